@@ -1,0 +1,35 @@
+import { forwardRef } from "react";
+import { Link, type LinkProps } from "@remix-run/react";
+import { cn } from "./cn";
+
+const variants = {
+  default: "bg-ink-600 text-white hover:bg-ink-700",
+  secondary: "bg-ink-100 text-ink-900 hover:bg-ink-200",
+  outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
+  destructive: "bg-red-700 text-white hover:bg-red-800",
+  ghost: "text-slate-700 hover:bg-slate-100",
+  link: "text-ink-600 underline-offset-4 hover:underline",
+} as const;
+const sizes = { sm: "h-8 px-3 text-sm", md: "h-10 px-4", lg: "h-12 px-6 text-lg" } as const;
+
+export type ButtonVariant = keyof typeof variants;
+type Style = { variant?: ButtonVariant; size?: keyof typeof sizes };
+
+export function buttonClass({ variant = "default", size = "md" }: Style = {}, extra?: string) {
+  return cn(
+    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50",
+    variants[variant],
+    sizes[size],
+    extra,
+  );
+}
+
+export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & Style>(
+  function Button({ variant, size, className, type = "button", ...props }, ref) {
+    return <button ref={ref} type={type} className={buttonClass({ variant, size }, className)} {...props} />;
+  },
+);
+
+export function ButtonLink({ variant, size, className, ...props }: LinkProps & Style) {
+  return <Link className={buttonClass({ variant, size }, className)} {...props} />;
+}

@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { quickStats } from "~/utils/admin-stats.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin · Inkwell" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { stats: await quickStats() };
+}
+
+const cards = [
+  { title: "Contests", text: "Create, edit and publish contests.", to: "/admin/contests" },
+  { title: "Prompts", text: "Writing prompts for each contest.", to: "/admin/prompts" },
+  { title: "Rubrics", text: "Weighted scoring rubrics for judges.", to: "/admin/rubrics" },
+  { title: "Judges", text: "Add and remove judges.", to: "/admin/judges" },
+  { title: "Submissions", text: "Every entry, with previews and downloads.", to: "/admin/submissions" },
+  { title: "Scoring", text: "Ranked results and judges' scores.", to: "/admin/scoring" },
+] as const;
+
+export default function AdminHome() {
+  const { stats } = useLoaderData<typeof loader>();
+  const items = [
+    ["Active Contests", stats.activeContests],
+    ["Total Submissions", stats.totalSubmissions],
+    ["Active Judges", stats.activeJudges],
+    ["Pending Reviews", stats.pendingReviews],
+  ] as const;
+  return (
+    <div>
+      <h1 className="font-serif text-3xl font-bold">Admin Portal</h1>
+      <section aria-labelledby="quick-stats" className="mt-6">
+        <h2 id="quick-stats" className="text-lg font-semibold">
+          Quick Stats
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-4 md:grid-cols-4">
+          {items.map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-slate-200 p-4">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="mt-1 text-3xl font-bold" data-testid={`stat-${label}`}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((c) => (
+          <Card key={c.title}>
+            <CardHeader>
+              <CardTitle>{c.title}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="mb-4 text-sm text-slate-600">{c.text}</p>
+              <ButtonLink to={c.to} variant="secondary">
+                Manage {c.title}
+              </ButtonLink>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NavLink, Outlet } from "@remix-run/react";
+import { cn } from "~/components/ui/cn";
+import { requireAdmin } from "~/utils/auth.server";
+
+/** Layout for /admin/*. Each child loader and action checks the admin role itself too. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+const links = [
+  ["/admin", "Overview"],
+  ["/admin/contests", "Contests"],
+  ["/admin/submissions", "Submissions"],
+  ["/admin/judges", "Judges"],
+  ["/admin/assign", "Assign"],
+  ["/admin/scoring", "Scoring"],
+  ["/admin/emails", "E-mails"],
+] as const;
+
+export default function AdminLayout() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <nav aria-label="Admin" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 pb-2">
+        {links.map(([to, label]) => (
+          <NavLink
+            key={to}
+            to={to}
+            end={to === "/admin"}
+            className={({ isActive }) =>
+              cn("rounded-md px-3 py-1.5 text-sm font-medium", isActive ? "bg-ink-100 text-ink-900" : "text-slate-700 hover:bg-slate-100")
+            }
+          >
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, test } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("environment", () => {
+  test("embedded defaults need no variables at all", () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBe("file:./data/inkwell.db");
+    expect(env.STORAGE_DRIVER).toBe("local");
+    expect(env.RESEND_API_KEY).toBeUndefined();
+  });
+  test("a missing required variable is named in one line", () => {
+    expect(() => parseEnv({ FLY_APP_NAME: "inkwell" })).toThrow(
+      /^Invalid environment: SESSION_SECRET is required in a deployment \(FLY_APP_NAME is set\)$/,
+    );
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: "x" })).toThrow(/GOOGLE_CLIENT_SECRET is required/);
+    expect(() => parseEnv({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET is required/);
+    expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(/^Invalid environment: DATABASE_URL/);
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up. Embedded defaults need no variables:
+ * SQLite in ./data, files on local disk, e-mail logged, test-mode payments, in-process scheduler.
+ */
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+    DATABASE_URL: z.string().startsWith("file:").default("file:./data/inkwell.db"),
+    SESSION_SECRET: optional,
+    SITE_URL: optional,
+    SITE_TIME_ZONE: z.string().default("America/New_York"),
+    FLY_APP_NAME: optional,
+    /** Only for serving a production build over plain HTTP on a LAN address (never on Fly). */
+    INSECURE_COOKIES: z
+      .enum(["0", "1", "true", "false"])
+      .optional()
+      .transform((v) => v === "1" || v === "true"),
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    /** Tests only: base URL of the local fake OAuth server standing in for Google. */
+    GOOGLE_OAUTH_BASE_URL: optional,
+    RESEND_API_KEY: optional,
+    RESEND_BASE_URL: optional,
+    EMAIL_FROM: z.string().default("Inkwell <no-reply@inkwell.test>"),
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    UPLOAD_DIR: z.string().default("./data/uploads"),
+    S3_BUCKET: optional,
+    S3_REGION: optional,
+    S3_ENDPOINT: optional,
+    AWS_ACCESS_KEY_ID: optional,
+    AWS_SECRET_ACCESS_KEY: optional,
+    LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+  })
+  .superRefine((env, ctx) => {
+    const need = (name: keyof typeof env, why: string) => {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required ${why}` });
+    };
+    if (env.FLY_APP_NAME) need("SESSION_SECRET", "in a deployment (FLY_APP_NAME is set)");
+    if (env.GOOGLE_CLIENT_ID) need("GOOGLE_CLIENT_SECRET", "when GOOGLE_CLIENT_ID is set");
+    if (env.GOOGLE_CLIENT_SECRET) need("GOOGLE_CLIENT_ID", "when GOOGLE_CLIENT_SECRET is set");
+    if (env.STORAGE_DRIVER === "s3") need("S3_BUCKET", "when STORAGE_DRIVER is s3");
+  });
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+/** Parses process.env; on a problem, throws one line naming the variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    const message = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+    throw new Error(`Invalid environment: ${message}`);
+  }
+  return result.data;
+}
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Called once by entry.server at start-up: a bad environment stops the server with one line. */
+export function initEnv() {
+  try {
+    cached = parseEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+export const isProduction = () => env().NODE_ENV === "production";

@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { prisma } from "./db.server";
+import { env, isProduction } from "./env.server";
+
+export const SESSION_TTL_MS = 1000 * 60 * 60 * 24 * 30;
+
+let secrets: string[] | undefined;
+
+/**
+ * SESSION_SECRET (comma-separated for rotation) in deployments; for the embedded defaults a random
+ * secret is generated once and kept beside the database, so sessions survive restarts.
+ */
+export function sessionSecrets(): string[] {
+  if (secrets) return secrets;
+  const fromEnv = env().SESSION_SECRET;
+  if (fromEnv) return (secrets = fromEnv.split(",").map((s) => s.trim()).filter(Boolean));
+  const dbFile = env().DATABASE_URL.slice("file:".length);
+  const file = path.join(path.dirname(path.resolve(dbFile)), ".session-secret");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  }
+  return (secrets = [fs.readFileSync(file, "utf8").trim()]);
+}
+
+function cookieOptions(name: string, maxAge?: number) {
+  return {
+    name,
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: isProduction() && !env().INSECURE_COOKIES,
+    secrets: sessionSecrets(),
+    ...(maxAge ? { maxAge } : {}),
+  };
+}
+
+type Storage = ReturnType<typeof createCookieSessionStorage<Record<string, string>>>;
+
+let storage: Storage | undefined;
+/** The session cookie carries only the id of a row in the Session table. */
+export function sessionStorage() {
+  storage ??= createCookieSessionStorage<Record<string, string>>({ cookie: cookieOptions("en_session", SESSION_TTL_MS / 1000) });
+  return storage;
+}
+
+let authStorage: ReturnType<typeof createCookieSessionStorage> | undefined;
+/** Short-lived cookie for OAuth state during Google sign-in. */
+export function authFlowStorage() {
+  authStorage ??= createCookieSessionStorage({ cookie: cookieOptions("en_auth", 60 * 10) });
+  return authStorage;
+}
+
+export async function getSessionId(request: Request): Promise<string | undefined> {
+  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
+  const id = session.get("sessionId");
+  return typeof id === "string" ? id : undefined;
+}
+
+/** The signed-in user's id, or null when there is no live session. */
+export async function getUserId(request: Request): Promise<string | null> {
+  const sessionId = await getSessionId(request);
+  if (!sessionId) return null;
+  const row = await prisma.session.findUnique({
+    where: { id: sessionId },
+    select: { userId: true, expiresAt: true },
+  });
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+  return row.userId;
+}
+
+/** Creates a Session row and returns the Set-Cookie header that carries it. */
+export async function startSession(request: Request, userId: string): Promise<string> {
+  const row = await prisma.session.create({
+    data: { userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+    select: { id: true },
+  });
+  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
+  session.set("sessionId", row.id);
+  return sessionStorage().commitSession(session);
+}
+
+export async function endSession(request: Request): Promise<string> {
+  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
+  const id = session.get("sessionId");
+  if (typeof id === "string") await prisma.session.deleteMany({ where: { id } });
+  return sessionStorage().destroySession(session);
+}
+
+export async function logout(request: Request, redirectTo = "/login") {
+  throw redirect(redirectTo, { headers: { "Set-Cookie": await endSession(request) } });
+}

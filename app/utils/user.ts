@@ -1,0 +1,66 @@
+/** Pure rules about users and roles; shared by server and UI. */
+export const ROLES = ["admin", "judge"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type UserWithRoles = {
+  id: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+  dateOfBirth: Date | string | null;
+  parentEmail: string | null;
+  parentConsentAt: Date | string | null;
+};
+
+export function hasRole(user: Pick<UserWithRoles, "roles"> | null | undefined, role: Role) {
+  return !!user?.roles.includes(role);
+}
+export const isAdmin = (user: Pick<UserWithRoles, "roles"> | null | undefined) => hasRole(user, "admin");
+/** The judge portal is open to judges and to admins (spec §6). */
+export const canJudge = (user: Pick<UserWithRoles, "roles"> | null | undefined) =>
+  hasRole(user, "judge") || hasRole(user, "admin");
+
+/** Display name defaults to the part of the e-mail before the @ sign (spec §3). */
+export function defaultDisplayName(email: string) {
+  return email.split("@")[0]?.slice(0, 100) || email;
+}
+
+/** Whole years between date of birth and `now`. */
+export function ageOn(dateOfBirth: Date, now: Date = new Date()) {
+  let age = now.getUTCFullYear() - dateOfBirth.getUTCFullYear();
+  const m = now.getUTCMonth() - dateOfBirth.getUTCMonth();
+  if (m < 0 || (m === 0 && now.getUTCDate() < dateOfBirth.getUTCDate())) age--;
+  return age;
+}
+
+export const PARENTAL_CONSENT_AGE = 13;
+
+export function needsParentalConsent(dateOfBirth: Date | null, now: Date = new Date()) {
+  return !!dateOfBirth && ageOn(dateOfBirth, now) < PARENTAL_CONSENT_AGE;
+}
+
+export type SubmitEligibility =
+  | { ok: true }
+  | { ok: false; reason: "no-date-of-birth" | "awaiting-parental-consent" };
+
+/**
+ * Whether an account may submit entries: it must have a date of birth on file, and an account
+ * under 13 needs a parent's or guardian's confirmation first (decisions.md point 11).
+ */
+export function submitEligibility(
+  user: { dateOfBirth: Date | string | null; parentConsentAt: Date | string | null },
+  now: Date = new Date(),
+): SubmitEligibility {
+  if (!user.dateOfBirth) return { ok: false, reason: "no-date-of-birth" };
+  const dob = new Date(user.dateOfBirth);
+  if (needsParentalConsent(dob, now) && !user.parentConsentAt)
+    return { ok: false, reason: "awaiting-parental-consent" };
+  return { ok: true };
+}
+
+/** Only same-site relative paths are followed after sign-in. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

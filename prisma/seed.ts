@@ -1,0 +1,244 @@
+/**
+ * Demo data for a new machine. Idempotent: accounts are upserted by e-mail and contests are only
+ * created when their slug is missing, so running it again keeps existing data.
+ */
+import { buildSnapshot } from "~/utils/contest-snapshot";
+import { prisma } from "~/utils/db.server";
+import { hashPassword } from "~/utils/auth.server";
+import { weightedTotal, type Criterion } from "~/utils/rubric";
+
+export const DEMO_PASSWORD = "inkwell-demo";
+const DAY = 24 * 60 * 60 * 1000;
+
+const STORY_WORDS =
+  "The lighthouse keeper's daughter counted the waves every night, certain that one of them would bring her father home. Salt crusted the windows and the lamp hummed its slow song across the bay. When the storm finally broke she climbed the spiral stairs with a lantern of her own, and for the first time she understood that keeping a light is a kind of promise.".split(
+    " ",
+  );
+
+function story(words: number, seed = 0) {
+  const out: string[] = [];
+  for (let i = 0; i < words; i++) out.push(STORY_WORDS[(i + seed) % STORY_WORDS.length]);
+  return out.join(" ");
+}
+
+async function ensureUser(email: string, displayName: string, opts: { roles?: string[]; born?: string } = {}) {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const user = await prisma.user.upsert({
+    where: { email },
+    update: {},
+    create: {
+      email,
+      displayName,
+      dateOfBirth: new Date(`${opts.born ?? "1990-05-01"}T00:00:00Z`),
+      password: { create: { hash } },
+    },
+  });
+  for (const role of opts.roles ?? []) {
+    await prisma.userRole.upsert({
+      where: { userId_role: { userId: user.id, role } },
+      update: {},
+      create: { userId: user.id, role },
+    });
+  }
+  return user;
+}
+
+const standardRubric: Criterion[] = [
+  { key: "voice", label: "Voice and style", description: "A distinct, confident voice.", maxPoints: 10, weight: 0.3, requireComment: false },
+  { key: "structure", label: "Structure", description: "Beginning, middle and end that work together.", maxPoints: 10, weight: 0.25, requireComment: false },
+  { key: "prompt_use", label: "Use of the prompt", description: "A fresh response to the prompt.", maxPoints: 10, weight: 0.2, requireComment: false },
+  { key: "mechanics", label: "Grammar and mechanics", maxPoints: 10, weight: 0.25, requireComment: true },
+];
+
+type ContestSeed = {
+  slug: string;
+  title: string;
+  description: string;
+  rules: string;
+  fee: number;
+  wordMin: number;
+  wordMax: number;
+  published: boolean;
+  dates: [number, number, number, number, number]; // days from now
+  prompts: [string, string][];
+};
+
+async function ensureContest(seed: ContestSeed) {
+  const existing = await prisma.contest.findUnique({ where: { slug: seed.slug } });
+  if (existing) return { contest: existing, created: false };
+  const now = Date.now();
+  const [o, c, jo, jc, r] = seed.dates.map((d) => new Date(now + d * DAY));
+  const contest = await prisma.contest.create({
+    data: {
+      slug: seed.slug,
+      title: seed.title,
+      description: seed.description,
+      rules: seed.rules,
+      entryFeeCents: seed.fee,
+      wordMin: seed.wordMin,
+      wordMax: seed.wordMax,
+      timeZone: "America/New_York",
+      submissionsOpen: o,
+      submissionsClose: c,
+      judgingOpen: jo,
+      judgingClose: jc,
+      resultsAt: r,
+      prompts: { create: seed.prompts.map(([title, body]) => ({ title, body })) },
+      rubrics: { create: [{ name: "Standard story rubric", criteria: JSON.stringify(standardRubric) }] },
+    },
+    include: { prompts: true, rubrics: true },
+  });
+  if (seed.published) {
+    await prisma.contest.update({
+      where: { id: contest.id },
+      data: { isPublished: true, publishedSnapshot: JSON.stringify(buildSnapshot(contest)), snapshotAt: new Date() },
+    });
+  }
+  return { contest, created: true };
+}
+
+const RULES =
+  "One entry per writer. Your story must be your own original, unpublished work. Do not put your name anywhere in the story: judging is anonymous.";
+
+export async function seed() {
+  const admin = await ensureUser("admin@inkwell.test", "Avery Admin", { roles: ["admin"] });
+  const judge = await ensureUser("judge@inkwell.test", "Jordan Judge", { roles: ["judge"] });
+  const entrant = await ensureUser("entrant@inkwell.test", "Emery Entrant", { born: "2010-03-14" });
+  const judge2 = await ensureUser("judge2@inkwell.test", "Morgan Reed", { roles: ["judge"] });
+  const judge3 = await ensureUser("judge3@inkwell.test", "Sam Okafor", { roles: ["judge"] });
+  const writers = [entrant];
+  for (const [i, name] of ["Riley Chen", "Priya Nair", "Lucas Romero", "Hana Sato", "Ola Nwosu"].entries()) {
+    writers.push(await ensureUser(`writer${i + 1}@inkwell.test`, name, { born: `20${10 + (i % 3)}-0${i + 1}-10` }));
+  }
+
+  await ensureContest({
+    slug: "young-voices-short-story-2027",
+    title: "Young Voices Short Story Prize 2027",
+    description:
+      "Our flagship short story contest for writers aged 10 to 18. Tell us a story about a moment that changed everything. Winners receive a cash prize and publication in the Inkwell anthology.",
+    rules: RULES,
+    fee: 1500,
+    wordMin: 500,
+    wordMax: 2500,
+    published: true,
+    dates: [-10, 30, 31, 60, 75],
+    prompts: [
+      ["The turning point", "Write about a single moment after which nothing was the same for your main character."],
+      ["An unexpected letter", "A letter arrives that should never have been sent. What does it say, and who reads it?"],
+    ],
+  });
+  await ensureContest({
+    slug: "flash-fiction-free-for-all",
+    title: "Flash Fiction Free-for-All",
+    description: "A free flash fiction contest open to every young writer. Small stories, big ideas: tell a complete story in 100 to 1000 words.",
+    rules: RULES,
+    fee: 0,
+    wordMin: 100,
+    wordMax: 1000,
+    published: true,
+    dates: [-5, 20, 21, 40, 50],
+    prompts: [["Weather report", "A storm, a heatwave or a single snowflake: let the weather drive your story."]],
+  });
+  const { contest: closed, created: closedCreated } = await ensureContest({
+    slug: "winter-tales-2026",
+    title: "Winter Tales 2026",
+    description: "Stories of snow, silence and starlight. This contest has closed and its results are out.",
+    rules: RULES,
+    fee: 0,
+    wordMin: 50,
+    wordMax: 1500,
+    published: true,
+    dates: [-90, -60, -59, -30, -20],
+    prompts: [["The longest night", "Write about the longest night of the year, and what it brings."]],
+  });
+  const { contest: judging, created: judgingCreated } = await ensureContest({
+    slug: "autumn-poetry-in-prose",
+    title: "Autumn Prose Poems",
+    description: "Short prose pieces about change and falling leaves. Submissions have closed and judging is under way.",
+    rules: RULES,
+    fee: 0,
+    wordMin: 50,
+    wordMax: 800,
+    published: true,
+    dates: [-40, -10, -9, 20, 30],
+    prompts: [["Falling", "Something is falling. Write about it."]],
+  });
+  await ensureContest({
+    slug: "summer-mystery-draft",
+    title: "Summer Mystery Challenge",
+    description: "A mystery story contest planned for the summer holidays. Still being prepared by the team.",
+    rules: RULES,
+    fee: 500,
+    wordMin: 800,
+    wordMax: 3000,
+    published: false,
+    dates: [60, 120, 121, 150, 160],
+    prompts: [["The locked room", "Something has vanished from a room nobody could enter."]],
+  });
+
+  const judges = [judge, judge2, judge3];
+  if (closedCreated) await seedEntries(closed.id, writers, judges, { scoreAll: true, titles: WINTER_TITLES });
+  if (judgingCreated) await seedEntries(judging.id, writers, [judge, judge2], { scoreAll: false, titles: AUTUMN_TITLES });
+  return { admin, judge, entrant };
+}
+
+const WINTER_TITLES = ["The Lantern Promise", "Frost on the Window", "Starlight Station", "Seven Silent Days", "Snowblind", "The Last Sled"];
+const AUTUMN_TITLES = ["Leaves Like Letters", "What the Maple Knew", "Harvest Moon Radio", "The Orchard Gate", "Rustle", "Bonfire Night"];
+
+async function seedEntries(
+  contestId: string,
+  writers: { id: string }[],
+  judges: { id: string }[],
+  { scoreAll, titles }: { scoreAll: boolean; titles: string[] },
+) {
+  const rubric = await prisma.rubric.findFirstOrThrow({ where: { contestId }, orderBy: { createdAt: "asc" } });
+  for (const [i, writer] of writers.entries()) {
+    const body = story(120 + i * 37, i * 5);
+    const submission = await prisma.submission.create({
+      data: {
+        contestId,
+        entrantId: writer.id,
+        title: titles[i % titles.length],
+        body,
+        wordCount: body.split(/\s+/).length,
+        status: "submitted",
+      },
+    });
+    for (const [j, judge] of judges.entries()) {
+      const assignment = await prisma.judgeAssignment.create({
+        data: { contestId, judgeId: judge.id, submissionId: submission.id },
+      });
+      // In the judging contest, judge@inkwell.test (j = 0) has scored only the first half.
+      const scored = scoreAll || (j === 0 ? i < writers.length / 2 : true);
+      if (!scored) continue;
+      const scores = Object.fromEntries(standardRubric.map((c, k) => [c.key, 4 + ((i * 3 + j * 2 + k) % 7) * 0.5 + (i % 3)]));
+      await prisma.score.create({
+        data: {
+          assignmentId: assignment.id,
+          rubricId: rubric.id,
+          judgeId: judge.id,
+          submissionId: submission.id,
+          scores: JSON.stringify(scores),
+          comment: "Vivid imagery and a satisfying ending. Watch the comma splices in the middle section.",
+          total: weightedTotal(standardRubric, scores),
+          submittedAt: new Date(),
+        },
+      });
+    }
+  }
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!);
+if (isMain) {
+  seed()
+    .then(async () => {
+      const counts = await Promise.all([prisma.user.count(), prisma.contest.count(), prisma.submission.count()]);
+      console.log(`Seeded: ${counts[0]} users, ${counts[1]} contests, ${counts[2]} submissions.`);
+      console.log(`Demo accounts: admin@inkwell.test, judge@inkwell.test, entrant@inkwell.test (password ${DEMO_PASSWORD})`);
+    })
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    })
+    .finally(() => prisma.$disconnect());
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// The whole test suite, as the README's second command: typecheck, lint, unit and integration
+// tests (Vitest, real SQLite), then a production build and end-to-end tests (Playwright in
+// Debian's Chromium, JavaScript on and off). Installs what is missing first.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function run(label, cmd, args, opts = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: "inherit", ...opts });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`✖ ${label} failed after ${secs}s`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`✔ ${label} (${secs}s)`);
+}
+
+if (!fs.existsSync("node_modules/.package-lock.json")) run("npm install", "npm", ["install", "--no-audit", "--no-fund"]);
+if (!fs.existsSync("app/generated/prisma/client.ts")) run("prisma generate", "npm", ["run", "db:generate"]);
+
+if (!fs.existsSync(CHROMIUM)) {
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot) {
+    console.error("Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium`, then `npm test` again.");
+    process.exit(1);
+  }
+  run("apt-get update", "apt-get", ["update", "-qq"]);
+  run("install Debian's chromium", "apt-get", ["install", "-y", "-qq", "chromium"], {
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+}
+
+const bin = (name) => `node_modules/.bin/${name}`;
+run("typecheck", bin("tsc"), ["--noEmit"]);
+run("lint", bin("eslint"), [".", "--max-warnings", "0"]);
+run("unit and integration tests (vitest)", bin("vitest"), ["run"]);
+run("build", bin("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } });
+run("end-to-end tests (playwright, js and no-js)", bin("playwright"), ["test"]);
+console.log("\nAll test stages passed.");

@@ -1,0 +1,31 @@
+import type Database from "better-sqlite3";
+
+/** A status code, or "->/path" for a redirect whose Location starts with that path. */
+export type Expectation = number | `->${string}`;
+
+export type AuthzContext = {
+  db: Database.Database;
+  /** id of the first row of `sql` (a SELECT returning one column named id). */
+  id: (sql: string, ...params: unknown[]) => string;
+};
+
+export type AuthzRow = {
+  /** A label for the report; defaults to "METHOD path". */
+  name?: string;
+  method?: "GET" | "POST";
+  path: string | ((ctx: AuthzContext) => string);
+  form?: Record<string, string>;
+  visitor: Expectation;
+  entrant: Expectation;
+  judge: Expectation;
+  admin: Expectation;
+};
+
+export const ROLES = ["visitor", "entrant", "judge", "admin"] as const;
+export type AuthzRole = (typeof ROLES)[number];
+
+/** Shorthands for the common shapes. */
+export const publicPage = { visitor: 200, entrant: 200, judge: 200, admin: 200 } as const;
+export const signedIn = { visitor: "->/login", entrant: 200, judge: 200, admin: 200 } as const;
+export const adminOnly = { visitor: "->/login", entrant: "->/dashboard", judge: "->/dashboard", admin: 200 } as const;
+export const judgeOnly = { visitor: "->/login", entrant: "->/dashboard", judge: 200, admin: 200 } as const;

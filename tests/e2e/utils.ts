@@ -1,0 +1,41 @@
+import { expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import path from "node:path";
+
+export const DEMO_PASSWORD = "inkwell-demo";
+export const ADMIN = "admin@inkwell.test";
+export const JUDGE = "judge@inkwell.test";
+export const ENTRANT = "entrant@inkwell.test";
+
+let counter = 0;
+/** A fresh e-mail per call, unique across workers and projects. */
+export function uniqueEmail(prefix = "writer") {
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter++}@example.test`;
+}
+
+/** Read-only handle on the e2e server's database, for looking up ids and checking outcomes. */
+export function e2eDb() {
+  return new Database(path.resolve("tests/.data/e2e/e2e.db"), { readonly: true, fileMustExist: true });
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+export async function signUp(page: Page, email: string, password = "secret-pass", dateOfBirth = "2005-06-15", extra?: { parentEmail?: string; displayName?: string }) {
+  await page.goto("/login?tab=signup");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password").fill(password);
+  if (extra?.displayName) await page.getByLabel("Display Name (optional)").fill(extra.displayName);
+  await page.getByLabel("Date of birth").fill(dateOfBirth);
+  if (extra?.parentEmail) await page.getByLabel("Parent or guardian email").fill(extra.parentEmail);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+}
+
+export async function expectSignedInAs(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+}
