@@ -1,6 +1,8 @@
 // Inkwell's HTTP server: Express in front of Remix. Security headers (CSP with a per-request
 // nonce), the cross-site form-post guard, static files and the in-process scheduler live here.
 import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
@@ -10,6 +12,7 @@ import morgan from "morgan";
 const MODE = process.env.NODE_ENV ?? "development";
 const IS_PROD = MODE === "production";
 const PORT = Number(process.env.PORT ?? 3000);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 const viteDevServer = IS_PROD
   ? undefined
@@ -86,15 +89,15 @@ app.use((req, res, next) => {
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
 }
 
 app.use(morgan("tiny", { skip: (req) => req.url.startsWith("/assets") || process.env.QUIET_LOGS === "1" }));
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build")
-  : await import("./build/server/index.js");
+  : await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
 
 app.all(
   "*",

@@ -17,6 +17,8 @@ export default defineConfig({
     remix({
       ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*"],
       serverModuleFormat: "esm",
+      // BUILD_DIR lets parallel checkouts (and the tests) build side by side.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -5,10 +5,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { migrate } from "../scripts/migrate.mjs";
 import { startFakeGoogle } from "./fakes/google-oauth.mjs";
+import { startFakeResend } from "./fakes/resend.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const GOOGLE_PORT = PORT + 1;
-const dir = path.resolve("tests/.data/e2e");
+const RESEND_PORT = PORT + 2;
+const dir = path.resolve(`tests/.data/e2e-${PORT}`);
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 
@@ -23,6 +25,8 @@ const env = {
   GOOGLE_CLIENT_ID: "test-client",
   GOOGLE_CLIENT_SECRET: "test-secret",
   GOOGLE_OAUTH_BASE_URL: `http://localhost:${GOOGLE_PORT}`,
+  RESEND_API_KEY: "re_test_key",
+  RESEND_BASE_URL: `http://localhost:${RESEND_PORT}`,
   QUIET_LOGS: "1",
   LOGIN_MAX_FAILURES_PER_IP: "10000",
 };
@@ -32,14 +36,17 @@ const seeded = spawnSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const google = await startFakeGoogle({ port: GOOGLE_PORT });
+const resend = await startFakeResend({ port: RESEND_PORT });
 const app = spawn(process.execPath, ["server.mjs"], { env, stdio: "inherit" });
 const stop = () => {
   app.kill("SIGTERM");
   google.server.close();
+  resend.server.close();
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 app.on("exit", (code) => {
   google.server.close();
+  resend.server.close();
   process.exit(code ?? 0);
 });

@@ -1,5 +1,8 @@
+import { contestRoutes } from "./contests";
+import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
+import { judgingRoutes } from "./judging";
 import type { AuthzRow } from "./types";
 
-/** Every route of the site; each issue adds its own file here. */
-export const allRoutes: AuthzRow[] = [...foundationRoutes];
+/** Every route of the site, for visitor, entrant, judge and admin; each issue owns one file. */
+export const allRoutes: AuthzRow[] = [...foundationRoutes, ...contestRoutes, ...entryRoutes, ...judgingRoutes];

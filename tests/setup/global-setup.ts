@@ -2,12 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { migrate } from "../../scripts/migrate.mjs";
 
-export const DATA_DIR = path.resolve("tests/.data");
-export const TEMPLATE_DB = path.join(DATA_DIR, "template.db");
-
-/** Builds one migrated template database; each test file gets its own copy. */
+/** Builds one migrated template database per run; each test file gets its own copy of it. */
 export default function setup() {
-  fs.mkdirSync(DATA_DIR, { recursive: true });
-  for (const f of fs.readdirSync(DATA_DIR)) if (f.startsWith("template.db") || f.startsWith("unit-")) fs.rmSync(path.join(DATA_DIR, f));
-  migrate(`file:${TEMPLATE_DB}`);
+  const dir = path.resolve("tests/.data");
+  fs.mkdirSync(dir, { recursive: true });
+  const template = path.join(dir, `template-${process.pid}.db`);
+  migrate(`file:${template}`);
+  process.env.INKWELL_TEMPLATE_DB = template;
+  return () => {
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(template + suffix, { force: true });
+  };
 }

@@ -163,6 +163,7 @@ CREATE TABLE "EmailLog" (
     "status" TEXT NOT NULL,
     "providerId" TEXT,
     "error" TEXT,
+    "body" TEXT,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 

@@ -1,0 +1,23 @@
+import { Body, Container, Head, Heading, Html, Preview, Section, Text } from "@react-email/components";
+
+/** Shared frame for every Inkwell e-mail (HTML and plain-text parts come from the same tree). */
+export function EmailLayout({ preview, heading, children }: { preview: string; heading: string; children: React.ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: "#f4f6fb", fontFamily: "Georgia, serif", color: "#18203f" }}>
+        <Container style={{ backgroundColor: "#ffffff", padding: "24px", maxWidth: "560px" }}>
+          <Text style={{ fontSize: "20px", fontWeight: "bold", color: "#34468f" }}>Inkwell</Text>
+          <Heading as="h1" style={{ fontSize: "22px" }}>
+            {heading}
+          </Heading>
+          <Section>{children}</Section>
+          <Text style={{ fontSize: "12px", color: "#5b6478" }}>
+            Inkwell runs writing contests for young authors. You received this e-mail because of an action on your account.
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

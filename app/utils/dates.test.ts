@@ -1,0 +1,22 @@
+import { describe, expect, test } from "vitest";
+import { formatDateTime, formatFee, formatSubmissionDate, fromZonedInputValue, toZonedInputValue } from "./dates";
+
+describe("dates in a contest's time zone", () => {
+  test("a datetime-local value is read in the contest's zone and stored in UTC", () => {
+    expect(fromZonedInputValue("2027-03-14T23:59", "America/New_York")?.toISOString()).toBe("2027-03-15T03:59:00.000Z");
+    expect(fromZonedInputValue("2027-01-14T23:59", "America/New_York")?.toISOString()).toBe("2027-01-15T04:59:00.000Z");
+    expect(fromZonedInputValue("2027-01-14T23:59", "Europe/London")?.toISOString()).toBe("2027-01-14T23:59:00.000Z");
+    expect(fromZonedInputValue("not a date", "UTC")).toBeNull();
+  });
+  test("round trip and display name the zone", () => {
+    const d = new Date("2027-03-15T03:59:00.000Z");
+    expect(toZonedInputValue(d, "America/New_York")).toBe("2027-03-14T23:59");
+    expect(formatDateTime(d, "America/New_York")).toBe("Mar 14, 2027, 11:59 PM EDT");
+    expect(formatSubmissionDate(d, "UTC")).toBe("Mar 15, 2027");
+  });
+  test("fees", () => {
+    expect(formatFee(0)).toBe("Free");
+    expect(formatFee(1500)).toBe("$15.00");
+    expect(formatFee(5)).toBe("$0.05");
+  });
+});

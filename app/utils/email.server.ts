@@ -1,0 +1,73 @@
+import { render } from "@react-email/render";
+import type { ReactElement } from "react";
+import { Resend } from "resend";
+import { prisma } from "./db.server";
+import { env } from "./env.server";
+
+/**
+ * The project's one e-mail module. Resend when RESEND_API_KEY is set; otherwise the message is
+ * logged (the embedded default). Every message is recorded in EmailLog with its delivery status.
+ * It never throws: callers decide what a failed send means for them.
+ */
+export type EmailResult = { ok: true; id: string | null; logId: string } | { ok: false; error: string; logId: string };
+
+let resend: Resend | undefined;
+
+export async function sendEmail(message: {
+  to: string;
+  subject: string;
+  /** A name for the log, e.g. "submission-confirmation". */
+  template: string;
+  react: ReactElement;
+}): Promise<EmailResult> {
+  const { RESEND_API_KEY, EMAIL_FROM } = env();
+  let html: string;
+  let text: string;
+  try {
+    [html, text] = await Promise.all([render(message.react), render(message.react, { plainText: true })]);
+  } catch (error) {
+    return record(message, { status: "failed", error: `render failed: ${(error as Error).message}` });
+  }
+
+  if (!RESEND_API_KEY) {
+    console.log(`[email] to=${message.to} subject=${JSON.stringify(message.subject)}\n${text}`);
+    return record(message, { status: "logged", body: text });
+  }
+  try {
+    resend ??= new Resend(RESEND_API_KEY);
+    const { data, error } = await resend.emails.send({ from: EMAIL_FROM, to: message.to, subject: message.subject, html, text });
+    if (error || !data) return record(message, { status: "failed", error: error?.message ?? "no response from Resend" });
+    return record(message, { status: "sent", providerId: data.id });
+  } catch (error) {
+    return record(message, { status: "failed", error: (error as Error).message });
+  }
+}
+
+async function record(
+  message: { to: string; subject: string; template: string },
+  outcome: { status: "sent" | "logged" | "failed"; providerId?: string; error?: string; body?: string },
+): Promise<EmailResult> {
+  const row = await prisma.emailLog.create({
+    data: {
+      to: message.to,
+      subject: message.subject,
+      template: message.template,
+      status: outcome.status,
+      providerId: outcome.providerId ?? null,
+      error: outcome.error ?? null,
+      body: outcome.body ?? null,
+    },
+    select: { id: true },
+  });
+  if (outcome.status === "failed") {
+    console.error(`[email] failed to=${message.to} template=${message.template}: ${outcome.error}`);
+    return { ok: false, error: outcome.error ?? "failed", logId: row.id };
+  }
+  return { ok: true, id: outcome.providerId ?? null, logId: row.id };
+}
+
+/** Absolute URL for links in e-mails. */
+export function siteUrl(path: string, request?: Request) {
+  const base = env().SITE_URL ?? (request ? new URL(request.url).origin : "http://localhost:3000");
+  return new URL(path, base).toString();
+}

@@ -1,0 +1,4 @@
+import type { AuthzRow } from "./types";
+
+/** Issue 3: contest administration (contests, prompts, rubrics, publishing). */
+export const contestRoutes: AuthzRow[] = [];
