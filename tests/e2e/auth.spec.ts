@@ -121,8 +121,10 @@ test("Google sign-in creates an account for a new e-mail; cancelling shows the f
   await page.getByRole("button", { name: "Continue" }).click();
   await expectSignedInAs(page, email);
   await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
 
   await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in with Google (test)" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("alert").filter({ hasText: /Failed to sign in with Google|access_denied/ })).toBeVisible();
