@@ -1,0 +1,106 @@
+/**
+ * The entry form's rules (spec §5 "Entry submission schema" and "Entry rules"), with the spec's
+ * messages word for word. Files are checked on the server while they stream (size, content);
+ * the result reaches this schema as `FileCheck`.
+ */
+import { z } from "zod";
+import type { FileKind } from "./file-sniff";
+import { countWords, withinWordRange } from "./word-count";
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_TITLE_LENGTH = 200;
+
+export const ENTRY_MESSAGES = {
+  titleRequired: "Title is required",
+  titleTooLong: "Title must be less than 200 characters",
+  fileTooLarge: "File size must be less than 10MB",
+  fileType: "Only PDF, DOC, DOCX, and TXT files are allowed",
+  textOrFile: "Please enter your story or upload a file",
+  mustSignIn: "You must be logged in to submit",
+  notOpen: "Submissions are not currently open for this contest.",
+  received: "Your submission has been received!",
+  contestNotFound: "Contest not found",
+  failed: "Failed to submit entry",
+  validationTitle: "Validation Error",
+  confirm: "Please confirm this statement",
+  underThirteen:
+    "Because you are under 13, a parent or guardian must confirm your account before you can submit entries.",
+  noDateOfBirth: "Please add your date of birth to your account before submitting entries.",
+} as const;
+
+export function wordRangeMessage(min: number, max: number) {
+  return `Word count must be between ${min} and ${max}`;
+}
+
+/** The four eligibility confirmations, all required. */
+export const CONFIRMATIONS = [
+  { name: "confirmOriginal", label: "This is my own original work." },
+  { name: "confirmEligible", label: "I meet the age and grade requirements of this contest." },
+  { name: "confirmRules", label: "My entry follows the contest rules." },
+  { name: "confirmAnonymous", label: "I understand that judging is anonymous: my name must not appear in my entry." },
+] as const;
+
+/** What the server learnt about an uploaded file while streaming it. */
+export type FileCheck = {
+  name: string;
+  size: number;
+  /** The allowed kind the name and the content agree on; null when either is wrong. */
+  kind: FileKind | null;
+  /** True when the stream was cut off because it passed MAX_FILE_BYTES. */
+  tooLarge: boolean;
+};
+
+const confirmation = z.boolean({ required_error: ENTRY_MESSAGES.confirm, invalid_type_error: ENTRY_MESSAGES.confirm });
+
+/**
+ * Builds the schema for one contest's word range and the upload's check (if a file was sent).
+ * Error order: title, body, file, confirmations.
+ */
+export function entrySchema(contest: { wordMin: number; wordMax: number }, file?: FileCheck | null) {
+  return z
+    .object({
+      title: z
+        .string({ required_error: ENTRY_MESSAGES.titleRequired })
+        .trim()
+        .min(1, ENTRY_MESSAGES.titleRequired)
+        .max(MAX_TITLE_LENGTH, ENTRY_MESSAGES.titleTooLong),
+      body: z.string().optional(),
+      confirmOriginal: confirmation,
+      confirmEligible: confirmation,
+      confirmRules: confirmation,
+      confirmAnonymous: confirmation,
+    })
+    .superRefine((value, ctx) => {
+      const words = countWords(value.body);
+      const hasFile = !!file && file.size > 0;
+      if (hasFile) {
+        if (file.tooLarge || file.size > MAX_FILE_BYTES) {
+          ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.fileTooLarge });
+        } else if (!file.kind) {
+          ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.fileType });
+        }
+      }
+      if (words === 0 && !hasFile) {
+        ctx.addIssue({ code: "custom", path: ["body"], message: ENTRY_MESSAGES.textOrFile });
+      } else if (words > 0 && !withinWordRange(words, contest.wordMin, contest.wordMax)) {
+        ctx.addIssue({ code: "custom", path: ["body"], message: wordRangeMessage(contest.wordMin, contest.wordMax) });
+      }
+    })
+    .transform((value) => {
+      const body = value.body?.trim() ? value.body.replace(/\r\n/g, "\n").trim() : null;
+      return { title: value.title, body, wordCount: countWords(body) };
+    });
+}
+
+export const FIELD_ORDER = ["", "title", "body", "file", ...CONFIRMATIONS.map((c) => c.name)];
+
+/** The first error, in form order, for the 'Validation Error' alert. */
+export function firstError(errors: Record<string, string[] | null | undefined> | null | undefined): string | null {
+  if (!errors) return null;
+  for (const key of FIELD_ORDER) {
+    const list = errors[key];
+    if (list?.length) return list[0];
+  }
+  for (const list of Object.values(errors)) if (list?.length) return list[0];
+  return null;
+}

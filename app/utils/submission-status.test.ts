@@ -1,0 +1,50 @@
+import { describe, expect, test } from "vitest";
+import {
+  SUBMISSION_STATUSES,
+  canTransition,
+  canWithdraw,
+  initialStatus,
+  nextStatus,
+  statusBadgeVariant,
+  statusLabel,
+  type SubmissionEvent,
+} from "./submission-status";
+
+const window = { submissionsOpen: new Date("2027-01-01T00:00:00Z"), submissionsClose: new Date("2027-02-01T00:00:00Z") };
+
+describe("submission status machine", () => {
+  test("the four allowed transitions", () => {
+    expect(nextStatus("pending_payment", "confirm")).toBe("submitted");
+    expect(nextStatus("pending_payment", "expire")).toBe("expired");
+    expect(nextStatus("submitted", "withdraw")).toBe("withdrawn");
+    expect(nextStatus("submitted", "disqualify")).toBe("disqualified");
+  });
+  test("everything else is refused", () => {
+    const events: SubmissionEvent[] = ["confirm", "expire", "withdraw", "disqualify"];
+    const allowed = new Set(["pending_payment:confirm", "pending_payment:expire", "submitted:withdraw", "submitted:disqualify"]);
+    for (const status of SUBMISSION_STATUSES) {
+      for (const event of events) {
+        expect(canTransition(status, event), `${status} + ${event}`).toBe(allowed.has(`${status}:${event}`));
+      }
+    }
+    expect(nextStatus("bogus", "confirm")).toBeNull();
+  });
+  test("a fee above zero waits for payment; free goes straight to submitted", () => {
+    expect(initialStatus(0)).toBe("submitted");
+    expect(initialStatus(1)).toBe("pending_payment");
+    expect(initialStatus(1500)).toBe("pending_payment");
+  });
+  test("withdrawal only for submitted entries while the window is open (inclusive)", () => {
+    expect(canWithdraw({ status: "submitted" }, window, new Date("2027-02-01T00:00:00Z"))).toBe(true);
+    expect(canWithdraw({ status: "submitted" }, window, new Date("2027-02-01T00:00:00.001Z"))).toBe(false);
+    expect(canWithdraw({ status: "pending_payment" }, window, new Date("2027-01-15T00:00:00Z"))).toBe(false);
+    expect(canWithdraw({ status: "withdrawn" }, window, new Date("2027-01-15T00:00:00Z"))).toBe(false);
+  });
+  test("badges: primary for submitted, destructive for disqualified, secondary otherwise, always with text", () => {
+    expect(statusBadgeVariant("submitted")).toBe("default");
+    expect(statusBadgeVariant("disqualified")).toBe("destructive");
+    expect(statusBadgeVariant("withdrawn")).toBe("secondary");
+    expect(statusBadgeVariant("pending_payment")).toBe("secondary");
+    expect(statusLabel("pending_payment")).toBe("Pending payment");
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The submission status state machine (decisions.md point 3), as pure transitions:
+ *   pending_payment → submitted     (payment confirmed, or free / fully discounted)
+ *   pending_payment → expired       (unpaid when submissions close)
+ *   submitted       → withdrawn     (by the entrant while submissions are open)
+ *   submitted       → disqualified  (by an admin, with a reason the entrant can read)
+ * Only `submitted` entries are judged and ranked.
+ */
+import { isSubmissionWindowOpen, type ContestDates } from "./phase";
+
+export const SUBMISSION_STATUSES = ["pending_payment", "submitted", "expired", "withdrawn", "disqualified"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export type SubmissionEvent = "confirm" | "expire" | "withdraw" | "disqualify";
+
+const TRANSITIONS: Record<SubmissionStatus, Partial<Record<SubmissionEvent, SubmissionStatus>>> = {
+  pending_payment: { confirm: "submitted", expire: "expired" },
+  submitted: { withdraw: "withdrawn", disqualify: "disqualified" },
+  expired: {},
+  withdrawn: {},
+  disqualified: {},
+};
+
+export function isSubmissionStatus(value: unknown): value is SubmissionStatus {
+  return typeof value === "string" && (SUBMISSION_STATUSES as readonly string[]).includes(value);
+}
+
+/** The status after `event`, or null when the event is not allowed from `status`. */
+export function nextStatus(status: string, event: SubmissionEvent): SubmissionStatus | null {
+  if (!isSubmissionStatus(status)) return null;
+  return TRANSITIONS[status][event] ?? null;
+}
+
+export function canTransition(status: string, event: SubmissionEvent) {
+  return nextStatus(status, event) !== null;
+}
+
+/** A new entry: free contests go straight to submitted, a fee above zero waits for payment. */
+export function initialStatus(entryFeeCents: number): SubmissionStatus {
+  return entryFeeCents > 0 ? "pending_payment" : "submitted";
+}
+
+/** Withdrawal: only a submitted entry, and only while the contest's submission window is open. */
+export function canWithdraw(
+  submission: { status: string },
+  contest: Pick<ContestDates, "submissionsOpen" | "submissionsClose">,
+  now: Date = new Date(),
+) {
+  return canTransition(submission.status, "withdraw") && isSubmissionWindowOpen(contest, now);
+}
+
+/** Only submitted entries are judged and ranked. */
+export const isJudgeable = (status: string) => status === "submitted";
+
+export const STATUS_LABEL: Record<SubmissionStatus, string> = {
+  pending_payment: "Pending payment",
+  submitted: "Submitted",
+  expired: "Expired",
+  withdrawn: "Withdrawn",
+  disqualified: "Disqualified",
+};
+
+export function statusLabel(status: string) {
+  return isSubmissionStatus(status) ? STATUS_LABEL[status] : status;
+}
+
+/** Badge variants: primary for submitted, destructive for disqualified, secondary otherwise (spec §4). */
+export function statusBadgeVariant(status: string): "default" | "secondary" | "destructive" {
+  if (status === "submitted") return "default";
+  if (status === "disqualified") return "destructive";
+  return "secondary";
+}
