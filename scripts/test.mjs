@@ -35,9 +35,29 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 
 const bin = (name) => `node_modules/.bin/${name}`;
+const REPORTS = "test-results/reports";
+fs.rmSync(REPORTS, { recursive: true, force: true });
+fs.mkdirSync(REPORTS, { recursive: true });
+
 run("typecheck", bin("tsc"), ["--noEmit"]);
 run("lint", bin("eslint"), [".", "--max-warnings", "0"]);
-run("unit and integration tests (vitest)", bin("vitest"), ["run"]);
+run("unit and integration tests (vitest)", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${REPORTS}/vitest.json`,
+]);
 run("build", bin("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } });
-run("end-to-end tests (playwright, js and no-js)", bin("playwright"), ["test"]);
-console.log("\nAll test stages passed.");
+run("end-to-end tests (playwright, js and no-js)", bin("playwright"), ["test", "--reporter=list,json"], {
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
+});
+
+// One closing line with the counts of both runners.
+const vitest = JSON.parse(fs.readFileSync(`${REPORTS}/vitest.json`, "utf8"));
+const pw = JSON.parse(fs.readFileSync(`${REPORTS}/playwright.json`, "utf8")).stats;
+const passed = vitest.numPassedTests + pw.expected;
+const failed = vitest.numFailedTests + pw.unexpected + (pw.flaky ?? 0);
+const skipped = (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0) + pw.skipped;
+console.log(`\nvitest: ${vitest.numPassedTests} passed; playwright: ${pw.expected} passed, ${pw.skipped} skipped`);
+console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
