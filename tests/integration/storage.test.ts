@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createLocalStorage, createS3Storage, entryFileKey, type FileStorage } from "~/utils/storage.server";
+
+const MB = 1024 * 1024;
+
+/** `total` bytes in 64 KB chunks, a byte pattern that shows misordered chunks; optionally fails after `failAfter` bytes. */
+async function* bytes(total: number, failAfter?: number) {
+  let sent = 0;
+  while (sent < total) {
+    if (failAfter !== undefined && sent >= failAfter) throw new Error("client went away");
+    const n = Math.min(64 * 1024, total - sent);
+    const chunk = new Uint8Array(n);
+    for (let i = 0; i < n; i++) chunk[i] = (sent + i) % 251;
+    sent += n;
+    yield chunk;
+  }
+}
+
+async function readAll(stream: Readable) {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+}
+
+function expectPattern(buf: Buffer, total: number) {
+  expect(buf.length).toBe(total);
+  for (let i = 0; i < total; i += 9973) expect(buf[i]).toBe(i % 251);
+}
+
+function contract(name: string, make: () => FileStorage, afterFailure?: () => Promise<void>) {
+  describe(`${name} storage`, () => {
+    test("streams a file in and out, then deletes it", async () => {
+      const storage = make();
+      const key = entryFileKey("user1", "contest1", "pdf", new Date(1_700_000_000_000));
+      expect(key).toBe("user1/contest1/1700000000000.pdf");
+      const total = 11 * MB + 123;
+      const { size } = await storage.put(key, bytes(total), { contentType: "application/pdf" });
+      expect(size).toBe(total);
+      expect(await storage.exists(key)).toBe(true);
+      const got = await storage.get(key);
+      expect(got).not.toBeNull();
+      expectPattern(await readAll(got!.body), total);
+      await storage.delete(key);
+      expect(await storage.exists(key)).toBe(false);
+      expect(await storage.get(key)).toBeNull();
+      await storage.delete(key); // deleting a missing object is fine
+    });
+
+    test("a failed upload leaves nothing behind (small and multipart)", async () => {
+      const storage = make();
+      for (const [total, failAfter] of [
+        [1 * MB, 512 * 1024],
+        [12 * MB, 7 * MB],
+      ]) {
+        const key = entryFileKey("user2", "contest2", "txt", new Date(1_700_000_000_000 + total));
+        await expect(storage.put(key, bytes(total, failAfter))).rejects.toThrow();
+        expect(await storage.exists(key)).toBe(false);
+        expect(await storage.get(key)).toBeNull();
+      }
+      await afterFailure?.();
+    });
+
+    test("keys outside the pattern are refused", async () => {
+      const storage = make();
+      await expect(storage.put("../escape.txt", bytes(10))).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.get("a/../../b.txt")).rejects.toThrow(/Invalid storage key/);
+    });
+  });
+}
+
+const localRoot = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-local-"));
+afterAll(() => fs.rmSync(localRoot, { recursive: true, force: true }));
+
+contract(
+  "local",
+  () => createLocalStorage(localRoot),
+  async () => {
+    // No temporary ".part" files remain anywhere under the root.
+    const leftovers = fs.readdirSync(localRoot, { recursive: true }).map(String).filter((f) => f.endsWith(".part") || /\.(txt)$/.test(f));
+    expect(leftovers).toEqual([]);
+  },
+);
+
+const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-s3rver-"));
+let s3rver: S3rver;
+let endpoint = "";
+beforeAll(async () => {
+  s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: "entries" }] });
+  const { port } = await s3rver.run();
+  endpoint = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await s3rver?.close();
+  fs.rmSync(s3Dir, { recursive: true, force: true });
+});
+
+contract(
+  "s3",
+  () =>
+    createS3Storage({
+      bucket: "entries",
+      endpoint,
+      region: "us-east-1",
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    }),
+  async () => {
+    // Nothing stored under the failed keys' prefix in the bucket's directory.
+    const files = fs.readdirSync(s3Dir, { recursive: true }).map(String).filter((f) => f.includes("user2"));
+    expect(files.filter((f) => !fs.statSync(path.join(s3Dir, f)).isDirectory())).toEqual([]);
+  },
+);
