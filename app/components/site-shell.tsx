@@ -26,6 +26,9 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               <NavLink to="/dashboard" className={navClass}>
                 Dashboard
               </NavLink>
+              <NavLink to="/account" className={navClass}>
+                Account
+              </NavLink>
               <Form method="post" action="/logout">
                 <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
                   Sign Out

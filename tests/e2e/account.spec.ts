@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { e2eDb, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
+
+test("a user deletes their own account after confirming with their e-mail", async ({ page }) => {
+  const email = uniqueEmail("leaver");
+  await signUp(page, email, "secret-pass");
+  await signIn(page, email, "secret-pass");
+  await expectSignedInAs(page, email);
+  await page.getByRole("link", { name: "Account" }).click();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+
+  await page.getByLabel("Type your email address to confirm").fill("someone-else@example.test");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("That is not the email address of this account")).toBeVisible();
+
+  await page.getByLabel("Type your email address to confirm").fill(email);
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("Your account has been deleted")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  const db = e2eDb();
+  expect(db.prepare("SELECT COUNT(*) AS n FROM User WHERE email = ?").get(email)).toEqual({ n: 0 });
+  db.close();
+
+  await signIn(page, email, "secret-pass");
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+});
+
+test("a Google-created account adds its date of birth on the account page", async ({ page }) => {
+  const email = uniqueEmail("gdob");
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expectSignedInAs(page, email);
+  await page.goto("/account");
+  await expect(page.getByText("Add your date of birth")).toBeVisible();
+  await page.getByLabel("Date of birth").fill("2001-04-05");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile updated")).toBeVisible();
+  await expect(page.getByText("Apr 5, 2001")).toBeVisible();
+  await expect(page.getByLabel("Date of birth")).toHaveCount(0);
+});
