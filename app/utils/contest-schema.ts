@@ -229,25 +229,29 @@ export const criterionInputSchema = z.preprocess(
 );
 
 /** Rubric: name 1-200, at least one criterion, distinct keys, weights summing to 1 within 0.01. */
-export const rubricSchema = z
-  .object({
-    name: requiredText(MESSAGES.rubricNameRequired).pipe(z.string().max(200, "Rubric name must be at most 200 characters")),
-    criteria: z.array(criterionSchema, { required_error: MESSAGES.rubricNeedsCriterion }),
-  })
-  .superRefine((v, ctx) => {
-    if (v.criteria.length === 0) {
+export const rubricSchema = z.preprocess(
+  (raw, ctx) => {
+    const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+    const parsed = z.array(criterionSchema).safeParse(r.criteria ?? []);
+    if (!parsed.success) return raw;
+    const list = parsed.data;
+    if (list.length === 0) {
       ctx.addIssue({ code: "custom", path: ["criteria"], message: MESSAGES.rubricNeedsCriterion });
-      return;
+      return raw;
     }
     const keys = new Set<string>();
-    for (const c of v.criteria) {
+    for (const c of list) {
       if (keys.has(c.key)) ctx.addIssue({ code: "custom", path: ["criteria"], message: `Each criterion needs its own key ("${c.key}" is used twice)` });
       keys.add(c.key);
     }
-    if (!weightsSumToOne(v.criteria)) {
-      ctx.addIssue({ code: "custom", path: ["criteria"], message: totalWeightMessage(totalWeight(v.criteria)) });
-    }
-  });
+    if (!weightsSumToOne(list)) ctx.addIssue({ code: "custom", path: ["criteria"], message: totalWeightMessage(totalWeight(list)) });
+    return raw;
+  },
+  z.object({
+    name: requiredText(MESSAGES.rubricNameRequired).pipe(z.string().max(200, "Rubric name must be at most 200 characters")),
+    criteria: z.array(criterionSchema, { required_error: MESSAGES.rubricNeedsCriterion }),
+  }),
+);
 export type RubricInput = { name: string; criteria: Criterion[] };
 
 /** Publishing needs at least one prompt and one rubric (spec §5). */

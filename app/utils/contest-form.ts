@@ -1,0 +1,233 @@
+import { z } from "zod";
+import { criterionInputSchema, DATE_FIELDS, issuesToErrors, promptSchema, rubricSchema, type DateField } from "./contest-schema";
+import { DEFAULT_TIME_ZONE, toZonedInputValue } from "./dates";
+import { criteriaSchema, type Criterion } from "./rubric";
+
+/**
+ * The contest form's state as it travels between browser and server. Without JavaScript an admin
+ * builds up prompts, rubrics and criteria on the new-contest form by posting back to the same
+ * route: the server re-renders the form with everything typed so far plus the staged items kept
+ * in hidden JSON inputs. Nothing here touches the database.
+ */
+
+export type ContestFormValues = {
+  slug: string;
+  title: string;
+  description: string;
+  rules: string;
+  anonymous: boolean;
+  isPublished: boolean;
+  wordMin: string;
+  wordMax: string;
+  entryFeeCents: string;
+  timeZone: string;
+} & Record<DateField, string>;
+
+export type StagedPrompt = { title: string; body: string; sourceId?: string };
+export type StagedRubric = { name: string; criteria: Criterion[]; sourceId?: string };
+
+export type CriterionDraft = {
+  key: string;
+  label: string;
+  description: string;
+  maxPoints: string;
+  weight: string;
+  requireComment: boolean;
+};
+export type RubricDraft = { name: string; criteria: Criterion[]; criterion: CriterionDraft };
+export type PromptDraft = { title: string; body: string };
+
+export type ContestFormState = {
+  values: ContestFormValues;
+  stagedPrompts: StagedPrompt[];
+  stagedRubrics: StagedRubric[];
+  promptDraft: PromptDraft;
+  rubricDraft: RubricDraft;
+};
+
+export type FormErrors = Record<string, string[]>;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const emptyCriterionDraft: CriterionDraft = { key: "", label: "", description: "", maxPoints: "10", weight: "0.25", requireComment: false };
+export const emptyRubricDraft: RubricDraft = { name: "", criteria: [], criterion: emptyCriterionDraft };
+
+/** A new contest: the spec's defaults (500-2500 words, free, anonymous, draft) and a sensible timeline. */
+export function defaultContestValues(now = new Date(), timeZone = DEFAULT_TIME_ZONE): ContestFormValues {
+  const at = (days: number, time: string) => `${toZonedInputValue(new Date(now.getTime() + days * DAY), timeZone).slice(0, 10)}T${time}`;
+  return {
+    slug: "",
+    title: "",
+    description: "",
+    rules: "",
+    anonymous: true,
+    isPublished: false,
+    wordMin: "500",
+    wordMax: "2500",
+    entryFeeCents: "0",
+    timeZone,
+    submissionsOpen: at(7, "00:00"),
+    submissionsClose: at(37, "23:59"),
+    judgingOpen: at(38, "00:00"),
+    judgingClose: at(60, "23:59"),
+    resultsAt: at(67, "12:00"),
+  };
+}
+
+type ContestRow = {
+  slug: string;
+  title: string;
+  description: string;
+  rules: string | null;
+  anonymous: boolean;
+  isPublished: boolean;
+  wordMin: number;
+  wordMax: number;
+  entryFeeCents: number;
+  timeZone: string;
+} & Record<DateField, Date | string>;
+
+export function contestToValues(c: ContestRow): ContestFormValues {
+  const values: ContestFormValues = {
+    slug: c.slug,
+    title: c.title,
+    description: c.description,
+    rules: c.rules ?? "",
+    anonymous: c.anonymous,
+    isPublished: c.isPublished,
+    wordMin: String(c.wordMin),
+    wordMax: String(c.wordMax),
+    entryFeeCents: String(c.entryFeeCents),
+    timeZone: c.timeZone,
+  } as ContestFormValues;
+  for (const k of DATE_FIELDS) values[k] = toZonedInputValue(c[k], c.timeZone);
+  return values;
+}
+
+const str = (fd: FormData, name: string) => {
+  const v = fd.get(name);
+  return typeof v === "string" ? v : "";
+};
+const checked = (fd: FormData, name: string) => {
+  const v = fd.get(name);
+  return v === "on" || v === "true";
+};
+
+const stagedPromptsSchema = z.array(z.object({ title: z.string(), body: z.string(), sourceId: z.string().optional() }));
+const stagedRubricsSchema = z.array(z.object({ name: z.string(), criteria: criteriaSchema, sourceId: z.string().optional() }));
+
+/** Parses a hidden JSON input; anything malformed counts as an empty list, never a crash. */
+export function parseJsonList<T>(json: string, schema: z.ZodType<T[], z.ZodTypeDef, unknown>): T[] {
+  if (!json) return [];
+  try {
+    const parsed = schema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export function readRubricDraft(fd: FormData): RubricDraft {
+  return {
+    name: str(fd, "rubricName"),
+    criteria: parseJsonList(str(fd, "rubricCriteria"), criteriaSchema),
+    criterion: {
+      key: str(fd, "criterionKey"),
+      label: str(fd, "criterionLabel"),
+      description: str(fd, "criterionDescription"),
+      maxPoints: str(fd, "criterionMaxPoints"),
+      weight: str(fd, "criterionWeight"),
+      requireComment: checked(fd, "criterionRequireComment"),
+    },
+  };
+}
+
+export function readPromptDraft(fd: FormData): PromptDraft {
+  return { title: str(fd, "promptTitle"), body: str(fd, "promptBody") };
+}
+
+export function readContestFormState(fd: FormData): ContestFormState {
+  const values = {
+    slug: str(fd, "slug"),
+    title: str(fd, "title"),
+    description: str(fd, "description"),
+    rules: str(fd, "rules"),
+    anonymous: checked(fd, "anonymous"),
+    isPublished: checked(fd, "isPublished"),
+    wordMin: str(fd, "wordMin"),
+    wordMax: str(fd, "wordMax"),
+    entryFeeCents: str(fd, "entryFeeCents"),
+    timeZone: str(fd, "timeZone") || DEFAULT_TIME_ZONE,
+  } as ContestFormValues;
+  for (const k of DATE_FIELDS) values[k] = str(fd, k);
+  return {
+    values,
+    stagedPrompts: parseJsonList(str(fd, "stagedPrompts"), stagedPromptsSchema),
+    stagedRubrics: parseJsonList(str(fd, "stagedRubrics"), stagedRubricsSchema),
+    promptDraft: readPromptDraft(fd),
+    rubricDraft: readRubricDraft(fd),
+  };
+}
+
+/** Validates the prompt draft; errors are keyed by the draft's input names ("prompt" for the form-level message). */
+export function validatePromptDraft(draft: PromptDraft): { ok: true; value: StagedPrompt } | { ok: false; errors: FormErrors } {
+  const r = promptSchema.safeParse(draft);
+  if (r.success) return { ok: true, value: r.data };
+  const raw = issuesToErrors(r.error);
+  const errors: FormErrors = {};
+  for (const [k, v] of Object.entries(raw)) errors[k === "" ? "prompt" : k === "title" ? "promptTitle" : "promptBody"] = v;
+  return { ok: false, errors };
+}
+
+const CRITERION_FIELDS: Record<string, string> = {
+  key: "criterionKey",
+  label: "criterionLabel",
+  description: "criterionDescription",
+  maxPoints: "criterionMaxPoints",
+  weight: "criterionWeight",
+  requireComment: "criterionRequireComment",
+};
+
+/** "Add criterion": adds the draft criterion when key and label are filled in, then clears the draft. */
+export function addCriterion(draft: RubricDraft): { draft: RubricDraft; errors: FormErrors } {
+  const r = criterionInputSchema.safeParse(draft.criterion);
+  if (!r.success) {
+    const errors: FormErrors = {};
+    for (const [k, v] of Object.entries(issuesToErrors(r.error))) errors[CRITERION_FIELDS[k] ?? "rubricCriteria"] = v;
+    return { draft, errors };
+  }
+  if (draft.criteria.some((c) => c.key === r.data.key)) {
+    return { draft, errors: { criterionKey: [`A criterion with the key "${r.data.key}" is already in this rubric`] } };
+  }
+  return { draft: { ...draft, criteria: [...draft.criteria, r.data], criterion: emptyCriterionDraft }, errors: {} };
+}
+
+export function removeCriterion(draft: RubricDraft, index: number): RubricDraft {
+  return { ...draft, criteria: draft.criteria.filter((_, i) => i !== index) };
+}
+
+/**
+ * Validates the rubric for saving. A filled-in criterion draft that was never added counts as
+ * added, so an admin who types one criterion and presses Save does not lose it.
+ */
+export function validateRubricDraft(draft: RubricDraft): { ok: true; value: StagedRubric } | { ok: false; errors: FormErrors; draft: RubricDraft } {
+  let current = draft;
+  const c = draft.criterion;
+  if (c.key.trim() || c.label.trim()) {
+    const added = addCriterion(draft);
+    if (Object.keys(added.errors).length) return { ok: false, errors: added.errors, draft };
+    current = added.draft;
+  }
+  const r = rubricSchema.safeParse({ name: current.name, criteria: current.criteria });
+  if (r.success) return { ok: true, value: r.data };
+  const errors: FormErrors = {};
+  for (const [k, v] of Object.entries(issuesToErrors(r.error))) errors[k === "name" ? "rubricName" : "rubricCriteria"] = v;
+  return { ok: false, errors, draft: current };
+}
+
+/** The intents the contest form's buttons post; remove intents carry the item's index or id. */
+export function parseIntent(raw: FormDataEntryValue | null): { name: string; arg: string } {
+  const value = typeof raw === "string" ? raw : "";
+  const i = value.indexOf(":");
+  return i === -1 ? { name: value, arg: "" } : { name: value.slice(0, i), arg: value.slice(i + 1) };
+}

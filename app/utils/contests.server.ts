@@ -1,0 +1,349 @@
+import { buildSnapshot } from "./contest-snapshot";
+import { MESSAGES, publishProblems, timelineIssues, type ContestInput, type PromptInput, type RubricInput } from "./contest-schema";
+import { prisma } from "./db.server";
+
+/**
+ * Data access for contest administration: contests, their prompts and rubrics, publishing.
+ * Every multi-step write runs in one transaction, so nothing is half-saved.
+ */
+
+/** A refusal the admin should read (shown as the toast's or form's message). */
+export class ContestAdminError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "ContestAdminError";
+  }
+}
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+function isUniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+function contestData(input: ContestInput) {
+  return {
+    slug: input.slug,
+    title: input.title,
+    description: input.description,
+    rules: input.rules,
+    anonymous: input.anonymous,
+    wordMin: input.wordMin,
+    wordMax: input.wordMax,
+    entryFeeCents: input.entryFeeCents,
+    timeZone: input.timeZone,
+    submissionsOpen: input.submissionsOpen,
+    submissionsClose: input.submissionsClose,
+    judgingOpen: input.judgingOpen,
+    judgingClose: input.judgingClose,
+    resultsAt: input.resultsAt,
+  };
+}
+
+async function assertSlugFree(db: Tx | typeof prisma, slug: string, exceptId?: string) {
+  const other = await db.contest.findUnique({ where: { slug }, select: { id: true } });
+  if (other && other.id !== exceptId) throw new ContestAdminError(MESSAGES.slugTaken, "slug");
+}
+
+/** Publishes inside `tx`: checks prompts, rubrics and the timeline, then stores the snapshot. */
+async function publishIn(tx: Tx, id: string, now: Date) {
+  const contest = await tx.contest.findUnique({
+    where: { id },
+    include: { prompts: { orderBy: { createdAt: "asc" } }, rubrics: { orderBy: { createdAt: "asc" } } },
+  });
+  if (!contest) throw new ContestAdminError("Contest not found");
+  const problems = publishProblems({ prompts: contest.prompts.length, rubrics: contest.rubrics.length });
+  if (problems.length) throw new ContestAdminError(problems[0]);
+  const timeline = timelineIssues(contest);
+  if (timeline.length) throw new ContestAdminError(timeline[0].message);
+  const snapshot = buildSnapshot(contest, now);
+  return tx.contest.update({
+    where: { id },
+    data: { isPublished: true, publishedSnapshot: JSON.stringify(snapshot), snapshotAt: now },
+  });
+}
+
+// ---------------------------------------------------------------- contests
+
+export const CONTESTS_PER_PAGE = 20;
+
+/** All contests, newest first, one page, with prompt/rubric/submission counts (one query each). */
+export async function listContests(page = 1) {
+  const [total, contests] = await Promise.all([
+    prisma.contest.count(),
+    prisma.contest.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * CONTESTS_PER_PAGE,
+      take: CONTESTS_PER_PAGE,
+      select: {
+        id: true,
+        slug: true,
+        title: true,
+        isPublished: true,
+        snapshotAt: true,
+        timeZone: true,
+        submissionsOpen: true,
+        submissionsClose: true,
+        createdAt: true,
+        _count: { select: { prompts: true, rubrics: true, submissions: true } },
+      },
+    }),
+  ]);
+  return { total, contests, pages: Math.max(1, Math.ceil(total / CONTESTS_PER_PAGE)) };
+}
+
+export function getContest(id: string) {
+  return prisma.contest.findUnique({
+    where: { id },
+    include: {
+      prompts: { orderBy: { createdAt: "asc" } },
+      rubrics: { orderBy: { createdAt: "asc" } },
+      _count: { select: { submissions: true } },
+    },
+  });
+}
+
+export function getContestTitle(id: string) {
+  return prisma.contest.findUnique({ where: { id }, select: { id: true, title: true, slug: true } });
+}
+
+/** (id, title) for pickers, newest first. */
+export function contestOptions() {
+  return prisma.contest.findMany({ orderBy: { createdAt: "desc" }, select: { id: true, title: true }, take: 500 });
+}
+
+/**
+ * Creates the contest with its staged prompts and rubrics (new records, also for selected existing
+ * ones) in one transaction; with the publish switch on it is published in the same transaction.
+ */
+export async function createContest(
+  input: ContestInput,
+  staged: { prompts: PromptInput[]; rubrics: RubricInput[] },
+  now = new Date(),
+) {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      await assertSlugFree(tx, input.slug);
+      const contest = await tx.contest.create({ data: { ...contestData(input), isPublished: false } });
+      for (const p of staged.prompts) {
+        await tx.prompt.create({ data: { contestId: contest.id, title: p.title, body: p.body } });
+      }
+      for (const r of staged.rubrics) {
+        await tx.rubric.create({ data: { contestId: contest.id, name: r.name, criteria: JSON.stringify(r.criteria) } });
+      }
+      if (input.isPublished) return publishIn(tx, contest.id, now);
+      return contest;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ContestAdminError(MESSAGES.slugTaken, "slug");
+    throw error;
+  }
+}
+
+/**
+ * Saves the form. The publish switch turned on (or `publish` from the Publish Contest button)
+ * publishes with a fresh snapshot; turned off it unpublishes and keeps the snapshot. A published
+ * contest saved with the switch still on keeps its snapshot: re-publishing is explicit.
+ */
+export async function updateContest(id: string, input: ContestInput, opts: { publish?: boolean } = {}, now = new Date()) {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const existing = await tx.contest.findUnique({ where: { id }, select: { isPublished: true } });
+      if (!existing) throw new ContestAdminError("Contest not found");
+      await assertSlugFree(tx, input.slug, id);
+      const wantPublished = input.isPublished || Boolean(opts.publish);
+      const updated = await tx.contest.update({
+        where: { id },
+        data: { ...contestData(input), ...(wantPublished ? {} : { isPublished: false }) },
+      });
+      if (wantPublished && (opts.publish || !existing.isPublished)) return { contest: await publishIn(tx, id, now), action: "published" as const };
+      if (!wantPublished && existing.isPublished) return { contest: updated, action: "unpublished" as const };
+      return { contest: updated, action: "updated" as const };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ContestAdminError(MESSAGES.slugTaken, "slug");
+    throw error;
+  }
+}
+
+export function publishContest(id: string, now = new Date()) {
+  return prisma.$transaction((tx) => publishIn(tx, id, now));
+}
+
+/** Unpublishing keeps the stored snapshot (and its date). */
+export async function unpublishContest(id: string) {
+  const { count } = await prisma.contest.updateMany({ where: { id }, data: { isPublished: false } });
+  if (!count) throw new ContestAdminError("Contest not found");
+}
+
+/** Deletes a contest with its prompts, rubrics and judge pre-assignments; refused once anyone has entered. */
+export async function deleteContest(id: string) {
+  return prisma.$transaction(async (tx) => {
+    const contest = await tx.contest.findUnique({
+      where: { id },
+      select: { id: true, title: true, _count: { select: { submissions: true } } },
+    });
+    if (!contest) throw new ContestAdminError("Contest not found");
+    const n = contest._count.submissions;
+    if (n > 0) {
+      throw new ContestAdminError(
+        `"${contest.title}" has ${n} ${n === 1 ? "submission" : "submissions"} and cannot be deleted, so entrants' work is never lost. Unpublish it instead.`,
+      );
+    }
+    await tx.judgeAssignment.deleteMany({ where: { contestId: id } });
+    await tx.prompt.deleteMany({ where: { contestId: id } });
+    await tx.rubric.deleteMany({ where: { contestId: id } });
+    await tx.contest.delete({ where: { id } });
+    return contest;
+  });
+}
+
+// ---------------------------------------------------------------- prompts
+
+export const ITEMS_PER_PAGE = 25;
+
+export async function listPrompts({ contestId, page = 1 }: { contestId?: string; page?: number }) {
+  const where = contestId ? { contestId } : {};
+  const [total, prompts] = await Promise.all([
+    prisma.prompt.count({ where }),
+    prisma.prompt.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * ITEMS_PER_PAGE,
+      take: ITEMS_PER_PAGE,
+      include: { contest: { select: { id: true, title: true } } },
+    }),
+  ]);
+  return { total, prompts, pages: Math.max(1, Math.ceil(total / ITEMS_PER_PAGE)) };
+}
+
+/** Prompts for the "pick an existing prompt" select: every prompt not already in `exceptContestId`. */
+export function promptOptions(exceptContestId?: string) {
+  return prisma.prompt.findMany({
+    where: exceptContestId ? { OR: [{ contestId: null }, { contestId: { not: exceptContestId } }] } : {},
+    orderBy: { createdAt: "desc" },
+    take: 300,
+    select: { id: true, title: true, body: true, contest: { select: { title: true } } },
+  });
+}
+
+export function getPrompt(id: string) {
+  return prisma.prompt.findUnique({ where: { id } });
+}
+
+export function createPrompt(input: PromptInput & { contestId?: string | null }) {
+  return prisma.prompt.create({ data: { contestId: input.contestId ?? null, title: input.title, body: input.body } });
+}
+
+/**
+ * Adds an existing prompt to a contest: an unassigned one is assigned; one that belongs to another
+ * contest is copied, so that contest keeps its own.
+ */
+export async function addExistingPrompt(promptId: string, contestId: string) {
+  return prisma.$transaction(async (tx) => {
+    const prompt = await tx.prompt.findUnique({ where: { id: promptId } });
+    if (!prompt) throw new ContestAdminError("Selected prompt not found");
+    if (!(await tx.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) throw new ContestAdminError("Contest not found");
+    if (prompt.contestId === contestId) return prompt;
+    if (prompt.contestId === null) return tx.prompt.update({ where: { id: promptId }, data: { contestId } });
+    return tx.prompt.create({ data: { contestId, title: prompt.title, body: prompt.body } });
+  });
+}
+
+export async function assignPrompt(promptId: string, contestId: string | null) {
+  if (contestId && !(await prisma.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) {
+    throw new ContestAdminError("Contest not found");
+  }
+  const { count } = await prisma.prompt.updateMany({ where: { id: promptId }, data: { contestId } });
+  if (!count) throw new ContestAdminError("Selected prompt not found");
+}
+
+/** "Remove" on the contest form: the prompt stays, unassigned. */
+export async function unassignPrompt(promptId: string, contestId: string) {
+  const { count } = await prisma.prompt.updateMany({ where: { id: promptId, contestId }, data: { contestId: null } });
+  if (!count) throw new ContestAdminError("Selected prompt not found");
+}
+
+export async function deletePrompt(promptId: string, contestId?: string) {
+  const { count } = await prisma.prompt.deleteMany({ where: { id: promptId, ...(contestId ? { contestId } : {}) } });
+  if (!count) throw new ContestAdminError("Selected prompt not found");
+}
+
+// ---------------------------------------------------------------- rubrics
+
+export async function listRubrics({ contestId, page = 1 }: { contestId?: string; page?: number }) {
+  const where = contestId ? { contestId } : {};
+  const [total, rubrics] = await Promise.all([
+    prisma.rubric.count({ where }),
+    prisma.rubric.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * ITEMS_PER_PAGE,
+      take: ITEMS_PER_PAGE,
+      include: { contest: { select: { id: true, title: true } }, _count: { select: { scores: true } } },
+    }),
+  ]);
+  return { total, rubrics, pages: Math.max(1, Math.ceil(total / ITEMS_PER_PAGE)) };
+}
+
+export function rubricOptions(exceptContestId?: string) {
+  return prisma.rubric.findMany({
+    where: exceptContestId ? { OR: [{ contestId: null }, { contestId: { not: exceptContestId } }] } : {},
+    orderBy: { createdAt: "desc" },
+    take: 300,
+    select: { id: true, name: true, criteria: true, contest: { select: { title: true } } },
+  });
+}
+
+export function getRubric(id: string) {
+  return prisma.rubric.findUnique({ where: { id } });
+}
+
+export function createRubric(input: RubricInput & { contestId?: string | null }) {
+  return prisma.rubric.create({
+    data: { contestId: input.contestId ?? null, name: input.name, criteria: JSON.stringify(input.criteria) },
+  });
+}
+
+/** Like addExistingPrompt: assigns an unassigned rubric, copies one that belongs to another contest. */
+export async function addExistingRubric(rubricId: string, contestId: string) {
+  return prisma.$transaction(async (tx) => {
+    const rubric = await tx.rubric.findUnique({ where: { id: rubricId } });
+    if (!rubric) throw new ContestAdminError("Selected rubric not found");
+    if (!(await tx.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) throw new ContestAdminError("Contest not found");
+    if (rubric.contestId === contestId) return rubric;
+    if (rubric.contestId === null) return tx.rubric.update({ where: { id: rubricId }, data: { contestId } });
+    return tx.rubric.create({ data: { contestId, name: rubric.name, criteria: rubric.criteria } });
+  });
+}
+
+export async function assignRubric(rubricId: string, contestId: string | null) {
+  if (contestId && !(await prisma.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) {
+    throw new ContestAdminError("Contest not found");
+  }
+  const { count } = await prisma.rubric.updateMany({ where: { id: rubricId }, data: { contestId } });
+  if (!count) throw new ContestAdminError("Selected rubric not found");
+}
+
+export async function unassignRubric(rubricId: string, contestId: string) {
+  const { count } = await prisma.rubric.updateMany({ where: { id: rubricId, contestId }, data: { contestId: null } });
+  if (!count) throw new ContestAdminError("Selected rubric not found");
+}
+
+/** Deletes a rubric; refused when judges have scored with it (their scores keep pointing at it). */
+export async function deleteRubric(rubricId: string, contestId?: string) {
+  return prisma.$transaction(async (tx) => {
+    const rubric = await tx.rubric.findFirst({
+      where: { id: rubricId, ...(contestId ? { contestId } : {}) },
+      select: { id: true, _count: { select: { scores: true } } },
+    });
+    if (!rubric) throw new ContestAdminError("Selected rubric not found");
+    if (rubric._count.scores > 0) {
+      throw new ContestAdminError("Judges have scored with this rubric, so it cannot be deleted. Unassign it instead.");
+    }
+    await tx.rubric.delete({ where: { id: rubricId } });
+  });
+}
