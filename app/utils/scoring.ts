@@ -122,7 +122,7 @@ export function judgeStats(rows: ScoreRow[]) {
   for (const [judgeId, totals] of byJudge) {
     const m = mean(totals);
     const sd = Math.sqrt(mean(totals.map((t) => (t - m) ** 2)));
-    stats.set(judgeId, { mean: m, sd, usable: totals.length >= 2 && sd > 1e-9 });
+    stats.set(judgeId, { mean: m, sd, usable: totals.length >= 2 && sd * sd > 1e-9 });
   }
   return stats;
 }
