@@ -2,6 +2,8 @@
 // Measures server response time and page weight of the public pages against a running site
 // (default http://localhost:3000; start it with `npm start`). Loopback only, bounded loops.
 //   node bench/pages.mjs [baseUrl] [requestsPerPage]
+import { gzipSync } from "node:zlib";
+
 const base = process.argv[2] ?? "http://localhost:3000";
 if (!/^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/.test(base)) {
   console.error("bench/pages.mjs only targets a local server (localhost / 127.0.0.0/8).");
@@ -45,9 +47,8 @@ for (const path of paths) {
   const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
   let jsGz = 0;
   for (const s of scripts) {
-    const res = await fetch(base + s, { headers: { "accept-encoding": "gzip" } });
-    const len = Number(res.headers.get("content-length") ?? 0) || (await res.arrayBuffer()).byteLength;
-    jsGz += len;
+    const res = await fetch(base + s);
+    jsGz += gzipSync(Buffer.from(await res.arrayBuffer())).byteLength;
   }
   console.log(
     path.padEnd(42),
