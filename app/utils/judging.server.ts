@@ -547,10 +547,10 @@ export async function rankingCounts(contestId: string) {
   return { entries, scored: Number(scoredRows[0]?.n ?? 0) };
 }
 
-/** Entrant names for a page of the ranking (admins only: the CSV and the per-entry view). */
-export async function entrantsFor(submissionIds: string[]) {
+/** Entrant names of a contest's submitted entries (admins only: the CSV export). */
+export async function entrantsForContest(contestId: string) {
   const rows = await prisma.submission.findMany({
-    where: { id: { in: submissionIds } },
+    where: { contestId, status: "submitted" },
     select: { id: true, entrant: { select: { displayName: true, email: true } } },
   });
   return new Map(rows.map((r) => [r.id, r.entrant]));

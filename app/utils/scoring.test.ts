@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Criterion } from "./rubric";
 import {
   competitionRanks,
+  csvSafe,
   formatScore,
   judgeStats,
   parseScoreValue,
@@ -163,5 +164,13 @@ describe("z-score normalisation", () => {
       ["b", 5],
       ["c", 5],
     ]);
+  });
+});
+
+describe("csvSafe", () => {
+  it("neutralises formula-like cells", () => {
+    expect(csvSafe("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvSafe("@SUM")).toBe("'@SUM");
+    expect(csvSafe("A story")).toBe("A story");
   });
 });

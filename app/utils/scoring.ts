@@ -153,3 +153,8 @@ export function rankByZScore(rows: ScoreRow[]): (RankedEntry & { raw: number })[
 export function formatScore(value: number | null | undefined) {
   return value === null || value === undefined ? "—" : round2(value).toFixed(2);
 }
+
+/** A spreadsheet cell that cannot run as a formula (CSV injection): a leading = + - @ gets a quote. */
+export function csvSafe(value: string) {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -178,7 +178,7 @@ describe("scores and ranking", () => {
     const judges = [await user("rj", ["judge"]), await user("rj", ["judge"]), await user("rj", ["judge"])];
     const writer = await user("rw");
     const c = await contest();
-    const entries = [];
+    const entries: { id: string }[] = [];
     for (let i = 0; i < 7; i++) entries.push(await entry(c.id, writer.id));
     await entry(c.id, writer.id); // assigned, never scored
     const totals = [
@@ -190,7 +190,7 @@ describe("scores and ranking", () => {
       [null, 5, 5],
       [7, 7, 9],
     ];
-    const rows = [];
+    const rows: { submissionId: string; judgeId: string; total: number }[] = [];
     for (const [i, e] of entries.entries()) {
       for (const [j, judge] of judges.entries()) {
         const a = await prisma.judgeAssignment.create({ data: { contestId: c.id, judgeId: judge.id, submissionId: e.id } });

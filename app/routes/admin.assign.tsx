@@ -1,0 +1,186 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { z } from "zod";
+import { Pager, pageParam } from "~/components/judging/pager";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, inputClass } from "~/components/ui/field";
+import { DEFAULT_JUDGES_PER_SUBMISSION } from "~/utils/assign";
+import { requireAdmin } from "~/utils/auth.server";
+import { contestOptions, findContest, listAssignments, PAGE_SIZE, preAssignAll, runAutoAssign } from "~/utils/judging.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Auto-Assign Judges · Inkwell" }];
+
+const schema = z.object({
+  intent: z.enum(["preassign", "autoassign"]),
+  contestId: z.string().optional(),
+  judgesPerSubmission: z
+    .number({ invalid_type_error: "Judges per Submission must be a whole number" })
+    .int("Judges per Submission must be a whole number")
+    .min(1, "Judges per Submission must be at least 1")
+    .max(100, "Judges per Submission must be at most 100")
+    .default(DEFAULT_JUDGES_PER_SUBMISSION),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const [contests, contest] = await Promise.all([contestOptions(), findContest(url.searchParams.get("contest"))]);
+  const assignments = contest ? await listAssignments(contest.id, page) : { rows: [], total: 0 };
+  return { contests, contest: contest ? { id: contest.id, title: contest.title } : null, page, ...assignments };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  const back = (id?: string) => (id ? `/admin/assign?contest=${encodeURIComponent(id)}` : "/admin/assign");
+  if (submission.status !== "success") {
+    if (!formData.get("intent")) return redirectWithToast(back(), { type: "error", title: "Select a contest" });
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const contest = await findContest(submission.value.contestId);
+  if (!contest) return redirectWithToast(back(), { type: "error", title: "Select a contest" });
+
+  if (submission.value.intent === "preassign") {
+    const result = await preAssignAll(contest.id);
+    if (!result.ok) return redirectWithToast(back(contest.id), { type: "error", title: result.error });
+    return redirectWithToast(back(contest.id), {
+      type: "success",
+      title: "Judges pre-assigned to contest successfully",
+      description: result.created ? `${result.created} judge(s) added to ${contest.title}.` : "Every judge was already pre-assigned.",
+    });
+  }
+  const result = await runAutoAssign(contest.id, submission.value.judgesPerSubmission);
+  if (!result.ok) return redirectWithToast(back(contest.id), { type: "error", title: result.error });
+  return redirectWithToast(back(contest.id), {
+    type: "success",
+    title: "Assignments created successfully",
+    description: result.created ? `${result.created} new assignment(s).` : "Every entry already had its judges; nothing new was needed.",
+  });
+}
+
+export default function AutoAssign() {
+  const { contests, contest, rows, total, page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [form, fields] = useForm({ id: "assign", lastResult: actionData?.result, shouldValidate: "onBlur" });
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+
+  return (
+    <div className="space-y-8">
+      <h1 className="font-serif text-3xl font-bold">Auto-Assign Judges</h1>
+
+      <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
+        <div className="space-y-1">
+          <label htmlFor="contest-picker" className="block text-sm font-medium text-slate-800">
+            Contest
+          </label>
+          <select id="contest-picker" name="contest" defaultValue={contest?.id ?? ""} className={`${inputClass} min-w-72`}>
+            <option value="">Select a contest…</option>
+            {contests.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          Show
+        </Button>
+      </Form>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{contest ? `Assign judges to ${contest.title}` : "Assign judges"}</CardTitle>
+          <p className="text-sm text-slate-600">
+            Pre-assigning makes every current judge a judge of this contest; auto-assign then gives each submitted entry its judges
+            from that list (or from all judges when nobody is pre-assigned), spreading the work evenly and never giving a judge
+            their own entry. Running it again only fills gaps.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="contestId" value={contest?.id ?? ""} />
+            <Field
+              label="Judges per Submission"
+              className="w-48"
+              errors={fields.judgesPerSubmission.errors}
+              {...getInputProps(fields.judgesPerSubmission, { type: "number" })}
+              min={1}
+              step={1}
+              defaultValue={(fields.judgesPerSubmission.initialValue as string | undefined) ?? String(DEFAULT_JUDGES_PER_SUBMISSION)}
+            />
+            <Button type="submit" name="intent" value="preassign" variant="secondary" disabled={busy}>
+              Pre-Assign All Judges
+            </Button>
+            <Button type="submit" name="intent" value="autoassign" disabled={busy}>
+              Auto-Assign to Submissions
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      {contest ? (
+        <section aria-labelledby="assignments-heading">
+          <h2 id="assignments-heading" className="text-xl font-semibold">
+            Current assignments ({total})
+          </h2>
+          {rows.length === 0 ? (
+            <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No assignments yet</p>
+          ) : (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4">
+                      Judge
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Submission
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Type
+                    </th>
+                    <th scope="col" className="py-2">
+                      Status
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.id} className="border-b border-slate-100">
+                      <td className="py-2 pr-4">
+                        {r.judge.displayName} <span className="text-slate-500">({r.judge.email})</span>
+                      </td>
+                      <td className="py-2 pr-4">{r.submission?.title ?? <Badge variant="outline">Pre-assigned</Badge>}</td>
+                      <td className="py-2 pr-4">{r.submissionId ? "Submission" : "Contest-wide"}</td>
+                      <td className="py-2">
+                        {!r.submissionId ? (
+                          "—"
+                        ) : r.score?.submittedAt ? (
+                          <Badge variant="success">Scored</Badge>
+                        ) : (
+                          <Badge variant="secondary">Pending</Badge>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={page} pageSize={PAGE_SIZE} total={total} label="Assignments" />
+        </section>
+      ) : (
+        <p className="text-slate-600">Select a contest to see its assignments.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Pager, pageParam } from "~/components/judging/pager";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { requireAdmin } from "~/utils/auth.server";
+import { contestOptions, findContest, PAGE_SIZE, ranking, rankingCounts, type RankingMode } from "~/utils/judging.server";
+import { formatScore } from "~/utils/scoring";
+
+export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const mode: RankingMode = url.searchParams.get("normalize") === "z" ? "z" : "raw";
+  const [contests, contest] = await Promise.all([contestOptions(), findContest(url.searchParams.get("contest"))]);
+  if (!contest) return { contests, contest: null, mode, page, rows: [], counts: { entries: 0, scored: 0 } };
+  const [rows, counts] = await Promise.all([
+    ranking(contest.id, { mode, take: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE }),
+    rankingCounts(contest.id),
+  ]);
+  return { contests, contest: { id: contest.id, title: contest.title }, mode, page, rows, counts };
+}
+
+export default function ScoringOverview() {
+  const { contests, contest, mode, page, rows, counts } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const query = (extra: Record<string, string>) => {
+    const params = new URLSearchParams({ contest: contest?.id ?? "", ...(mode === "z" ? { normalize: "z" } : {}), ...extra });
+    if (params.get("normalize") === "raw") params.delete("normalize");
+    return `?${params}`;
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className="font-serif text-3xl font-bold">Scoring Overview</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
+        <div className="space-y-1">
+          <label htmlFor="scoring-contest" className="block text-sm font-medium text-slate-800">
+            Contest
+          </label>
+          <select id="scoring-contest" name="contest" defaultValue={contest?.id ?? ""} className={`${inputClass} min-w-72`}>
+            <option value="">Select a contest…</option>
+            {contests.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        {mode === "z" ? <input type="hidden" name="normalize" value="z" /> : null}
+        <Button type="submit" variant="outline">
+          Show
+        </Button>
+      </Form>
+
+      {!contest ? (
+        <p className="text-slate-600">Select a contest to see its ranking.</p>
+      ) : counts.scored === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">No scores submitted yet</p>
+      ) : (
+        <section aria-labelledby="ranking-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="ranking-heading" className="text-xl font-semibold">
+              {contest.title}: {counts.scored} of {counts.entries} entries scored
+            </h2>
+            <div className="flex flex-wrap gap-2">
+              <nav aria-label="Average" className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm">
+                <Link
+                  to={query({ normalize: "raw", page: "1" })}
+                  aria-current={mode === "raw" ? "page" : undefined}
+                  className={mode === "raw" ? "rounded bg-white px-3 py-1 shadow" : "px-3 py-1 text-slate-700"}
+                >
+                  Raw averages
+                </Link>
+                <Link
+                  to={query({ normalize: "z", page: "1" })}
+                  aria-current={mode === "z" ? "page" : undefined}
+                  className={mode === "z" ? "rounded bg-white px-3 py-1 shadow" : "px-3 py-1 text-slate-700"}
+                >
+                  Z-score normalised
+                </Link>
+              </nav>
+              <a href={`/admin/scoring/export${query({})}`} className={buttonClass({ variant: "outline", size: "sm" }, "h-auto py-2")} download>
+                Export CSV
+              </a>
+            </div>
+          </div>
+          {mode === "z" ? (
+            <p className="text-sm text-slate-600">
+              Each judge&apos;s totals are standardised (their mean becomes 0 and their spread 1) before averaging, so a harsh or
+              generous judge does not decide the order. A judge with fewer than two scores or identical scores keeps raw totals.
+            </p>
+          ) : null}
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    Rank
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Submission
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Judges
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right">
+                    {mode === "z" ? "Normalised Score" : "Average Score"}
+                  </th>
+                  {mode === "z" ? (
+                    <th scope="col" className="py-2 text-right">
+                      Average Score (raw)
+                    </th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-100">
+                    <td className="py-2 pr-4 font-semibold">{r.rank ?? "—"}</td>
+                    <td className="py-2 pr-4">
+                      <Link to={`/admin/scoring/${r.id}`} className="text-ink-700 underline">
+                        {r.title}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4">
+                      {r.scored} / {r.assigned}
+                    </td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{formatScore(r.average)}</td>
+                    {mode === "z" ? <td className="py-2 text-right tabular-nums">{formatScore(r.raw)}</td> : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="text-sm text-slate-600">
+            Judges shows scores submitted / judges assigned. Entries without a submitted score are listed last, unranked.
+          </p>
+          <Pager page={page} pageSize={PAGE_SIZE} total={counts.entries} label="Ranking" />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { stringify } from "csv-stringify/sync";
+import { requireAdmin } from "~/utils/auth.server";
+import { entrantsForContest, findContest, ranking, type RankingMode } from "~/utils/judging.server";
+import { csvSafe, formatScore } from "~/utils/scoring";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** The ranking of one contest as CSV (every entry, two decimals), for admins. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const contest = await findContest(url.searchParams.get("contest"));
+  if (!contest) return redirectWithToast("/admin/scoring", { type: "error", title: "Select a contest" });
+  const mode: RankingMode = url.searchParams.get("normalize") === "z" ? "z" : "raw";
+  const [rows, entrants] = await Promise.all([ranking(contest.id, { mode, take: -1 }), entrantsForContest(contest.id)]);
+  const header = ["Rank", "Submission ID", "Title", "Entrant", "Entrant Email", "Scores In", "Judges Assigned", "Average Score"];
+  if (mode === "z") header.push("Normalised Score");
+  const records = rows.map((r) => {
+    const entrant = entrants.get(r.id);
+    const record = [
+      r.rank === null ? "" : String(r.rank),
+      r.id,
+      csvSafe(r.title),
+      csvSafe(entrant?.displayName ?? ""),
+      csvSafe(entrant?.email ?? ""),
+      String(r.scored),
+      String(r.assigned),
+      r.raw === null ? "" : formatScore(r.raw),
+    ];
+    if (mode === "z") record.push(r.average === null ? "" : formatScore(r.average));
+    return record;
+  });
+  const csv = stringify([header, ...records]);
+  const name = `scoring-${contest.slug}${mode === "z" ? "-normalised" : ""}.csv`;
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

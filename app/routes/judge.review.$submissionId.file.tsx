@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Readable } from "node:stream";
+import { requireJudge } from "~/utils/auth.server";
+import { judgeFile } from "~/utils/judging.server";
+
+/**
+ * The entry's file for its assigned judge, streamed under a neutral name (`entry-<id>.<ext>`):
+ * never the original file name, never the storage path (which holds the entrant's id).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireJudge(request);
+  const file = await judgeFile(user.id, params.submissionId ?? "");
+  if (!file) throw new Response("Not found", { status: 404 });
+  const headers = new Headers({
+    "Content-Type": file.contentType,
+    "Content-Disposition": `attachment; filename="${file.name}"`,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (file.size !== null) headers.set("Content-Length", String(file.size));
+  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, { status: 200, headers });
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { requireJudge } from "~/utils/auth.server";
+
+/** Layout for /judge/*. Each child loader and action checks the judge role itself too. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireJudge(request);
+  return null;
+}
+
+export default function JudgeLayout() {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <Outlet />
+    </div>
+  );
+}
