@@ -1,25 +1,52 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Pager } from "~/components/entries/pager";
 import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/utils/auth.server";
+import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
+import { resultsReleased } from "~/utils/phase";
+import { statusBadgeVariant, statusLabel } from "~/utils/submission-status";
+import { entrantResults, listEntrantSubmissions, pageParam, upcomingDeadlines } from "~/utils/submissions.server";
 import { canJudge, isAdmin, submitEligibility } from "~/utils/user";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Inkwell" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const now = new Date();
+  const [mine, results, deadlines] = await Promise.all([
+    listEntrantSubmissions(user.id, pageParam(new URL(request.url))),
+    entrantResults(user.id, now),
+    upcomingDeadlines(now),
+  ]);
   return {
     user: { email: user.email, displayName: user.displayName, parentEmail: user.parentEmail },
     isAdmin: isAdmin(user),
     canJudge: canJudge(user),
     eligibility: submitEligibility(user),
+    submissions: mine.submissions.map((s) => ({
+      id: s.id,
+      title: s.title,
+      contest: { slug: s.contest.slug, title: s.contest.title },
+      wordCount: s.wordCount,
+      fileName: s.fileName,
+      status: s.status,
+      created: formatSubmissionDate(s.createdAt, s.contest.timeZone),
+      resultsAvailable: resultsReleased(s.contest, now),
+    })),
+    page: mine.page,
+    pageCount: mine.pageCount,
+    results,
+    deadlines: deadlines.map((c) => ({ slug: c.slug, title: c.title, closes: formatDateTime(c.submissionsClose, c.timeZone) })),
   };
 }
 
 export default function Dashboard() {
-  const { user, isAdmin, canJudge, eligibility } = useLoaderData<typeof loader>();
+  const { user, isAdmin, canJudge, eligibility, submissions, page, pageCount, results, deadlines } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -74,6 +101,114 @@ export default function Dashboard() {
             <ButtonLink to="/contests" variant="secondary">
               Browse Contests
             </ButtonLink>
+          </CardContent>
+        </Card>
+      </div>
+
+      <section aria-labelledby="your-submissions" className="mt-10">
+        <h2 id="your-submissions" className="text-2xl font-semibold">
+          Your Submissions
+        </h2>
+        {submissions.length === 0 ? (
+          <p className="mt-3 text-slate-600">
+            You have not submitted any entries yet. <Link to="/contests" className="underline">Browse contests</Link> to find one.
+          </p>
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {submissions.map((s) => (
+              <li key={s.id}>
+                <Card>
+                  <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
+                    <div>
+                      <h3 className="font-semibold">
+                        <Link to={`/dashboard/submissions/${s.id}`} className="hover:underline">
+                          {s.title}
+                        </Link>
+                      </h3>
+                      <p className="text-sm text-slate-600">
+                        <Link to={`/contests/${s.contest.slug}`} className="underline">
+                          {s.contest.title}
+                        </Link>{" "}
+                        · {s.fileName ? `File: ${s.fileName}` : `${s.wordCount} words`} · <time>{s.created}</time>
+                      </p>
+                      {s.status === "pending_payment" ? (
+                        <p className="mt-1 text-sm text-amber-800">Awaiting payment of the entry fee: not yet submitted.</p>
+                      ) : null}
+                    </div>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge variant={statusBadgeVariant(s.status)}>{statusLabel(s.status)}</Badge>
+                      {s.resultsAvailable ? <Badge variant="success">Results available</Badge> : null}
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pageCount={pageCount} search={location.search} label="Submission pages" />
+      </section>
+
+      <div className="mt-10 grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Results</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {results.length === 0 ? (
+              <p className="text-sm text-slate-600">
+                Scores and judges&rsquo; feedback for your entries appear here once a contest&rsquo;s results are released.
+              </p>
+            ) : (
+              <ul className="space-y-5">
+                {results.map((r) => (
+                  <li key={r.id}>
+                    <h3 className="font-semibold">{r.title}</h3>
+                    <p className="text-sm text-slate-600">
+                      {r.contest.title}
+                      {r.average !== null ? ` · Average score ${r.average.toFixed(2)}` : ""}
+                    </p>
+                    <ul className="mt-2 space-y-2">
+                      {r.reviews.map((review) => (
+                        <li key={review.id} className="rounded-md border border-slate-200 p-3 text-sm">
+                          <p className="font-medium">
+                            {review.label}: {review.total.toFixed(2)}
+                          </p>
+                          <ul className="mt-1 text-slate-700">
+                            {review.criteria.map((c) => (
+                              <li key={c.key}>
+                                {c.label}: {c.score} / {c.maxPoints}
+                              </li>
+                            ))}
+                          </ul>
+                          {review.comment ? <p className="mt-1 italic text-slate-700">&ldquo;{review.comment}&rdquo;</p> : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Upcoming Deadlines</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {deadlines.length === 0 ? (
+              <p className="text-sm text-slate-600">No contests are open for submissions right now.</p>
+            ) : (
+              <ul className="space-y-2">
+                {deadlines.map((c) => (
+                  <li key={c.slug} className="text-sm">
+                    <Link to={`/contests/${c.slug}`} className="font-medium underline">
+                      {c.title}
+                    </Link>
+                    <span className="block text-slate-600">Closes {c.closes}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </CardContent>
         </Card>
       </div>

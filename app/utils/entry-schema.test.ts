@@ -8,7 +8,8 @@ const confirmed = { confirmOriginal: "on", confirmEligible: "on", confirmRules: 
 function parse(fields: Record<string, string>, file?: FileCheck | null) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  return parseWithZod(fd, { schema: entrySchema(contest, file) });
+  const s = parseWithZod(fd, { schema: entrySchema(contest, file) });
+  return s.status === "success" ? { status: s.status, value: s.value, error: undefined } : { status: s.status, value: undefined, error: s.error };
 }
 
 describe("entry schema", () => {

@@ -104,3 +104,13 @@ export function firstError(errors: Record<string, string[] | null | undefined> |
   for (const list of Object.values(errors)) if (list?.length) return list[0];
   return null;
 }
+
+/** Admin disqualification: the entrant reads the reason. */
+export const disqualifySchema = z.object({
+  intent: z.literal("disqualify"),
+  reason: z
+    .string({ required_error: "Please give a reason the entrant can read" })
+    .trim()
+    .min(3, "Please give a reason the entrant can read")
+    .max(1000, "The reason must be at most 1000 characters"),
+});

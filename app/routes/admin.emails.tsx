@@ -1,0 +1,86 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { Pager } from "~/components/entries/pager";
+import { Badge } from "~/components/ui/badge";
+import { requireAdmin } from "~/utils/auth.server";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/utils/dates";
+import { listEmailLog, pageParam } from "~/utils/submissions.server";
+
+export const meta: MetaFunction = () => [{ title: "E-mail log · Admin · Inkwell" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { emails, total, page, pageCount } = await listEmailLog(pageParam(new URL(request.url)));
+  return {
+    total,
+    page,
+    pageCount,
+    emails: emails.map((e) => ({
+      id: e.id,
+      to: e.to,
+      template: e.template,
+      subject: e.subject,
+      status: e.status,
+      providerId: e.providerId,
+      error: e.error,
+      body: e.body,
+      sent: formatDateTime(e.createdAt, DEFAULT_TIME_ZONE),
+    })),
+  };
+}
+
+const STATUS_BADGE = { sent: "success", logged: "secondary", failed: "destructive" } as const;
+
+export default function AdminEmails() {
+  const { emails, total, page, pageCount } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <div>
+      <h1 className="font-serif text-2xl font-bold">E-mail log</h1>
+      <p className="text-sm text-slate-600">
+        Every message the site sends, newest first ({total} in all). Without an e-mail provider configured, messages are
+        logged here instead of sent.
+      </p>
+      {emails.length === 0 ? (
+        <p className="mt-8 rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">No e-mails yet</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                {["Time", "Recipient", "Template", "Subject", "Status", "Provider ID or error"].map((h) => (
+                  <th key={h} scope="col" className="py-2 pr-4 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {emails.map((e) => (
+                <tr key={e.id} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-4 whitespace-nowrap">{e.sent}</td>
+                  <td className="py-2 pr-4">{e.to}</td>
+                  <td className="py-2 pr-4">{e.template}</td>
+                  <td className="py-2 pr-4">
+                    {e.subject}
+                    {e.body ? (
+                      <details className="mt-1">
+                        <summary className="cursor-pointer text-ink-700">Show message</summary>
+                        <pre className="mt-1 max-w-xl whitespace-pre-wrap text-xs text-slate-700">{e.body}</pre>
+                      </details>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-4">
+                    <Badge variant={STATUS_BADGE[e.status as keyof typeof STATUS_BADGE] ?? "outline"}>{e.status}</Badge>
+                  </td>
+                  <td className="py-2 pr-4 break-all">{e.error ? <span className="text-red-800">{e.error}</span> : (e.providerId ?? "—")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} search={location.search} label="E-mail log pages" />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TextareaField } from "~/components/ui/field";
+import { requireAdmin } from "~/utils/auth.server";
+import { formatDateTime } from "~/utils/dates";
+import { disqualifySchema } from "~/utils/entry-schema";
+import { canTransition, statusBadgeVariant, statusLabel } from "~/utils/submission-status";
+import { TransitionRefused, disqualifySubmission, getAdminSubmission } from "~/utils/submissions.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const s = await getAdminSubmission(params.id ?? "");
+  if (!s) throw new Response("Not Found", { status: 404 });
+  return {
+    submission: {
+      id: s.id,
+      title: s.title,
+      body: s.body,
+      wordCount: s.wordCount,
+      status: s.status,
+      disqualifyReason: s.disqualifyReason,
+      fileName: s.fileName,
+      fileSize: s.fileSize,
+      hasFile: Boolean(s.filePath),
+      submitted: formatDateTime(s.createdAt, s.contest.timeZone),
+      contest: { slug: s.contest.slug, title: s.contest.title },
+      entrant: { name: s.entrant.displayName, email: s.entrant.email },
+    },
+    canDisqualify: canTransition(s.status, "disqualify"),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const id = params.id ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: disqualifySchema });
+  if (submission.status !== "success") {
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    const to = await disqualifySubmission(id, submission.value.reason);
+    if (!to) throw new Response("Not Found", { status: 404 });
+  } catch (error) {
+    if (error instanceof TransitionRefused) {
+      return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+    }
+    throw error;
+  }
+  return redirectWithToast(`/admin/submissions/${id}`, {
+    type: "success",
+    title: "Submission disqualified",
+    description: "The entrant can read the reason on their dashboard.",
+  });
+}
+
+export default function AdminSubmission() {
+  const { submission: s, canDisqualify } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({ id: "disqualify", lastResult: actionData?.result ?? null });
+  return (
+    <div>
+      <p className="text-sm">
+        <Link to="/admin/submissions" className="text-ink-700 underline">
+          ← All submissions
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="font-serif text-2xl font-bold">{s.title}</h1>
+        <Badge variant={statusBadgeVariant(s.status)}>{statusLabel(s.status)}</Badge>
+      </div>
+      <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+        <div>
+          <dt className="inline font-medium">Contest: </dt>
+          <dd className="inline">
+            <Link to={`/contests/${s.contest.slug}`} className="underline">
+              {s.contest.title}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Entrant: </dt>
+          <dd className="inline">
+            {s.entrant.name} ({s.entrant.email})
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Submitted: </dt>
+          <dd className="inline">{s.submitted}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Word count: </dt>
+          <dd className="inline">{s.wordCount}</dd>
+        </div>
+      </dl>
+      {s.status === "disqualified" ? (
+        <Alert variant="destructive" className="mt-4" title="Disqualified">
+          Reason: {s.disqualifyReason}
+        </Alert>
+      ) : null}
+
+      {s.hasFile ? (
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle>File</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <a href={`/files/submissions/${s.id}`} className="font-medium text-ink-700 underline" download>
+              Download {s.fileName}
+            </a>
+            {s.fileSize ? <span className="ml-2 text-sm text-slate-600">({Math.max(1, Math.round(s.fileSize / 1024))} KB)</span> : null}
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Text preview</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {s.body ? (
+            <div className="whitespace-pre-wrap font-serif leading-relaxed text-slate-900">{s.body}</div>
+          ) : (
+            <p className="text-slate-600">{s.hasFile ? "This entry was sent as a file; download it above." : "No content available"}</p>
+          )}
+        </CardContent>
+      </Card>
+
+      {canDisqualify ? (
+        <section aria-labelledby="disqualify" className="mt-8 max-w-xl">
+          <h2 id="disqualify" className="text-lg font-semibold">
+            Disqualify
+          </h2>
+          <p className="text-sm text-slate-600">A disqualified entry is not judged. The entrant sees the reason you give.</p>
+          <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="disqualify" />
+            {form.errors?.length ? (
+              <Alert variant="destructive" title="Error">
+                {form.errors.join(" ")}
+              </Alert>
+            ) : null}
+            <TextareaField label="Reason" rows={3} errors={fields.reason.errors} {...getTextareaProps(fields.reason)} />
+            <Button type="submit" variant="destructive">
+              Disqualify submission
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Pager } from "~/components/entries/pager";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { requireAdmin } from "~/utils/auth.server";
+import { formatSubmissionDate } from "~/utils/dates";
+import { SUBMISSION_STATUSES, STATUS_LABEL, statusBadgeVariant, statusLabel } from "~/utils/submission-status";
+import { contestOptions, listAdminSubmissions, pageParam, parseAdminFilter } from "~/utils/submissions.server";
+
+export const meta: MetaFunction = () => [{ title: "Submissions · Admin · Inkwell" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const filter = parseAdminFilter(url);
+  const [list, contests] = await Promise.all([listAdminSubmissions(filter, pageParam(url)), contestOptions()]);
+  return {
+    filter,
+    contests,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    submissions: list.submissions.map((s) => ({
+      id: s.id,
+      title: s.title,
+      contest: { slug: s.contest.slug, title: s.contest.title },
+      entrant: s.entrant.displayName || s.entrant.email,
+      wordCount: s.wordCount,
+      status: s.status,
+      submitted: formatSubmissionDate(s.createdAt, s.contest.timeZone),
+      hasFile: Boolean(s.filePath),
+    })),
+  };
+}
+
+export default function AdminSubmissions() {
+  const { filter, contests, submissions, total, page, pageCount } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const exportQuery = new URLSearchParams();
+  if (filter.contestId) exportQuery.set("contest", filter.contestId);
+  if (filter.status) exportQuery.set("status", filter.status);
+  const exportHref = `/admin/submissions/export.csv${exportQuery.size ? `?${exportQuery}` : ""}`;
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-2xl font-bold">Submissions</h1>
+          <p className="text-sm text-slate-600">
+            {total} {total === 1 ? "submission" : "submissions"}, newest first.
+          </p>
+        </div>
+        <a href={exportHref} className={buttonClass({ variant: "outline", size: "sm" })} download>
+          Export CSV
+        </a>
+      </div>
+
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter submissions">
+        <div>
+          <label htmlFor="filter-contest" className="block text-sm font-medium">
+            Contest
+          </label>
+          <select id="filter-contest" name="contest" defaultValue={filter.contestId ?? ""} className={inputClass}>
+            <option value="">All contests</option>
+            {contests.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-status" className="block text-sm font-medium">
+            Status
+          </label>
+          <select id="filter-status" name="status" defaultValue={filter.status ?? ""} className={inputClass}>
+            <option value="">All statuses</option>
+            {SUBMISSION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        {filter.contestId || filter.status ? (
+          <Link to="/admin/submissions" className="text-sm underline">
+            Clear filters
+          </Link>
+        ) : null}
+      </Form>
+
+      {submissions.length === 0 ? (
+        <p className="mt-8 rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">No submissions yet</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                {["Title", "Contest", "Entrant", "Word Count", "Status", "Submitted", "Actions"].map((h) => (
+                  <th key={h} scope="col" className="py-2 pr-4 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {submissions.map((s) => (
+                <tr key={s.id} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-4 font-medium">{s.title}</td>
+                  <td className="py-2 pr-4">
+                    <Link to={`/contests/${s.contest.slug}`} className="underline">
+                      {s.contest.title}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4">{s.entrant}</td>
+                  <td className="py-2 pr-4">{s.wordCount}</td>
+                  <td className="py-2 pr-4">
+                    <Badge variant={statusBadgeVariant(s.status)}>{statusLabel(s.status)}</Badge>
+                  </td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{s.submitted}</td>
+                  <td className="py-2 pr-4">
+                    <div className="flex flex-wrap gap-2">
+                      <Link to={`/admin/submissions/${s.id}`} className="underline" aria-label={`Preview ${s.title}`}>
+                        Preview
+                      </Link>
+                      {s.hasFile ? (
+                        <a href={`/files/submissions/${s.id}`} className="underline" aria-label={`Download file of ${s.title}`} download>
+                          Download
+                        </a>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} search={location.search} label="Submission pages" />
+    </div>
+  );
+}

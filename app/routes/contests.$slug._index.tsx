@@ -1,0 +1,194 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { getOptionalUser } from "~/utils/auth.server";
+import { formatDateTime, formatFee } from "~/utils/dates";
+import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/utils/phase";
+import { weightPercent } from "~/utils/public-contest";
+import { getContestBySlug } from "~/utils/submissions.server";
+import { isAdmin } from "~/utils/user";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "contest" in data && data.contest ? `${data.contest.title} · Inkwell` : "Contest not found · Inkwell" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [contest, user] = await Promise.all([getContestBySlug(params.slug ?? ""), getOptionalUser(request)]);
+  // A draft is visible to admins only; for everyone else it does not exist.
+  if (!contest || (!contest.isPublished && !isAdmin(user))) {
+    return data({ contest: null }, { status: 404 });
+  }
+  const phase = publicPhase(contest);
+  return {
+    contest: {
+      slug: contest.slug,
+      title: contest.title,
+      description: contest.description,
+      rules: contest.rules,
+      isPublished: contest.isPublished,
+      phase,
+      opens: formatDateTime(contest.submissionsOpen, contest.timeZone),
+      deadline: formatDateTime(contest.submissionsClose, contest.timeZone),
+      results: formatDateTime(contest.resultsAt, contest.timeZone),
+      wordMin: contest.wordMin,
+      wordMax: contest.wordMax,
+      fee: formatFee(contest.entryFeeCents),
+      prompts: contest.prompts,
+      rubrics: contest.rubrics,
+      snapshotDate: contest.snapshotDate ? formatDateTime(contest.snapshotDate, contest.timeZone) : null,
+    },
+  };
+}
+
+export default function ContestDetail() {
+  const { contest } = useLoaderData<typeof loader>();
+  if (!contest) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <Alert variant="destructive" title="Contest not found">
+          <p>The contest you are looking for does not exist or is not published.</p>
+        </Alert>
+        <ButtonLink to="/" variant="outline" className="mt-6">
+          Back to Home
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      {!contest.isPublished ? (
+        <Alert variant="warning" className="mb-6" title="This contest is not yet published. Only admins can view it.">
+          Submissions will open when the contest is published
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={contest.isPublished ? "default" : "secondary"}>{contest.isPublished ? "Published" : "Draft"}</Badge>
+        {contest.isPublished ? <Badge variant={PHASE_BADGE[contest.phase]}>{PHASE_LABEL[contest.phase]}</Badge> : null}
+      </div>
+      <h1 className="mt-3 font-serif text-3xl font-bold">{contest.title}</h1>
+      <p className="mt-3 whitespace-pre-line text-lg text-slate-700">{contest.description}</p>
+
+      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <InfoCard title="Deadline" value={contest.deadline} note={`Opens ${contest.opens}`} />
+        <InfoCard title="Word Count" value={`${contest.wordMin}–${contest.wordMax} words`} />
+        <InfoCard title="Entry Fee" value={contest.fee} />
+        <InfoCard title="Results" value={contest.results} />
+      </div>
+
+      <div className="mt-8 flex flex-wrap gap-3">
+        {contest.isPublished && contest.phase === "open" ? (
+          <ButtonLink to={`/contests/${contest.slug}/enter`}>Submit Your Entry</ButtonLink>
+        ) : (
+          <Button disabled aria-disabled="true">
+            Submit Your Entry
+          </Button>
+        )}
+        <ButtonLink to="/" variant="outline">
+          Back to Home
+        </ButtonLink>
+      </div>
+      {contest.isPublished && contest.phase !== "open" ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {contest.phase === "coming_soon" ? `Submissions open ${contest.opens}.` : "Submissions for this contest have closed."}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="prompts" className="mt-10">
+        <h2 id="prompts" className="text-2xl font-semibold">
+          Prompts
+        </h2>
+        {contest.prompts.length ? (
+          <ul className="mt-4 space-y-3">
+            {contest.prompts.map((p) => (
+              <li key={p.id}>
+                <Card>
+                  <CardHeader>
+                    <CardTitle as="h3">{p.title}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <p className="whitespace-pre-line text-slate-700">{p.body}</p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-slate-600">No prompts have been announced yet.</p>
+        )}
+      </section>
+
+      {contest.rules ? (
+        <section aria-labelledby="rules" className="mt-10">
+          <h2 id="rules" className="text-2xl font-semibold">
+            Rules
+          </h2>
+          <p className="mt-3 whitespace-pre-line text-slate-700">{contest.rules}</p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="judging" className="mt-10">
+        <h2 id="judging" className="text-2xl font-semibold">
+          How entries are judged
+        </h2>
+        {contest.rubrics.length ? (
+          contest.rubrics.map((r) => (
+            <div key={r.id} className="mt-4">
+              <h3 className="font-semibold">{r.name}</h3>
+              <table className="mt-2 w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200">
+                    <th scope="col" className="py-2 pr-4">
+                      Criterion
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Weight
+                    </th>
+                    <th scope="col" className="py-2">
+                      Max points
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.criteria.map((c) => (
+                    <tr key={c.key} className="border-b border-slate-100">
+                      <td className="py-2 pr-4">
+                        {c.label}
+                        {c.description ? <span className="block text-slate-600">{c.description}</span> : null}
+                      </td>
+                      <td className="py-2 pr-4">{weightPercent(c.weight)}</td>
+                      <td className="py-2">
+                        <Badge variant="outline">{c.maxPoints} pts</Badge>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))
+        ) : (
+          <p className="mt-2 text-slate-600">The scoring rubric has not been announced yet.</p>
+        )}
+      </section>
+      {contest.snapshotDate ? <p className="mt-10 text-xs text-slate-500">Published {contest.snapshotDate}.</p> : null}
+    </div>
+  );
+}
+
+function InfoCard({ title, value, note }: { title: string; value: string; note?: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-sm font-medium text-slate-600">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="font-semibold text-slate-900">{value}</p>
+        {note ? <p className="mt-1 text-xs text-slate-600">{note}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireUser } from "~/utils/auth.server";
+import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
+import { publicContest } from "~/utils/public-contest";
+import { canWithdraw, statusBadgeVariant, statusLabel } from "~/utils/submission-status";
+import { TransitionRefused, getEntrantSubmission, withdrawSubmission } from "~/utils/submissions.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.submission.title} · Inkwell` : "Submission · Inkwell" }];
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const s = await getEntrantSubmission(user.id, params.id ?? "");
+  if (!s) throw notFound();
+  const contest = publicContest(s.contest);
+  const withdrawable = canWithdraw(s, contest);
+  const url = new URL(request.url);
+  return {
+    submission: {
+      id: s.id,
+      title: s.title,
+      body: s.body,
+      wordCount: s.wordCount,
+      status: s.status,
+      fileName: s.fileName,
+      fileSize: s.fileSize,
+      disqualifyReason: s.disqualifyReason,
+      created: formatSubmissionDate(s.createdAt, contest.timeZone),
+      contest: { slug: contest.slug, title: contest.title, closes: formatDateTime(contest.submissionsClose, contest.timeZone) },
+    },
+    withdrawable,
+    confirming: withdrawable && url.searchParams.get("confirm") === "withdraw",
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = params.id ?? "";
+  const form = await request.formData();
+  if (form.get("intent") !== "withdraw") {
+    // Someone else's id is not found, whatever the form says.
+    if (!(await getEntrantSubmission(user.id, id))) throw notFound();
+    return data({ error: "Unknown action" }, { status: 400 });
+  }
+  try {
+    const result = await withdrawSubmission(user.id, id);
+    if (!result) throw notFound();
+  } catch (error) {
+    if (error instanceof TransitionRefused) {
+      return redirectWithToast(`/dashboard/submissions/${id}`, { type: "error", title: "Error", description: error.message });
+    }
+    throw error;
+  }
+  return redirectWithToast(`/dashboard/submissions/${id}`, {
+    type: "success",
+    title: "Entry withdrawn",
+    description: "Your entry has been withdrawn and will not be judged.",
+  });
+}
+
+export default function EntrantSubmission() {
+  const { submission: s, withdrawable, confirming } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/dashboard" className="text-ink-700 underline">
+          ← Dashboard
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="font-serif text-3xl font-bold">{s.title}</h1>
+        <Badge variant={statusBadgeVariant(s.status)}>{statusLabel(s.status)}</Badge>
+      </div>
+      <p className="mt-2 text-slate-600">
+        <Link to={`/contests/${s.contest.slug}`} className="underline">
+          {s.contest.title}
+        </Link>{" "}
+        · Submitted <time>{s.created}</time> · {s.wordCount} words
+      </p>
+
+      {s.status === "disqualified" ? (
+        <Alert variant="destructive" className="mt-6" title="This entry was disqualified">
+          <p>Reason: {s.disqualifyReason ?? "No reason was given."}</p>
+        </Alert>
+      ) : null}
+      {s.status === "pending_payment" ? (
+        <Alert variant="warning" className="mt-6" title="Payment pending">
+          This entry is saved but not yet submitted: it is submitted once the entry fee is paid. Unpaid entries expire when
+          submissions close ({s.contest.closes}).
+        </Alert>
+      ) : null}
+      {s.status === "withdrawn" ? (
+        <Alert variant="info" className="mt-6" title="Withdrawn">
+          You withdrew this entry. It will not be judged.
+        </Alert>
+      ) : null}
+      {s.status === "expired" ? (
+        <Alert variant="info" className="mt-6" title="Expired">
+          The entry fee was not paid before submissions closed, so this entry was not submitted.
+        </Alert>
+      ) : null}
+
+      {s.fileName ? (
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle>Your file</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <a href={`/files/submissions/${s.id}`} className="font-medium text-ink-700 underline" download>
+              Download {s.fileName}
+            </a>
+            {s.fileSize ? <span className="ml-2 text-sm text-slate-600">({Math.max(1, Math.round(s.fileSize / 1024))} KB)</span> : null}
+          </CardContent>
+        </Card>
+      ) : null}
+      {s.body ? (
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle>Your story</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <div className="whitespace-pre-wrap font-serif leading-relaxed text-slate-900">{s.body}</div>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {withdrawable ? (
+        <section aria-labelledby="withdraw" className="mt-8">
+          <h2 id="withdraw" className="text-lg font-semibold">
+            Withdraw this entry
+          </h2>
+          {confirming ? (
+            <Alert variant="warning" className="mt-3" title="Withdraw this entry?">
+              <p>A withdrawn entry is not judged, and this cannot be undone.</p>
+              <Form method="post" className="mt-3 flex flex-wrap gap-2">
+                <input type="hidden" name="intent" value="withdraw" />
+                <Button type="submit" variant="destructive">
+                  Yes, withdraw entry
+                </Button>
+                <ButtonLink to="." variant="outline" replace>
+                  Keep my entry
+                </ButtonLink>
+              </Form>
+            </Alert>
+          ) : (
+            <>
+              <p className="mt-1 text-sm text-slate-600">You can withdraw your entry until submissions close ({s.contest.closes}).</p>
+              <ButtonLink to="?confirm=withdraw" variant="outline" className="mt-3">
+                Withdraw entry
+              </ButtonLink>
+            </>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/utils/auth.server";
+import { prisma } from "~/utils/db.server";
+import { openSubmissionFile } from "~/utils/submissions.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { isAdmin } from "~/utils/user";
+
+/** RFC 6266 / 5987 attachment header that survives any file name. */
+function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Downloads an entry's file: for the entrant who sent it, and for admins. Anyone else gets 404,
+ * as if the entry did not exist. (Judges download through their own anonymous route.)
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const s = await prisma.submission.findUnique({
+    where: { id: params.id ?? "" },
+    select: { id: true, entrantId: true, filePath: true, fileName: true, fileType: true },
+  });
+  const admin = isAdmin(user);
+  if (!s || (!admin && s.entrantId !== user.id)) throw new Response("Not Found", { status: 404 });
+  const back = admin ? `/admin/submissions/${s.id}` : `/dashboard/submissions/${s.id}`;
+  if (!s.filePath) {
+    return redirectWithToast(back, { type: "info", title: "No file", description: "This entry has no uploaded file." });
+  }
+  let stored;
+  try {
+    stored = await openSubmissionFile(s);
+  } catch (error) {
+    console.error(`download of ${s.filePath} failed`, error);
+    stored = null;
+  }
+  if (!stored) {
+    return redirectWithToast(back, { type: "error", title: "Error", description: "Failed to download file" });
+  }
+  const headers = new Headers({
+    "Content-Type": s.fileType ?? stored.contentType ?? "application/octet-stream",
+    "Content-Disposition": contentDisposition(s.fileName ?? `entry-${s.id}`),
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (stored.size !== null) headers.set("Content-Length", String(stored.size));
+  return new Response(createReadableStreamFromReadable(stored.body), { status: 200, headers });
+}

@@ -1,0 +1,282 @@
+/**
+ * Receiving an entry: the multipart body is parsed as it streams in. The file part is sniffed
+ * from its first bytes, then streamed to storage while its size (10 MB) and, for text, its
+ * encoding are checked; nothing is held whole in memory. Every later failure (validation,
+ * closed window, eligibility, database) deletes the stored object, so no file is orphaned, and
+ * the row is written only after the file is safely stored, so no row points at a missing file.
+ */
+import { randomBytes } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { prisma } from "./db.server";
+import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema, type FileCheck } from "./entry-schema";
+import { MIME_TYPES, SNIFF_BYTES, createTextValidator, headMatchesKind, kindFromFileName, type FileKind } from "./file-sniff";
+import { isSubmissionWindowOpen } from "./phase";
+import { publicContest, type PublicContest } from "./public-contest";
+import { entryFileKey, getStorage, type FileStorage } from "./storage.server";
+import { contestSelect, sendSubmissionConfirmation } from "./submissions.server";
+import { initialStatus } from "./submission-status";
+import { submitEligibility } from "./user";
+
+/** Text fields are small; a story of 100,000 words is well under this. */
+const MAX_TEXT_FIELD_BYTES = 2 * 1024 * 1024;
+/** How much of an oversized or refused file we read and discard so the browser gets our answer. */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+
+const ENTRY_KEY = /^e[0-9a-f]{24}$/;
+
+/** A fresh key for one entry form; the submission is created with it as its id, so a repeated post cannot create a second row. */
+export function newEntryKey() {
+  return `e${randomBytes(12).toString("hex")}`;
+}
+
+class RequestTooLarge extends Error {}
+class RefusedContent extends Error {}
+
+async function drain(it: AsyncIterator<Uint8Array>, limit = MAX_DRAIN_BYTES) {
+  let n = 0;
+  for (;;) {
+    const { value, done } = await it.next();
+    if (done) return;
+    n += value.byteLength;
+    if (n > limit) throw new RequestTooLarge("upload too large");
+  }
+}
+
+/** Reads and discards a request body without holding it. */
+export async function discardBody(request: Request) {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let n = 0;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      n += value.byteLength;
+      if (n > MAX_DRAIN_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // the client will see our answer or a closed connection; nothing to clean up
+  }
+}
+
+type Upload = { key: string | null; check: FileCheck | null };
+
+/** Streams one file part to storage. Sets upload.key only once the object is fully stored. */
+async function storeFilePart(
+  part: { filename: string; data: AsyncIterable<Uint8Array> },
+  target: { userId: string; contestId: string },
+  storage: FileStorage,
+  upload: Upload,
+) {
+  const it = part.data[Symbol.asyncIterator]();
+  const claimed = kindFromFileName(part.filename);
+  const name = part.filename.slice(0, 255);
+
+  // 1. Buffer the head (at most SNIFF_BYTES) and sniff it before anything is stored.
+  const head: Uint8Array[] = [];
+  let headSize = 0;
+  let ended = false;
+  while (headSize < SNIFF_BYTES) {
+    const { value, done } = await it.next();
+    if (done) {
+      ended = true;
+      break;
+    }
+    head.push(value);
+    headSize += value.byteLength;
+  }
+  const headBytes = Buffer.concat(head);
+  if (headSize === 0) {
+    upload.check = { name, size: 0, kind: claimed, tooLarge: false };
+    return;
+  }
+  const kind: FileKind | null = claimed && (await headMatchesKind(headBytes, claimed)) ? claimed : null;
+  if (!kind) {
+    upload.check = { name, size: headSize, kind: null, tooLarge: false };
+    if (!ended) await drain(it);
+    return;
+  }
+
+  // 2. Stream head + rest to storage, enforcing the size limit and (for text) the encoding.
+  const key = entryFileKey(target.userId, target.contestId, kind);
+  const text = kind === "txt" ? createTextValidator() : null;
+  let size = 0;
+  let tooLarge = false;
+  let refused = false;
+  const accept = (chunk: Uint8Array) => {
+    size += chunk.byteLength;
+    if (size > MAX_FILE_BYTES) {
+      tooLarge = true;
+      throw new RefusedContent("too large");
+    }
+    if (text && !text.push(chunk)) {
+      refused = true;
+      throw new RefusedContent("not text");
+    }
+    return chunk;
+  };
+  async function* body() {
+    yield accept(headBytes);
+    while (!ended) {
+      const { value, done } = await it.next();
+      if (done) {
+        ended = true;
+        break;
+      }
+      yield accept(value);
+    }
+    if (text && !text.end()) {
+      refused = true;
+      throw new RefusedContent("not text");
+    }
+  }
+  try {
+    await storage.put(key, body(), { contentType: MIME_TYPES[kind] });
+  } catch (error) {
+    // storage.put leaves nothing behind on failure
+    if (tooLarge || refused) {
+      upload.check = { name, size, kind: refused ? null : kind, tooLarge };
+      if (!ended) await drain(it);
+      return;
+    }
+    throw error;
+  }
+  upload.key = key;
+  upload.check = { name, size, kind, tooLarge: false };
+}
+
+export type EntryOutcome =
+  | { ok: true; submissionId: string; status: string; duplicate: boolean }
+  | { ok: false; status: 400 | 403 | 500; formError?: string; reply: SubmissionResult<string[]> | null };
+
+type EntryUser = { id: string; dateOfBirth: Date | string | null; parentConsentAt: Date | string | null };
+
+export function eligibilityMessage(user: EntryUser) {
+  const e = submitEligibility(user);
+  if (e.ok) return null;
+  return e.reason === "awaiting-parental-consent" ? ENTRY_MESSAGES.underThirteen : ENTRY_MESSAGES.noDateOfBirth;
+}
+
+const FORM_FIELDS = ["title", "body", "confirmOriginal", "confirmEligible", "confirmRules", "confirmAnonymous"] as const;
+
+/**
+ * Parses, stores, validates and writes one entry. The contest's window and the user's eligibility
+ * are checked again inside the write transaction.
+ */
+export async function receiveEntry(request: Request, user: EntryUser, contest: PublicContest): Promise<EntryOutcome> {
+  const storage = getStorage();
+  const upload: Upload = { key: null, check: null };
+  const cleanup = async () => {
+    if (upload.key) {
+      const key = upload.key;
+      upload.key = null;
+      await storage.delete(key).catch((error) => console.error(`could not delete orphaned upload ${key}`, error));
+    }
+  };
+
+  let form: FormData;
+  try {
+    const contentType = request.headers.get("Content-Type") ?? "";
+    if (contentType.startsWith("multipart/form-data")) {
+      const handler: UploadHandler = async (part) => {
+        if (typeof part.filename === "string") {
+          if (part.name === "file" && part.filename && !upload.check) {
+            await storeFilePart({ filename: part.filename, data: part.data }, { userId: user.id, contestId: contest.id }, storage, upload);
+          } else {
+            await drain(part.data[Symbol.asyncIterator]());
+          }
+          return undefined;
+        }
+        const chunks: Uint8Array[] = [];
+        let n = 0;
+        for await (const chunk of part.data) {
+          n += chunk.byteLength;
+          if (n > MAX_TEXT_FIELD_BYTES) throw new RequestTooLarge("field too large");
+          chunks.push(chunk);
+        }
+        return Buffer.concat(chunks).toString("utf8");
+      };
+      form = await unstable_parseMultipartFormData(request, handler);
+    } else {
+      form = await request.formData();
+    }
+  } catch (error) {
+    await cleanup();
+    if (error instanceof RequestTooLarge) return { ok: false, status: 400, formError: ENTRY_MESSAGES.fileTooLarge, reply: null };
+    console.error("entry upload failed", error);
+    return { ok: false, status: 500, formError: ENTRY_MESSAGES.failed, reply: null };
+  }
+
+  const fields = new FormData();
+  for (const name of FORM_FIELDS) {
+    const v = form.get(name);
+    if (typeof v === "string") fields.set(name, v);
+  }
+  const submission = parseWithZod(fields, { schema: entrySchema(contest, upload.check) });
+  if (submission.status !== "success") {
+    await cleanup();
+    return { ok: false, status: 400, reply: submission.reply() };
+  }
+  const rawKey = form.get("entryKey");
+  const id = typeof rawKey === "string" && ENTRY_KEY.test(rawKey) ? rawKey : newEntryKey();
+  const file = upload.key && upload.check?.kind ? { key: upload.key, ...upload.check, kind: upload.check.kind } : null;
+
+  try {
+    const result = await prisma.$transaction(async (tx) => {
+      // The moment of the write: the window and the account's eligibility, as they are now.
+      const row = await tx.contest.findFirst({ where: { id: contest.id, isPublished: true }, select: contestSelect });
+      if (!row || !isSubmissionWindowOpen(publicContest(row), new Date())) return { refused: ENTRY_MESSAGES.notOpen } as const;
+      const account = await tx.user.findUnique({ where: { id: user.id }, select: { id: true, dateOfBirth: true, parentConsentAt: true } });
+      const notEligible = account ? eligibilityMessage(account) : ENTRY_MESSAGES.mustSignIn;
+      if (notEligible) return { refused: notEligible } as const;
+
+      const existing = await tx.submission.findUnique({ where: { id }, select: { entrantId: true, status: true } });
+      if (existing) {
+        if (existing.entrantId !== user.id) throw new Error("entry key collision");
+        return { duplicate: true, status: existing.status } as const;
+      }
+      const status = initialStatus(publicContest(row).entryFeeCents);
+      await tx.submission.create({
+        data: {
+          id,
+          contestId: contest.id,
+          entrantId: user.id,
+          title: submission.value.title,
+          body: submission.value.body,
+          wordCount: submission.value.body ? submission.value.wordCount : 0,
+          status,
+          filePath: file?.key ?? null,
+          fileName: file?.name ?? null,
+          fileType: file ? MIME_TYPES[file.kind] : null,
+          fileSize: file?.size ?? null,
+        },
+      });
+      return { duplicate: false, status } as const;
+    });
+    if ("refused" in result) {
+      await cleanup();
+      return {
+        ok: false,
+        status: 403,
+        formError: result.refused,
+        reply: submission.reply({ formErrors: [result.refused ?? ENTRY_MESSAGES.failed] }),
+      };
+    }
+    if (result.duplicate) {
+      await cleanup();
+      return { ok: true, submissionId: id, status: result.status, duplicate: true };
+    }
+    upload.key = null; // the row owns the file now
+    if (result.status === "submitted") await sendSubmissionConfirmation(id, request);
+    return { ok: true, submissionId: id, status: result.status, duplicate: false };
+  } catch (error) {
+    await cleanup();
+    console.error("entry write failed", error);
+    return { ok: false, status: 500, formError: ENTRY_MESSAGES.failed, reply: submission.reply({ formErrors: [ENTRY_MESSAGES.failed] }) };
+  }
+}
