@@ -106,6 +106,11 @@ export function getContest(id: string) {
   });
 }
 
+/** What the delete confirmation needs: the title and whether anyone has entered. */
+export function contestForDelete(id: string) {
+  return prisma.contest.findUnique({ where: { id }, select: { id: true, title: true, _count: { select: { submissions: true } } } });
+}
+
 export function getContestTitle(id: string) {
   return prisma.contest.findUnique({ where: { id }, select: { id: true, title: true, slug: true } });
 }
@@ -230,11 +235,23 @@ export function promptOptions(exceptContestId?: string) {
   });
 }
 
+/** One contest's prompts, oldest first (the manage page). */
+export function contestPrompts(contestId: string) {
+  return prisma.prompt.findMany({ where: { contestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 500 });
+}
+
 export function getPrompt(id: string) {
   return prisma.prompt.findUnique({ where: { id } });
 }
 
-export function createPrompt(input: PromptInput & { contestId?: string | null }) {
+async function assertContestExists(contestId: string | null | undefined) {
+  if (contestId && !(await prisma.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) {
+    throw new ContestAdminError("Contest not found");
+  }
+}
+
+export async function createPrompt(input: PromptInput & { contestId?: string | null }) {
+  await assertContestExists(input.contestId);
   return prisma.prompt.create({ data: { contestId: input.contestId ?? null, title: input.title, body: input.body } });
 }
 
@@ -254,9 +271,7 @@ export async function addExistingPrompt(promptId: string, contestId: string) {
 }
 
 export async function assignPrompt(promptId: string, contestId: string | null) {
-  if (contestId && !(await prisma.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) {
-    throw new ContestAdminError("Contest not found");
-  }
+  await assertContestExists(contestId);
   const { count } = await prisma.prompt.updateMany({ where: { id: promptId }, data: { contestId } });
   if (!count) throw new ContestAdminError("Selected prompt not found");
 }
@@ -298,11 +313,17 @@ export function rubricOptions(exceptContestId?: string) {
   });
 }
 
+/** One contest's rubrics, oldest first (the manage page). */
+export function contestRubrics(contestId: string) {
+  return prisma.rubric.findMany({ where: { contestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 200 });
+}
+
 export function getRubric(id: string) {
   return prisma.rubric.findUnique({ where: { id } });
 }
 
-export function createRubric(input: RubricInput & { contestId?: string | null }) {
+export async function createRubric(input: RubricInput & { contestId?: string | null }) {
+  await assertContestExists(input.contestId);
   return prisma.rubric.create({
     data: { contestId: input.contestId ?? null, name: input.name, criteria: JSON.stringify(input.criteria) },
   });
@@ -321,9 +342,7 @@ export async function addExistingRubric(rubricId: string, contestId: string) {
 }
 
 export async function assignRubric(rubricId: string, contestId: string | null) {
-  if (contestId && !(await prisma.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) {
-    throw new ContestAdminError("Contest not found");
-  }
+  await assertContestExists(contestId);
   const { count } = await prisma.rubric.updateMany({ where: { id: rubricId }, data: { contestId } });
   if (!count) throw new ContestAdminError("Selected rubric not found");
 }

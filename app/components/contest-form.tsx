@@ -1,0 +1,352 @@
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { CriteriaList, RubricBuilder } from "~/components/rubric-builder";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ErrorList, Field, inputClass, TextareaField } from "~/components/ui/field";
+import type { ContestFormState, FormErrors } from "~/utils/contest-form";
+import { DATE_FIELDS, DATE_LABELS, normalizeSlug } from "~/utils/contest-schema";
+import { formatDateTime, formatDollars } from "~/utils/dates";
+import type { Criterion } from "~/utils/rubric";
+
+export type Notice = { type: "success" | "info"; text: string };
+
+export type ContestFormProps = {
+  mode: "new" | "edit";
+  contestId?: string;
+  state: ContestFormState;
+  errors: FormErrors;
+  notice?: Notice | null;
+  /** Edit mode: what the contest has now. */
+  prompts?: { id: string; title: string; body: string }[];
+  rubrics?: { id: string; name: string; criteria: Criterion[] }[];
+  published?: { isPublished: boolean; snapshotAt: string | null };
+  promptOptions: { id: string; title: string; contestTitle: string | null }[];
+  rubricOptions: { id: string; name: string; contestTitle: string | null }[];
+  timeZones: string[];
+};
+
+function feePreview(raw: string) {
+  const cents = Number(raw);
+  if (raw.trim() === "" || !Number.isInteger(cents) || cents < 0) return "Enter the fee in whole cents, e.g. 1500 for $15.00.";
+  return cents > 0 ? `Entrants pay ${formatDollars(cents)}` : "Free: no entry fee";
+}
+
+/** Every distinct message of the form, for the summary at the top. */
+function allMessages(errors: FormErrors) {
+  return [...new Set(Object.values(errors).flat())];
+}
+
+export function ContestForm(props: ContestFormProps) {
+  const { mode, state, errors, notice } = props;
+  const v = state.values;
+  const [fee, setFee] = useState(v.entryFeeCents);
+  const [zone, setZone] = useState(v.timeZone);
+  const messages = allMessages(errors);
+  const err = (name: string) => errors[name];
+
+  return (
+    <Form method="post" preventScrollReset className="space-y-6" aria-label={mode === "new" ? "Create contest" : "Edit contest"}>
+      {/* Pressing Enter in a field saves the contest, not the first Remove button in the form. */}
+      <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
+        Save
+      </button>
+      {notice ? (
+        <Alert variant={notice.type === "success" ? "success" : "info"} role="status">
+          <span data-testid="form-notice">{notice.text}</span>
+        </Alert>
+      ) : null}
+      {messages.length ? (
+        <Alert variant="destructive" title="Error">
+          <ul className="list-disc pl-5">
+            {messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {props.published?.isPublished ? (
+        <Alert variant="info" title="This contest is published">
+          The public page shows the snapshot taken{" "}
+          {props.published.snapshotAt ? formatDateTime(props.published.snapshotAt, v.timeZone) : "at publication"}. Saving keeps
+          that snapshot; press Publish Contest to publish your changes.
+        </Alert>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Basic Information</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <Field
+            label="URL slug"
+            name="slug"
+            defaultValue={v.slug}
+            required
+            maxLength={100}
+            hint="Lowercase letters, digits and hyphens; other characters become hyphens. The contest's address is /contests/{slug}."
+            errors={err("slug")}
+            onChange={(e) => {
+              const el = e.currentTarget;
+              const next = normalizeSlug(el.value);
+              if (next !== el.value) el.value = next;
+            }}
+          />
+          <Field label="Title" name="title" defaultValue={v.title} required maxLength={200} errors={err("title")} />
+          <TextareaField
+            label="Description"
+            name="description"
+            defaultValue={v.description}
+            required
+            rows={4}
+            maxLength={5000}
+            hint="10 to 5000 characters."
+            errors={err("description")}
+          />
+          <TextareaField label="Rules (optional)" name="rules" defaultValue={v.rules} rows={4} maxLength={10000} errors={err("rules")} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Contest Settings</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="flex flex-wrap gap-6">
+            <div className="flex items-center gap-2">
+              <input id="anonymous" type="checkbox" role="switch" name="anonymous" defaultChecked={v.anonymous} className="h-4 w-4" />
+              <label htmlFor="anonymous" className="text-sm font-medium">
+                Anonymous judging
+              </label>
+            </div>
+            <div className="flex items-center gap-2">
+              <input id="isPublished" type="checkbox" role="switch" name="isPublished" defaultChecked={v.isPublished} className="h-4 w-4" />
+              <label htmlFor="isPublished" className="text-sm font-medium">
+                Published
+              </label>
+            </div>
+          </div>
+          <ErrorList errors={err("isPublished")} />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Min words" name="wordMin" type="number" min={1} max={100000} step={1} required defaultValue={v.wordMin} errors={err("wordMin")} />
+            <Field label="Max words" name="wordMax" type="number" min={1} max={100000} step={1} required defaultValue={v.wordMax} errors={err("wordMax")} />
+            <Field
+              label="Entry fee (cents)"
+              name="entryFeeCents"
+              type="number"
+              min={0}
+              max={100000}
+              step={1}
+              defaultValue={v.entryFeeCents}
+              onChange={(e) => setFee(e.currentTarget.value)}
+              hint={<span aria-live="polite" data-testid="fee-preview">{feePreview(fee)}</span>}
+              errors={err("entryFeeCents")}
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Timeline</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="space-y-1">
+            <label htmlFor="timeZone" className="block text-sm font-medium text-slate-800">
+              Time zone
+            </label>
+            <select
+              id="timeZone"
+              name="timeZone"
+              defaultValue={v.timeZone}
+              className={inputClass}
+              onChange={(e) => setZone(e.currentTarget.value)}
+              aria-describedby="timeZone-hint"
+            >
+              {props.timeZones.map((tz) => (
+                <option key={tz} value={tz}>
+                  {tz}
+                </option>
+              ))}
+            </select>
+            <p id="timeZone-hint" className="text-sm text-slate-600">
+              The dates below are in this time zone (now: <span data-testid="zone-name">{zone}</span>) and stored in UTC.
+            </p>
+            <ErrorList errors={err("timeZone")} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {DATE_FIELDS.map((k) => (
+              <Field
+                key={k}
+                label={k === "resultsAt" ? "Results date" : DATE_LABELS[k]}
+                name={k}
+                type="datetime-local"
+                required
+                defaultValue={v[k]}
+                errors={err(k)}
+              />
+            ))}
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card id="prompts">
+        <CardHeader>
+          <CardTitle>Prompts</CardTitle>
+          {mode === "edit" && props.contestId ? (
+            <p className="text-sm">
+              <Link to={`/admin/prompts?contest=${props.contestId}`} className="text-ink-700 underline">
+                Manage this contest&apos;s prompts
+              </Link>
+            </p>
+          ) : null}
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {mode === "new" ? <input type="hidden" name="stagedPrompts" value={JSON.stringify(state.stagedPrompts)} /> : null}
+          <PromptList
+            items={
+              mode === "new"
+                ? state.stagedPrompts.map((p, i) => ({ ref: String(i), title: p.title, body: p.body, staged: p.sourceId ? "copy" : "new" }))
+                : (props.prompts ?? []).map((p) => ({ ref: p.id, title: p.title, body: p.body }))
+            }
+          />
+          <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
+            <div className="space-y-1">
+              <label htmlFor="existingPromptId" className="block text-sm font-medium text-slate-800">
+                Existing prompt
+              </label>
+              <select id="existingPromptId" name="existingPromptId" className={inputClass} defaultValue="">
+                <option value="">Choose a prompt…</option>
+                {props.promptOptions.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.title} ({p.contestTitle ?? "unassigned"})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" name="intent" value="add-existing-prompt" formNoValidate variant="secondary">
+              Add prompt
+            </Button>
+          </div>
+          <ErrorList errors={err("existingPromptId")} />
+          <fieldset className="space-y-3 rounded-md border border-dashed border-slate-300 p-3">
+            <legend className="px-1 text-sm font-semibold">New prompt</legend>
+            <Field label="Prompt title" name="promptTitle" defaultValue={state.promptDraft.title} maxLength={200} errors={err("promptTitle")} />
+            <TextareaField label="Prompt text" name="promptBody" defaultValue={state.promptDraft.body} rows={3} maxLength={5000} errors={err("promptBody")} />
+            <ErrorList errors={err("prompt")} />
+            <Button type="submit" name="intent" value="create-prompt" formNoValidate variant="secondary">
+              Create prompt
+            </Button>
+          </fieldset>
+        </CardContent>
+      </Card>
+
+      <Card id="rubrics">
+        <CardHeader>
+          <CardTitle>Rubrics</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {mode === "new" ? <input type="hidden" name="stagedRubrics" value={JSON.stringify(state.stagedRubrics)} /> : null}
+          <RubricList
+            items={
+              mode === "new"
+                ? state.stagedRubrics.map((r, i) => ({ ref: String(i), name: r.name, criteria: r.criteria, staged: r.sourceId ? "copy" : "new" }))
+                : (props.rubrics ?? []).map((r) => ({ ref: r.id, name: r.name, criteria: r.criteria }))
+            }
+          />
+          <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
+            <div className="space-y-1">
+              <label htmlFor="existingRubricId" className="block text-sm font-medium text-slate-800">
+                Existing rubric
+              </label>
+              <select id="existingRubricId" name="existingRubricId" className={inputClass} defaultValue="">
+                <option value="">Choose a rubric…</option>
+                {props.rubricOptions.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name} ({r.contestTitle ?? "unassigned"})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" name="intent" value="add-existing-rubric" formNoValidate variant="secondary">
+              Add rubric
+            </Button>
+          </div>
+          <ErrorList errors={err("existingRubricId")} />
+          <fieldset className="rounded-md border border-dashed border-slate-300 p-3">
+            <legend className="px-1 text-sm font-semibold">New rubric</legend>
+            <RubricBuilder draft={state.rubricDraft} errors={errors} saveIntent="create-rubric" saveLabel="Create rubric" idPrefix="rubric" />
+          </fieldset>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4">
+        <ButtonLink to="/admin/contests" variant="outline">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" formAction="/logout" formMethod="post" formNoValidate variant="ghost">
+          Sign Out
+        </Button>
+        <div className="ml-auto flex gap-2">
+          {mode === "edit" ? (
+            <Button type="submit" name="intent" value="publish" variant="secondary">
+              Publish Contest
+            </Button>
+          ) : null}
+          <Button type="submit" name="intent" value="save">
+            {mode === "new" ? "Create Contest" : "Update Contest"}
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+function StagedBadge({ staged }: { staged?: string }) {
+  if (!staged) return null;
+  return <Badge variant="secondary">{staged === "copy" ? "Will be copied on save" : "Will be created on save"}</Badge>;
+}
+
+function PromptList({ items }: { items: { ref: string; title: string; body: string; staged?: string }[] }) {
+  if (!items.length) return <p className="text-sm text-slate-600">No prompts yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Contest prompts">
+      {items.map((p) => (
+        <li key={p.ref} className="flex items-start gap-3 px-3 py-2">
+          <div className="flex-1">
+            <p className="font-medium">
+              {p.title} <StagedBadge staged={p.staged} />
+            </p>
+            <p className="text-sm text-slate-600">{p.body}</p>
+          </div>
+          <Button type="submit" name="intent" value={`remove-prompt:${p.ref}`} formNoValidate variant="ghost" size="sm" aria-label={`Remove prompt ${p.title}`}>
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RubricList({ items }: { items: { ref: string; name: string; criteria: Criterion[]; staged?: string }[] }) {
+  if (!items.length) return <p className="text-sm text-slate-600">No rubrics yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Contest rubrics">
+      {items.map((r) => (
+        <li key={r.ref} className="flex items-start gap-3 px-3 py-2">
+          <div className="flex-1">
+            <p className="font-medium">
+              {r.name} <StagedBadge staged={r.staged} />
+            </p>
+            <CriteriaList criteria={r.criteria} />
+          </div>
+          <Button type="submit" name="intent" value={`remove-rubric:${r.ref}`} formNoValidate variant="ghost" size="sm" aria-label={`Remove rubric ${r.name}`}>
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,183 @@
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ErrorList, Field, TextareaField } from "~/components/ui/field";
+import type { FormErrors, RubricDraft } from "~/utils/contest-form";
+import { normalizeCriterionKey, totalWeight, weightsSumToOne, type Criterion } from "~/utils/rubric";
+
+/** "Total weight: 1.00", destructive unless the total is 1 within 0.01; the text says so too. */
+export function TotalWeightBadge({ criteria }: { criteria: Pick<Criterion, "weight">[] }) {
+  const total = totalWeight(criteria);
+  const ok = weightsSumToOne(criteria);
+  return (
+    <Badge variant={ok ? "success" : "destructive"} data-testid="total-weight">
+      Total weight: {total.toFixed(2)}
+      {ok ? "" : " (must be 1.00)"}
+    </Badge>
+  );
+}
+
+/** The criteria of a saved rubric: label, weight percent and a max points badge. */
+export function CriteriaList({ criteria }: { criteria: Criterion[] }) {
+  return (
+    <ul className="mt-2 space-y-1 text-sm">
+      {criteria.map((c) => (
+        <li key={c.key} className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{c.label}</span>
+          <span className="text-slate-600">{Math.round(c.weight * 100)}%</span>
+          <Badge variant="outline">{c.maxPoints} pts max</Badge>
+          {c.requireComment ? <Badge variant="secondary">Comment required</Badge> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Rubric name, the criteria added so far (kept in a hidden JSON input between posts) and the
+ * criterion draft. Renders inside the caller's form; its buttons post `intent` values
+ * add-criterion, remove-criterion:{index} and `saveIntent`, so it works without JavaScript.
+ */
+export function RubricBuilder({
+  draft,
+  errors,
+  saveIntent,
+  saveLabel,
+  idPrefix,
+  children,
+}: {
+  draft: RubricDraft;
+  errors: FormErrors;
+  saveIntent: string;
+  saveLabel: string;
+  idPrefix: string;
+  children?: React.ReactNode;
+}) {
+  const c = draft.criterion;
+  return (
+    <div className="space-y-4">
+      <Field
+        id={`${idPrefix}-name`}
+        label="Rubric name"
+        name="rubricName"
+        defaultValue={draft.name}
+        maxLength={200}
+        errors={errors.rubricName}
+      />
+      {children}
+      <input type="hidden" name="rubricCriteria" value={JSON.stringify(draft.criteria)} />
+      <div>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h4 className="text-sm font-semibold">Criteria ({draft.criteria.length})</h4>
+          <TotalWeightBadge criteria={draft.criteria} />
+        </div>
+        {draft.criteria.length ? (
+          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
+            {draft.criteria.map((cr, i) => (
+              <li key={cr.key} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
+                <span className="font-medium">{cr.label}</span>
+                <code className="text-xs text-slate-600">{cr.key}</code>
+                <span className="text-slate-600">weight {cr.weight.toFixed(2)}</span>
+                <Badge variant="outline">{cr.maxPoints} pts max</Badge>
+                {cr.requireComment ? <Badge variant="secondary">Comment required</Badge> : null}
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={`remove-criterion:${i}`}
+                  formNoValidate
+                  variant="ghost"
+                  size="sm"
+                  className="ml-auto"
+                  aria-label={`Remove criterion ${cr.label}`}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">No criteria yet. Add one below.</p>
+        )}
+        <ErrorList id={`${idPrefix}-criteria-error`} errors={errors.rubricCriteria} />
+      </div>
+      <fieldset className="space-y-3 rounded-md border border-dashed border-slate-300 p-3">
+        <legend className="px-1 text-sm font-semibold">New criterion</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            id={`${idPrefix}-key`}
+            label="Key"
+            name="criterionKey"
+            defaultValue={c.key}
+            maxLength={100}
+            hint="Lowercase letters, digits and underscores."
+            errors={errors.criterionKey}
+            onChange={(e) => {
+              const el = e.currentTarget;
+              const next = normalizeCriterionKey(el.value);
+              if (next !== el.value) el.value = next;
+            }}
+          />
+          <Field
+            id={`${idPrefix}-label`}
+            label="Label"
+            name="criterionLabel"
+            defaultValue={c.label}
+            maxLength={100}
+            errors={errors.criterionLabel}
+          />
+        </div>
+        <TextareaField
+          id={`${idPrefix}-description`}
+          label="Description (optional)"
+          name="criterionDescription"
+          defaultValue={c.description}
+          rows={2}
+          maxLength={500}
+          errors={errors.criterionDescription}
+        />
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field
+            id={`${idPrefix}-max`}
+            label="Max points"
+            name="criterionMaxPoints"
+            type="number"
+            min={1}
+            max={100}
+            step={1}
+            defaultValue={c.maxPoints}
+            errors={errors.criterionMaxPoints}
+          />
+          <Field
+            id={`${idPrefix}-weight`}
+            label="Weight"
+            name="criterionWeight"
+            type="number"
+            min={0}
+            max={1}
+            step={0.01}
+            defaultValue={c.weight}
+            hint="0 to 1"
+            errors={errors.criterionWeight}
+          />
+          <div className="flex items-center gap-2 pt-6">
+            <input
+              id={`${idPrefix}-require-comment`}
+              type="checkbox"
+              name="criterionRequireComment"
+              defaultChecked={c.requireComment}
+              className="h-4 w-4"
+            />
+            <label htmlFor={`${idPrefix}-require-comment`} className="text-sm font-medium">
+              Require comment
+            </label>
+          </div>
+        </div>
+        <Button type="submit" name="intent" value="add-criterion" formNoValidate variant="secondary">
+          Add criterion
+        </Button>
+      </fieldset>
+      <Button type="submit" name="intent" value={saveIntent} formNoValidate>
+        {saveLabel}
+      </Button>
+    </div>
+  );
+}

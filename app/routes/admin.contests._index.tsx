@@ -1,0 +1,152 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { requireAdmin } from "~/utils/auth.server";
+import { ContestAdminError, contestForDelete, deleteContest, listContests, publishContest, unpublishContest } from "~/utils/contests.server";
+import { formatDateTime } from "~/utils/dates";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Contests · Admin · Inkwell" }];
+
+const pageOf = (url: URL) => Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = pageOf(url);
+  const { contests, total, pages } = await listContests(page);
+  const deleteId = url.searchParams.get("delete");
+  const toDelete = deleteId ? await contestForDelete(deleteId) : null;
+  return { contests, total, page, pages, toDelete: toDelete ? { id: toDelete.id, title: toDelete.title, submissions: toDelete._count.submissions } : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const fd = await request.formData();
+  const intent = fd.get("intent");
+  const id = String(fd.get("id") ?? "");
+  const back = `/admin/contests${fd.get("page") ? `?page=${encodeURIComponent(String(fd.get("page")))}` : ""}`;
+  const fail = (message: string) => redirectWithToast(back, { type: "error", title: "Error", description: message });
+  if (!id) return data({ error: "Choose a contest" }, { status: 400 });
+  try {
+    if (intent === "publish") {
+      await publishContest(id);
+      return redirectWithToast(back, { type: "success", title: "Contest published successfully" });
+    }
+    if (intent === "unpublish") {
+      await unpublishContest(id);
+      return redirectWithToast(back, { type: "success", title: "Contest unpublished successfully" });
+    }
+    if (intent === "delete") {
+      await deleteContest(id);
+      return redirectWithToast(back, { type: "success", title: "Contest deleted successfully" });
+    }
+  } catch (error) {
+    if (error instanceof ContestAdminError) return fail(error.message);
+    throw error;
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+export default function AdminContests() {
+  const { contests, total, page, pages, toDelete } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-3xl font-bold">Contests</h1>
+        <ButtonLink to="/admin/contests/new">Create Contest</ButtonLink>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {total} {total === 1 ? "contest" : "contests"}, newest first.
+      </p>
+
+      {toDelete ? (
+        <Alert variant="warning" className="mt-6" role="alert">
+          <h2 className="font-semibold">Delete contest &quot;{toDelete.title}&quot;? This will also delete all prompts and rubrics.</h2>
+          {toDelete.submissions > 0 ? (
+            <p className="mt-1" data-testid="delete-refused">
+              This contest has {toDelete.submissions} {toDelete.submissions === 1 ? "submission" : "submissions"}, so it cannot be deleted.
+              Unpublish it instead.
+            </p>
+          ) : null}
+          <Form method="post" className="mt-3 flex gap-2">
+            <input type="hidden" name="id" value={toDelete.id} />
+            <input type="hidden" name="page" value={page} />
+            {toDelete.submissions === 0 ? (
+              <Button type="submit" name="intent" value="delete" variant="destructive">
+                Yes, delete contest
+              </Button>
+            ) : null}
+            <ButtonLink to={page > 1 ? `/admin/contests?page=${page}` : "/admin/contests"} variant="outline">
+              Keep contest
+            </ButtonLink>
+          </Form>
+        </Alert>
+      ) : null}
+
+      {contests.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No contests yet. Create your first contest.
+        </p>
+      ) : (
+        <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Contests">
+          {contests.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center gap-3 p-4" data-testid="contest-row">
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="font-semibold">{c.title}</h2>
+                  <Badge variant={c.isPublished ? "success" : "secondary"}>{c.isPublished ? "Published" : "Draft"}</Badge>
+                </div>
+                <p className="text-sm text-slate-600">
+                  <Link to={`/contests/${c.slug}`} className="underline">
+                    /contests/{c.slug}
+                  </Link>{" "}
+                  · opens {formatDateTime(c.submissionsOpen, c.timeZone)} · {c._count.prompts} prompts · {c._count.rubrics} rubrics ·{" "}
+                  {c._count.submissions} submissions
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="id" value={c.id} />
+                <input type="hidden" name="page" value={page} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={c.isPublished ? "unpublish" : "publish"}
+                  variant="outline"
+                  size="sm"
+                  aria-label={`${c.isPublished ? "Unpublish" : "Publish"} ${c.title}`}
+                >
+                  {c.isPublished ? "Unpublish" : "Publish"}
+                </Button>
+              </Form>
+              <ButtonLink to={`/admin/contests/${c.id}/edit`} variant="secondary" size="sm" aria-label={`Edit ${c.title}`}>
+                Edit
+              </ButtonLink>
+              <ButtonLink
+                to={`/admin/contests?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), delete: c.id })}`}
+                variant="ghost"
+                size="sm"
+                className="text-red-700"
+                aria-label={`Delete ${c.title}`}
+                preventScrollReset
+              >
+                Delete
+              </ButtonLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
+          {page > 1 ? <Link to={`/admin/contests?page=${page - 1}`} className="underline">Previous</Link> : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? <Link to={`/admin/contests?page=${page + 1}`} className="underline">Next</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ContestForm } from "~/components/contest-form";
+import { requireAdmin } from "~/utils/auth.server";
+import { defaultContestValues, emptyRubricDraft, type ContestFormState } from "~/utils/contest-form";
+import { contestFormAction } from "~/utils/contest-form.server";
+import { promptOptions, rubricOptions } from "~/utils/contests.server";
+import { timeZoneOptions } from "~/utils/dates";
+import { env } from "~/utils/env.server";
+
+export const meta: MetaFunction = () => [{ title: "Create contest · Admin · Inkwell" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [prompts, rubrics] = await Promise.all([promptOptions(), rubricOptions()]);
+  const initial: ContestFormState = {
+    values: defaultContestValues(new Date(), env().SITE_TIME_ZONE),
+    stagedPrompts: [],
+    stagedRubrics: [],
+    promptDraft: { title: "", body: "" },
+    rubricDraft: emptyRubricDraft,
+  };
+  return {
+    initial,
+    promptOptions: prompts.map((p) => ({ id: p.id, title: p.title, contestTitle: p.contest?.title ?? null })),
+    rubricOptions: rubrics.map((r) => ({ id: r.id, name: r.name, contestTitle: r.contest?.title ?? null })),
+    timeZones: timeZoneOptions(),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return contestFormAction(request);
+}
+
+export default function NewContest() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div>
+      <h1 className="mb-6 font-serif text-3xl font-bold">Create Contest</h1>
+      <ContestForm
+        key={actionData?.key ?? "initial"}
+        mode="new"
+        state={actionData?.state ?? loaderData.initial}
+        errors={actionData?.errors ?? {}}
+        notice={actionData?.notice}
+        promptOptions={loaderData.promptOptions}
+        rubricOptions={loaderData.rubricOptions}
+        timeZones={loaderData.timeZones}
+      />
+    </div>
+  );
+}

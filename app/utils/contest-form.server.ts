@@ -1,0 +1,250 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import {
+  addCriterion,
+  emptyRubricDraft,
+  parseIntent,
+  readContestFormState,
+  readRubricDraft,
+  removeCriterion,
+  validatePromptDraft,
+  validateRubricDraft,
+  type ContestFormState,
+  type FormErrors,
+  type RubricDraft,
+} from "./contest-form";
+import { contestSchema, promptSchema, rubricSchema, type PromptInput, type RubricInput } from "./contest-schema";
+import {
+  addExistingPrompt,
+  addExistingRubric,
+  ContestAdminError,
+  createContest,
+  createPrompt,
+  createRubric,
+  getPrompt,
+  getRubric,
+  unassignPrompt,
+  unassignRubric,
+  updateContest,
+} from "./contests.server";
+import { parseCriteria } from "./rubric";
+import { redirectWithToast } from "./toast.server";
+
+export type ContestFormActionData = {
+  state: ContestFormState;
+  errors: FormErrors;
+  notice: { type: "success" | "info"; text: string } | null;
+  /** Changes on every answer, so the (uncontrolled) form re-mounts with the returned state. */
+  key: string;
+};
+
+const field = (fd: FormData, name: string) => {
+  const v = fd.get(name);
+  return typeof v === "string" ? v.trim() : "";
+};
+
+/**
+ * The contest form's action for /admin/contests/new (no contestId: prompts and rubrics are staged
+ * in the form) and /admin/contests/{id}/edit (they are written at once). The caller has already
+ * checked that an admin is asking.
+ */
+export async function contestFormAction(request: Request, contestId?: string) {
+  const fd = await request.formData();
+  const state = readContestFormState(fd);
+  const { name, arg } = parseIntent(fd.get("intent"));
+
+  const reply = (errors: FormErrors = {}, notice: ContestFormActionData["notice"] = null, status?: number) =>
+    data<ContestFormActionData>(
+      { state, errors, notice, key: `${Date.now()}-${Math.random().toString(36).slice(2)}` },
+      { status: status ?? (Object.keys(errors).length ? 400 : 200) },
+    );
+  const refused = (error: unknown) => {
+    if (error instanceof ContestAdminError) return reply({ [error.field ?? ""]: [error.message] });
+    throw error;
+  };
+
+  switch (name) {
+    case "add-existing-prompt": {
+      const id = field(fd, "existingPromptId");
+      if (!id) return reply({ existingPromptId: ["Choose a prompt to add"] });
+      if (!contestId) {
+        const prompt = await getPrompt(id);
+        if (!prompt) return reply({ existingPromptId: ["Selected prompt not found"] });
+        state.stagedPrompts.push({ title: prompt.title, body: prompt.body, sourceId: prompt.id });
+        return reply({}, { type: "info", text: "Prompt will be added after saving the contest." });
+      }
+      try {
+        await addExistingPrompt(id, contestId);
+      } catch (e) {
+        return refused(e);
+      }
+      return reply({}, { type: "success", text: "Prompt added to this contest" });
+    }
+    case "create-prompt": {
+      const result = validatePromptDraft(state.promptDraft);
+      if (!result.ok) return reply(result.errors);
+      if (!contestId) {
+        state.stagedPrompts.push(result.value);
+        state.promptDraft = { title: "", body: "" };
+        return reply({}, { type: "info", text: "Prompt will be created after saving the contest." });
+      }
+      try {
+        await createPrompt({ ...result.value, contestId });
+      } catch (e) {
+        return refused(e);
+      }
+      state.promptDraft = { title: "", body: "" };
+      return reply({}, { type: "success", text: "Prompt created successfully" });
+    }
+    case "remove-prompt": {
+      if (!contestId) {
+        state.stagedPrompts = state.stagedPrompts.filter((_, i) => String(i) !== arg);
+        return reply({}, { type: "info", text: "Prompt removed" });
+      }
+      try {
+        await unassignPrompt(arg, contestId);
+      } catch (e) {
+        return refused(e);
+      }
+      return reply({}, { type: "success", text: "Prompt unassigned" });
+    }
+    case "add-existing-rubric": {
+      const id = field(fd, "existingRubricId");
+      if (!id) return reply({ existingRubricId: ["Choose a rubric to add"] });
+      if (!contestId) {
+        const rubric = await getRubric(id);
+        if (!rubric) return reply({ existingRubricId: ["Selected rubric not found"] });
+        state.stagedRubrics.push({ name: rubric.name, criteria: parseCriteria(rubric.criteria), sourceId: rubric.id });
+        return reply({}, { type: "info", text: "Rubric will be added after saving the contest." });
+      }
+      try {
+        await addExistingRubric(id, contestId);
+      } catch (e) {
+        return refused(e);
+      }
+      return reply({}, { type: "success", text: "Rubric added to this contest" });
+    }
+    case "add-criterion": {
+      const { draft, errors } = addCriterion(state.rubricDraft);
+      state.rubricDraft = draft;
+      return reply(errors);
+    }
+    case "remove-criterion": {
+      state.rubricDraft = removeCriterion(state.rubricDraft, Number(arg));
+      return reply();
+    }
+    case "create-rubric": {
+      const result = validateRubricDraft(state.rubricDraft);
+      if (!result.ok) {
+        state.rubricDraft = result.draft;
+        return reply(result.errors);
+      }
+      if (!contestId) {
+        state.stagedRubrics.push(result.value);
+        state.rubricDraft = emptyRubricDraft;
+        return reply({}, { type: "info", text: "Rubric will be created after saving the contest." });
+      }
+      try {
+        await createRubric({ ...result.value, contestId });
+      } catch (e) {
+        return refused(e);
+      }
+      state.rubricDraft = emptyRubricDraft;
+      return reply({}, { type: "success", text: "Rubric created successfully" });
+    }
+    case "remove-rubric": {
+      if (!contestId) {
+        state.stagedRubrics = state.stagedRubrics.filter((_, i) => String(i) !== arg);
+        return reply({}, { type: "info", text: "Rubric removed" });
+      }
+      try {
+        await unassignRubric(arg, contestId);
+      } catch (e) {
+        return refused(e);
+      }
+      return reply({}, { type: "success", text: "Rubric unassigned" });
+    }
+    case "save":
+    case "publish": {
+      const submission = parseWithZod(fd, { schema: contestSchema });
+      if (submission.status !== "success") {
+        const errors = Object.fromEntries(
+          Object.entries(submission.reply().error ?? {}).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0),
+        );
+        return reply(errors);
+      }
+      const input = submission.value;
+      if (!contestId) {
+        // Staged items come back from hidden inputs: check them again before writing anything.
+        const prompts: PromptInput[] = [];
+        const rubrics: RubricInput[] = [];
+        for (const p of state.stagedPrompts) {
+          const r = promptSchema.safeParse(p);
+          if (!r.success) return reply({ "": [`The staged prompt "${p.title}" is not valid; remove it and add it again.`] });
+          prompts.push(r.data);
+        }
+        for (const rb of state.stagedRubrics) {
+          const r = rubricSchema.safeParse(rb);
+          if (!r.success) return reply({ "": [`The staged rubric "${rb.name}" is not valid; remove it and add it again.`] });
+          rubrics.push(r.data);
+        }
+        try {
+          await createContest(input, { prompts, rubrics });
+        } catch (e) {
+          if (e instanceof ContestAdminError) return refused(e);
+          console.error("contest create failed", e);
+          return reply({ "": ["The contest could not be created, and nothing was saved. Please try again."] }, null, 500);
+        }
+        return redirectWithToast("/admin/contests", {
+          type: "success",
+          title: "Contest created with all prompts and rubrics",
+          description: input.isPublished ? "Contest published successfully" : undefined,
+        });
+      }
+      let action: "published" | "unpublished" | "updated";
+      try {
+        ({ action } = await updateContest(contestId, input, { publish: name === "publish" }));
+      } catch (e) {
+        if (e instanceof ContestAdminError) return refused(e);
+        console.error("contest update failed", e);
+        return reply({ "": ["The contest could not be saved, and nothing was changed. Please try again."] }, null, 500);
+      }
+      const title =
+        action === "published"
+          ? "Contest published successfully"
+          : action === "unpublished"
+            ? "Contest unpublished successfully"
+            : "Contest updated successfully";
+      return redirectWithToast("/admin/contests", { type: "success", title });
+    }
+    default:
+      return reply({ "": ["Unknown action"] });
+  }
+}
+
+export type RubricBuilderActionData = { saved: false; draft: RubricDraft; errors: FormErrors; key: string } | { saved: true };
+
+/**
+ * The rubric builder's post-backs on the rubric pages: add-criterion, remove-criterion:{i} and
+ * save-rubric (creates the rubric, assigned to `contestId` or to the contest chosen in the form).
+ */
+export async function rubricBuilderAction(fd: FormData, opts: { contestId?: string | null }): Promise<RubricBuilderActionData> {
+  const draft = readRubricDraft(fd);
+  const { name, arg } = parseIntent(fd.get("intent"));
+  const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  if (name === "add-criterion") {
+    const added = addCriterion(draft);
+    return { saved: false, draft: added.draft, errors: added.errors, key };
+  }
+  if (name === "remove-criterion") return { saved: false, draft: removeCriterion(draft, Number(arg)), errors: {}, key };
+  if (name !== "save-rubric") return { saved: false, draft, errors: { "": ["Unknown action"] }, key };
+  const result = validateRubricDraft(draft);
+  if (!result.ok) return { saved: false, draft: result.draft, errors: result.errors, key };
+  try {
+    await createRubric({ ...result.value, contestId: opts.contestId ?? null });
+  } catch (e) {
+    if (e instanceof ContestAdminError) return { saved: false, draft: readRubricDraft(fd), errors: { "": [e.message] }, key };
+    throw e;
+  }
+  return { saved: true };
+}
