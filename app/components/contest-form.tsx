@@ -130,15 +130,14 @@ export function ContestForm(props: ContestFormProps) {
           </div>
           <ErrorList errors={err("isPublished")} />
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Min words" name="wordMin" type="number" min={1} max={100000} step={1} required defaultValue={v.wordMin} errors={err("wordMin")} />
-            <Field label="Max words" name="wordMax" type="number" min={1} max={100000} step={1} required defaultValue={v.wordMax} errors={err("wordMax")} />
+            {/* No native min/max: the server answers with the spec's own messages. */}
+            <Field label="Min words" name="wordMin" type="number" inputMode="numeric" required defaultValue={v.wordMin} errors={err("wordMin")} />
+            <Field label="Max words" name="wordMax" type="number" inputMode="numeric" required defaultValue={v.wordMax} errors={err("wordMax")} />
             <Field
               label="Entry fee (cents)"
               name="entryFeeCents"
               type="number"
-              min={0}
-              max={100000}
-              step={1}
+              inputMode="numeric"
               defaultValue={v.entryFeeCents}
               onChange={(e) => setFee(e.currentTarget.value)}
               hint={<span aria-live="polite" data-testid="fee-preview">{feePreview(fee)}</span>}

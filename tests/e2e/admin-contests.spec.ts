@@ -1,0 +1,348 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, e2eDb, signIn } from "./utils";
+
+// Contest administration (issue 3). Every flow runs with JavaScript on and off.
+
+let seq = 0;
+function unique(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${seq++}`;
+}
+
+type ContestRow = {
+  id: string;
+  slug: string;
+  title: string;
+  isPublished: number;
+  publishedSnapshot: string | null;
+  timeZone: string;
+  submissionsOpen: string | number;
+  judgingClose: string | number;
+};
+
+function contestBySlug(slug: string) {
+  const db = e2eDb();
+  try {
+    return db.prepare("SELECT * FROM Contest WHERE slug = ?").get(slug) as ContestRow | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+function query<T>(sql: string, ...params: unknown[]) {
+  const db = e2eDb();
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+const toIso = (v: string | number) => new Date(typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : v).toISOString();
+
+async function asAdmin(page: Page) {
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}
+
+/** Fills the basic fields of the new-contest form (the default timeline is valid). */
+async function fillBasics(page: Page, slug: string, title: string) {
+  await page.getByLabel("URL slug").fill(slug);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Description", { exact: true }).fill("A contest made by the end-to-end tests.");
+}
+
+/** Creates a contest through the form with one staged new prompt (and optionally nothing else). */
+async function createContestWithPrompt(page: Page, slug: string, title: string) {
+  await page.goto("/admin/contests/new");
+  await fillBasics(page, slug, title);
+  await page.getByLabel("Prompt title").fill("A door opens");
+  await page.getByLabel("Prompt text").fill("Write about a door that should have stayed closed.");
+  await page.getByRole("button", { name: "Create prompt" }).click();
+  await expect(page.getByText("Prompt will be created after saving the contest.")).toBeVisible();
+  await page.getByRole("button", { name: "Create Contest" }).click();
+  await expect(page).toHaveURL(/\/admin\/contests$/);
+  await expect(page.getByTestId("toast")).toContainText("Contest created with all prompts and rubrics");
+  const row = contestBySlug(slug);
+  expect(row).toBeTruthy();
+  return row!;
+}
+
+test("admin creates a contest with a staged new prompt and a staged existing rubric", async ({ page }) => {
+  await asAdmin(page);
+  await page.goto("/admin/contests");
+  await page.getByRole("link", { name: "Create Contest" }).click();
+  await expect(page).toHaveURL(/\/admin\/contests\/new$/);
+
+  const slug = unique("e2e-story");
+  const title = `Staged ${slug}`;
+  // The slug is lowercased and other characters become hyphens (by the input with JS, by the server without).
+  await fillBasics(page, `${slug.toUpperCase()} x`, title);
+  await page.getByLabel("Entry fee (cents)").fill("1500");
+  await page.getByLabel("Time zone").selectOption("America/New_York");
+  await page.getByLabel("Submissions open").fill("2027-03-01T09:00");
+  await page.getByLabel("Submissions close").fill("2027-04-01T23:59");
+  await page.getByLabel("Judging open").fill("2027-04-02T00:00");
+  await page.getByLabel("Judging close").fill("2027-05-01T00:00");
+  await page.getByLabel("Results date").fill("2027-05-15T12:00");
+
+  // A prompt with a blank text is refused with the spec's message; nothing typed is lost.
+  await page.getByLabel("Prompt title").fill("The lighthouse");
+  await page.getByRole("button", { name: "Create prompt" }).click();
+  await expect(page.getByText("Prompt title and text are required").first()).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+
+  await page.getByLabel("Prompt text").fill("Write about a light that keeps someone safe.");
+  await page.getByRole("button", { name: "Create prompt" }).click();
+  await expect(page.getByText("Prompt will be created after saving the contest.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Contest prompts" })).toContainText("The lighthouse");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect(page.getByTestId("fee-preview")).toHaveText("Entrants pay $15.00");
+
+  await page.getByLabel("Existing rubric").selectOption({ label: "Standard story rubric (Flash Fiction Free-for-All)" });
+  await page.getByRole("button", { name: "Add rubric" }).click();
+  await expect(page.getByText("Rubric will be added after saving the contest.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Contest rubrics" })).toContainText("Standard story rubric");
+  await expect(page.getByRole("list", { name: "Contest rubrics" })).toContainText("Voice and style");
+
+  await page.getByRole("button", { name: "Create Contest" }).click();
+  await expect(page).toHaveURL(/\/admin\/contests$/);
+  await expect(page.getByTestId("toast")).toContainText("Contest created with all prompts and rubrics");
+  await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText("Draft");
+
+  const contest = contestBySlug(`${slug} x`.replace(/[^a-z0-9-]/g, "-"));
+  expect(contest, "saved with the normalised slug").toBeTruthy();
+  expect(contest!.isPublished).toBe(0);
+  expect(toIso(contest!.submissionsOpen)).toBe("2027-03-01T14:00:00.000Z");
+  expect(toIso(contest!.judgingClose)).toBe("2027-05-01T04:00:00.000Z");
+  const prompts = query<{ title: string }>("SELECT title FROM Prompt WHERE contestId = ?", contest!.id);
+  expect(prompts.map((p) => p.title)).toEqual(["The lighthouse"]);
+  const rubrics = query<{ id: string; name: string; criteria: string }>("SELECT id, name, criteria FROM Rubric WHERE contestId = ?", contest!.id);
+  expect(rubrics.map((r) => r.name)).toEqual(["Standard story rubric"]);
+  // The existing rubric was copied, not moved: the free contest still has its own.
+  const [source] = query<{ id: string; criteria: string }>(
+    "SELECT r.id, r.criteria FROM Rubric r JOIN Contest c ON c.id = r.contestId WHERE c.slug = 'flash-fiction-free-for-all'",
+  );
+  expect(source.id).not.toBe(rubrics[0].id);
+  expect(JSON.parse(rubrics[0].criteria)).toEqual(JSON.parse(source.criteria));
+});
+
+test("contest form validation shows the spec's messages and saves nothing", async ({ page }) => {
+  await asAdmin(page);
+  await page.goto("/admin/contests/new");
+  const slug = unique("e2e-invalid");
+  await fillBasics(page, slug, "Invalid contest");
+  await page.getByLabel("Min words").fill("1000");
+  await page.getByLabel("Max words").fill("1000");
+  await page.getByLabel("Entry fee (cents)").fill("100001");
+  await page.getByLabel("Submissions open").fill("2027-03-01T09:00");
+  await page.getByLabel("Submissions close").fill("2027-03-01T09:00");
+  await page.getByLabel("Judging open").fill("2027-02-01T00:00");
+  await page.getByLabel("Judging close").fill("2027-02-01T00:00");
+  await page.getByLabel("Results date").fill("2027-01-01T00:00");
+  await page.getByRole("button", { name: "Create Contest" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Error" });
+  for (const message of [
+    "Maximum word count must be greater than minimum",
+    "Entry fee must be less than $1000",
+    "Submissions close date must be after open date",
+    "Judging open date must be after submissions close",
+    "Judging close date must be after open date",
+    "Results date must be after judging close",
+  ]) {
+    await expect(summary).toContainText(message);
+  }
+  await page.getByLabel("Min words").fill("0");
+  await page.getByLabel("Entry fee (cents)").fill("100000");
+  await page.getByRole("button", { name: "Create Contest" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Word limits must be positive numbers");
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).not.toContainText("Entry fee must be less than $1000");
+  expect(contestBySlug(slug)).toBeUndefined();
+});
+
+test("publish is refused without a rubric, then accepted with a snapshot; unpublish keeps it", async ({ page }) => {
+  await asAdmin(page);
+  const slug = unique("e2e-publish");
+  const title = `Publish ${slug}`;
+  const contest = await createContestWithPrompt(page, slug, title);
+  const row = page.getByTestId("contest-row").filter({ hasText: title });
+
+  await row.getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(page.getByTestId("toast")).toContainText("Cannot publish: Contest must have at least one rubric");
+  expect(contestBySlug(slug)!.isPublished).toBe(0);
+
+  // Build a rubric on the manage page; weights must sum to 1.
+  await page.goto(`/admin/contests/${contest.id}/rubrics`);
+  await expect(page.getByText("No rubrics yet. Create your first rubric above.")).toBeVisible();
+  await page.getByLabel("Rubric name").fill("Story rubric");
+  await page.getByLabel("Key").fill("Voice Style");
+  await page.getByLabel("Label").fill("Voice");
+  await page.getByLabel("Weight").fill("0.5");
+  await page.getByRole("button", { name: "Add criterion" }).click();
+  await expect(page.getByTestId("total-weight")).toHaveText("Total weight: 0.50 (must be 1.00)");
+  await expect(page.getByText("voice_style")).toBeVisible();
+  await page.getByRole("button", { name: "Save Rubric" }).click();
+  await expect(page.getByText("Total weight must sum to 1.0 (currently 0.50)")).toBeVisible();
+  await page.getByLabel("Key").fill("plot");
+  await page.getByLabel("Label").fill("Plot");
+  await page.getByLabel("Weight").fill("0.5");
+  await page.getByLabel("Require comment").check();
+  await page.getByRole("button", { name: "Add criterion" }).click();
+  await expect(page.getByTestId("total-weight")).toHaveText("Total weight: 1.00");
+  await page.getByRole("button", { name: "Save Rubric" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Rubric saved successfully");
+  await expect(page.getByRole("heading", { name: "Rubrics (1)" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Story rubric" }).first()).toContainText("50%");
+
+  await page.goto("/admin/contests");
+  await page.getByTestId("contest-row").filter({ hasText: title }).getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(page.getByTestId("toast")).toContainText("Contest published successfully");
+  await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText("Published");
+  const published = contestBySlug(slug)!;
+  expect(published.isPublished).toBe(1);
+  const snapshot = JSON.parse(published.publishedSnapshot!);
+  expect(snapshot.prompts.map((p: { title: string }) => p.title)).toEqual(["A door opens"]);
+  expect(snapshot.rubrics[0].criteria.map((c: { key: string }) => c.key)).toEqual(["voice_style", "plot"]);
+  expect(snapshot.snapshotDate).toBeTruthy();
+
+  await page.getByTestId("contest-row").filter({ hasText: title }).getByRole("button", { name: `Unpublish ${title}` }).click();
+  await expect(page.getByTestId("toast")).toContainText("Contest unpublished successfully");
+  await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText("Draft");
+  const after = contestBySlug(slug)!;
+  expect(after.isPublished).toBe(0);
+  expect(after.publishedSnapshot).toBe(published.publishedSnapshot);
+});
+
+test("edit: dates in the contest's time zone, prompts added and removed, the Publish Contest button", async ({ page }) => {
+  await asAdmin(page);
+  const slug = unique("e2e-edit");
+  const title = `Edit ${slug}`;
+  const contest = await createContestWithPrompt(page, slug, title);
+  await page.getByTestId("contest-row").filter({ hasText: title }).getByRole("link", { name: `Edit ${title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/contests/${contest.id}/edit$`));
+  await expect(page.getByRole("link", { name: "Manage this contest's prompts" })).toHaveAttribute("href", `/admin/prompts?contest=${contest.id}`);
+
+  // A bad date order is refused and nothing changes.
+  await page.getByLabel("Judging close").fill("2020-01-01T00:00");
+  await page.getByRole("button", { name: "Update Contest" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Judging close date must be after open date");
+
+  await page.getByLabel("Time zone").selectOption("Europe/London");
+  await page.getByLabel("Submissions open").fill("2027-07-01T09:00");
+  await page.getByLabel("Submissions close").fill("2027-08-01T23:59");
+  await page.getByLabel("Judging open").fill("2027-08-02T00:00");
+  await page.getByLabel("Judging close").fill("2027-09-01T00:00");
+  await page.getByLabel("Results date").fill("2027-09-15T12:00");
+  await page.getByRole("button", { name: "Update Contest" }).click();
+  await expect(page).toHaveURL(/\/admin\/contests$/);
+  await expect(page.getByTestId("toast")).toContainText("Contest updated successfully");
+  const updated = contestBySlug(slug)!;
+  expect(updated.timeZone).toBe("Europe/London");
+  expect(toIso(updated.submissionsOpen)).toBe("2027-07-01T08:00:00.000Z"); // BST, UTC+1
+
+  await page.goto(`/admin/contests/${contest.id}/edit`);
+  await expect(page.getByLabel("Submissions open")).toHaveValue("2027-07-01T09:00");
+  await expect(page.getByLabel("Time zone")).toHaveValue("Europe/London");
+
+  // Publish Contest without a rubric: refused.
+  await page.getByRole("button", { name: "Publish Contest" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Cannot publish: Contest must have at least one rubric");
+
+  // Remove on the form unassigns; the prompt is kept.
+  const [prompt] = query<{ id: string }>("SELECT id FROM Prompt WHERE contestId = ?", contest.id);
+  await page.getByRole("button", { name: "Remove prompt A door opens" }).click();
+  await expect(page.getByText("Prompt unassigned")).toBeVisible();
+  expect(query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE id = ?", prompt.id)[0].contestId).toBeNull();
+
+  // Create a new prompt and a new rubric from the edit form; publish.
+  await page.getByLabel("Prompt title").fill("Second chances");
+  await page.getByLabel("Prompt text").fill("Someone gets a second chance. Do they take it?");
+  await page.getByRole("button", { name: "Create prompt" }).click();
+  await expect(page.getByText("Prompt created successfully")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Contest prompts" })).toContainText("Second chances");
+  await page.getByLabel("Rubric name").fill("Quick rubric");
+  await page.getByLabel("Key").fill("overall");
+  await page.getByLabel("Label").fill("Overall");
+  await page.getByLabel("Weight").fill("1");
+  await page.getByRole("button", { name: "Create rubric" }).click();
+  await expect(page.getByText("Rubric created successfully")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Contest rubrics" })).toContainText("Quick rubric");
+  await page.getByRole("button", { name: "Publish Contest" }).click();
+  await expect(page).toHaveURL(/\/admin\/contests$/);
+  await expect(page.getByTestId("toast")).toContainText("Contest published successfully");
+  const snapshot = JSON.parse(contestBySlug(slug)!.publishedSnapshot!);
+  expect(snapshot.prompts.map((p: { title: string }) => p.title)).toEqual(["Second chances"]);
+  expect(snapshot.timeZone).toBe("Europe/London");
+});
+
+test("delete is refused for a contest with submissions and works for one without", async ({ page }) => {
+  await asAdmin(page);
+  await page.goto("/admin/contests");
+  await page.getByRole("link", { name: "Delete Winter Tales 2026" }).click();
+  await expect(page.getByText('Delete contest "Winter Tales 2026"? This will also delete all prompts and rubrics.')).toBeVisible();
+  await expect(page.getByTestId("delete-refused")).toContainText("cannot be deleted");
+  await expect(page.getByRole("button", { name: "Yes, delete contest" })).toHaveCount(0);
+  // The server refuses too, whatever the page shows.
+  const winter = contestBySlug("winter-tales-2026")!;
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post("/admin/contests?index", { form: { intent: "delete", id: winter.id }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  await page.goto("/admin/contests");
+  await expect(page.getByTestId("toast")).toContainText("cannot be deleted");
+  expect(contestBySlug("winter-tales-2026")).toBeTruthy();
+
+  const slug = unique("e2e-delete");
+  const title = `Delete ${slug}`;
+  const contest = await createContestWithPrompt(page, slug, title);
+  await page.getByRole("link", { name: `Delete ${title}` }).click();
+  await expect(page.getByText(`Delete contest "${title}"? This will also delete all prompts and rubrics.`)).toBeVisible();
+  await page.getByRole("button", { name: "Yes, delete contest" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Contest deleted successfully");
+  expect(contestBySlug(slug)).toBeUndefined();
+  expect(query("SELECT id FROM Prompt WHERE contestId = ?", contest.id)).toEqual([]);
+});
+
+test("prompt pages: add, count, empty state, delete with confirmation; filtered list", async ({ page }) => {
+  await asAdmin(page);
+  const slug = unique("e2e-prompts");
+  const title = `Prompts ${slug}`;
+  const contest = await createContestWithPrompt(page, slug, title);
+  await page.goto(`/admin/contests/${contest.id}/prompts`);
+  await expect(page.getByRole("heading", { name: "Prompts (1)" })).toBeVisible();
+  await expect(page.getByText(title, { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Add Prompt" }).click();
+  await expect(page.getByText("Prompt title and text are required")).toBeVisible();
+  const mapTitle = `Map ${slug}`;
+  await page.getByLabel("Prompt title").fill(mapTitle);
+  await page.getByLabel("Prompt text").fill("A map shows a place that is not there.");
+  await page.getByRole("button", { name: "Add Prompt" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Prompt added successfully");
+  await expect(page.getByRole("heading", { name: "Prompts (2)" })).toBeVisible();
+
+  // The edit form's link: /admin/prompts?contest={id} lists this contest's prompts only.
+  await page.goto(`/admin/prompts?contest=${contest.id}`);
+  await expect(page.getByRole("heading", { name: "Prompts (2)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: mapTitle })).toBeVisible();
+  await page.getByRole("button", { name: `Unassign ${mapTitle}` }).click();
+  await expect(page.getByTestId("toast")).toContainText("Prompt unassigned");
+  await expect(page).toHaveURL(new RegExp(`/admin/prompts\\?contest=${contest.id}$`));
+  await expect(page.getByRole("heading", { name: "Prompts (1)" })).toBeVisible();
+  expect(query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE title = ?", mapTitle)[0].contestId).toBeNull();
+
+  await page.goto("/admin/prompts");
+  await page.getByLabel(`Contest for ${mapTitle}`).selectOption({ label: title });
+  await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: mapTitle }) }).getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Prompt added to this contest");
+  expect(query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE title = ?", mapTitle)[0].contestId).toBe(contest.id);
+
+  await page.goto(`/admin/contests/${contest.id}/prompts`);
+  for (const name of [mapTitle, "A door opens"]) {
+    const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+    await item.getByLabel(`Delete prompt ${name}`).click();
+    await expect(item.getByText("Delete this prompt?")).toBeVisible();
+    await item.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Prompt deleted successfully");
+  }
+  await expect(page.getByText("No prompts yet. Add your first prompt above.")).toBeVisible();
+  expect(query("SELECT id FROM Prompt WHERE contestId = ?", contest.id)).toEqual([]);
+});
