@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "app/generated/**", "node_modules/**", "tests/.data/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["build/**", "build-*/**", "bench/results/**", "app/generated/**", "node_modules/**", "tests/.data/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
