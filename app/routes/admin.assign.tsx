@@ -10,7 +10,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, inputClass } from "~/components/ui/field";
 import { DEFAULT_JUDGES_PER_SUBMISSION } from "~/utils/assign";
 import { requireAdmin } from "~/utils/auth.server";
-import { contestOptions, findContest, listAssignments, PAGE_SIZE, preAssignAll, runAutoAssign } from "~/utils/judging.server";
+import { PAGE_SIZE } from "~/utils/scoring";
+import { contestOptions, findContest, listAssignments, preAssignAll, runAutoAssign } from "~/utils/judging.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Auto-Assign Judges · Inkwell" }];
@@ -40,6 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   const back = (id?: string) => (id ? `/admin/assign?contest=${encodeURIComponent(id)}` : "/admin/assign");
+  // A conform validation round-trip (not a real submission) changes nothing.
+  if (submission.status === undefined) return data({ result: submission.reply() });
   if (submission.status !== "success") {
     if (!formData.get("intent")) return redirectWithToast(back(), { type: "error", title: "Select a contest" });
     return data({ result: submission.reply() }, { status: 400 });
@@ -70,7 +73,7 @@ export default function AutoAssign() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const [form, fields] = useForm({ id: "assign", lastResult: actionData?.result, shouldValidate: "onBlur" });
+  const [form, fields] = useForm({ id: "assign", lastResult: actionData?.result });
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
 
   return (

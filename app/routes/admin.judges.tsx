@@ -10,7 +10,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
-import { addJudge, listJudges, PAGE_SIZE, removeJudge } from "~/utils/judging.server";
+import { PAGE_SIZE } from "~/utils/scoring";
+import { addJudge, listJudges, removeJudge } from "~/utils/judging.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Judges · Inkwell" }];
@@ -47,6 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: addJudgeSchema });
+  if (submission.status === undefined) return data({ result: submission.reply() });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
@@ -74,7 +76,6 @@ export default function ManageJudges() {
     id: "add-judge",
     lastResult: actionData?.result,
     constraint: getZodConstraint(addJudgeSchema),
-    shouldValidate: "onBlur",
   });
   // Add Judge is disabled until both fields are filled; only once JavaScript runs, so the
   // button still works without it (the server checks too).

@@ -4,8 +4,8 @@ import { Pager, pageParam } from "~/components/judging/pager";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
-import { contestOptions, findContest, PAGE_SIZE, ranking, rankingCounts, type RankingMode } from "~/utils/judging.server";
-import { formatScore } from "~/utils/scoring";
+import { contestOptions, findContest, ranking, rankingCounts, type RankingMode } from "~/utils/judging.server";
+import { formatScore, PAGE_SIZE } from "~/utils/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
 

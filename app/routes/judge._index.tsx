@@ -6,8 +6,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { requireJudge } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { judgeQueue, PAGE_SIZE } from "~/utils/judging.server";
-import { formatScore } from "~/utils/scoring";
+import { judgeQueue } from "~/utils/judging.server";
+import { formatScore, PAGE_SIZE } from "~/utils/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Your Review Queue · Inkwell" }];
 

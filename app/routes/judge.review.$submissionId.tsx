@@ -188,7 +188,7 @@ export default function ReviewSubmission() {
           {submission.file ? (
             <p className={submission.body ? "mt-4" : ""}>
               <a href={`/judge/review/${submission.id}/file`} download={submission.file.name} className={buttonClass({ variant: "outline" })}>
-                Download {submission.file.name}
+                {`Download ${submission.file.name}`}
               </a>
             </p>
           ) : null}

@@ -15,9 +15,10 @@ import { prisma } from "./db.server";
 import { sendEmail, siteUrl } from "./email.server";
 import { isJudgingOpen } from "./phase";
 import { parseCriteria, round2, weightedTotal, type Criterion } from "./rubric";
+import { PAGE_SIZE } from "./scoring";
 import { getStorage } from "./storage.server";
 
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE };
 export const SET_PASSWORD_TYPE = "set-password";
 export const SET_PASSWORD_DAYS = 7;
 const DAY = 24 * 60 * 60 * 1000;

@@ -12,6 +12,8 @@ export { weightedTotal, round2 };
 export const SCORE_STEP = 0.5;
 export const COMMENT_MAX = 2000;
 export const AUTOSAVE_DELAY_MS = 2000;
+/** Rows per page on the judging lists (judges, assignments, queue, ranking). */
+export const PAGE_SIZE = 50;
 
 /** A score input: non-numeric (or empty) becomes 0 (spec §5). */
 export function parseScoreValue(raw: unknown): number {

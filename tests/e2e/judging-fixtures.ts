@@ -1,0 +1,118 @@
+import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { E2E_PORT } from "./utils";
+
+/**
+ * Test data for the judging specs, written straight into the e2e database (the admin screens for
+ * contests and entries belong to other issues). Every fixture is new — unique slug, users and
+ * entries — so parallel tests and other specs never see each other's rows.
+ */
+const DAY = 86_400_000;
+const dir = path.resolve(`tests/.data/e2e-${E2E_PORT}`);
+const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+const uid = (prefix: string) => `${prefix}${randomBytes(10).toString("hex")}`;
+
+export const CRITERIA = [
+  { key: "voice", label: "Voice and style", maxPoints: 10, weight: 0.5, requireComment: false },
+  { key: "mechanics", label: "Grammar and mechanics", maxPoints: 10, weight: 0.5, requireComment: true },
+];
+
+export type Fixture = {
+  contestId: string;
+  slug: string;
+  title: string;
+  entrants: { id: string; email: string; displayName: string }[];
+  entries: { id: string; title: string; entrantId: string; fileName?: string }[];
+};
+
+function writable() {
+  const db = new Database(path.join(dir, "e2e.db"), { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+/** A published, anonymous contest in its judging window with two text entries and one file entry. */
+export function createJudgingContest(label: string, opts: { judging?: "open" | "closed" } = {}): Fixture {
+  const db = writable();
+  try {
+    const now = Date.now();
+    const tag = randomBytes(4).toString("hex");
+    const slug = `e2e-judging-${label}-${tag}`;
+    const title = `Judging ${label} ${tag}`;
+    const contestId = uid("c");
+    const open = opts.judging !== "closed";
+    db.prepare(
+      `INSERT INTO Contest (id, slug, title, description, anonymous, isPublished, wordMin, wordMax, timeZone,
+        submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, 1, 1, 1, 5000, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      contestId,
+      slug,
+      title,
+      "A contest created by the judging end-to-end tests.",
+      iso(now - 30 * DAY),
+      iso(now - 20 * DAY),
+      iso(now - (open ? 2 : 19) * DAY),
+      iso(now + (open ? 3 : -10) * DAY),
+      iso(now + 9 * DAY),
+      iso(now),
+      iso(now),
+    );
+    db.prepare(`INSERT INTO Rubric (id, contestId, name, criteria, createdAt) VALUES (?, ?, ?, ?, ?)`).run(
+      uid("r"),
+      contestId,
+      "E2E rubric",
+      JSON.stringify(CRITERIA),
+      iso(now),
+    );
+    const entrants = [0, 1, 2].map((i) => ({
+      id: uid("u"),
+      email: `zed-secret-${tag}-${i}@example.test`,
+      displayName: `Zedediah Quillfeather ${tag} ${i}`,
+    }));
+    const insertUser = db.prepare(
+      `INSERT INTO User (id, email, displayName, dateOfBirth, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    for (const e of entrants) insertUser.run(e.id, e.email, e.displayName, iso(Date.UTC(2010, 1, 1)), iso(now), iso(now));
+
+    const entries: Fixture["entries"] = [];
+    const insertSub = db.prepare(
+      `INSERT INTO Submission (id, contestId, entrantId, title, body, filePath, fileName, fileType, fileSize, wordCount, status, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'submitted', ?, ?)`,
+    );
+    for (const [i, e] of entrants.slice(0, 2).entries()) {
+      const id = uid("s");
+      const entryTitle = `${["Lanterns", "Tides"][i]} ${tag}`;
+      const body = `A story about ${["lanterns", "tides"][i]} and the people who wait for them. `.repeat(8).trim();
+      insertSub.run(id, contestId, e.id, entryTitle, body, null, null, null, null, body.split(/\s+/).length, iso(now + i), iso(now + i));
+      entries.push({ id, title: entryTitle, entrantId: e.id });
+    }
+    // A file-only entry, stored as the storage module does: {userId}/{contestId}/{timestamp}.{ext}
+    const fileEntrant = entrants[2];
+    const key = `${fileEntrant.id}/${contestId}/${now}.txt`;
+    const file = path.join(dir, "uploads", key);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, "The river remembers every boat. This is the whole story, told in a text file.\n");
+    const fileEntryId = uid("s");
+    const fileName = `${fileEntrant.displayName} final draft.txt`;
+    insertSub.run(fileEntryId, contestId, fileEntrant.id, `River ${tag}`, null, key, fileName, "text/plain", fs.statSync(file).size, 0, iso(now + 2), iso(now + 2));
+    entries.push({ id: fileEntryId, title: `River ${tag}`, entrantId: fileEntrant.id, fileName });
+    return { contestId, slug, title, entrants, entries };
+  } finally {
+    db.close();
+  }
+}
+
+/** Assigns entries to the judge with this e-mail. */
+export function assign(fixture: Fixture, judgeEmail: string, entryIds: string[]) {
+  const db = writable();
+  try {
+    const judge = db.prepare(`SELECT id FROM User WHERE email = ?`).get(judgeEmail) as { id: string };
+    const insert = db.prepare(`INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt) VALUES (?, ?, ?, ?, ?)`);
+    for (const id of entryIds) insert.run(uid("a"), fixture.contestId, judge.id, id, iso(Date.now()));
+  } finally {
+    db.close();
+  }
+}
