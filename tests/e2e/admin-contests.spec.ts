@@ -346,3 +346,96 @@ test("prompt pages: add, count, empty state, delete with confirmation; filtered 
   await expect(page.getByText("No prompts yet. Add your first prompt above.")).toBeVisible();
   expect(query("SELECT id FROM Prompt WHERE contestId = ?", contest.id)).toEqual([]);
 });
+
+test("new form: a staged new rubric and existing prompt; a refused publish saves nothing; then create published", async ({ page }) => {
+  await asAdmin(page);
+  await page.goto("/admin/contests/new");
+  const slug = unique("e2e-staging");
+  const title = `Staging ${slug}`;
+  await fillBasics(page, slug, title);
+  await page.getByLabel("Published").check();
+
+  // A staged existing prompt, removed again, then added back.
+  await page.getByLabel("Existing prompt").selectOption({ label: "The locked room (Summer Mystery Challenge)" });
+  await page.getByRole("button", { name: "Add prompt" }).click();
+  await expect(page.getByText("Prompt will be added after saving the contest.")).toBeVisible();
+  await page.getByRole("button", { name: "Remove prompt The locked room" }).click();
+  await expect(page.getByRole("list", { name: "Contest prompts" })).toHaveCount(0);
+  await page.getByLabel("Existing prompt").selectOption({ label: "The locked room (Summer Mystery Challenge)" });
+  await page.getByRole("button", { name: "Add prompt" }).click();
+  await expect(page.getByRole("list", { name: "Contest prompts" })).toContainText("The locked room");
+
+  // Publishing without a rubric: refused, and neither the contest nor its prompt is written.
+  await page.getByRole("button", { name: "Create Contest" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Cannot publish: Contest must have at least one rubric");
+  expect(contestBySlug(slug)).toBeUndefined();
+  await expect(page.getByRole("list", { name: "Contest prompts" })).toContainText("The locked room");
+  await expect(page.getByLabel("Published")).toBeChecked();
+
+  // A new rubric built on the form: the criterion needs a key and a label.
+  await page.getByLabel("Rubric name").fill("Mystery rubric");
+  await page.getByRole("button", { name: "Add criterion" }).click();
+  await expect(page.getByText("Criterion key is required").first()).toBeVisible();
+  await page.getByRole("button", { name: "Create rubric" }).click();
+  await expect(page.getByText("Add at least one criterion").first()).toBeVisible();
+  await page.getByLabel("Key").fill("clues");
+  await page.getByLabel("Label").fill("Clues");
+  await page.getByLabel("Weight").fill("0.4");
+  await page.getByRole("button", { name: "Add criterion" }).click();
+  await page.getByLabel("Key").fill("twist");
+  await page.getByLabel("Label").fill("Twist");
+  await page.getByLabel("Max points").fill("5");
+  await page.getByLabel("Weight").fill("0.6");
+  await page.getByRole("button", { name: "Add criterion" }).click();
+  await expect(page.getByTestId("total-weight")).toHaveText("Total weight: 1.00");
+  await page.getByRole("button", { name: "Create rubric" }).click();
+  await expect(page.getByText("Rubric will be created after saving the contest.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Contest rubrics" })).toContainText("Mystery rubric");
+  await expect(page.getByLabel("Rubric name")).toHaveValue("");
+
+  await page.getByRole("button", { name: "Create Contest" }).click();
+  await expect(page).toHaveURL(/\/admin\/contests$/);
+  await expect(page.getByTestId("toast")).toContainText("Contest created with all prompts and rubrics");
+  const contest = contestBySlug(slug)!;
+  expect(contest.isPublished).toBe(1);
+  const snapshot = JSON.parse(contest.publishedSnapshot!);
+  expect(snapshot.prompts.map((p: { title: string }) => p.title)).toEqual(["The locked room"]);
+  expect(snapshot.rubrics[0]).toMatchObject({ name: "Mystery rubric" });
+  expect(snapshot.rubrics[0].criteria).toEqual([
+    { key: "clues", label: "Clues", maxPoints: 10, weight: 0.4, requireComment: false },
+    { key: "twist", label: "Twist", maxPoints: 5, weight: 0.6, requireComment: false },
+  ]);
+  // The seeded draft still has its own prompt: the pick was copied.
+  expect(query("SELECT p.id FROM Prompt p JOIN Contest c ON c.id = p.contestId WHERE c.slug = 'summer-mystery-draft' AND p.title = 'The locked room'")).toHaveLength(1);
+});
+
+test("rubric page: create for a contest, list, unassign, delete with confirmation", async ({ page }) => {
+  await asAdmin(page);
+  const name = `Rubric ${unique("e2e")}`;
+  await page.goto("/admin/rubrics");
+  await page.getByLabel("Rubric name").fill(name);
+  await page.getByLabel("Contest (optional)").selectOption({ label: "Summer Mystery Challenge" });
+  await page.getByLabel("Key").fill("Overall Impact");
+  await page.getByLabel("Label").fill("Overall impact");
+  await page.getByLabel("Weight").fill("1");
+  await page.getByRole("button", { name: "Save Rubric" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Rubric created successfully");
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await expect(item).toContainText("Summer Mystery Challenge");
+  await expect(item).toContainText("100%");
+  await expect(item).toContainText("10 pts max");
+  const [row] = query<{ id: string; criteria: string; contestId: string | null }>("SELECT id, criteria, contestId FROM Rubric WHERE name = ?", name);
+  expect(JSON.parse(row.criteria)[0].key).toBe("overall_impact");
+  expect(row.contestId).not.toBeNull();
+
+  await item.getByRole("button", { name: `Unassign ${name}` }).click();
+  await expect(page.getByTestId("toast")).toContainText("Rubric unassigned");
+  expect(query<{ contestId: string | null }>("SELECT contestId FROM Rubric WHERE id = ?", row.id)[0].contestId).toBeNull();
+
+  const again = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await again.getByLabel(`Delete rubric ${name}`).click();
+  await expect(again.getByText("Delete this rubric?")).toBeVisible();
+  await again.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Rubric deleted successfully");
+  expect(query("SELECT id FROM Rubric WHERE id = ?", row.id)).toEqual([]);
+});
