@@ -12,6 +12,7 @@ import {
   timelineIssues,
   totalWeightMessage,
 } from "./contest-schema";
+import { normalizeCriterionKey, totalWeight, weightsSumToOne } from "./rubric";
 
 const valid = {
   slug: "spring-stories",
@@ -215,4 +216,21 @@ test("publishProblems", () => {
   expect(publishProblems({ prompts: 0, rubrics: 0 })).toEqual([MESSAGES.publishNeedsPrompt, MESSAGES.publishNeedsRubric]);
   expect(publishProblems({ prompts: 1, rubrics: 0 })).toEqual([MESSAGES.publishNeedsRubric]);
   expect(publishProblems({ prompts: 1, rubrics: 1 })).toEqual([]);
+});
+
+describe("criterion keys and weight tolerance (rubric.ts)", () => {
+  test("keys are lowercased and other characters become underscores", () => {
+    expect(normalizeCriterionKey("Voice & Style")).toBe("voice___style");
+    expect(normalizeCriterionKey("plot_2")).toBe("plot_2");
+    expect(normalizeCriterionKey("Ünïcode-Key")).toBe("_n_code_key");
+  });
+  test("weights sum to 1 within 0.01", () => {
+    const w = (...ws: number[]) => ws.map((weight) => ({ weight }));
+    expect(weightsSumToOne(w(0.25, 0.25, 0.25, 0.25))).toBe(true);
+    expect(weightsSumToOne(w(0.33, 0.33, 0.33))).toBe(true); // 0.99
+    expect(weightsSumToOne(w(0.5, 0.51))).toBe(true); // 1.01
+    expect(weightsSumToOne(w(0.5, 0.52))).toBe(false); // 1.02
+    expect(weightsSumToOne(w(0.49, 0.49))).toBe(false); // 0.98
+    expect(totalWeight(w(0.1, 0.2))).toBe(0.3);
+  });
 });
