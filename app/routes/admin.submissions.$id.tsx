@@ -134,8 +134,8 @@ export default function AdminSubmission() {
       </Card>
 
       {canDisqualify ? (
-        <section aria-labelledby="disqualify" className="mt-8 max-w-xl">
-          <h2 id="disqualify" className="text-lg font-semibold">
+        <section aria-labelledby="disqualify-heading" className="mt-8 max-w-xl">
+          <h2 id="disqualify-heading" className="text-lg font-semibold">
             Disqualify
           </h2>
           <p className="text-sm text-slate-600">A disqualified entry is not judged. The entrant sees the reason you give.</p>

@@ -90,7 +90,9 @@ export default function EnterContest() {
   const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
   const [liveCount, setLiveCount] = useState<number | null>(null);
   const count = liveCount ?? countWords(initialBody);
-  const disabled = !open || Boolean(notEligible);
+  // After a 4xx answer the loader is not re-run, so a refusal for a closed window closes the form here.
+  const windowOpen = open && actionData?.formError !== ENTRY_MESSAGES.notOpen;
+  const disabled = !windowOpen || Boolean(notEligible);
   const validationError = actionData?.formError ? null : firstError(actionData?.result?.error);
   const fee = contest.feeCents > 0 ? formatDollars(contest.feeCents) : null;
 
@@ -107,7 +109,7 @@ export default function EnterContest() {
       </p>
 
       <div className="mt-6 space-y-4">
-        {!open ? (
+        {!windowOpen ? (
           <Alert variant="warning" title="Submissions closed">
             {ENTRY_MESSAGES.notOpen}
           </Alert>

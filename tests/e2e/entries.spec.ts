@@ -1,0 +1,346 @@
+import { expect, test, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+import { formatSubmissionDate } from "../../app/utils/dates";
+import { CONFIRMATIONS } from "../../app/utils/entry-schema";
+import { exeBytes, pdfBytes, textBytes } from "../fixtures/entry-files";
+import { ADMIN, DEMO_PASSWORD, E2E_PORT, e2eDb, emailsTo, signIn, signUp, uniqueEmail } from "./utils";
+
+const FLASH = "flash-fiction-free-for-all"; // free, 100-1000 words, open
+const PAID = "young-voices-short-story-2027"; // $15.00, 500-2500 words, open
+const dataDir = path.resolve(`tests/.data/e2e-${E2E_PORT}`);
+
+const words = (n: number, word = "lantern") => Array.from({ length: n }, (_, i) => `${word}${i % 7 ? "" : "s"}`).join(" ");
+
+/** A new adult account, signed in. */
+async function newWriter(page: Page, prefix = "entrant") {
+  const email = uniqueEmail(prefix);
+  await signUp(page, email);
+  await expect(page.getByTestId("toast")).toContainText("Account created!");
+  await signIn(page, email, "secret-pass");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+async function fillEntry(page: Page, { title, body }: { title: string; body?: string }) {
+  await page.getByLabel("Story title").fill(title);
+  if (body !== undefined) await page.getByLabel("Story text").fill(body);
+  for (const c of CONFIRMATIONS) await page.getByLabel(c.label).check();
+}
+
+const submitButton = (page: Page) => page.getByRole("button", { name: /^Submit Entry/ });
+
+function userId(email: string) {
+  const db = e2eDb();
+  try {
+    return (db.prepare("SELECT id FROM User WHERE email = ?").get(email) as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}
+
+function submissionsOf(email: string) {
+  const db = e2eDb();
+  try {
+    return db
+      .prepare("SELECT s.id, s.title, s.status, s.wordCount, s.filePath, s.fileName FROM Submission s JOIN User u ON u.id = s.entrantId WHERE u.email = ? ORDER BY s.createdAt")
+      .all(email) as { id: string; title: string; status: string; wordCount: number; filePath: string | null; fileName: string | null }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Files stored for a user, anywhere under the e2e upload root. */
+function storedFilesOf(email: string) {
+  const dir = path.join(dataDir, "uploads", userId(email));
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
+}
+
+test("browse the published contests and open one", async ({ page }) => {
+  await page.goto("/contests");
+  await expect(page.getByRole("heading", { level: 1, name: "Writing Contests" })).toBeVisible();
+  const flash = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Flash Fiction Free-for-All" }) });
+  await expect(flash.getByText("Open for Submissions")).toBeVisible();
+  await expect(flash.getByText("Free", { exact: true })).toBeVisible();
+  await expect(flash.getByText("100–1000 words")).toBeVisible();
+  await expect(flash.getByText(/E[SD]T/).first()).toBeVisible(); // the window names its zone
+  await expect(flash.getByRole("link", { name: /^Submit Entry/ })).toBeVisible();
+  const winter = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Winter Tales 2026" }) });
+  await expect(winter.getByText("Closed", { exact: true })).toBeVisible();
+  await expect(winter.getByRole("link", { name: /^View Details/ })).toBeVisible();
+  await expect(winter.getByRole("link", { name: /^Submit Entry/ })).toHaveCount(0);
+  const paid = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Young Voices Short Story Prize 2027" }) });
+  await expect(paid.getByText("$15.00")).toBeVisible();
+  await expect(page.getByText("Summer Mystery Challenge")).toHaveCount(0); // drafts are not listed
+
+  await flash.getByRole("link", { name: /^View Details/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/contests/${FLASH}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Flash Fiction Free-for-All" })).toBeVisible();
+  await expect(page.getByText("Published", { exact: true })).toBeVisible();
+  for (const card of ["Deadline", "Word Count", "Entry Fee", "Results"]) {
+    await expect(page.getByRole("heading", { name: card, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Weather report" })).toBeVisible();
+  const voice = page.getByRole("row").filter({ hasText: "Voice and style" });
+  await expect(voice).toContainText("30%");
+  await expect(voice).toContainText("10 pts");
+  await expect(page.getByRole("link", { name: "Submit Your Entry" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+});
+
+test("an unknown contest answers 404 with 'Contest not found' and a way home; drafts are hidden from the public", async ({ page }) => {
+  const res = await page.goto("/contests/no-such-contest");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("alert")).toContainText("Contest not found");
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.goto("/contests/summer-mystery-draft"))?.status()).toBe(404);
+});
+
+test("a visitor can read the entry form but must sign in to submit", async ({ page }) => {
+  await page.goto(`/contests/${FLASH}/enter`);
+  await expect(page.getByText("You must be logged in to submit").first()).toBeVisible();
+  await fillEntry(page, { title: "Visitor story", body: words(150) });
+  await submitButton(page).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await expect(page.getByTestId("toast")).toContainText("You must be logged in to submit");
+});
+
+test("submit a text entry: received, on the dashboard with its badge and date, and confirmed by e-mail", async ({ page }) => {
+  const email = await newWriter(page);
+  await page.goto("/contests");
+  const flash = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Flash Fiction Free-for-All" }) });
+  await flash.getByRole("link", { name: /^Submit Entry/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/contests/${FLASH}/enter$`));
+  await expect(page.getByText("0 / 1000")).toBeVisible();
+  await fillEntry(page, { title: "The Weathervane", body: words(150) });
+  await expect(submitButton(page)).toHaveText("Submit Entry");
+  await submitButton(page).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
+
+  const rows = submissionsOf(email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ title: "The Weathervane", status: "submitted", wordCount: 150, filePath: null });
+  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "The Weathervane" }) });
+  await expect(entry.getByText("Submitted", { exact: true })).toBeVisible();
+  await expect(entry.getByText(formatSubmissionDate(new Date(), "America/New_York"))).toBeVisible();
+  await expect(entry.getByText("150 words")).toBeVisible();
+  await expect(entry.getByRole("link", { name: "Flash Fiction Free-for-All" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Upcoming Deadlines" })).toBeVisible();
+
+  await expect.poll(async () => (await emailsTo(email)).map((m) => m.subject)).toContain("Submission received: The Weathervane");
+});
+
+test("the live word count and the server's count; over-long text is refused", async ({ page, javaScriptEnabled }) => {
+  const email = await newWriter(page);
+  await page.goto(`/contests/${FLASH}/enter`);
+  await fillEntry(page, { title: "Too long", body: words(1001) });
+  if (javaScriptEnabled) await expect(page.getByText("1001 / 1000")).toBeVisible();
+  await submitButton(page).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText("Word count must be between 100 and 1000");
+  // The server's count shows after the round trip, with or without JavaScript.
+  await expect(page.getByText("1001 / 1000")).toBeVisible();
+  await expect(page.getByLabel("Story title")).toHaveValue("Too long");
+  expect(submissionsOf(email)).toHaveLength(0);
+});
+
+test("submit a PDF and a TXT file; download your own file; another entrant gets 404", async ({ page, browser, baseURL }) => {
+  const email = await newWriter(page);
+  const pdf = pdfBytes("The glass orchard");
+  await page.goto(`/contests/${FLASH}/enter`);
+  await fillEntry(page, { title: "Glass Orchard" });
+  await page.getByLabel("Or upload your story").setInputFiles({ name: "glass-orchard.pdf", mimeType: "application/pdf", buffer: pdf });
+  await submitButton(page).click();
+  await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
+
+  await page.goto(`/contests/${FLASH}/enter`);
+  await fillEntry(page, { title: "Plain Words" });
+  await page.getByLabel("Or upload your story").setInputFiles({ name: "plain.txt", mimeType: "text/plain", buffer: textBytes("A small story. ✍️\n") });
+  await submitButton(page).click();
+  await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
+
+  const rows = submissionsOf(email);
+  expect(rows.map((r) => [r.title, r.fileName, r.wordCount])).toEqual([
+    ["Glass Orchard", "glass-orchard.pdf", 0],
+    ["Plain Words", "plain.txt", 0],
+  ]);
+  const uid = userId(email);
+  expect(rows[0].filePath).toMatch(new RegExp(`^${uid}/[a-z0-9]+/\\d+\\.pdf$`));
+  expect(storedFilesOf(email)).toHaveLength(2);
+
+  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Glass Orchard" }) });
+  await expect(entry.getByText("File: glass-orchard.pdf")).toBeVisible();
+  await entry.getByRole("link", { name: "Glass Orchard" }).click();
+  const link = page.getByRole("link", { name: "Download glass-orchard.pdf" });
+  await expect(link).toBeVisible();
+  const res = await page.request.get((await link.getAttribute("href"))!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-disposition"]).toContain("glass-orchard.pdf");
+  expect(Buffer.from(await res.body()).equals(pdf)).toBe(true);
+
+  // Another entrant: the file and the submission page do not exist for them.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, "writer2@inkwell.test", DEMO_PASSWORD);
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+  expect((await otherPage.request.get(`/files/submissions/${rows[0].id}`, { maxRedirects: 0 })).status()).toBe(404);
+  expect((await otherPage.request.get(`/dashboard/submissions/${rows[0].id}`, { maxRedirects: 0 })).status()).toBe(404);
+  await other.close();
+});
+
+test("a renamed executable (.pdf) and text renamed .pdf are refused, and nothing is stored", async ({ page }) => {
+  const email = await newWriter(page);
+  for (const [name, buffer] of [
+    ["story.pdf", exeBytes()],
+    ["notes.pdf", textBytes("just words, not a pdf")],
+  ] as const) {
+    await page.goto(`/contests/${FLASH}/enter`);
+    await fillEntry(page, { title: "Sneaky" });
+    await page.getByLabel("Or upload your story").setInputFiles({ name, mimeType: "application/pdf", buffer });
+    await submitButton(page).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Validation Error" });
+    await expect(alert).toContainText("Only PDF, DOC, DOCX, and TXT files are allowed");
+  }
+  expect(submissionsOf(email)).toHaveLength(0);
+  expect(storedFilesOf(email)).toEqual([]);
+});
+
+test("an entry sent after close is refused even though the form was loaded before close", async ({ page }) => {
+  const email = await newWriter(page);
+  const slug = `closing-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const db = new Database(path.join(dataDir, "e2e.db"));
+  db.pragma("busy_timeout = 5000");
+  const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+  const now = Date.now();
+  const DAY = 86_400_000;
+  const id = `c${slug.replace(/[^a-z0-9]/g, "")}`.slice(0, 30);
+  db.prepare(
+    `INSERT INTO Contest (id, slug, title, description, rules, anonymous, isPublished, wordMin, wordMax, entryFeeCents, timeZone,
+      submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
+     VALUES (?, ?, ?, 'A contest that closes during the test.', NULL, 1, 1, 5, 500, 0, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, slug, `Closing ${slug}`, iso(now - DAY), iso(now + DAY), iso(now + 2 * DAY), iso(now + 3 * DAY), iso(now + 4 * DAY), iso(now), iso(now));
+  try {
+    await page.goto(`/contests/${slug}/enter`);
+    await fillEntry(page, { title: "Just in time?", body: words(20) });
+    await page.getByLabel("Or upload your story").setInputFiles({ name: "late.txt", mimeType: "text/plain", buffer: textBytes(words(20)) });
+    await expect(submitButton(page)).toBeEnabled();
+    db.prepare("UPDATE Contest SET submissionsClose = ? WHERE id = ?").run(iso(Date.now() - 1000), id);
+    await submitButton(page).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Submissions are not currently open for this contest.");
+    await expect(page.getByLabel("Story title")).toBeDisabled();
+    expect(submissionsOf(email)).toHaveLength(0);
+    expect(storedFilesOf(email)).toEqual([]);
+  } finally {
+    db.prepare("DELETE FROM Contest WHERE id = ?").run(id);
+    db.close();
+  }
+});
+
+test("withdraw a submitted entry after confirming", async ({ page }) => {
+  const email = await newWriter(page);
+  await page.goto(`/contests/${FLASH}/enter`);
+  await fillEntry(page, { title: "Second Thoughts", body: words(120) });
+  await submitButton(page).click();
+  await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
+  await page.getByRole("link", { name: "Second Thoughts" }).click();
+  await page.getByRole("link", { name: "Withdraw entry" }).click();
+  await expect(page.getByText("Withdraw this entry?")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, withdraw entry" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Entry withdrawn");
+  await expect(page.getByText("Withdrawn", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Withdraw entry" })).toHaveCount(0);
+  expect(submissionsOf(email)[0].status).toBe("withdrawn");
+  await page.goto("/dashboard");
+  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Second Thoughts" }) });
+  await expect(entry.getByText("Withdrawn", { exact: true })).toBeVisible();
+});
+
+test("a paid contest's entry waits for payment, visibly", async ({ page }) => {
+  const email = await newWriter(page);
+  await page.goto(`/contests/${PAID}/enter`);
+  await fillEntry(page, { title: "Turning Point", body: words(500) });
+  await expect(submitButton(page)).toHaveText("Submit Entry ($15.00)");
+  await submitButton(page).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(submissionsOf(email)[0]).toMatchObject({ status: "pending_payment", wordCount: 500 });
+  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Turning Point" }) });
+  await expect(entry.getByText("Pending payment", { exact: true })).toBeVisible();
+  await expect(entry.getByText(/Awaiting payment/)).toBeVisible();
+  expect((await emailsTo(email)).filter((m) => m.subject.startsWith("Submission received"))).toHaveLength(0);
+});
+
+test("an account under 13 cannot submit until a parent confirms", async ({ page }) => {
+  const email = uniqueEmail("young");
+  await signUp(page, email, "secret-pass", "2017-04-02", { parentEmail: uniqueEmail("parent") });
+  await signIn(page, email, "secret-pass");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/contests/${FLASH}/enter`);
+  await expect(page.getByText(/Because you are under 13/)).toBeVisible();
+  await expect(page.getByLabel("Story title")).toBeDisabled();
+  // A crafted post is refused on the server too.
+  const res = await page.request.post(`/contests/${FLASH}/enter`, {
+    multipart: { title: "x", body: words(150), confirmOriginal: "on", confirmEligible: "on", confirmRules: "on", confirmAnonymous: "on" },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(403);
+  expect(submissionsOf(email)).toHaveLength(0);
+});
+
+test("admin: list, filter, preview, disqualify with a reason the entrant reads, CSV export, e-mail log", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const email = await newWriter(page);
+  const title = `Rule Breaker ${Date.now().toString(36)}`;
+  await page.goto(`/contests/${FLASH}/enter`);
+  await fillEntry(page, { title, body: words(130) });
+  await submitButton(page).click();
+  await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
+  const [row] = submissionsOf(email);
+
+  const admin = await browser.newContext({ baseURL, javaScriptEnabled });
+  const a = await admin.newPage();
+  await signIn(a, ADMIN);
+  await expect(a).toHaveURL(/\/dashboard$/);
+  await a.goto("/admin/submissions");
+  await a.getByLabel("Contest").selectOption({ label: "Flash Fiction Free-for-All" });
+  await a.getByLabel("Status").selectOption({ label: "Submitted" });
+  await a.getByRole("button", { name: "Filter" }).click();
+  await expect(a).toHaveURL(/contest=.+&status=submitted/);
+  const tableRow = a.getByRole("row").filter({ hasText: title });
+  await expect(tableRow).toContainText("130");
+  await expect(tableRow).toContainText("Submitted");
+  await expect(a.getByRole("row").filter({ hasText: "The Lantern Promise" })).toHaveCount(0); // another contest
+
+  const csv = await a.request.get(`/admin/submissions/export.csv?${new URL(a.url()).searchParams}`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const text = await csv.text();
+  expect(text).toContain("Submission ID,Title,Contest");
+  expect(text).toContain(`${row.id},${title},Flash Fiction Free-for-All`);
+  expect(text).not.toContain("The Lantern Promise");
+
+  await tableRow.getByRole("link", { name: `Preview ${title}` }).click();
+  await expect(a.getByRole("heading", { name: "Text preview" })).toBeVisible();
+  await expect(a.getByText(words(130))).toBeVisible();
+  await a.getByRole("button", { name: "Disqualify submission" }).click();
+  await expect(a.getByText("Please give a reason the entrant can read")).toBeVisible();
+  await a.getByLabel("Reason").fill("The story includes the author's full name.");
+  await a.getByRole("button", { name: "Disqualify submission" }).click();
+  await expect(a.getByTestId("toast")).toContainText("Submission disqualified");
+  await expect(a.getByText("Reason: The story includes the author's full name.")).toBeVisible();
+
+  await a.goto("/admin/emails");
+  await expect(a.getByRole("row").filter({ hasText: email }).first()).toContainText("submission-confirmation");
+  await admin.close();
+
+  await page.goto("/dashboard");
+  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  await expect(entry.getByText("Disqualified", { exact: true })).toBeVisible();
+  await entry.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("alert")).toContainText("The story includes the author's full name.");
+});
