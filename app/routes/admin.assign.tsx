@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { z } from "zod";
 import { Pager, pageParam } from "~/components/judging/pager";
@@ -11,7 +16,13 @@ import { Field, inputClass } from "~/components/ui/field";
 import { DEFAULT_JUDGES_PER_SUBMISSION } from "~/utils/assign";
 import { requireAdmin } from "~/utils/auth.server";
 import { PAGE_SIZE } from "~/utils/scoring";
-import { contestOptions, findContest, listAssignments, preAssignAll, runAutoAssign } from "~/utils/judging.server";
+import {
+  contestOptions,
+  findContest,
+  listAssignments,
+  preAssignAll,
+  runAutoAssign,
+} from "~/utils/judging.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Auto-Assign Judges · Inkwell" }];
@@ -31,20 +42,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const page = pageParam(url);
-  const [contests, contest] = await Promise.all([contestOptions(), findContest(url.searchParams.get("contest"))]);
+  const [contests, contest] = await Promise.all([
+    contestOptions(),
+    findContest(url.searchParams.get("contest")),
+  ]);
   const assignments = contest ? await listAssignments(contest.id, page) : { rows: [], total: 0 };
-  return { contests, contest: contest ? { id: contest.id, title: contest.title } : null, page, ...assignments };
+  return {
+    contests,
+    contest: contest ? { id: contest.id, title: contest.title } : null,
+    page,
+    ...assignments,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
-  const back = (id?: string) => (id ? `/admin/assign?contest=${encodeURIComponent(id)}` : "/admin/assign");
+  const back = (id?: string) =>
+    id ? `/admin/assign?contest=${encodeURIComponent(id)}` : "/admin/assign";
   // A conform validation round-trip (not a real submission) changes nothing.
   if (submission.status === undefined) return data({ result: submission.reply() });
   if (submission.status !== "success") {
-    if (!formData.get("intent")) return redirectWithToast(back(), { type: "error", title: "Select a contest" });
+    if (!formData.get("intent"))
+      return redirectWithToast(back(), { type: "error", title: "Select a contest" });
     return data({ result: submission.reply() }, { status: 400 });
   }
   const contest = await findContest(submission.value.contestId);
@@ -52,19 +73,25 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (submission.value.intent === "preassign") {
     const result = await preAssignAll(contest.id);
-    if (!result.ok) return redirectWithToast(back(contest.id), { type: "error", title: result.error });
+    if (!result.ok)
+      return redirectWithToast(back(contest.id), { type: "error", title: result.error });
     return redirectWithToast(back(contest.id), {
       type: "success",
       title: "Judges pre-assigned to contest successfully",
-      description: result.created ? `${result.created} judge(s) added to ${contest.title}.` : "Every judge was already pre-assigned.",
+      description: result.created
+        ? `${result.created} judge(s) added to ${contest.title}.`
+        : "Every judge was already pre-assigned.",
     });
   }
   const result = await runAutoAssign(contest.id, submission.value.judgesPerSubmission);
-  if (!result.ok) return redirectWithToast(back(contest.id), { type: "error", title: result.error });
+  if (!result.ok)
+    return redirectWithToast(back(contest.id), { type: "error", title: result.error });
   return redirectWithToast(back(contest.id), {
     type: "success",
     title: "Assignments created successfully",
-    description: result.created ? `${result.created} new assignment(s).` : "Every entry already had its judges; nothing new was needed.",
+    description: result.created
+      ? `${result.created} new assignment(s).`
+      : "Every entry already had its judges; nothing new was needed.",
   });
 }
 
@@ -80,12 +107,21 @@ export default function AutoAssign() {
     <div className="space-y-8">
       <h1 className="font-serif text-3xl font-bold">Auto-Assign Judges</h1>
 
-      <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3"
+        onChange={(e) => submit(e.currentTarget)}
+      >
         <div className="space-y-1">
           <label htmlFor="contest-picker" className="block text-sm font-medium text-slate-800">
             Contest
           </label>
-          <select id="contest-picker" name="contest" defaultValue={contest?.id ?? ""} className={`${inputClass} min-w-72`}>
+          <select
+            id="contest-picker"
+            name="contest"
+            defaultValue={contest?.id ?? ""}
+            className={`${inputClass} min-w-72`}
+          >
             <option value="">Select a contest…</option>
             {contests.map((c) => (
               <option key={c.id} value={c.id}>
@@ -103,9 +139,10 @@ export default function AutoAssign() {
         <CardHeader>
           <CardTitle>{contest ? `Assign judges to ${contest.title}` : "Assign judges"}</CardTitle>
           <p className="text-sm text-slate-600">
-            Pre-assigning makes every current judge a judge of this contest; auto-assign then gives each submitted entry its judges
-            from that list (or from all judges when nobody is pre-assigned), spreading the work evenly and never giving a judge
-            their own entry. Running it again only fills gaps.
+            Pre-assigning makes every current judge a judge of this contest; auto-assign then gives
+            each submitted entry its judges from that list (or from all judges when nobody is
+            pre-assigned), spreading the work evenly and never giving a judge their own entry.
+            Running it again only fills gaps.
           </p>
         </CardHeader>
         <CardContent>
@@ -118,9 +155,18 @@ export default function AutoAssign() {
               {...getInputProps(fields.judgesPerSubmission, { type: "number" })}
               min={1}
               step={1}
-              defaultValue={(fields.judgesPerSubmission.initialValue as string | undefined) ?? String(DEFAULT_JUDGES_PER_SUBMISSION)}
+              defaultValue={
+                (fields.judgesPerSubmission.initialValue as string | undefined) ??
+                String(DEFAULT_JUDGES_PER_SUBMISSION)
+              }
             />
-            <Button type="submit" name="intent" value="preassign" variant="secondary" disabled={busy}>
+            <Button
+              type="submit"
+              name="intent"
+              value="preassign"
+              variant="secondary"
+              disabled={busy}
+            >
               Pre-Assign All Judges
             </Button>
             <Button type="submit" name="intent" value="autoassign" disabled={busy}>
@@ -136,7 +182,9 @@ export default function AutoAssign() {
             Current assignments ({total})
           </h2>
           {rows.length === 0 ? (
-            <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No assignments yet</p>
+            <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
+              No assignments yet
+            </p>
           ) : (
             <div className="mt-4 overflow-x-auto">
               <table className="w-full text-left text-sm">
@@ -160,10 +208,15 @@ export default function AutoAssign() {
                   {rows.map((r) => (
                     <tr key={r.id} className="border-b border-slate-100">
                       <td className="py-2 pr-4">
-                        {r.judge.displayName} <span className="text-slate-500">({r.judge.email})</span>
+                        {r.judge.displayName}{" "}
+                        <span className="text-slate-500">({r.judge.email})</span>
                       </td>
-                      <td className="py-2 pr-4">{r.submission?.title ?? <Badge variant="outline">Pre-assigned</Badge>}</td>
-                      <td className="py-2 pr-4">{r.submissionId ? "Submission" : "Contest-wide"}</td>
+                      <td className="py-2 pr-4">
+                        {r.submission?.title ?? <Badge variant="outline">Pre-assigned</Badge>}
+                      </td>
+                      <td className="py-2 pr-4">
+                        {r.submissionId ? "Submission" : "Contest-wide"}
+                      </td>
                       <td className="py-2">
                         {!r.submissionId ? (
                           "—"

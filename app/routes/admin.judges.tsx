@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
@@ -18,7 +23,11 @@ export const meta: MetaFunction = () => [{ title: "Manage Judges · Inkwell" }];
 
 const addJudgeSchema = z.object({
   intent: z.literal("add"),
-  name: z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  name: z
+    .string({ required_error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name must be at most 100 characters"),
   email: z
     .string({ required_error: "Email is required" })
     .trim()
@@ -107,9 +116,24 @@ export default function ManageJudges() {
                 {form.errors.join(" ")}
               </Alert>
             ) : null}
-            <Field label="Name" autoComplete="off" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
-            <Field label="Email" autoComplete="off" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
-            <Button type="submit" className="md:mt-6" disabled={incomplete || busy} aria-disabled={incomplete || busy}>
+            <Field
+              label="Name"
+              autoComplete="off"
+              errors={fields.name.errors}
+              {...getInputProps(fields.name, { type: "text" })}
+            />
+            <Field
+              label="Email"
+              autoComplete="off"
+              errors={fields.email.errors}
+              {...getInputProps(fields.email, { type: "email" })}
+            />
+            <Button
+              type="submit"
+              className="md:mt-6"
+              disabled={incomplete || busy}
+              aria-disabled={incomplete || busy}
+            >
               {busy ? "Adding…" : "Add Judge"}
             </Button>
           </Form>
@@ -124,7 +148,9 @@ export default function ManageJudges() {
           Judges ({total})
         </h2>
         {judges.length === 0 ? (
-          <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No judges yet</p>
+          <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            No judges yet
+          </p>
         ) : (
           <div className="mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
@@ -149,11 +175,15 @@ export default function ManageJudges() {
                     <td className="py-2">
                       <details>
                         <summary className="cursor-pointer text-red-700 underline">Remove</summary>
-                        <Form method="post" className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3">
+                        <Form
+                          method="post"
+                          className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3"
+                        >
                           <input type="hidden" name="intent" value="remove" />
                           <input type="hidden" name="userId" value={j.id} />
                           <p>
-                            Remove {j.email} as a judge? Their unscored assignments are removed; scores they have submitted stay.
+                            Remove {j.email} as a judge? Their unscored assignments are removed;
+                            scores they have submitted stay.
                           </p>
                           <Button type="submit" variant="destructive" size="sm">
                             Remove judge

@@ -23,12 +23,16 @@ export default function EntryScores() {
   return (
     <div className="space-y-6">
       <div>
-        <Link to={`/admin/scoring?contest=${submission.contest.id}`} className="text-sm text-ink-700 underline">
+        <Link
+          to={`/admin/scoring?contest=${submission.contest.id}`}
+          className="text-sm text-ink-700 underline"
+        >
           ← Scoring Overview: {submission.contest.title}
         </Link>
         <h1 className="mt-2 font-serif text-3xl font-bold">{submission.title}</h1>
         <p className="mt-1 text-slate-600">
-          By {submission.entrant.displayName} ({submission.entrant.email}) · {submission.wordCount} words · status {submission.status}
+          By {submission.entrant.displayName} ({submission.entrant.email}) · {submission.wordCount}{" "}
+          words · status {submission.status}
         </p>
         <p className="mt-2 text-lg">
           Average Score: <strong>{formatScore(average)}</strong>{" "}
@@ -38,13 +42,16 @@ export default function EntryScores() {
         </p>
       </div>
       {judges.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No assignments yet</p>
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          No assignments yet
+        </p>
       ) : (
         judges.map((j) => (
           <Card key={j.id}>
             <CardHeader>
               <CardTitle as="h2" className="flex flex-wrap items-center gap-2">
-                {j.judge.displayName} <span className="text-sm font-normal text-slate-600">({j.judge.email})</span>
+                {j.judge.displayName}{" "}
+                <span className="text-sm font-normal text-slate-600">({j.judge.email})</span>
                 {j.score?.submitted ? (
                   <Badge variant="success">Submitted</Badge>
                 ) : j.score ? (
@@ -58,7 +65,9 @@ export default function EntryScores() {
               {j.score ? (
                 <>
                   <table className="w-full text-left text-sm">
-                    <caption className="sr-only">Criterion scores from {j.judge.displayName}</caption>
+                    <caption className="sr-only">
+                      Criterion scores from {j.judge.displayName}
+                    </caption>
                     <thead className="border-b border-slate-200 text-slate-600">
                       <tr>
                         <th scope="col" className="py-1 pr-4">
@@ -86,12 +95,16 @@ export default function EntryScores() {
                         <th scope="row" colSpan={2} className="py-1 pr-4 text-left">
                           Weighted total
                         </th>
-                        <td className="py-1 text-right font-semibold tabular-nums">{formatScore(j.score.total)}</td>
+                        <td className="py-1 text-right font-semibold tabular-nums">
+                          {formatScore(j.score.total)}
+                        </td>
                       </tr>
                     </tbody>
                   </table>
                   <h3 className="mt-4 text-sm font-semibold">Comments</h3>
-                  <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{j.score.comment || "No comments."}</p>
+                  <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">
+                    {j.score.comment || "No comments."}
+                  </p>
                 </>
               ) : (
                 <p className="text-sm text-slate-600">This judge has not scored the entry yet.</p>

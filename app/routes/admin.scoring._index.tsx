@@ -4,7 +4,13 @@ import { Pager, pageParam } from "~/components/judging/pager";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
-import { contestOptions, findContest, ranking, rankingCounts, type RankingMode } from "~/utils/judging.server";
+import {
+  contestOptions,
+  findContest,
+  ranking,
+  rankingCounts,
+  type RankingMode,
+} from "~/utils/judging.server";
 import { formatScore, PAGE_SIZE } from "~/utils/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
@@ -14,8 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = pageParam(url);
   const mode: RankingMode = url.searchParams.get("normalize") === "z" ? "z" : "raw";
-  const [contests, contest] = await Promise.all([contestOptions(), findContest(url.searchParams.get("contest"))]);
-  if (!contest) return { contests, contest: null, mode, page, rows: [], counts: { entries: 0, scored: 0 } };
+  const [contests, contest] = await Promise.all([
+    contestOptions(),
+    findContest(url.searchParams.get("contest")),
+  ]);
+  if (!contest)
+    return { contests, contest: null, mode, page, rows: [], counts: { entries: 0, scored: 0 } };
   const [rows, counts] = await Promise.all([
     ranking(contest.id, { mode, take: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE }),
     rankingCounts(contest.id),
@@ -27,7 +37,11 @@ export default function ScoringOverview() {
   const { contests, contest, mode, page, rows, counts } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const query = (extra: Record<string, string>) => {
-    const params = new URLSearchParams({ contest: contest?.id ?? "", ...(mode === "z" ? { normalize: "z" } : {}), ...extra });
+    const params = new URLSearchParams({
+      contest: contest?.id ?? "",
+      ...(mode === "z" ? { normalize: "z" } : {}),
+      ...extra,
+    });
     if (params.get("normalize") === "raw") params.delete("normalize");
     return `?${params}`;
   };
@@ -35,12 +49,21 @@ export default function ScoringOverview() {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl font-bold">Scoring Overview</h1>
-      <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3"
+        onChange={(e) => submit(e.currentTarget)}
+      >
         <div className="space-y-1">
           <label htmlFor="scoring-contest" className="block text-sm font-medium text-slate-800">
             Contest
           </label>
-          <select id="scoring-contest" name="contest" defaultValue={contest?.id ?? ""} className={`${inputClass} min-w-72`}>
+          <select
+            id="scoring-contest"
+            name="contest"
+            defaultValue={contest?.id ?? ""}
+            className={`${inputClass} min-w-72`}
+          >
             <option value="">Select a contest…</option>
             {contests.map((c) => (
               <option key={c.id} value={c.id}>
@@ -58,7 +81,9 @@ export default function ScoringOverview() {
       {!contest ? (
         <p className="text-slate-600">Select a contest to see its ranking.</p>
       ) : counts.scored === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">No scores submitted yet</p>
+        <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No scores submitted yet
+        </p>
       ) : (
         <section aria-labelledby="ranking-heading" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -70,27 +95,38 @@ export default function ScoringOverview() {
                 <Link
                   to={query({ normalize: "raw", page: "1" })}
                   aria-current={mode === "raw" ? "page" : undefined}
-                  className={mode === "raw" ? "rounded bg-white px-3 py-1 shadow" : "px-3 py-1 text-slate-700"}
+                  className={
+                    mode === "raw"
+                      ? "rounded bg-white px-3 py-1 shadow"
+                      : "px-3 py-1 text-slate-700"
+                  }
                 >
                   Raw averages
                 </Link>
                 <Link
                   to={query({ normalize: "z", page: "1" })}
                   aria-current={mode === "z" ? "page" : undefined}
-                  className={mode === "z" ? "rounded bg-white px-3 py-1 shadow" : "px-3 py-1 text-slate-700"}
+                  className={
+                    mode === "z" ? "rounded bg-white px-3 py-1 shadow" : "px-3 py-1 text-slate-700"
+                  }
                 >
                   Z-score normalised
                 </Link>
               </nav>
-              <a href={`/admin/scoring/export${query({})}`} className={buttonClass({ variant: "outline", size: "sm" }, "h-auto py-2")} download>
+              <a
+                href={`/admin/scoring/export${query({})}`}
+                className={buttonClass({ variant: "outline", size: "sm" }, "h-auto py-2")}
+                download
+              >
                 Export CSV
               </a>
             </div>
           </div>
           {mode === "z" ? (
             <p className="text-sm text-slate-600">
-              Each judge&apos;s totals are standardised (their mean becomes 0 and their spread 1) before averaging, so a harsh or
-              generous judge does not decide the order. A judge with fewer than two scores or identical scores keeps raw totals.
+              Each judge&apos;s totals are standardised (their mean becomes 0 and their spread 1)
+              before averaging, so a harsh or generous judge does not decide the order. A judge with
+              fewer than two scores or identical scores keeps raw totals.
             </p>
           ) : null}
           <div className="overflow-x-auto">
@@ -129,14 +165,17 @@ export default function ScoringOverview() {
                       {r.scored} / {r.assigned}
                     </td>
                     <td className="py-2 pr-4 text-right tabular-nums">{formatScore(r.average)}</td>
-                    {mode === "z" ? <td className="py-2 text-right tabular-nums">{formatScore(r.raw)}</td> : null}
+                    {mode === "z" ? (
+                      <td className="py-2 text-right tabular-nums">{formatScore(r.raw)}</td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           <p className="text-sm text-slate-600">
-            Judges shows scores submitted / judges assigned. Entries without a submitted score are listed last, unranked.
+            Judges shows scores submitted / judges assigned. Entries without a submitted score are
+            listed last, unranked.
           </p>
           <Pager page={page} pageSize={PAGE_SIZE} total={counts.entries} label="Ranking" />
         </section>

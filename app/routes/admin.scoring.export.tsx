@@ -10,10 +10,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const contest = await findContest(url.searchParams.get("contest"));
-  if (!contest) return redirectWithToast("/admin/scoring", { type: "error", title: "Select a contest" });
+  if (!contest)
+    return redirectWithToast("/admin/scoring", { type: "error", title: "Select a contest" });
   const mode: RankingMode = url.searchParams.get("normalize") === "z" ? "z" : "raw";
-  const [rows, entrants] = await Promise.all([ranking(contest.id, { mode, take: -1 }), entrantsForContest(contest.id)]);
-  const header = ["Rank", "Submission ID", "Title", "Entrant", "Entrant Email", "Scores In", "Judges Assigned", "Average Score"];
+  const [rows, entrants] = await Promise.all([
+    ranking(contest.id, { mode, take: -1 }),
+    entrantsForContest(contest.id),
+  ]);
+  const header = [
+    "Rank",
+    "Submission ID",
+    "Title",
+    "Entrant",
+    "Entrant Email",
+    "Scores In",
+    "Judges Assigned",
+    "Average Score",
+  ];
   if (mode === "z") header.push("Normalised Score");
   const records = rows.map((r) => {
     const entrant = entrants.get(r.id);

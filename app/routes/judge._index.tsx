@@ -36,10 +36,13 @@ export default function ReviewQueue() {
     <div>
       <h1 className="font-serif text-3xl font-bold">Your Review Queue</h1>
       <p className="mt-2 text-slate-600">
-        Entries are anonymous: you see the story, never who wrote it. {total > 0 ? `${total} assigned to you.` : null}
+        Entries are anonymous: you see the story, never who wrote it.{" "}
+        {total > 0 ? `${total} assigned to you.` : null}
       </p>
       {items.length === 0 ? (
-        <p className="mt-8 rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">No assignments yet</p>
+        <p className="mt-8 rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No assignments yet
+        </p>
       ) : (
         <ul className="mt-6 space-y-3">
           {items.map((item) => (
@@ -55,7 +58,9 @@ export default function ReviewQueue() {
                   </div>
                   <div className="flex items-center gap-3">
                     {item.scored ? (
-                      <Badge variant="success">Scored{item.total !== null ? ` · ${formatScore(item.total)}` : ""}</Badge>
+                      <Badge variant="success">
+                        Scored{item.total !== null ? ` · ${formatScore(item.total)}` : ""}
+                      </Badge>
                     ) : (
                       <Badge variant="secondary">Pending</Badge>
                     )}

@@ -18,5 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "X-Content-Type-Options": "nosniff",
   });
   if (file.size !== null) headers.set("Content-Length", String(file.size));
-  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, { status: 200, headers });
+  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers,
+  });
 }

@@ -1,7 +1,20 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -64,7 +77,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema });
 
   if (!ctx.rubricId) {
-    return data<ActionData>({ intent, result: submission.reply({ formErrors: ["Missing data"] }) }, { status: 400 });
+    return data<ActionData>(
+      { intent, result: submission.reply({ formErrors: ["Missing data"] }) },
+      { status: 400 },
+    );
   }
   if (!ctx.open) {
     return data<ActionData>(
@@ -89,12 +105,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (final) {
     return redirectWithToast("/judge", { type: "success", title: "Score saved" });
   }
-  return data<ActionData>({ intent, result: submission.reply(), saved: { total: saved.total, submitted: Boolean(saved.submittedAt) } });
+  return data<ActionData>({
+    intent,
+    result: submission.reply(),
+    saved: { total: saved.total, submitted: Boolean(saved.submittedAt) },
+  });
 }
 
 /** Autosaves do not need the page's data again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "autosave" && formData?.get("source") === "autosave" ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  defaultShouldRevalidate,
+}) =>
+  formData?.get("intent") === "autosave" && formData?.get("source") === "autosave"
+    ? false
+    : defaultShouldRevalidate;
 
 type SaveState = "idle" | "dirty" | "saving" | "saved" | "error";
 
@@ -111,8 +136,12 @@ export default function ReviewSubmission() {
   const criteria = rubric?.criteria ?? [];
   const disabled = !contest.open || criteria.length === 0;
   const autosaveResult = fetcher.data;
-  const errors = (fetcher.state === "idle" && autosaveResult?.result.error) || actionData?.result.error || {};
-  const formErrors = (fetcher.state === "idle" && autosaveResult?.result.error?.[""]) || actionData?.result.error?.[""] || [];
+  const errors =
+    (fetcher.state === "idle" && autosaveResult?.result.error) || actionData?.result.error || {};
+  const formErrors =
+    (fetcher.state === "idle" && autosaveResult?.result.error?.[""]) ||
+    actionData?.result.error?.[""] ||
+    [];
   const needsComment = criteriaNeedingComment(criteria).length > 0;
 
   const saveState: SaveState =
@@ -132,13 +161,18 @@ export default function ReviewSubmission() {
   const serverTotal = fetcher.data?.saved?.total ?? actionData?.saved?.total ?? score?.total ?? 0;
   const shownTotal = live ?? serverTotal;
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   function recompute(form: HTMLFormElement) {
     const fd = new FormData(form);
-    const values = Object.fromEntries(criteria.map((c) => [c.key, parseScoreValue(fd.get(`scores.${c.key}`))]));
+    const values = Object.fromEntries(
+      criteria.map((c) => [c.key, parseScoreValue(fd.get(`scores.${c.key}`))]),
+    );
     setLive(weightedTotal(criteria, values));
   }
 
@@ -158,7 +192,8 @@ export default function ReviewSubmission() {
     }, AUTOSAVE_DELAY_MS);
   }
 
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  const submitting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
 
   return (
     <div className="space-y-6">
@@ -171,7 +206,11 @@ export default function ReviewSubmission() {
           {contest.title} · {submission.wordCount} words{author ? ` · By ${author}` : ""}
         </p>
         <div className="mt-2">
-          {score?.submitted ? <Badge variant="success">Scored</Badge> : <Badge variant="secondary">Pending</Badge>}
+          {score?.submitted ? (
+            <Badge variant="success">Scored</Badge>
+          ) : (
+            <Badge variant="secondary">Pending</Badge>
+          )}
         </div>
       </div>
 
@@ -181,18 +220,27 @@ export default function ReviewSubmission() {
         </CardHeader>
         <CardContent>
           {submission.body ? (
-            <div className="max-h-[32rem] overflow-y-auto whitespace-pre-wrap font-serif leading-relaxed" data-testid="submission-text">
+            <div
+              className="max-h-[32rem] overflow-y-auto whitespace-pre-wrap font-serif leading-relaxed"
+              data-testid="submission-text"
+            >
               {submission.body}
             </div>
           ) : null}
           {submission.file ? (
             <p className={submission.body ? "mt-4" : ""}>
-              <a href={`/judge/review/${submission.id}/file`} download={submission.file.name} className={buttonClass({ variant: "outline" })}>
+              <a
+                href={`/judge/review/${submission.id}/file`}
+                download={submission.file.name}
+                className={buttonClass({ variant: "outline" })}
+              >
                 {`Download ${submission.file.name}`}
               </a>
             </p>
           ) : null}
-          {!submission.body && !submission.file ? <p className="text-slate-600">No content available</p> : null}
+          {!submission.body && !submission.file ? (
+            <p className="text-slate-600">No content available</p>
+          ) : null}
         </CardContent>
       </Card>
 
@@ -206,12 +254,15 @@ export default function ReviewSubmission() {
         <CardContent>
           {!contest.open ? (
             <Alert variant="warning" className="mb-4" title="Scoring is closed for this contest.">
-              {contest.notYet ? `Judging opens on ${contest.opens}.` : `Judging closed on ${contest.closes}.`}
+              {contest.notYet
+                ? `Judging opens on ${contest.opens}.`
+                : `Judging closed on ${contest.closes}.`}
             </Alert>
           ) : null}
           {criteria.length === 0 ? (
             <Alert variant="warning" className="mb-4" title="Missing data">
-              This contest has no scoring rubric yet, so the entry cannot be scored. Please tell an admin.
+              This contest has no scoring rubric yet, so the entry cannot be scored. Please tell an
+              admin.
             </Alert>
           ) : null}
           {formErrors.length ? (
@@ -259,7 +310,8 @@ export default function ReviewSubmission() {
                       <span className="text-sm text-slate-600">/ {c.maxPoints}</span>
                     </div>
                     <p id={hintId} className="text-sm text-slate-600">
-                      Weight {Math.round(c.weight * 100)}%{c.description ? ` · ${c.description}` : ""}
+                      Weight {Math.round(c.weight * 100)}%
+                      {c.description ? ` · ${c.description}` : ""}
                       {c.requireComment ? " · Comment required" : ""}
                     </p>
                     <ErrorList id={errorId} errors={fieldErrors} />
@@ -278,7 +330,12 @@ export default function ReviewSubmission() {
                   defaultValue={score?.comment ?? ""}
                   className={inputClass}
                   aria-invalid={errors.comment?.length ? true : undefined}
-                  aria-describedby={["score-comment-hint", errors.comment?.length ? "score-comment-error" : ""].filter(Boolean).join(" ")}
+                  aria-describedby={[
+                    "score-comment-hint",
+                    errors.comment?.length ? "score-comment-error" : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
                 />
                 <p id="score-comment-hint" className="text-sm text-slate-600">
                   Feedback for the writer, up to {COMMENT_MAX} characters.
@@ -289,9 +346,15 @@ export default function ReviewSubmission() {
 
             <div className="flex flex-wrap items-center justify-between gap-4 rounded-md bg-slate-50 p-4">
               <p className="text-lg">
-                Weighted total: <output data-testid="weighted-total">{formatScore(shownTotal)}</output>
+                Weighted total:{" "}
+                <output data-testid="weighted-total">{formatScore(shownTotal)}</output>
               </p>
-              <p role="status" aria-live="polite" className="text-sm text-slate-700" data-testid="save-state">
+              <p
+                role="status"
+                aria-live="polite"
+                className="text-sm text-slate-700"
+                data-testid="save-state"
+              >
                 {saveState === "saving"
                   ? "Saving…"
                   : saveState === "saved"
@@ -308,7 +371,13 @@ export default function ReviewSubmission() {
               <Button type="submit" name="intent" value="submit" disabled={disabled || submitting}>
                 {submitting ? "Saving…" : "Submit Score"}
               </Button>
-              <Button type="submit" name="intent" value="autosave" variant="secondary" disabled={disabled}>
+              <Button
+                type="submit"
+                name="intent"
+                value="autosave"
+                variant="secondary"
+                disabled={disabled}
+              >
                 Save Draft
               </Button>
               <Link to="/judge" className={buttonClass({ variant: "outline" })}>

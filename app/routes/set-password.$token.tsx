@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
@@ -11,7 +16,10 @@ import { MIN_PASSWORD_LENGTH } from "~/utils/auth-schemas";
 import { findSetPasswordToken, setPasswordWithToken } from "~/utils/judging.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Set your password · Inkwell" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Set your password · Inkwell" },
+  { name: "robots", content: "noindex" },
+];
 
 const schema = z
   .object({
@@ -21,14 +29,19 @@ const schema = z
       .max(72, "Password must be at most 72 characters"),
     confirmPassword: z.string({ required_error: "Please repeat the password" }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
 
-const INVALID = "This link is invalid, has already been used, or has expired. Ask an Inkwell admin to add you again for a new link.";
+const INVALID =
+  "This link is invalid, has already been used, or has expired. Ask an Inkwell admin to add you again for a new link.";
 
 /** The one-time link from the judge invitation (7 days, single use). The token is the credential. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = await findSetPasswordToken(params.token ?? "");
-  if (!found) return data({ email: null }, { status: 410, headers: { "Referrer-Policy": "no-referrer" } });
+  if (!found)
+    return data({ email: null }, { status: 410, headers: { "Referrer-Policy": "no-referrer" } });
   return data({ email: found.email }, { headers: { "Referrer-Policy": "no-referrer" } });
 }
 
@@ -36,11 +49,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
+      { status: 400 },
+    );
   }
   const done = await setPasswordWithToken(params.token ?? "", submission.value.password);
   if (!done) {
-    return data({ result: submission.reply({ formErrors: [INVALID], hideFields: ["password", "confirmPassword"] }) }, { status: 410 });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [INVALID],
+          hideFields: ["password", "confirmPassword"],
+        }),
+      },
+      { status: 410 },
+    );
   }
   return redirectWithToast(`/login?tab=signin`, {
     type: "success",
@@ -85,7 +109,11 @@ export default function SetPassword() {
                   errors={fields.confirmPassword.errors}
                   {...getInputProps(fields.confirmPassword, { type: "password" })}
                 />
-                <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+                <Button
+                  type="submit"
+                  className="w-full"
+                  disabled={navigation.state === "submitting"}
+                >
                   {navigation.state === "submitting" ? "Saving…" : "Set Password"}
                 </Button>
               </Form>

@@ -47,7 +47,10 @@ export function autoAssign(input: {
   // Entries written by one of the judges are placed first: they cannot take every judge, and the
   // unconstrained entries after them can then even out the loads.
   const submitted = input.entries.filter((e) => e.status === "submitted");
-  const ordered = [...submitted.filter((e) => inList.has(e.entrantId)), ...submitted.filter((e) => !inList.has(e.entrantId))];
+  const ordered = [
+    ...submitted.filter((e) => inList.has(e.entrantId)),
+    ...submitted.filter((e) => !inList.has(e.entrantId)),
+  ];
 
   const out: AssignPair[] = [];
   let pointer = 0;

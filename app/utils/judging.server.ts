@@ -60,27 +60,43 @@ export async function createSetPasswordToken(userId: string, now = new Date()) {
   return token;
 }
 
-export type AddJudgeResult = { ok: true; created: boolean; emailed: boolean } | { ok: false; error: string };
+export type AddJudgeResult =
+  { ok: true; created: boolean; emailed: boolean } | { ok: false; error: string };
 
 /** Add Judge: creates the account when none exists, grants the role, e-mails the link. */
-export async function addJudge(input: { email: string; name: string }, request?: Request): Promise<AddJudgeResult> {
+export async function addJudge(
+  input: { email: string; name: string },
+  request?: Request,
+): Promise<AddJudgeResult> {
   const email = input.email.trim().toLowerCase();
   const name = input.name.trim();
   let user = await prisma.user.findUnique({
     where: { email },
-    select: { id: true, displayName: true, roles: { select: { role: true } }, password: { select: { userId: true } } },
+    select: {
+      id: true,
+      displayName: true,
+      roles: { select: { role: true } },
+      password: { select: { userId: true } },
+    },
   });
-  if (user?.roles.some((r) => r.role === "judge")) return { ok: false, error: "This person is already a judge" };
+  if (user?.roles.some((r) => r.role === "judge"))
+    return { ok: false, error: "This person is already a judge" };
   let created = false;
   if (!user) {
     try {
       user = await prisma.user.create({
         data: { email, displayName: name.slice(0, 100), roles: { create: { role: "judge" } } },
-        select: { id: true, displayName: true, roles: { select: { role: true } }, password: { select: { userId: true } } },
+        select: {
+          id: true,
+          displayName: true,
+          roles: { select: { role: true } },
+          password: { select: { userId: true } },
+        },
       });
       created = true;
     } catch (error) {
-      if ((error as { code?: string }).code === "P2002") return { ok: false, error: "This person is already a judge" };
+      if ((error as { code?: string }).code === "P2002")
+        return { ok: false, error: "This person is already a judge" };
       throw error;
     }
   } else {
@@ -109,7 +125,12 @@ export async function addJudge(input: { email: string; name: string }, request?:
       to: email,
       subject: "You are now a judge on Inkwell",
       template: "judge-added",
-      react: JudgeInviteEmail({ name: user.displayName, link: siteUrl("/judge", request), kind: "existing-account", expiresInDays: 0 }),
+      react: JudgeInviteEmail({
+        name: user.displayName,
+        link: siteUrl("/judge", request),
+        kind: "existing-account",
+        expiresInDays: 0,
+      }),
     });
   }
   return { ok: true, created, emailed: result.ok };
@@ -120,9 +141,21 @@ export async function findSetPasswordToken(token: string, now = new Date()) {
   if (!token || token.length > 200) return null;
   const row = await prisma.verification.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, type: true, usedAt: true, expiresAt: true, user: { select: { id: true, email: true } } },
+    select: {
+      id: true,
+      type: true,
+      usedAt: true,
+      expiresAt: true,
+      user: { select: { id: true, email: true } },
+    },
   });
-  if (!row || row.type !== SET_PASSWORD_TYPE || row.usedAt || row.expiresAt.getTime() < now.getTime()) return null;
+  if (
+    !row ||
+    row.type !== SET_PASSWORD_TYPE ||
+    row.usedAt ||
+    row.expiresAt.getTime() < now.getTime()
+  )
+    return null;
   return { verificationId: row.id, userId: row.user.id, email: row.user.email };
 }
 
@@ -133,9 +166,16 @@ export async function setPasswordWithToken(token: string, password: string, now 
   const hash = await hashPassword(password);
   return prisma.$transaction(async (tx) => {
     // Single use, even when two requests race: only the one that flips usedAt proceeds.
-    const used = await tx.verification.updateMany({ where: { id: found.verificationId, usedAt: null }, data: { usedAt: now } });
+    const used = await tx.verification.updateMany({
+      where: { id: found.verificationId, usedAt: null },
+      data: { usedAt: now },
+    });
     if (used.count !== 1) return null;
-    await tx.password.upsert({ where: { userId: found.userId }, update: { hash }, create: { userId: found.userId, hash } });
+    await tx.password.upsert({
+      where: { userId: found.userId },
+      update: { hash },
+      create: { userId: found.userId, hash },
+    });
     return { email: found.email };
   });
 }
@@ -155,14 +195,25 @@ export async function removeJudge(userId: string) {
 // ---------------------------------------------------------------- assignment
 
 export async function contestOptions() {
-  return prisma.contest.findMany({ select: { id: true, title: true }, orderBy: { createdAt: "desc" } });
+  return prisma.contest.findMany({
+    select: { id: true, title: true },
+    orderBy: { createdAt: "desc" },
+  });
 }
 
 export async function findContest(contestId: string | null | undefined) {
   if (!contestId) return null;
   return prisma.contest.findUnique({
     where: { id: contestId },
-    select: { id: true, title: true, slug: true, anonymous: true, timeZone: true, judgingOpen: true, judgingClose: true },
+    select: {
+      id: true,
+      title: true,
+      slug: true,
+      anonymous: true,
+      timeZone: true,
+      judgingOpen: true,
+      judgingClose: true,
+    },
   });
 }
 
@@ -184,7 +235,9 @@ export async function preAssignAll(contestId: string) {
     select: { judgeId: true },
   });
   const have = new Set(existing.map((e) => e.judgeId));
-  const rows = judges.filter((j) => !have.has(j)).map((judgeId) => ({ contestId, judgeId, submissionId: null }));
+  const rows = judges
+    .filter((j) => !have.has(j))
+    .map((judgeId) => ({ contestId, judgeId, submissionId: null }));
   if (rows.length) await prisma.judgeAssignment.createMany({ data: rows });
   return { ok: true as const, created: rows.length };
 }
@@ -194,39 +247,48 @@ export async function preAssignAll(contestId: string) {
  * judges), otherwise all judges. The pairs come from the pure autoAssign().
  */
 export async function runAutoAssign(contestId: string, judgesPerSubmission: number) {
-  return prisma.$transaction(async (tx) => {
-    const pre = await tx.judgeAssignment.findMany({
-      where: { contestId, submissionId: null, judge: { roles: { some: { role: "judge" } } } },
-      select: { judgeId: true },
-      orderBy: [{ createdAt: "asc" }, { judgeId: "asc" }],
-    });
-    const judgeIds = pre.length
-      ? pre.map((p) => p.judgeId)
-      : (
-          await tx.userRole.findMany({ where: { role: "judge" }, select: { userId: true }, orderBy: [{ createdAt: "asc" }, { userId: "asc" }] })
-        ).map((r) => r.userId);
-    if (judgeIds.length === 0) return { ok: false as const, error: "No judges available" };
-    const entries = await tx.submission.findMany({
-      where: { contestId, status: "submitted" },
-      select: { id: true, entrantId: true, status: true },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
-    if (entries.length === 0) return { ok: false as const, error: "No submissions to assign" };
-    const existing = await tx.judgeAssignment.findMany({
-      where: { contestId, submissionId: { not: null } },
-      select: { judgeId: true, submissionId: true },
-    });
-    const pairs = autoAssign({
-      judgeIds,
-      entries,
-      existing: existing.map((e) => ({ judgeId: e.judgeId, submissionId: e.submissionId! })),
-      judgesPerSubmission,
-    });
-    for (let i = 0; i < pairs.length; i += 500) {
-      await tx.judgeAssignment.createMany({ data: pairs.slice(i, i + 500).map((p) => ({ contestId, ...p })) });
-    }
-    return { ok: true as const, created: pairs.length };
-  });
+  return prisma.$transaction(
+    async (tx) => {
+      const pre = await tx.judgeAssignment.findMany({
+        where: { contestId, submissionId: null, judge: { roles: { some: { role: "judge" } } } },
+        select: { judgeId: true },
+        orderBy: [{ createdAt: "asc" }, { judgeId: "asc" }],
+      });
+      const judgeIds = pre.length
+        ? pre.map((p) => p.judgeId)
+        : (
+            await tx.userRole.findMany({
+              where: { role: "judge" },
+              select: { userId: true },
+              orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+            })
+          ).map((r) => r.userId);
+      if (judgeIds.length === 0) return { ok: false as const, error: "No judges available" };
+      const entries = await tx.submission.findMany({
+        where: { contestId, status: "submitted" },
+        select: { id: true, entrantId: true, status: true },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
+      if (entries.length === 0) return { ok: false as const, error: "No submissions to assign" };
+      const existing = await tx.judgeAssignment.findMany({
+        where: { contestId, submissionId: { not: null } },
+        select: { judgeId: true, submissionId: true },
+      });
+      const pairs = autoAssign({
+        judgeIds,
+        entries,
+        existing: existing.map((e) => ({ judgeId: e.judgeId, submissionId: e.submissionId! })),
+        judgesPerSubmission,
+      });
+      for (let i = 0; i < pairs.length; i += 500) {
+        await tx.judgeAssignment.createMany({
+          data: pairs.slice(i, i + 500).map((p) => ({ contestId, ...p })),
+        });
+      }
+      return { ok: true as const, created: pairs.length };
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
 }
 
 export async function listAssignments(contestId: string, page = 1) {
@@ -241,7 +303,11 @@ export async function listAssignments(contestId: string, page = 1) {
         submission: { select: { title: true } },
         score: { select: { submittedAt: true } },
       },
-      orderBy: [{ submissionId: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }, { id: "asc" }],
+      orderBy: [
+        { submissionId: { sort: "asc", nulls: "first" } },
+        { createdAt: "asc" },
+        { id: "asc" },
+      ],
       take: PAGE_SIZE,
       skip: (page - 1) * PAGE_SIZE,
     }),
@@ -287,7 +353,11 @@ export async function judgeQueue(judgeId: string, page = 1) {
 
 /** The file extension shown to judges, from the stored key (never from the original file name). */
 export function neutralFileName(submissionId: string, filePath: string) {
-  const ext = path.extname(filePath).slice(1).toLowerCase().replace(/[^a-z0-9]/g, "");
+  const ext = path
+    .extname(filePath)
+    .slice(1)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   return `entry-${submissionId.slice(-8)}${ext ? `.${ext}` : ""}`;
 }
 
@@ -304,11 +374,19 @@ async function findAssignment(judgeId: string, submissionId: string) {
           timeZone: true,
           judgingOpen: true,
           judgingClose: true,
-          rubrics: { select: { id: true, name: true, criteria: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1 },
+          rubrics: {
+            select: { id: true, name: true, criteria: true },
+            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+            take: 1,
+          },
         },
       },
-      submission: { select: { id: true, title: true, body: true, wordCount: true, filePath: true } },
-      score: { select: { scores: true, comment: true, total: true, submittedAt: true, updatedAt: true } },
+      submission: {
+        select: { id: true, title: true, body: true, wordCount: true, filePath: true },
+      },
+      score: {
+        select: { scores: true, comment: true, total: true, submittedAt: true, updatedAt: true },
+      },
     },
   });
 }
@@ -321,15 +399,21 @@ export async function loadReview(judgeId: string, submissionId: string, now = ne
   // Only when anonymity is off, and then only the display name.
   const author = a.contest.anonymous
     ? null
-    : ((await prisma.submission.findUnique({ where: { id: submissionId }, select: { entrant: { select: { displayName: true } } } }))?.entrant
-        .displayName ?? null);
+    : ((
+        await prisma.submission.findUnique({
+          where: { id: submissionId },
+          select: { entrant: { select: { displayName: true } } },
+        })
+      )?.entrant.displayName ?? null);
   return {
     submission: {
       id: a.submission.id,
       title: a.submission.title,
       body: a.submission.body,
       wordCount: a.submission.wordCount,
-      file: a.submission.filePath ? { name: neutralFileName(a.submission.id, a.submission.filePath) } : null,
+      file: a.submission.filePath
+        ? { name: neutralFileName(a.submission.id, a.submission.filePath) }
+        : null,
     },
     author,
     contest: {
@@ -357,7 +441,9 @@ function parseScores(json: string): Record<string, number> {
   try {
     const value = JSON.parse(json) as unknown;
     if (!value || typeof value !== "object") return {};
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === "number")) as Record<string, number>;
+    return Object.fromEntries(
+      Object.entries(value).filter(([, v]) => typeof v === "number"),
+    ) as Record<string, number>;
   } catch {
     return {};
   }
@@ -397,7 +483,12 @@ export async function saveScore(input: {
   const scores = Object.fromEntries(input.criteria.map((c) => [c.key, input.scores[c.key] ?? 0]));
   const total = weightedTotal(input.criteria, scores);
   const now = input.now ?? new Date();
-  const data = { rubricId: input.rubricId, scores: JSON.stringify(scores), comment: input.comment || null, total };
+  const data = {
+    rubricId: input.rubricId,
+    scores: JSON.stringify(scores),
+    comment: input.comment || null,
+    total,
+  };
   const saved = await prisma.score.upsert({
     where: { assignmentId: input.assignmentId },
     update: { ...data, ...(input.final ? { submittedAt: now } : {}) },
@@ -475,7 +566,10 @@ function toRow(r: RawRankingRow): RankingRow {
  * Mode "z" averages each judge's standardised totals instead (population standard deviation
  * per judge; a judge with fewer than two scores or no spread keeps raw totals), raw beside.
  */
-export async function ranking(contestId: string, opts: { mode?: RankingMode; take?: number; skip?: number } = {}) {
+export async function ranking(
+  contestId: string,
+  opts: { mode?: RankingMode; take?: number; skip?: number } = {},
+) {
   const take = opts.take ?? PAGE_SIZE;
   const skip = opts.skip ?? 0;
   const rows =
@@ -573,7 +667,13 @@ export async function entryScores(submissionId: string) {
           id: true,
           judge: { select: { email: true, displayName: true } },
           score: {
-            select: { scores: true, comment: true, total: true, submittedAt: true, rubric: { select: { name: true, criteria: true } } },
+            select: {
+              scores: true,
+              comment: true,
+              total: true,
+              submittedAt: true,
+              rubric: { select: { name: true, criteria: true } },
+            },
           },
         },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -604,6 +704,8 @@ export async function entryScores(submissionId: string) {
   return {
     submission: { ...submission, assignments: undefined },
     judges,
-    average: submitted.length ? round2(submitted.reduce((a, b) => a + b, 0) / submitted.length) : null,
+    average: submitted.length
+      ? round2(submitted.reduce((a, b) => a + b, 0) / submitted.length)
+      : null,
   };
 }

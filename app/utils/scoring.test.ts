@@ -48,7 +48,14 @@ describe("score inputs", () => {
   it("parses the judge form with conform", () => {
     const schema = scoreFormSchema(criteria);
     const ok = parseWithZod(
-      form({ intent: "submit", "scores.voice": "8", "scores.structure": "abc", "scores.prompt_use": "6.5", "scores.mechanics": "4", comment: "Good" }),
+      form({
+        intent: "submit",
+        "scores.voice": "8",
+        "scores.structure": "abc",
+        "scores.prompt_use": "6.5",
+        "scores.mechanics": "4",
+        comment: "Good",
+      }),
       { schema },
     );
     expect(ok.status).toBe("success");
@@ -59,7 +66,10 @@ describe("score inputs", () => {
 
   it("rejects out-of-range scores and enforces a required comment on submit only", () => {
     const schema = scoreFormSchema(criteria);
-    const bad = parseWithZod(form({ intent: "submit", "scores.voice": "11", "scores.mechanics": "5.5" }), { schema });
+    const bad = parseWithZod(
+      form({ intent: "submit", "scores.voice": "11", "scores.mechanics": "5.5" }),
+      { schema },
+    );
     expect(bad.status).toBe("error");
     const errors = bad.reply().error!;
     expect(errors["scores.voice"]).toEqual(["Score must be between 0 and 10"]);
@@ -75,14 +85,18 @@ describe("score inputs", () => {
   });
 
   it("limits comments to 2000 characters", () => {
-    const r = parseWithZod(form({ intent: "autosave", comment: "x".repeat(2001) }), { schema: scoreFormSchema(criteria) });
+    const r = parseWithZod(form({ intent: "autosave", comment: "x".repeat(2001) }), {
+      schema: scoreFormSchema(criteria),
+    });
     expect(r.reply().error?.comment).toEqual(["Comments must be at most 2000 characters"]);
   });
 });
 
 describe("weighted total", () => {
   it("is Σ score × weight with two decimals", () => {
-    expect(weightedTotal(criteria, { voice: 7, structure: 8, prompt_use: 9, mechanics: 5 })).toBe(7.15);
+    expect(weightedTotal(criteria, { voice: 7, structure: 8, prompt_use: 9, mechanics: 5 })).toBe(
+      7.15,
+    );
     expect(weightedTotal(criteria, { voice: 6.5 })).toBe(1.95);
     expect(weightedTotal(criteria, {})).toBe(0);
   });

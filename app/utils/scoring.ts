@@ -28,7 +28,8 @@ export function parseScoreValue(raw: unknown): number {
 /** The problem with a score value for a criterion, or null: 0..max in steps of 0.5. */
 export function scoreProblem(value: number, maxPoints: number): string | null {
   if (value < 0 || value > maxPoints) return `Score must be between 0 and ${maxPoints}`;
-  if (Math.abs(value / SCORE_STEP - Math.round(value / SCORE_STEP)) > 1e-9) return "Score must be a multiple of 0.5";
+  if (Math.abs(value / SCORE_STEP - Math.round(value / SCORE_STEP)) > 1e-9)
+    return "Score must be a multiple of 0.5";
   return null;
 }
 
@@ -73,7 +74,11 @@ export function scoreFormSchema(criteria: Criterion[], opts: { alreadySubmitted?
     .superRefine((value, ctx) => {
       const final = value.intent === "submit" || opts.alreadySubmitted;
       if (final && criteriaNeedingComment(criteria).length > 0 && !value.comment) {
-        ctx.addIssue({ code: "custom", path: ["comment"], message: commentRequiredMessage(criteria) });
+        ctx.addIssue({
+          code: "custom",
+          path: ["comment"],
+          message: commentRequiredMessage(criteria),
+        });
       }
     });
 }
@@ -99,7 +104,13 @@ export function rankByAverage(rows: ScoreRow[]): RankedEntry[] {
     list.push(r.total);
     bySubmission.set(r.submissionId, list);
   }
-  return rank([...bySubmission].map(([submissionId, totals]) => ({ submissionId, value: mean(totals), count: totals.length })));
+  return rank(
+    [...bySubmission].map(([submissionId, totals]) => ({
+      submissionId,
+      value: mean(totals),
+      count: totals.length,
+    })),
+  );
 }
 
 function rank(items: { submissionId: string; value: number; count: number }[]): RankedEntry[] {
@@ -107,7 +118,12 @@ function rank(items: { submissionId: string; value: number; count: number }[]): 
     .map((i) => ({ ...i, value: round2(i.value) }))
     .sort((a, b) => b.value - a.value || a.submissionId.localeCompare(b.submissionId));
   const ranks = competitionRanks(sorted.map((s) => s.value));
-  return sorted.map((s, i) => ({ submissionId: s.submissionId, average: s.value, count: s.count, rank: ranks[i] }));
+  return sorted.map((s, i) => ({
+    submissionId: s.submissionId,
+    average: s.value,
+    count: s.count,
+    rank: ranks[i],
+  }));
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -145,7 +161,13 @@ export function rankByZScore(rows: ScoreRow[]): (RankedEntry & { raw: number })[
     bySubmission.set(r.submissionId, entry);
   }
   const raw = new Map([...bySubmission].map(([id, v]) => [id, round2(mean(v.raw))]));
-  return rank([...bySubmission].map(([submissionId, v]) => ({ submissionId, value: mean(v.z), count: v.z.length }))).map((r) => ({
+  return rank(
+    [...bySubmission].map(([submissionId, v]) => ({
+      submissionId,
+      value: mean(v.z),
+      count: v.z.length,
+    })),
+  ).map((r) => ({
     ...r,
     raw: raw.get(r.submissionId)!,
   }));

@@ -16,7 +16,13 @@ const signedInOnlyRedirects = { visitor: "->/login", entrant: "->/dashboard" } a
 export const judgingRoutes: AuthzRow[] = [
   // Admin: judges
   { path: "/admin/judges", ...adminOnly },
-  { name: "POST /admin/judges (empty)", method: "POST", path: "/admin/judges", ...adminOnly, admin: 400 },
+  {
+    name: "POST /admin/judges (empty)",
+    method: "POST",
+    path: "/admin/judges",
+    ...adminOnly,
+    admin: 400,
+  },
   {
     name: "POST /admin/judges remove (no id)",
     method: "POST",
@@ -27,8 +33,18 @@ export const judgingRoutes: AuthzRow[] = [
   },
   // Admin: assignment
   { path: "/admin/assign", ...adminOnly },
-  { name: "GET /admin/assign?contest=autumn", path: (ctx) => `/admin/assign?contest=${ctx.id(AUTUMN)}`, ...adminOnly },
-  { name: "POST /admin/assign (empty)", method: "POST", path: "/admin/assign", ...adminOnly, admin: "->/admin/assign" },
+  {
+    name: "GET /admin/assign?contest=autumn",
+    path: (ctx) => `/admin/assign?contest=${ctx.id(AUTUMN)}`,
+    ...adminOnly,
+  },
+  {
+    name: "POST /admin/assign (empty)",
+    method: "POST",
+    path: "/admin/assign",
+    ...adminOnly,
+    admin: "->/admin/assign",
+  },
   {
     name: "POST /admin/assign (no contest)",
     method: "POST",
@@ -47,12 +63,38 @@ export const judgingRoutes: AuthzRow[] = [
   },
   // Admin: scoring
   { path: "/admin/scoring", ...adminOnly },
-  { name: "GET /admin/scoring?contest=autumn", path: (ctx) => `/admin/scoring?contest=${ctx.id(AUTUMN)}`, ...adminOnly },
-  { name: "GET /admin/scoring?contest=autumn&normalize=z", path: (ctx) => `/admin/scoring?contest=${ctx.id(AUTUMN)}&normalize=z`, ...adminOnly },
-  { name: "GET /admin/scoring/:submissionId", path: (ctx) => `/admin/scoring/${judgesEntry(ctx)}`, ...adminOnly },
-  { name: "GET /admin/scoring/:unknown", path: "/admin/scoring/no-such-entry", ...adminOnly, admin: 404 },
-  { name: "GET /admin/scoring/export?contest=autumn", path: (ctx) => `/admin/scoring/export?contest=${ctx.id(AUTUMN)}`, ...adminOnly },
-  { name: "GET /admin/scoring/export (no contest)", path: "/admin/scoring/export", ...adminOnly, admin: "->/admin/scoring" },
+  {
+    name: "GET /admin/scoring?contest=autumn",
+    path: (ctx) => `/admin/scoring?contest=${ctx.id(AUTUMN)}`,
+    ...adminOnly,
+  },
+  {
+    name: "GET /admin/scoring?contest=autumn&normalize=z",
+    path: (ctx) => `/admin/scoring?contest=${ctx.id(AUTUMN)}&normalize=z`,
+    ...adminOnly,
+  },
+  {
+    name: "GET /admin/scoring/:submissionId",
+    path: (ctx) => `/admin/scoring/${judgesEntry(ctx)}`,
+    ...adminOnly,
+  },
+  {
+    name: "GET /admin/scoring/:unknown",
+    path: "/admin/scoring/no-such-entry",
+    ...adminOnly,
+    admin: 404,
+  },
+  {
+    name: "GET /admin/scoring/export?contest=autumn",
+    path: (ctx) => `/admin/scoring/export?contest=${ctx.id(AUTUMN)}`,
+    ...adminOnly,
+  },
+  {
+    name: "GET /admin/scoring/export (no contest)",
+    path: "/admin/scoring/export",
+    ...adminOnly,
+    admin: "->/admin/scoring",
+  },
   // Judge
   { path: "/judge", ...judgeOnly },
   {
@@ -62,7 +104,13 @@ export const judgingRoutes: AuthzRow[] = [
     judge: 200,
     admin: 404,
   },
-  { name: "GET /judge/review/:unknown", path: "/judge/review/no-such-entry", ...signedInOnlyRedirects, judge: 404, admin: 404 },
+  {
+    name: "GET /judge/review/:unknown",
+    path: "/judge/review/no-such-entry",
+    ...signedInOnlyRedirects,
+    judge: 404,
+    admin: 404,
+  },
   {
     name: "POST /judge/review/:assigned (empty)",
     method: "POST",
@@ -79,7 +127,14 @@ export const judgingRoutes: AuthzRow[] = [
     admin: 404,
   },
   // The one-time set-password link (public; the token is the credential)
-  { name: "GET /set-password/:bad-token", path: "/set-password/not-a-real-token", visitor: 410, entrant: 410, judge: 410, admin: 410 },
+  {
+    name: "GET /set-password/:bad-token",
+    path: "/set-password/not-a-real-token",
+    visitor: 410,
+    entrant: 410,
+    judge: 410,
+    admin: 410,
+  },
   {
     name: "POST /set-password/:bad-token (empty)",
     method: "POST",

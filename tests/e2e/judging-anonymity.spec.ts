@@ -8,7 +8,10 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // HTTP-level: every response a judge can reach for an entry, checked for the entrant's identity.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level check; runs once");
 
-test("nothing a judge can reach carries the entrant's name, e-mail or id", async ({ page, baseURL }) => {
+test("nothing a judge can reach carries the entrant's name, e-mail or id", async ({
+  page,
+  baseURL,
+}) => {
   const fixture = createJudgingContest("anon");
   const [textEntry, otherEntry, fileEntry] = fixture.entries;
   // The judge gets the text entry and the file entry; the other entry is not theirs.
@@ -19,7 +22,12 @@ test("nothing a judge can reach carries the entrant's name, e-mail or id", async
   const req = page.request;
   const origin = { Origin: baseURL! };
 
-  const secrets = fixture.entrants.flatMap((e) => [e.id, e.email, e.displayName, e.email.split("@")[0]]);
+  const secrets = fixture.entrants.flatMap((e) => [
+    e.id,
+    e.email,
+    e.displayName,
+    e.email.split("@")[0],
+  ]);
   secrets.push(fileEntry.fileName!, "final draft");
   const responses: { what: string; text: string }[] = [];
   async function collect(what: string, res: Awaited<ReturnType<typeof req.get>>) {
@@ -34,18 +42,40 @@ test("nothing a judge can reach carries the entrant's name, e-mail or id", async
   expect((await collect("queue", await req.get("/judge"))).status()).toBe(200);
   expect((await collect("queue data", await req.get("/judge.data"))).status()).toBe(200);
   for (const entry of [textEntry, fileEntry]) {
-    expect((await collect(`review ${entry.title}`, await req.get(`/judge/review/${entry.id}`))).status()).toBe(200);
-    expect((await collect(`review data ${entry.title}`, await req.get(`/judge/review/${entry.id}.data`))).status()).toBe(200);
+    expect(
+      (await collect(`review ${entry.title}`, await req.get(`/judge/review/${entry.id}`))).status(),
+    ).toBe(200);
+    expect(
+      (
+        await collect(`review data ${entry.title}`, await req.get(`/judge/review/${entry.id}.data`))
+      ).status(),
+    ).toBe(200);
     // Saving (autosave through the data endpoint, and a plain form post) answers without identity too.
     const form = { intent: "autosave", "scores.voice": "5", "scores.mechanics": "5", comment: "" };
-    expect((await collect(`autosave ${entry.title}`, await req.post(`/judge/review/${entry.id}.data`, { form, headers: origin }))).status()).toBe(200);
-    expect((await collect(`save ${entry.title}`, await req.post(`/judge/review/${entry.id}`, { form, headers: origin }))).status()).toBe(200);
+    expect(
+      (
+        await collect(
+          `autosave ${entry.title}`,
+          await req.post(`/judge/review/${entry.id}.data`, { form, headers: origin }),
+        )
+      ).status(),
+    ).toBe(200);
+    expect(
+      (
+        await collect(
+          `save ${entry.title}`,
+          await req.post(`/judge/review/${entry.id}`, { form, headers: origin }),
+        )
+      ).status(),
+    ).toBe(200);
   }
 
   // The file: served under a neutral name, with the story itself as the body.
   const file = await collect("file", await req.get(`/judge/review/${fileEntry.id}/file`));
   expect(file.status()).toBe(200);
-  expect(file.headers()["content-disposition"]).toBe(`attachment; filename="entry-${fileEntry.id.slice(-8)}.txt"`);
+  expect(file.headers()["content-disposition"]).toBe(
+    `attachment; filename="entry-${fileEntry.id.slice(-8)}.txt"`,
+  );
   expect(await file.text()).toContain("The river remembers every boat.");
   const review = await req.get(`/judge/review/${fileEntry.id}`);
   expect(await review.text()).toContain(`Download entry-${fileEntry.id.slice(-8)}.txt`);
@@ -55,19 +85,32 @@ test("nothing a judge can reach carries the entrant's name, e-mail or id", async
     const res = await collect(`unassigned ${path}`, await req.get(path, { maxRedirects: 0 }));
     expect(res.status(), path).toBe(404);
   }
-  const otherData = await collect("unassigned data", await req.get(`/judge/review/${otherEntry.id}.data`));
+  const otherData = await collect(
+    "unassigned data",
+    await req.get(`/judge/review/${otherEntry.id}.data`),
+  );
   expect(otherData.status()).toBe(404);
   const otherPost = await collect(
     "unassigned post",
-    await req.post(`/judge/review/${otherEntry.id}`, { form: { intent: "submit" }, headers: origin, maxRedirects: 0 }),
+    await req.post(`/judge/review/${otherEntry.id}`, {
+      form: { intent: "submit" },
+      headers: origin,
+      maxRedirects: 0,
+    }),
   );
   expect(otherPost.status()).toBe(404);
 
   // E-mails the judge has received.
-  for (const mail of await emailsTo(JUDGE)) responses.push({ what: `e-mail ${mail.subject}`, text: `${mail.subject}\n${mail.html}\n${mail.text}` });
+  for (const mail of await emailsTo(JUDGE))
+    responses.push({
+      what: `e-mail ${mail.subject}`,
+      text: `${mail.subject}\n${mail.html}\n${mail.text}`,
+    });
 
   expect(responses.length).toBeGreaterThan(10);
-  const leaks = responses.flatMap((r) => secrets.filter((s) => r.text.includes(s)).map((s) => `${r.what} contains ${s}`));
+  const leaks = responses.flatMap((r) =>
+    secrets.filter((s) => r.text.includes(s)).map((s) => `${r.what} contains ${s}`),
+  );
   expect(leaks).toEqual([]);
   // Sanity: the check can fail — the entries' own titles are there.
   expect(responses.some((r) => r.text.includes(textEntry.title))).toBe(true);

@@ -16,7 +16,13 @@ const uid = (prefix: string) => `${prefix}${randomBytes(10).toString("hex")}`;
 
 export const CRITERIA = [
   { key: "voice", label: "Voice and style", maxPoints: 10, weight: 0.5, requireComment: false },
-  { key: "mechanics", label: "Grammar and mechanics", maxPoints: 10, weight: 0.5, requireComment: true },
+  {
+    key: "mechanics",
+    label: "Grammar and mechanics",
+    maxPoints: 10,
+    weight: 0.5,
+    requireComment: true,
+  },
 ];
 
 export type Fixture = {
@@ -34,7 +40,10 @@ function writable() {
 }
 
 /** A published, anonymous contest in its judging window with two text entries and one file entry. */
-export function createJudgingContest(label: string, opts: { judging?: "open" | "closed" } = {}): Fixture {
+export function createJudgingContest(
+  label: string,
+  opts: { judging?: "open" | "closed" } = {},
+): Fixture {
   const db = writable();
   try {
     const now = Date.now();
@@ -60,13 +69,9 @@ export function createJudgingContest(label: string, opts: { judging?: "open" | "
       iso(now),
       iso(now),
     );
-    db.prepare(`INSERT INTO Rubric (id, contestId, name, criteria, createdAt) VALUES (?, ?, ?, ?, ?)`).run(
-      uid("r"),
-      contestId,
-      "E2E rubric",
-      JSON.stringify(CRITERIA),
-      iso(now),
-    );
+    db.prepare(
+      `INSERT INTO Rubric (id, contestId, name, criteria, createdAt) VALUES (?, ?, ?, ?, ?)`,
+    ).run(uid("r"), contestId, "E2E rubric", JSON.stringify(CRITERIA), iso(now));
     const entrants = [0, 1, 2].map((i) => ({
       id: uid("u"),
       email: `zed-secret-${tag}-${i}@example.test`,
@@ -75,7 +80,8 @@ export function createJudgingContest(label: string, opts: { judging?: "open" | "
     const insertUser = db.prepare(
       `INSERT INTO User (id, email, displayName, dateOfBirth, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)`,
     );
-    for (const e of entrants) insertUser.run(e.id, e.email, e.displayName, iso(Date.UTC(2010, 1, 1)), iso(now), iso(now));
+    for (const e of entrants)
+      insertUser.run(e.id, e.email, e.displayName, iso(Date.UTC(2010, 1, 1)), iso(now), iso(now));
 
     const entries: Fixture["entries"] = [];
     const insertSub = db.prepare(
@@ -85,8 +91,23 @@ export function createJudgingContest(label: string, opts: { judging?: "open" | "
     for (const [i, e] of entrants.slice(0, 2).entries()) {
       const id = uid("s");
       const entryTitle = `${["Lanterns", "Tides"][i]} ${tag}`;
-      const body = `A story about ${["lanterns", "tides"][i]} and the people who wait for them. `.repeat(8).trim();
-      insertSub.run(id, contestId, e.id, entryTitle, body, null, null, null, null, body.split(/\s+/).length, iso(now + i), iso(now + i));
+      const body = `A story about ${["lanterns", "tides"][i]} and the people who wait for them. `
+        .repeat(8)
+        .trim();
+      insertSub.run(
+        id,
+        contestId,
+        e.id,
+        entryTitle,
+        body,
+        null,
+        null,
+        null,
+        null,
+        body.split(/\s+/).length,
+        iso(now + i),
+        iso(now + i),
+      );
       entries.push({ id, title: entryTitle, entrantId: e.id });
     }
     // A file-only entry, stored as the storage module does: {userId}/{contestId}/{timestamp}.{ext}
@@ -94,10 +115,26 @@ export function createJudgingContest(label: string, opts: { judging?: "open" | "
     const key = `${fileEntrant.id}/${contestId}/${now}.txt`;
     const file = path.join(dir, "uploads", key);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, "The river remembers every boat. This is the whole story, told in a text file.\n");
+    fs.writeFileSync(
+      file,
+      "The river remembers every boat. This is the whole story, told in a text file.\n",
+    );
     const fileEntryId = uid("s");
     const fileName = `${fileEntrant.displayName} final draft.txt`;
-    insertSub.run(fileEntryId, contestId, fileEntrant.id, `River ${tag}`, null, key, fileName, "text/plain", fs.statSync(file).size, 0, iso(now + 2), iso(now + 2));
+    insertSub.run(
+      fileEntryId,
+      contestId,
+      fileEntrant.id,
+      `River ${tag}`,
+      null,
+      key,
+      fileName,
+      "text/plain",
+      fs.statSync(file).size,
+      0,
+      iso(now + 2),
+      iso(now + 2),
+    );
     entries.push({ id: fileEntryId, title: `River ${tag}`, entrantId: fileEntrant.id, fileName });
     return { contestId, slug, title, entrants, entries };
   } finally {
@@ -109,9 +146,14 @@ export function createJudgingContest(label: string, opts: { judging?: "open" | "
 export function assign(fixture: Fixture, judgeEmail: string, entryIds: string[]) {
   const db = writable();
   try {
-    const judge = db.prepare(`SELECT id FROM User WHERE email = ?`).get(judgeEmail) as { id: string };
-    const insert = db.prepare(`INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt) VALUES (?, ?, ?, ?, ?)`);
-    for (const id of entryIds) insert.run(uid("a"), fixture.contestId, judge.id, id, iso(Date.now()));
+    const judge = db.prepare(`SELECT id FROM User WHERE email = ?`).get(judgeEmail) as {
+      id: string;
+    };
+    const insert = db.prepare(
+      `INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt) VALUES (?, ?, ?, ?, ?)`,
+    );
+    for (const id of entryIds)
+      insert.run(uid("a"), fixture.contestId, judge.id, id, iso(Date.now()));
   } finally {
     db.close();
   }

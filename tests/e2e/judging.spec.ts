@@ -9,7 +9,9 @@ async function signOut(page: Page) {
   await page.context().clearCookies();
 }
 
-test("an admin recruits a judge, who sets a password, scores from the queue, and the ranking shows it", async ({ page }) => {
+test("an admin recruits a judge, who sets a password, scores from the queue, and the ranking shows it", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const fixture = createJudgingContest("flow");
   const judgeEmail = uniqueEmail("judge");
@@ -38,17 +40,25 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await page.getByLabel("Judges per Submission").fill("50");
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
   await expect(page.getByTestId("toast")).toContainText("Assignments created successfully");
-  await expect(page.getByRole("row", { name: new RegExp(judgeEmail) }).first()).toContainText("Submission");
+  await expect(page.getByRole("row", { name: new RegExp(judgeEmail) }).first()).toContainText(
+    "Submission",
+  );
   // Idempotent: a second run adds nothing.
   const db = e2eDb();
   const count = () =>
-    (db.prepare("SELECT COUNT(*) AS n FROM JudgeAssignment WHERE contestId = ?").get(fixture.contestId) as { n: number }).n;
+    (
+      db
+        .prepare("SELECT COUNT(*) AS n FROM JudgeAssignment WHERE contestId = ?")
+        .get(fixture.contestId) as { n: number }
+    ).n;
   const before = count();
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
   await expect(page.getByTestId("toast")).toContainText("nothing new was needed");
   expect(count()).toBe(before);
   const judgeLoad = db
-    .prepare("SELECT COUNT(*) AS n FROM JudgeAssignment a JOIN User u ON u.id = a.judgeId WHERE a.contestId = ? AND u.email = ?")
+    .prepare(
+      "SELECT COUNT(*) AS n FROM JudgeAssignment a JOIN User u ON u.id = a.judgeId WHERE a.contestId = ? AND u.email = ?",
+    )
     .get(fixture.contestId, judgeEmail) as { n: number };
   expect(judgeLoad.n).toBe(3);
 
@@ -71,7 +81,9 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await expect(page.getByTestId("toast")).toContainText("Password set");
   // The link works once.
   await page.goto(new URL(link!).pathname);
-  await expect(page.getByText("This link is invalid, has already been used, or has expired.")).toBeVisible();
+  await expect(
+    page.getByText("This link is invalid, has already been used, or has expired."),
+  ).toBeVisible();
 
   // The judge signs in and scores an entry from the queue.
   await signIn(page, judgeEmail, "judge-secret-1");
@@ -89,14 +101,18 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await page.getByLabel("Grammar and mechanics").fill("6.5");
   // The rubric requires a comment for a final score.
   await page.getByRole("button", { name: "Submit Score" }).click();
-  await expect(page.getByText("A comment is required for this rubric (Grammar and mechanics)")).toBeVisible();
+  await expect(
+    page.getByText("A comment is required for this rubric (Grammar and mechanics)"),
+  ).toBeVisible();
   await page.getByLabel("Voice and style").fill("8");
   await page.getByLabel("Grammar and mechanics").fill("6.5");
   await page.getByLabel(/Comments/).fill("Strong images; watch the tense shifts.");
   await page.getByRole("button", { name: "Submit Score" }).click();
   await expect(page).toHaveURL(/\/judge$/);
   await expect(page.getByTestId("toast")).toContainText("Score saved");
-  await expect(page.getByRole("listitem").filter({ hasText: first.title })).toContainText("Scored · 7.25");
+  await expect(page.getByRole("listitem").filter({ hasText: first.title })).toContainText(
+    "Scored · 7.25",
+  );
 
   // View Score shows the saved score; saving again updates it, never a second row.
   await page
@@ -108,14 +124,22 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await expect(page.getByLabel("Voice and style")).toHaveValue("8");
   await page.getByLabel("Voice and style").fill("9");
   await page.getByRole("button", { name: "Submit Score" }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: first.title })).toContainText("Scored · 7.75");
+  await expect(page.getByRole("listitem").filter({ hasText: first.title })).toContainText(
+    "Scored · 7.75",
+  );
   const rows = db
-    .prepare("SELECT s.total, s.submittedAt FROM Score s JOIN User u ON u.id = s.judgeId WHERE s.submissionId = ? AND u.email = ?")
+    .prepare(
+      "SELECT s.total, s.submittedAt FROM Score s JOIN User u ON u.id = s.judgeId WHERE s.submissionId = ? AND u.email = ?",
+    )
     .all(first.id, judgeEmail) as { total: number; submittedAt: string | null }[];
   expect(rows).toHaveLength(1);
   expect(rows[0].total).toBe(7.75);
   expect(rows[0].submittedAt).not.toBeNull();
-  const assigned = (db.prepare("SELECT COUNT(*) AS n FROM JudgeAssignment WHERE submissionId = ?").get(first.id) as { n: number }).n;
+  const assigned = (
+    db
+      .prepare("SELECT COUNT(*) AS n FROM JudgeAssignment WHERE submissionId = ?")
+      .get(first.id) as { n: number }
+  ).n;
   db.close();
 
   // The admin sees the ranking and exports it.
@@ -143,8 +167,14 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   expect(lines[1]).toContain("7.75");
 });
 
-test("autosave keeps a draft two seconds after the last change (JavaScript)", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "autosave needs JavaScript; without it, Save Draft and Submit Score post the form");
+test("autosave keeps a draft two seconds after the last change (JavaScript)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(
+    !javaScriptEnabled,
+    "autosave needs JavaScript; without it, Save Draft and Submit Score post the form",
+  );
   const fixture = createJudgingContest("autosave");
   const entry = fixture.entries[1];
   assign(fixture, JUDGE, [entry.id]);
@@ -162,9 +192,13 @@ test("autosave keeps a draft two seconds after the last change (JavaScript)", as
   const db = e2eDb();
   const draft = () =>
     db
-      .prepare("SELECT s.total, s.submittedAt, s.scores FROM Score s JOIN User u ON u.id = s.judgeId WHERE s.submissionId = ? AND u.email = ?")
+      .prepare(
+        "SELECT s.total, s.submittedAt, s.scores FROM Score s JOIN User u ON u.id = s.judgeId WHERE s.submissionId = ? AND u.email = ?",
+      )
       .all(entry.id, JUDGE) as { total: number; submittedAt: string | null; scores: string }[];
-  expect(draft()).toEqual([{ total: 5.5, submittedAt: null, scores: JSON.stringify({ voice: 7, mechanics: 4 }) }]);
+  expect(draft()).toEqual([
+    { total: 5.5, submittedAt: null, scores: JSON.stringify({ voice: 7, mechanics: 4 }) },
+  ]);
 
   // The draft survives a reload; the queue still says Pending.
   await page.reload();
@@ -180,7 +214,10 @@ test("autosave keeps a draft two seconds after the last change (JavaScript)", as
   db.close();
 });
 
-test("without JavaScript, Save Draft shows the server-computed total", async ({ page, javaScriptEnabled }) => {
+test("without JavaScript, Save Draft shows the server-computed total", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(javaScriptEnabled, "the no-JavaScript path");
   const fixture = createJudgingContest("draft");
   const entry = fixture.entries[0];
@@ -195,7 +232,9 @@ test("without JavaScript, Save Draft shows the server-computed total", async ({ 
   await expect(page.getByTestId("save-state")).toHaveText("Saved");
   await expect(page.getByTestId("weighted-total")).toHaveText("6.25");
   await page.goto("/judge");
-  await expect(page.getByRole("listitem").filter({ hasText: entry.title })).toContainText("Pending");
+  await expect(page.getByRole("listitem").filter({ hasText: entry.title })).toContainText(
+    "Pending",
+  );
 });
 
 test("scoring is refused outside the judging window", async ({ page }) => {
@@ -213,7 +252,13 @@ test("scoring is refused outside the judging window", async ({ page }) => {
   });
   expect(res.status()).toBe(403);
   const db = e2eDb();
-  expect((db.prepare("SELECT COUNT(*) AS n FROM Score WHERE submissionId = ?").get(entry.id) as { n: number }).n).toBe(0);
+  expect(
+    (
+      db.prepare("SELECT COUNT(*) AS n FROM Score WHERE submissionId = ?").get(entry.id) as {
+        n: number;
+      }
+    ).n,
+  ).toBe(0);
   db.close();
 });
 
@@ -228,7 +273,13 @@ test("the admin screens show the spec's empty states and messages", async ({ pag
   await expect(page.getByText("No scores submitted yet")).toBeVisible();
   await page.goto(`/admin/assign?contest=${empty.contestId}`);
   await page.getByRole("button", { name: "Pre-Assign All Judges" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Judges pre-assigned to contest successfully");
-  await expect(page.getByRole("row", { name: /judge@inkwell\.test/ })).toContainText("Contest-wide");
-  await expect(page.getByRole("row", { name: /judge@inkwell\.test/ })).toContainText("Pre-assigned");
+  await expect(page.getByTestId("toast")).toContainText(
+    "Judges pre-assigned to contest successfully",
+  );
+  await expect(page.getByRole("row", { name: /judge@inkwell\.test/ })).toContainText(
+    "Contest-wide",
+  );
+  await expect(page.getByRole("row", { name: /judge@inkwell\.test/ })).toContainText(
+    "Pre-assigned",
+  );
 });

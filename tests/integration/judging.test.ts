@@ -26,7 +26,11 @@ let seq = 0;
 async function user(prefix: string, roles: string[] = []) {
   seq++;
   return prisma.user.create({
-    data: { email: `${prefix}-${seq}@example.test`, displayName: `${prefix} person ${seq}`, roles: { create: roles.map((role) => ({ role })) } },
+    data: {
+      email: `${prefix}-${seq}@example.test`,
+      displayName: `${prefix} person ${seq}`,
+      roles: { create: roles.map((role) => ({ role })) },
+    },
   });
 }
 
@@ -52,14 +56,26 @@ async function contest(opts: { anonymous?: boolean; judging?: "open" | "closed" 
 }
 
 async function entry(contestId: string, entrantId: string, status = "submitted") {
-  return prisma.submission.create({ data: { contestId, entrantId, title: `Entry ${++seq}`, body: "Once upon a time", wordCount: 4, status } });
+  return prisma.submission.create({
+    data: {
+      contestId,
+      entrantId,
+      title: `Entry ${++seq}`,
+      body: "Once upon a time",
+      wordCount: 4,
+      status,
+    },
+  });
 }
 
 describe("judges", () => {
   test("Add Judge creates the account, grants the role and e-mails a one-time set-password link", async () => {
     const result = await addJudge({ email: "New.Judge@Example.test", name: "New Judge" });
     expect(result).toEqual({ ok: true, created: true, emailed: true });
-    const u = await prisma.user.findUniqueOrThrow({ where: { email: "new.judge@example.test" }, include: { roles: true, verifications: true } });
+    const u = await prisma.user.findUniqueOrThrow({
+      where: { email: "new.judge@example.test" },
+      include: { roles: true, verifications: true },
+    });
     expect(u.displayName).toBe("New Judge");
     expect(u.roles.map((r) => r.role)).toEqual(["judge"]);
     expect(u.verifications).toHaveLength(1);
@@ -77,11 +93,16 @@ describe("judges", () => {
     expect(v.tokenHash).not.toContain(token!);
 
     expect(await findSetPasswordToken(token!)).toMatchObject({ email: "new.judge@example.test" });
-    expect(await setPasswordWithToken(token!, "judge-pass")).toEqual({ email: "new.judge@example.test" });
+    expect(await setPasswordWithToken(token!, "judge-pass")).toEqual({
+      email: "new.judge@example.test",
+    });
     expect(await prisma.password.count({ where: { userId: u.id } })).toBe(1);
     // Single use.
     expect(await setPasswordWithToken(token!, "another-pass")).toBeNull();
-    expect(await addJudge({ email: "new.judge@example.test", name: "Again" })).toEqual({ ok: false, error: "This person is already a judge" });
+    expect(await addJudge({ email: "new.judge@example.test", name: "Again" })).toEqual({
+      ok: false,
+      error: "This person is already a judge",
+    });
   });
 
   test("an expired link is refused", async () => {
@@ -96,18 +117,39 @@ describe("judges", () => {
     const judge = await user("judge", ["judge"]);
     const writer = await user("writer");
     const c = await contest();
-    const [a, b, d] = [await entry(c.id, writer.id), await entry(c.id, writer.id), await entry(c.id, writer.id)];
-    const scored = await prisma.judgeAssignment.create({ data: { contestId: c.id, judgeId: judge.id, submissionId: a.id } });
-    const draft = await prisma.judgeAssignment.create({ data: { contestId: c.id, judgeId: judge.id, submissionId: b.id } });
-    await prisma.judgeAssignment.create({ data: { contestId: c.id, judgeId: judge.id, submissionId: d.id } });
-    await prisma.judgeAssignment.create({ data: { contestId: c.id, judgeId: judge.id, submissionId: null } });
-    const base = { judgeId: judge.id, rubricId: c.rubrics[0].id, criteria, scores: { voice: 5, structure: 5 }, comment: "ok" };
+    const [a, b, d] = [
+      await entry(c.id, writer.id),
+      await entry(c.id, writer.id),
+      await entry(c.id, writer.id),
+    ];
+    const scored = await prisma.judgeAssignment.create({
+      data: { contestId: c.id, judgeId: judge.id, submissionId: a.id },
+    });
+    const draft = await prisma.judgeAssignment.create({
+      data: { contestId: c.id, judgeId: judge.id, submissionId: b.id },
+    });
+    await prisma.judgeAssignment.create({
+      data: { contestId: c.id, judgeId: judge.id, submissionId: d.id },
+    });
+    await prisma.judgeAssignment.create({
+      data: { contestId: c.id, judgeId: judge.id, submissionId: null },
+    });
+    const base = {
+      judgeId: judge.id,
+      rubricId: c.rubrics[0].id,
+      criteria,
+      scores: { voice: 5, structure: 5 },
+      comment: "ok",
+    };
     await saveScore({ ...base, submissionId: a.id, assignmentId: scored.id, final: true });
     await saveScore({ ...base, submissionId: b.id, assignmentId: draft.id, final: false });
 
     expect(await removeJudge(judge.id)).toBe(true);
     expect(await prisma.userRole.count({ where: { userId: judge.id } })).toBe(0);
-    const left = await prisma.judgeAssignment.findMany({ where: { judgeId: judge.id }, include: { score: true } });
+    const left = await prisma.judgeAssignment.findMany({
+      where: { judgeId: judge.id },
+      include: { score: true },
+    });
     expect(left.map((l) => l.submissionId)).toEqual([a.id]);
     expect(left[0].score?.submittedAt).not.toBeNull();
     expect(await removeJudge(judge.id)).toBe(false);
@@ -116,7 +158,11 @@ describe("judges", () => {
 
 describe("assignment", () => {
   test("auto-assign uses pre-assigned judges, skips own entries and is idempotent", async () => {
-    const judges = [await user("aj", ["judge"]), await user("aj", ["judge"]), await user("aj", ["judge"])];
+    const judges = [
+      await user("aj", ["judge"]),
+      await user("aj", ["judge"]),
+      await user("aj", ["judge"]),
+    ];
     const c = await contest();
     // One entry is written by a judge; one is withdrawn.
     const entries = [
@@ -127,13 +173,21 @@ describe("assignment", () => {
     ];
     // Only the first two judges are pre-assigned to this contest.
     await prisma.judgeAssignment.createMany({
-      data: [judges[0], judges[1]].map((j) => ({ contestId: c.id, judgeId: j.id, submissionId: null })),
+      data: [judges[0], judges[1]].map((j) => ({
+        contestId: c.id,
+        judgeId: j.id,
+        submissionId: null,
+      })),
     });
     const first = await runAutoAssign(c.id, 3);
     expect(first).toEqual({ ok: true, created: 5 });
-    const rows = await prisma.judgeAssignment.findMany({ where: { contestId: c.id, submissionId: { not: null } } });
+    const rows = await prisma.judgeAssignment.findMany({
+      where: { contestId: c.id, submissionId: { not: null } },
+    });
     expect(rows.some((r) => r.judgeId === judges[2].id)).toBe(false);
-    expect(rows.some((r) => r.submissionId === entries[1].id && r.judgeId === judges[1].id)).toBe(false);
+    expect(rows.some((r) => r.submissionId === entries[1].id && r.judgeId === judges[1].id)).toBe(
+      false,
+    );
     expect(rows.some((r) => r.submissionId === entries[3].id)).toBe(false);
     expect(await runAutoAssign(c.id, 3)).toEqual({ ok: true, created: 0 });
   });
@@ -155,27 +209,55 @@ describe("scores and ranking", () => {
     const writer = await user("secret-writer");
     const c = await contest();
     const e = await entry(c.id, writer.id);
-    const a = await prisma.judgeAssignment.create({ data: { contestId: c.id, judgeId: judge.id, submissionId: e.id } });
+    const a = await prisma.judgeAssignment.create({
+      data: { contestId: c.id, judgeId: judge.id, submissionId: e.id },
+    });
     expect(await loadReview(other.id, e.id)).toBeNull();
     const ctx = await scoringContext(judge.id, e.id);
-    expect(ctx).toMatchObject({ assignmentId: a.id, rubricId: c.rubrics[0].id, open: true, alreadySubmitted: false });
-    const base = { judgeId: judge.id, submissionId: e.id, assignmentId: a.id, rubricId: c.rubrics[0].id, criteria, comment: "" };
+    expect(ctx).toMatchObject({
+      assignmentId: a.id,
+      rubricId: c.rubrics[0].id,
+      open: true,
+      alreadySubmitted: false,
+    });
+    const base = {
+      judgeId: judge.id,
+      submissionId: e.id,
+      assignmentId: a.id,
+      rubricId: c.rubrics[0].id,
+      criteria,
+      comment: "",
+    };
     const draft = await saveScore({ ...base, scores: { voice: 4 }, final: false });
     expect(draft.submittedAt).toBeNull();
     expect(draft.total).toBe(2);
-    const final = await saveScore({ ...base, scores: { voice: 7, structure: 6.5 }, comment: "Nice", final: true });
+    const final = await saveScore({
+      ...base,
+      scores: { voice: 7, structure: 6.5 },
+      comment: "Nice",
+      final: true,
+    });
     expect(final.total).toBe(6.75);
     expect(final.submittedAt).not.toBeNull();
     expect(await prisma.score.count({ where: { assignmentId: a.id } })).toBe(1);
 
     const review = await loadReview(judge.id, e.id);
-    expect(review?.score).toMatchObject({ scores: { voice: 7, structure: 6.5 }, total: 6.75, submitted: true });
+    expect(review?.score).toMatchObject({
+      scores: { voice: 7, structure: 6.5 },
+      total: 6.75,
+      submitted: true,
+    });
     const json = JSON.stringify(review);
-    for (const secret of [writer.id, writer.email, writer.displayName]) expect(json).not.toContain(secret);
+    for (const secret of [writer.id, writer.email, writer.displayName])
+      expect(json).not.toContain(secret);
   });
 
   test("the SQL ranking matches the reference functions, raw and z-normalised", async () => {
-    const judges = [await user("rj", ["judge"]), await user("rj", ["judge"]), await user("rj", ["judge"])];
+    const judges = [
+      await user("rj", ["judge"]),
+      await user("rj", ["judge"]),
+      await user("rj", ["judge"]),
+    ];
     const writer = await user("rw");
     const c = await contest();
     const entries: { id: string }[] = [];
@@ -193,19 +275,38 @@ describe("scores and ranking", () => {
     const rows: { submissionId: string; judgeId: string; total: number }[] = [];
     for (const [i, e] of entries.entries()) {
       for (const [j, judge] of judges.entries()) {
-        const a = await prisma.judgeAssignment.create({ data: { contestId: c.id, judgeId: judge.id, submissionId: e.id } });
+        const a = await prisma.judgeAssignment.create({
+          data: { contestId: c.id, judgeId: judge.id, submissionId: e.id },
+        });
         const t = totals[i][j];
         if (t === null) continue;
         await prisma.score.create({
-          data: { assignmentId: a.id, rubricId: c.rubrics[0].id, judgeId: judge.id, submissionId: e.id, scores: "{}", total: t, submittedAt: new Date() },
+          data: {
+            assignmentId: a.id,
+            rubricId: c.rubrics[0].id,
+            judgeId: judge.id,
+            submissionId: e.id,
+            scores: "{}",
+            total: t,
+            submittedAt: new Date(),
+          },
         });
         rows.push({ submissionId: e.id, judgeId: judge.id, total: t });
       }
     }
     // A draft does not count.
-    const extra = await prisma.judgeAssignment.findFirstOrThrow({ where: { submissionId: entries[0].id, judgeId: judges[2].id } });
+    const extra = await prisma.judgeAssignment.findFirstOrThrow({
+      where: { submissionId: entries[0].id, judgeId: judges[2].id },
+    });
     await prisma.score.create({
-      data: { assignmentId: extra.id, rubricId: c.rubrics[0].id, judgeId: judges[2].id, submissionId: entries[0].id, scores: "{}", total: 0 },
+      data: {
+        assignmentId: extra.id,
+        rubricId: c.rubrics[0].id,
+        judgeId: judges[2].id,
+        submissionId: entries[0].id,
+        scores: "{}",
+        total: 0,
+      },
     });
 
     const raw = await ranking(c.id, { take: 100 });
@@ -214,7 +315,11 @@ describe("scores and ranking", () => {
       expected.map((e) => [e.submissionId, e.average, e.rank]),
     );
     expect(raw.at(-1)?.rank).toBeNull();
-    expect(raw.find((r) => r.id === entries[0].id)).toMatchObject({ assigned: 3, scored: 2, average: 7 });
+    expect(raw.find((r) => r.id === entries[0].id)).toMatchObject({
+      assigned: 3,
+      scored: 2,
+      average: 7,
+    });
     // Ties share a rank: entries 1 and 6 both average 7.67, entries 0 and 2 both 7.
     expect(raw.map((r) => r.rank)).toEqual([1, 2, 2, 4, 4, 6, 7, null]);
     expect(raw.map((r) => r.average)).toEqual([9, 7.67, 7.67, 7, 7, 5, 4, null]);
@@ -225,14 +330,18 @@ describe("scores and ranking", () => {
       zExpected.map((e) => [e.submissionId, e.average, e.raw, e.rank]),
     );
     // Pagination.
-    expect((await ranking(c.id, { take: 3, skip: 3 })).map((r) => r.id)).toEqual(raw.slice(3, 6).map((r) => r.id));
+    expect((await ranking(c.id, { take: 3, skip: 3 })).map((r) => r.id)).toEqual(
+      raw.slice(3, 6).map((r) => r.id),
+    );
   });
 
   test("scoring outside the judging window is refused", async () => {
     const judge = await user("cj", ["judge"]);
     const c = await contest({ judging: "closed" });
     const e = await entry(c.id, (await user("cw")).id);
-    await prisma.judgeAssignment.create({ data: { contestId: c.id, judgeId: judge.id, submissionId: e.id } });
+    await prisma.judgeAssignment.create({
+      data: { contestId: c.id, judgeId: judge.id, submissionId: e.id },
+    });
     expect((await scoringContext(judge.id, e.id))?.open).toBe(false);
   });
 });

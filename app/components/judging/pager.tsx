@@ -2,7 +2,17 @@ import { Link, useLocation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 
 /** Previous/next links for a `?page=` list; keeps the other query parameters. */
-export function Pager({ page, pageSize, total, label }: { page: number; pageSize: number; total: number; label: string }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  label: string;
+}) {
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
