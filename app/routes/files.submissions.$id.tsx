@@ -25,7 +25,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!s || (!admin && s.entrantId !== user.id)) throw new Response("Not Found", { status: 404 });
   const back = admin ? `/admin/submissions/${s.id}` : `/dashboard/submissions/${s.id}`;
   if (!s.filePath) {
-    return redirectWithToast(back, { type: "info", title: "No file", description: "This entry has no uploaded file." });
+    return redirectWithToast(admin ? "/admin/submissions" : "/dashboard", {
+      type: "info",
+      title: "No file",
+      description: "This entry has no uploaded file.",
+    });
   }
   let stored;
   try {
