@@ -26,7 +26,11 @@ export function ConfirmDelete({
       >
         Delete
       </summary>
-      <div role="alertdialog" aria-label={question} className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      <div
+        role="alertdialog"
+        aria-label={question}
+        className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+      >
         <p className="font-medium">{question}</p>
         <Form method="post" action={action} className="mt-2 flex gap-2" preventScrollReset>
           {Object.entries(fields).map(([k, v]) => (
@@ -42,7 +46,15 @@ export function ConfirmDelete({
 }
 
 /** Previous / next links for a paged list. */
-export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+export function Pager({
+  page,
+  pages,
+  href,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">

@@ -30,7 +30,8 @@ export type ContestFormProps = {
 
 function feePreview(raw: string) {
   const cents = Number(raw);
-  if (raw.trim() === "" || !Number.isInteger(cents) || cents < 0) return "Enter the fee in whole cents, e.g. 1500 for $15.00.";
+  if (raw.trim() === "" || !Number.isInteger(cents) || cents < 0)
+    return "Enter the fee in whole cents, e.g. 1500 for $15.00.";
   return cents > 0 ? `Entrants pay ${formatDollars(cents)}` : "Free: no entry fee";
 }
 
@@ -48,9 +49,21 @@ export function ContestForm(props: ContestFormProps) {
   const err = (name: string) => errors[name];
 
   return (
-    <Form method="post" preventScrollReset className="space-y-6" aria-label={mode === "new" ? "Create contest" : "Edit contest"}>
+    <Form
+      method="post"
+      preventScrollReset
+      className="space-y-6"
+      aria-label={mode === "new" ? "Create contest" : "Edit contest"}
+    >
       {/* Pressing Enter in a field saves the contest, not the first Remove button in the form. */}
-      <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
+      <button
+        type="submit"
+        name="intent"
+        value="save"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         Save
       </button>
       {notice ? (
@@ -70,8 +83,10 @@ export function ContestForm(props: ContestFormProps) {
       {props.published?.isPublished ? (
         <Alert variant="info" title="This contest is published">
           The public page shows the snapshot taken{" "}
-          {props.published.snapshotAt ? formatDateTime(props.published.snapshotAt, v.timeZone) : "at publication"}. Saving keeps
-          that snapshot; press Publish Contest to publish your changes.
+          {props.published.snapshotAt
+            ? formatDateTime(props.published.snapshotAt, v.timeZone)
+            : "at publication"}
+          . Saving keeps that snapshot; press Publish Contest to publish your changes.
         </Alert>
       ) : null}
 
@@ -94,7 +109,14 @@ export function ContestForm(props: ContestFormProps) {
               if (next !== el.value) el.value = next;
             }}
           />
-          <Field label="Title" name="title" defaultValue={v.title} required maxLength={200} errors={err("title")} />
+          <Field
+            label="Title"
+            name="title"
+            defaultValue={v.title}
+            required
+            maxLength={200}
+            errors={err("title")}
+          />
           <TextareaField
             label="Description"
             name="description"
@@ -105,7 +127,14 @@ export function ContestForm(props: ContestFormProps) {
             hint="10 to 5000 characters."
             errors={err("description")}
           />
-          <TextareaField label="Rules (optional)" name="rules" defaultValue={v.rules} rows={4} maxLength={10000} errors={err("rules")} />
+          <TextareaField
+            label="Rules (optional)"
+            name="rules"
+            defaultValue={v.rules}
+            rows={4}
+            maxLength={10000}
+            errors={err("rules")}
+          />
         </CardContent>
       </Card>
 
@@ -116,13 +145,27 @@ export function ContestForm(props: ContestFormProps) {
         <CardContent className="space-y-4">
           <div className="flex flex-wrap gap-6">
             <div className="flex items-center gap-2">
-              <input id="anonymous" type="checkbox" role="switch" name="anonymous" defaultChecked={v.anonymous} className="h-4 w-4" />
+              <input
+                id="anonymous"
+                type="checkbox"
+                role="switch"
+                name="anonymous"
+                defaultChecked={v.anonymous}
+                className="h-4 w-4"
+              />
               <label htmlFor="anonymous" className="text-sm font-medium">
                 Anonymous judging
               </label>
             </div>
             <div className="flex items-center gap-2">
-              <input id="isPublished" type="checkbox" role="switch" name="isPublished" defaultChecked={v.isPublished} className="h-4 w-4" />
+              <input
+                id="isPublished"
+                type="checkbox"
+                role="switch"
+                name="isPublished"
+                defaultChecked={v.isPublished}
+                className="h-4 w-4"
+              />
               <label htmlFor="isPublished" className="text-sm font-medium">
                 Published
               </label>
@@ -131,8 +174,24 @@ export function ContestForm(props: ContestFormProps) {
           <ErrorList errors={err("isPublished")} />
           <div className="grid gap-4 sm:grid-cols-3">
             {/* No native min/max: the server answers with the spec's own messages. */}
-            <Field label="Min words" name="wordMin" type="number" inputMode="numeric" required defaultValue={v.wordMin} errors={err("wordMin")} />
-            <Field label="Max words" name="wordMax" type="number" inputMode="numeric" required defaultValue={v.wordMax} errors={err("wordMax")} />
+            <Field
+              label="Min words"
+              name="wordMin"
+              type="number"
+              inputMode="numeric"
+              required
+              defaultValue={v.wordMin}
+              errors={err("wordMin")}
+            />
+            <Field
+              label="Max words"
+              name="wordMax"
+              type="number"
+              inputMode="numeric"
+              required
+              defaultValue={v.wordMax}
+              errors={err("wordMax")}
+            />
             <Field
               label="Entry fee (cents)"
               name="entryFeeCents"
@@ -140,7 +199,11 @@ export function ContestForm(props: ContestFormProps) {
               inputMode="numeric"
               defaultValue={v.entryFeeCents}
               onChange={(e) => setFee(e.currentTarget.value)}
-              hint={<span aria-live="polite" data-testid="fee-preview">{feePreview(fee)}</span>}
+              hint={
+                <span aria-live="polite" data-testid="fee-preview">
+                  {feePreview(fee)}
+                </span>
+              }
               errors={err("entryFeeCents")}
             />
           </div>
@@ -171,7 +234,8 @@ export function ContestForm(props: ContestFormProps) {
               ))}
             </select>
             <p id="timeZone-hint" className="text-sm text-slate-600">
-              The dates below are in this time zone (now: <span data-testid="zone-name">{zone}</span>) and stored in UTC.
+              The dates below are in this time zone (now:{" "}
+              <span data-testid="zone-name">{zone}</span>) and stored in UTC.
             </p>
             <ErrorList errors={err("timeZone")} />
           </div>
@@ -191,95 +255,182 @@ export function ContestForm(props: ContestFormProps) {
         </CardContent>
       </Card>
 
-      <Card id="prompts">
-        <CardHeader>
-          <CardTitle>Prompts</CardTitle>
-          {mode === "edit" && props.contestId ? (
-            <p className="text-sm">
-              <Link to={`/admin/prompts?contest=${props.contestId}`} className="text-ink-700 underline">
-                Manage this contest&apos;s prompts
-              </Link>
-            </p>
-          ) : null}
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {mode === "new" ? <input type="hidden" name="stagedPrompts" value={JSON.stringify(state.stagedPrompts)} /> : null}
-          <PromptList
-            items={
-              mode === "new"
-                ? state.stagedPrompts.map((p, i) => ({ ref: String(i), title: p.title, body: p.body, staged: p.sourceId ? "copy" : "new" }))
-                : (props.prompts ?? []).map((p) => ({ ref: p.id, title: p.title, body: p.body }))
-            }
-          />
-          <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
-            <div className="space-y-1">
-              <label htmlFor="existingPromptId" className="block text-sm font-medium text-slate-800">
-                Existing prompt
-              </label>
-              <select id="existingPromptId" name="existingPromptId" className={inputClass} defaultValue="">
-                <option value="">Choose a prompt…</option>
-                {props.promptOptions.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.title} ({p.contestTitle ?? "unassigned"})
-                  </option>
-                ))}
-              </select>
+      <section aria-labelledby="prompts-and-rubrics" className="space-y-4">
+        <h2 id="prompts-and-rubrics" className="text-xl font-semibold">
+          Prompts and Rubrics
+        </h2>
+        <Card id="prompts">
+          <CardHeader>
+            <CardTitle as="h3">Prompts</CardTitle>
+            {mode === "edit" && props.contestId ? (
+              <p className="text-sm">
+                <Link
+                  to={`/admin/prompts?contest=${props.contestId}`}
+                  className="text-ink-700 underline"
+                >
+                  Manage this contest&apos;s prompts
+                </Link>
+              </p>
+            ) : null}
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {mode === "new" ? (
+              <input
+                type="hidden"
+                name="stagedPrompts"
+                value={JSON.stringify(state.stagedPrompts)}
+              />
+            ) : null}
+            <PromptList
+              items={
+                mode === "new"
+                  ? state.stagedPrompts.map((p, i) => ({
+                      ref: String(i),
+                      title: p.title,
+                      body: p.body,
+                      staged: p.sourceId ? "copy" : "new",
+                    }))
+                  : (props.prompts ?? []).map((p) => ({ ref: p.id, title: p.title, body: p.body }))
+              }
+            />
+            <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
+              <div className="space-y-1">
+                <label
+                  htmlFor="existingPromptId"
+                  className="block text-sm font-medium text-slate-800"
+                >
+                  Existing prompt
+                </label>
+                <select
+                  id="existingPromptId"
+                  name="existingPromptId"
+                  className={inputClass}
+                  defaultValue=""
+                >
+                  <option value="">Choose a prompt…</option>
+                  {props.promptOptions.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.title} ({p.contestTitle ?? "unassigned"})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button
+                type="submit"
+                name="intent"
+                value="add-existing-prompt"
+                formNoValidate
+                variant="secondary"
+              >
+                Add prompt
+              </Button>
             </div>
-            <Button type="submit" name="intent" value="add-existing-prompt" formNoValidate variant="secondary">
-              Add prompt
-            </Button>
-          </div>
-          <ErrorList errors={err("existingPromptId")} />
-          <fieldset className="space-y-3 rounded-md border border-dashed border-slate-300 p-3">
-            <legend className="px-1 text-sm font-semibold">New prompt</legend>
-            <Field label="Prompt title" name="promptTitle" defaultValue={state.promptDraft.title} maxLength={200} errors={err("promptTitle")} />
-            <TextareaField label="Prompt text" name="promptBody" defaultValue={state.promptDraft.body} rows={3} maxLength={5000} errors={err("promptBody")} />
-            <ErrorList errors={err("prompt")} />
-            <Button type="submit" name="intent" value="create-prompt" formNoValidate variant="secondary">
-              Create prompt
-            </Button>
-          </fieldset>
-        </CardContent>
-      </Card>
+            <ErrorList errors={err("existingPromptId")} />
+            <fieldset className="space-y-3 rounded-md border border-dashed border-slate-300 p-3">
+              <legend className="px-1 text-sm font-semibold">New prompt</legend>
+              <Field
+                label="Prompt title"
+                name="promptTitle"
+                defaultValue={state.promptDraft.title}
+                maxLength={200}
+                errors={err("promptTitle")}
+              />
+              <TextareaField
+                label="Prompt text"
+                name="promptBody"
+                defaultValue={state.promptDraft.body}
+                rows={3}
+                maxLength={5000}
+                errors={err("promptBody")}
+              />
+              <ErrorList errors={err("prompt")} />
+              <Button
+                type="submit"
+                name="intent"
+                value="create-prompt"
+                formNoValidate
+                variant="secondary"
+              >
+                Create prompt
+              </Button>
+            </fieldset>
+          </CardContent>
+        </Card>
 
-      <Card id="rubrics">
-        <CardHeader>
-          <CardTitle>Rubrics</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {mode === "new" ? <input type="hidden" name="stagedRubrics" value={JSON.stringify(state.stagedRubrics)} /> : null}
-          <RubricList
-            items={
-              mode === "new"
-                ? state.stagedRubrics.map((r, i) => ({ ref: String(i), name: r.name, criteria: r.criteria, staged: r.sourceId ? "copy" : "new" }))
-                : (props.rubrics ?? []).map((r) => ({ ref: r.id, name: r.name, criteria: r.criteria }))
-            }
-          />
-          <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
-            <div className="space-y-1">
-              <label htmlFor="existingRubricId" className="block text-sm font-medium text-slate-800">
-                Existing rubric
-              </label>
-              <select id="existingRubricId" name="existingRubricId" className={inputClass} defaultValue="">
-                <option value="">Choose a rubric…</option>
-                {props.rubricOptions.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name} ({r.contestTitle ?? "unassigned"})
-                  </option>
-                ))}
-              </select>
+        <Card id="rubrics">
+          <CardHeader>
+            <CardTitle as="h3">Rubrics</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {mode === "new" ? (
+              <input
+                type="hidden"
+                name="stagedRubrics"
+                value={JSON.stringify(state.stagedRubrics)}
+              />
+            ) : null}
+            <RubricList
+              items={
+                mode === "new"
+                  ? state.stagedRubrics.map((r, i) => ({
+                      ref: String(i),
+                      name: r.name,
+                      criteria: r.criteria,
+                      staged: r.sourceId ? "copy" : "new",
+                    }))
+                  : (props.rubrics ?? []).map((r) => ({
+                      ref: r.id,
+                      name: r.name,
+                      criteria: r.criteria,
+                    }))
+              }
+            />
+            <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
+              <div className="space-y-1">
+                <label
+                  htmlFor="existingRubricId"
+                  className="block text-sm font-medium text-slate-800"
+                >
+                  Existing rubric
+                </label>
+                <select
+                  id="existingRubricId"
+                  name="existingRubricId"
+                  className={inputClass}
+                  defaultValue=""
+                >
+                  <option value="">Choose a rubric…</option>
+                  {props.rubricOptions.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.name} ({r.contestTitle ?? "unassigned"})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button
+                type="submit"
+                name="intent"
+                value="add-existing-rubric"
+                formNoValidate
+                variant="secondary"
+              >
+                Add rubric
+              </Button>
             </div>
-            <Button type="submit" name="intent" value="add-existing-rubric" formNoValidate variant="secondary">
-              Add rubric
-            </Button>
-          </div>
-          <ErrorList errors={err("existingRubricId")} />
-          <fieldset className="rounded-md border border-dashed border-slate-300 p-3">
-            <legend className="px-1 text-sm font-semibold">New rubric</legend>
-            <RubricBuilder draft={state.rubricDraft} errors={errors} saveIntent="create-rubric" saveLabel="Create rubric" idPrefix="rubric" />
-          </fieldset>
-        </CardContent>
-      </Card>
+            <ErrorList errors={err("existingRubricId")} />
+            <fieldset className="rounded-md border border-dashed border-slate-300 p-3">
+              <legend className="px-1 text-sm font-semibold">New rubric</legend>
+              <RubricBuilder
+                draft={state.rubricDraft}
+                errors={errors}
+                saveIntent="create-rubric"
+                saveLabel="Create rubric"
+                idPrefix="rubric"
+              />
+            </fieldset>
+          </CardContent>
+        </Card>
+      </section>
 
       <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4">
         <ButtonLink to="/admin/contests" variant="outline">
@@ -305,13 +456,24 @@ export function ContestForm(props: ContestFormProps) {
 
 function StagedBadge({ staged }: { staged?: string }) {
   if (!staged) return null;
-  return <Badge variant="secondary">{staged === "copy" ? "Will be copied on save" : "Will be created on save"}</Badge>;
+  return (
+    <Badge variant="secondary">
+      {staged === "copy" ? "Will be copied on save" : "Will be created on save"}
+    </Badge>
+  );
 }
 
-function PromptList({ items }: { items: { ref: string; title: string; body: string; staged?: string }[] }) {
+function PromptList({
+  items,
+}: {
+  items: { ref: string; title: string; body: string; staged?: string }[];
+}) {
   if (!items.length) return <p className="text-sm text-slate-600">No prompts yet.</p>;
   return (
-    <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Contest prompts">
+    <ul
+      className="divide-y divide-slate-200 rounded-md border border-slate-200"
+      aria-label="Contest prompts"
+    >
       {items.map((p) => (
         <li key={p.ref} className="flex items-start gap-3 px-3 py-2">
           <div className="flex-1">
@@ -320,7 +482,15 @@ function PromptList({ items }: { items: { ref: string; title: string; body: stri
             </p>
             <p className="text-sm text-slate-600">{p.body}</p>
           </div>
-          <Button type="submit" name="intent" value={`remove-prompt:${p.ref}`} formNoValidate variant="ghost" size="sm" aria-label={`Remove prompt ${p.title}`}>
+          <Button
+            type="submit"
+            name="intent"
+            value={`remove-prompt:${p.ref}`}
+            formNoValidate
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove prompt ${p.title}`}
+          >
             Remove
           </Button>
         </li>
@@ -329,10 +499,17 @@ function PromptList({ items }: { items: { ref: string; title: string; body: stri
   );
 }
 
-function RubricList({ items }: { items: { ref: string; name: string; criteria: Criterion[]; staged?: string }[] }) {
+function RubricList({
+  items,
+}: {
+  items: { ref: string; name: string; criteria: Criterion[]; staged?: string }[];
+}) {
   if (!items.length) return <p className="text-sm text-slate-600">No rubrics yet.</p>;
   return (
-    <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Contest rubrics">
+    <ul
+      className="divide-y divide-slate-200 rounded-md border border-slate-200"
+      aria-label="Contest rubrics"
+    >
       {items.map((r) => (
         <li key={r.ref} className="flex items-start gap-3 px-3 py-2">
           <div className="flex-1">
@@ -341,7 +518,15 @@ function RubricList({ items }: { items: { ref: string; name: string; criteria: C
             </p>
             <CriteriaList criteria={r.criteria} />
           </div>
-          <Button type="submit" name="intent" value={`remove-rubric:${r.ref}`} formNoValidate variant="ghost" size="sm" aria-label={`Remove rubric ${r.name}`}>
+          <Button
+            type="submit"
+            name="intent"
+            value={`remove-rubric:${r.ref}`}
+            formNoValidate
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove rubric ${r.name}`}
+          >
             Remove
           </Button>
         </li>

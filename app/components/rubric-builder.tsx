@@ -2,7 +2,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
 import type { FormErrors, RubricDraft } from "~/utils/contest-form";
-import { normalizeCriterionKey, totalWeight, weightsSumToOne, type Criterion } from "~/utils/rubric";
+import {
+  normalizeCriterionKey,
+  totalWeight,
+  weightsSumToOne,
+  type Criterion,
+} from "~/utils/rubric";
 
 /** "Total weight: 1.00", destructive unless the total is 1 within 0.01; the text says so too. */
 export function TotalWeightBadge({ criteria }: { criteria: Pick<Criterion, "weight">[] }) {
@@ -171,7 +176,13 @@ export function RubricBuilder({
             </label>
           </div>
         </div>
-        <Button type="submit" name="intent" value="add-criterion" formNoValidate variant="secondary">
+        <Button
+          type="submit"
+          name="intent"
+          value="add-criterion"
+          formNoValidate
+          variant="secondary"
+        >
           Add criterion
         </Button>
       </fieldset>

@@ -10,13 +10,20 @@ import { timeZoneOptions } from "~/utils/dates";
 import { parseCriteria } from "~/utils/rubric";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.title ?? "contest"} · Admin · Inkwell` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Edit ${data?.title ?? "contest"} · Admin · Inkwell` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
   const contest = await getContest(id);
-  if (!contest) throw await redirectWithToast("/admin/contests", { type: "error", title: "Error", description: "Contest not found" });
+  if (!contest)
+    throw await redirectWithToast("/admin/contests", {
+      type: "error",
+      title: "Error",
+      description: "Contest not found",
+    });
   const [prompts, rubrics] = await Promise.all([promptOptions(id), rubricOptions(id)]);
   const initial: ContestFormState = {
     values: contestToValues(contest),
@@ -30,12 +37,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     slug: contest.slug,
     title: contest.title,
     submissions: contest._count.submissions,
-    published: { isPublished: contest.isPublished, snapshotAt: contest.snapshotAt?.toISOString() ?? null },
+    published: {
+      isPublished: contest.isPublished,
+      snapshotAt: contest.snapshotAt?.toISOString() ?? null,
+    },
     initial,
     prompts: contest.prompts.map((p) => ({ id: p.id, title: p.title, body: p.body })),
-    rubrics: contest.rubrics.map((r) => ({ id: r.id, name: r.name, criteria: parseCriteria(r.criteria) })),
-    promptOptions: prompts.map((p) => ({ id: p.id, title: p.title, contestTitle: p.contest?.title ?? null })),
-    rubricOptions: rubrics.map((r) => ({ id: r.id, name: r.name, contestTitle: r.contest?.title ?? null })),
+    rubrics: contest.rubrics.map((r) => ({
+      id: r.id,
+      name: r.name,
+      criteria: parseCriteria(r.criteria),
+    })),
+    promptOptions: prompts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      contestTitle: p.contest?.title ?? null,
+    })),
+    rubricOptions: rubrics.map((r) => ({
+      id: r.id,
+      name: r.name,
+      contestTitle: r.contest?.title ?? null,
+    })),
     timeZones: timeZoneOptions(),
   };
 }
@@ -44,7 +66,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
   const contest = await getContest(id);
-  if (!contest) return redirectWithToast("/admin/contests", { type: "error", title: "Error", description: "Contest not found" });
+  if (!contest)
+    return redirectWithToast("/admin/contests", {
+      type: "error",
+      title: "Error",
+      description: "Contest not found",
+    });
   return contestFormAction(request, id);
 }
 
@@ -55,13 +82,24 @@ export default function EditContest() {
     <div>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <h1 className="font-serif text-3xl font-bold">Edit Contest</h1>
-        <Badge variant={d.published.isPublished ? "success" : "secondary"}>{d.published.isPublished ? "Published" : "Draft"}</Badge>
+        <Badge variant={d.published.isPublished ? "success" : "secondary"}>
+          {d.published.isPublished ? "Published" : "Draft"}
+        </Badge>
       </div>
       <p className="-mt-4 mb-6 text-sm text-slate-600">
-        {d.title} · <Link to={`/contests/${d.slug}`} className="underline">View contest page</Link> ·{" "}
-        <Link to={`/admin/contests/${d.id}/prompts`} className="underline">Prompts page</Link> ·{" "}
-        <Link to={`/admin/contests/${d.id}/rubrics`} className="underline">Rubrics page</Link> · {d.submissions}{" "}
-        {d.submissions === 1 ? "submission" : "submissions"}
+        {d.title} ·{" "}
+        <Link to={`/contests/${d.slug}`} className="underline">
+          View contest page
+        </Link>{" "}
+        ·{" "}
+        <Link to={`/admin/contests/${d.id}/prompts`} className="underline">
+          Prompts page
+        </Link>{" "}
+        ·{" "}
+        <Link to={`/admin/contests/${d.id}/rubrics`} className="underline">
+          Rubrics page
+        </Link>{" "}
+        · {d.submissions} {d.submissions === 1 ? "submission" : "submissions"}
       </p>
       <ContestForm
         key={actionData && "key" in actionData ? actionData.key : "initial"}

@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/contest-admin-ui";
 import { Alert } from "~/components/ui/alert";
@@ -9,12 +14,25 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
 import { promptSchema } from "~/utils/contest-schema";
-import { contestPrompts, ContestAdminError, createPrompt, deletePrompt, getContestTitle } from "~/utils/contests.server";
+import {
+  contestPrompts,
+  ContestAdminError,
+  createPrompt,
+  deletePrompt,
+  getContestTitle,
+} from "~/utils/contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Prompts · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Prompts · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` },
+];
 
-const notFound = () => redirectWithToast("/admin/contests", { type: "error", title: "Error", description: "Contest not found" });
+const notFound = () =>
+  redirectWithToast("/admin/contests", {
+    type: "error",
+    title: "Error",
+    description: "Contest not found",
+  });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -34,7 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await deletePrompt(String(fd.get("promptId") ?? ""), contest.id);
     } catch (e) {
-      if (e instanceof ContestAdminError) return redirectWithToast(here, { type: "error", title: "Error", description: e.message });
+      if (e instanceof ContestAdminError)
+        return redirectWithToast(here, { type: "error", title: "Error", description: e.message });
       throw e;
     }
     return redirectWithToast(here, { type: "success", title: "Prompt deleted successfully" });
@@ -71,8 +90,19 @@ export default function ContestPrompts() {
                 {form.errors.join(" ")}
               </Alert>
             ) : null}
-            <Field label="Prompt title" maxLength={200} errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
-            <TextareaField label="Prompt text" rows={4} maxLength={5000} errors={fields.body.errors} {...getTextareaProps(fields.body)} />
+            <Field
+              label="Prompt title"
+              maxLength={200}
+              errors={fields.title.errors}
+              {...getInputProps(fields.title, { type: "text" })}
+            />
+            <TextareaField
+              label="Prompt text"
+              rows={4}
+              maxLength={5000}
+              errors={fields.body.errors}
+              {...getTextareaProps(fields.body)}
+            />
             <Button type="submit" name="intent" value="add">
               Add Prompt
             </Button>
@@ -84,16 +114,25 @@ export default function ContestPrompts() {
           Prompts ({prompts.length})
         </h2>
         {prompts.length === 0 ? (
-          <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No prompts yet. Add your first prompt above.</p>
+          <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            No prompts yet. Add your first prompt above.
+          </p>
         ) : (
           <ul className="mt-3 space-y-3">
             {prompts.map((p) => (
-              <li key={p.id} className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4">
+              <li
+                key={p.id}
+                className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4"
+              >
                 <div className="flex-1">
                   <h3 className="font-semibold">{p.title}</h3>
                   <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{p.body}</p>
                 </div>
-                <ConfirmDelete question="Delete this prompt?" itemLabel={`prompt ${p.title}`} fields={{ promptId: p.id }} />
+                <ConfirmDelete
+                  question="Delete this prompt?"
+                  itemLabel={`prompt ${p.title}`}
+                  fields={{ promptId: p.id }}
+                />
               </li>
             ))}
           </ul>

@@ -1,14 +1,28 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requireAdmin } from "~/utils/auth.server";
-import { ContestAdminError, contestForDelete, deleteContest, listContests, publishContest, unpublishContest } from "~/utils/contests.server";
+import {
+  ContestAdminError,
+  contestForDelete,
+  deleteContest,
+  listContests,
+  publishContest,
+  unpublishContest,
+} from "~/utils/contests.server";
 import { formatDateTime } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Contests · Admin · Inkwell" }];
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const pageOf = (url: URL) => Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
 
@@ -19,7 +33,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { contests, total, pages } = await listContests(page);
   const deleteId = url.searchParams.get("delete");
   const toDelete = deleteId ? await contestForDelete(deleteId) : null;
-  return { contests, total, page, pages, toDelete: toDelete ? { id: toDelete.id, title: toDelete.title, submissions: toDelete._count.submissions } : null };
+  return {
+    contests,
+    total,
+    page,
+    pages,
+    toDelete: toDelete
+      ? { id: toDelete.id, title: toDelete.title, submissions: toDelete._count.submissions }
+      : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = fd.get("intent");
   const id = String(fd.get("id") ?? "");
   const back = `/admin/contests${fd.get("page") ? `?page=${encodeURIComponent(String(fd.get("page")))}` : ""}`;
-  const fail = (message: string) => redirectWithToast(back, { type: "error", title: "Error", description: message });
+  const fail = (message: string) =>
+    redirectWithToast(back, { type: "error", title: "Error", description: message });
   if (!id) return data({ error: "Choose a contest" }, { status: 400 });
   try {
     if (intent === "publish") {
@@ -37,7 +60,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === "unpublish") {
       await unpublishContest(id);
-      return redirectWithToast(back, { type: "success", title: "Contest unpublished successfully" });
+      return redirectWithToast(back, {
+        type: "success",
+        title: "Contest unpublished successfully",
+      });
     }
     if (intent === "delete") {
       await deleteContest(id);
@@ -64,10 +90,14 @@ export default function AdminContests() {
 
       {toDelete ? (
         <Alert variant="warning" className="mt-6" role="alert">
-          <h2 className="font-semibold">Delete contest &quot;{toDelete.title}&quot;? This will also delete all prompts and rubrics.</h2>
+          <h2 className="font-semibold">
+            Delete contest &quot;{toDelete.title}&quot;? This will also delete all prompts and
+            rubrics.
+          </h2>
           {toDelete.submissions > 0 ? (
             <p className="mt-1" data-testid="delete-refused">
-              This contest has {toDelete.submissions} {toDelete.submissions === 1 ? "submission" : "submissions"}, so it cannot be deleted.
+              This contest has {toDelete.submissions}{" "}
+              {toDelete.submissions === 1 ? "submission" : "submissions"}, so it cannot be deleted.
               Unpublish it instead.
             </p>
           ) : null}
@@ -79,7 +109,10 @@ export default function AdminContests() {
                 Yes, delete contest
               </Button>
             ) : null}
-            <ButtonLink to={page > 1 ? `/admin/contests?page=${page}` : "/admin/contests"} variant="outline">
+            <ButtonLink
+              to={page > 1 ? `/admin/contests?page=${page}` : "/admin/contests"}
+              variant="outline"
+            >
               Keep contest
             </ButtonLink>
           </Form>
@@ -91,20 +124,30 @@ export default function AdminContests() {
           No contests yet. Create your first contest.
         </p>
       ) : (
-        <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Contests">
+        <ul
+          className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+          aria-label="Contests"
+        >
           {contests.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center gap-3 p-4" data-testid="contest-row">
+            <li
+              key={c.id}
+              className="flex flex-wrap items-center gap-3 p-4"
+              data-testid="contest-row"
+            >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="font-semibold">{c.title}</h2>
-                  <Badge variant={c.isPublished ? "success" : "secondary"}>{c.isPublished ? "Published" : "Draft"}</Badge>
+                  <Badge variant={c.isPublished ? "success" : "secondary"}>
+                    {c.isPublished ? "Published" : "Draft"}
+                  </Badge>
                 </div>
                 <p className="text-sm text-slate-600">
                   <Link to={`/contests/${c.slug}`} className="underline">
                     /contests/{c.slug}
                   </Link>{" "}
-                  · opens {formatDateTime(c.submissionsOpen, c.timeZone)} · {c._count.prompts} prompts · {c._count.rubrics} rubrics ·{" "}
-                  {c._count.submissions} submissions
+                  · opens {formatDateTime(c.submissionsOpen, c.timeZone)} ·{" "}
+                  {plural(c._count.prompts, "prompt")} · {plural(c._count.rubrics, "rubric")} ·{" "}
+                  {plural(c._count.submissions, "submission")}
                 </p>
               </div>
               <Form method="post">
@@ -121,7 +164,12 @@ export default function AdminContests() {
                   {c.isPublished ? "Unpublish" : "Publish"}
                 </Button>
               </Form>
-              <ButtonLink to={`/admin/contests/${c.id}/edit`} variant="secondary" size="sm" aria-label={`Edit ${c.title}`}>
+              <ButtonLink
+                to={`/admin/contests/${c.id}/edit`}
+                variant="secondary"
+                size="sm"
+                aria-label={`Edit ${c.title}`}
+              >
                 Edit
               </ButtonLink>
               <ButtonLink
@@ -140,11 +188,19 @@ export default function AdminContests() {
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={`/admin/contests?page=${page - 1}`} className="underline">Previous</Link> : null}
+          {page > 1 ? (
+            <Link to={`/admin/contests?page=${page - 1}`} className="underline">
+              Previous
+            </Link>
+          ) : null}
           <span>
             Page {page} of {pages}
           </span>
-          {page < pages ? <Link to={`/admin/contests?page=${page + 1}`} className="underline">Next</Link> : null}
+          {page < pages ? (
+            <Link to={`/admin/contests?page=${page + 1}`} className="underline">
+              Next
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </div>

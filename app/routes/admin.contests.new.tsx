@@ -2,7 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContestForm } from "~/components/contest-form";
 import { requireAdmin } from "~/utils/auth.server";
-import { defaultContestValues, emptyRubricDraft, type ContestFormState } from "~/utils/contest-form";
+import {
+  defaultContestValues,
+  emptyRubricDraft,
+  type ContestFormState,
+} from "~/utils/contest-form";
 import { contestFormAction } from "~/utils/contest-form.server";
 import { promptOptions, rubricOptions } from "~/utils/contests.server";
 import { timeZoneOptions } from "~/utils/dates";
@@ -22,8 +26,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   return {
     initial,
-    promptOptions: prompts.map((p) => ({ id: p.id, title: p.title, contestTitle: p.contest?.title ?? null })),
-    rubricOptions: rubrics.map((r) => ({ id: r.id, name: r.name, contestTitle: r.contest?.title ?? null })),
+    promptOptions: prompts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      contestTitle: p.contest?.title ?? null,
+    })),
+    rubricOptions: rubrics.map((r) => ({
+      id: r.id,
+      name: r.name,
+      contestTitle: r.contest?.title ?? null,
+    })),
     timeZones: timeZoneOptions(),
   };
 }

@@ -1,6 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ConfirmDelete, Pager, pageParam } from "~/components/contest-admin-ui";
@@ -11,7 +22,15 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
 import { promptSchema } from "~/utils/contest-schema";
-import { assignPrompt, ContestAdminError, contestOptions, createPrompt, deletePrompt, listPrompts, unassignPrompt } from "~/utils/contests.server";
+import {
+  assignPrompt,
+  ContestAdminError,
+  contestOptions,
+  createPrompt,
+  deletePrompt,
+  listPrompts,
+  unassignPrompt,
+} from "~/utils/contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Prompts · Admin · Inkwell" }];
@@ -35,7 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const contestId = url.searchParams.get("contest") || undefined;
   const page = pageParam(url);
   const [list, contests] = await Promise.all([listPrompts({ contestId, page }), contestOptions()]);
-  const filter = contestId ? (contests.find((c) => c.id === contestId) ?? { id: contestId, title: "an unknown contest" }) : null;
+  const filter = contestId
+    ? (contests.find((c) => c.id === contestId) ?? { id: contestId, title: "an unknown contest" })
+    : null;
   return { ...list, page, contests, filter };
 }
 
@@ -45,7 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const fd = await request.formData();
   const intent = fd.get("intent");
   const promptId = String(fd.get("promptId") ?? "");
-  const fail = (message: string) => redirectWithToast(back, { type: "error", title: "Error", description: message });
+  const fail = (message: string) =>
+    redirectWithToast(back, { type: "error", title: "Error", description: message });
   try {
     if (intent === "delete") {
       await deletePrompt(promptId);
@@ -70,7 +92,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await createPrompt({ ...submission.value, contestId: submission.value.contestId || null });
   } catch (e) {
-    if (e instanceof ContestAdminError) return data(submission.reply({ formErrors: [e.message] }), { status: 400 });
+    if (e instanceof ContestAdminError)
+      return data(submission.reply({ formErrors: [e.message] }), { status: 400 });
     throw e;
   }
   return redirectWithToast(back, { type: "success", title: "Prompt created successfully" });
@@ -84,7 +107,8 @@ export default function AdminPrompts() {
     lastResult,
     defaultValue: { contestId: filter?.id ?? "" },
   });
-  const href = (p: number) => `/admin/prompts?${new URLSearchParams({ ...(filter ? { contest: filter.id } : {}), page: String(p) })}`;
+  const href = (p: number) =>
+    `/admin/prompts?${new URLSearchParams({ ...(filter ? { contest: filter.id } : {}), page: String(p) })}`;
   return (
     <div className="space-y-6">
       <div>
@@ -101,7 +125,9 @@ export default function AdminPrompts() {
             </Link>
           </p>
         ) : (
-          <p className="mt-1 text-slate-600">Every prompt, newest first, assigned to a contest or not.</p>
+          <p className="mt-1 text-slate-600">
+            Every prompt, newest first, assigned to a contest or not.
+          </p>
         )}
       </div>
 
@@ -110,7 +136,12 @@ export default function AdminPrompts() {
           <label htmlFor="filter-contest" className="block text-sm font-medium">
             Show prompts of
           </label>
-          <select id="filter-contest" name="contest" defaultValue={filter?.id ?? ""} className={inputClass}>
+          <select
+            id="filter-contest"
+            name="contest"
+            defaultValue={filter?.id ?? ""}
+            className={inputClass}
+          >
             <option value="">All contests</option>
             {contests.map((c) => (
               <option key={c.id} value={c.id}>
@@ -135,8 +166,19 @@ export default function AdminPrompts() {
                 {form.errors.join(" ")}
               </Alert>
             ) : null}
-            <Field label="Prompt title" maxLength={200} errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
-            <TextareaField label="Prompt text" rows={4} maxLength={5000} errors={fields.body.errors} {...getTextareaProps(fields.body)} />
+            <Field
+              label="Prompt title"
+              maxLength={200}
+              errors={fields.title.errors}
+              {...getInputProps(fields.title, { type: "text" })}
+            />
+            <TextareaField
+              label="Prompt text"
+              rows={4}
+              maxLength={5000}
+              errors={fields.body.errors}
+              {...getTextareaProps(fields.body)}
+            />
             <div className="space-y-1">
               <label htmlFor={fields.contestId.id} className="block text-sm font-medium">
                 Contest (optional)
@@ -163,7 +205,9 @@ export default function AdminPrompts() {
           Prompts ({total})
         </h2>
         {prompts.length === 0 ? (
-          <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No prompts yet. Add your first prompt above.</p>
+          <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            No prompts yet. Add your first prompt above.
+          </p>
         ) : (
           <ul className="mt-3 space-y-3">
             {prompts.map((p) => (
@@ -172,11 +216,19 @@ export default function AdminPrompts() {
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 className="font-semibold">{p.title}</h3>
-                      {p.contest ? <Badge variant="outline">{p.contest.title}</Badge> : <Badge variant="secondary">Unassigned</Badge>}
+                      {p.contest ? (
+                        <Badge variant="outline">{p.contest.title}</Badge>
+                      ) : (
+                        <Badge variant="secondary">Unassigned</Badge>
+                      )}
                     </div>
                     <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{p.body}</p>
                   </div>
-                  <ConfirmDelete question="Delete this prompt?" itemLabel={`prompt ${p.title}`} fields={{ promptId: p.id }} />
+                  <ConfirmDelete
+                    question="Delete this prompt?"
+                    itemLabel={`prompt ${p.title}`}
+                    fields={{ promptId: p.id }}
+                  />
                 </div>
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   <Form method="post" className="flex flex-wrap items-end gap-2">
@@ -184,7 +236,12 @@ export default function AdminPrompts() {
                     <label htmlFor={`assign-${p.id}`} className="sr-only">
                       Contest for {p.title}
                     </label>
-                    <select id={`assign-${p.id}`} name="contestId" defaultValue={p.contest?.id ?? ""} className={`${inputClass} w-auto`}>
+                    <select
+                      id={`assign-${p.id}`}
+                      name="contestId"
+                      defaultValue={p.contest?.id ?? ""}
+                      className={`${inputClass} w-auto`}
+                    >
                       <option value="">Choose a contest…</option>
                       {contests.map((c) => (
                         <option key={c.id} value={c.id}>
@@ -200,7 +257,14 @@ export default function AdminPrompts() {
                     <Form method="post">
                       <input type="hidden" name="promptId" value={p.id} />
                       <input type="hidden" name="contestId" value={p.contest.id} />
-                      <Button type="submit" name="intent" value="unassign" variant="ghost" size="sm" aria-label={`Unassign ${p.title}`}>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="unassign"
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Unassign ${p.title}`}
+                      >
                         Unassign
                       </Button>
                     </Form>

@@ -1,4 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete, Pager, pageParam } from "~/components/contest-admin-ui";
 import { CriteriaList, RubricBuilder, TotalWeightBadge } from "~/components/rubric-builder";
@@ -10,7 +15,14 @@ import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
 import { emptyRubricDraft } from "~/utils/contest-form";
 import { rubricBuilderAction } from "~/utils/contest-form.server";
-import { assignRubric, ContestAdminError, contestOptions, deleteRubric, listRubrics, unassignRubric } from "~/utils/contests.server";
+import {
+  assignRubric,
+  ContestAdminError,
+  contestOptions,
+  deleteRubric,
+  listRubrics,
+  unassignRubric,
+} from "~/utils/contests.server";
 import { parseCriteria } from "~/utils/rubric";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -32,14 +44,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const contestId = url.searchParams.get("contest") || undefined;
   const page = pageParam(url);
   const [list, contests] = await Promise.all([listRubrics({ contestId, page }), contestOptions()]);
-  const filter = contestId ? (contests.find((c) => c.id === contestId) ?? { id: contestId, title: "an unknown contest" }) : null;
+  const filter = contestId
+    ? (contests.find((c) => c.id === contestId) ?? { id: contestId, title: "an unknown contest" })
+    : null;
   return {
     total: list.total,
     pages: list.pages,
     page,
     contests,
     filter,
-    rubrics: list.rubrics.map((r) => ({ id: r.id, name: r.name, criteria: parseCriteria(r.criteria), contest: r.contest, scores: r._count.scores })),
+    rubrics: list.rubrics.map((r) => ({
+      id: r.id,
+      name: r.name,
+      criteria: parseCriteria(r.criteria),
+      contest: r.contest,
+      scores: r._count.scores,
+    })),
   };
 }
 
@@ -49,7 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const fd = await request.formData();
   const intent = fd.get("intent");
   const rubricId = String(fd.get("rubricId") ?? "");
-  const fail = (message: string) => redirectWithToast(back, { type: "error", title: "Error", description: message });
+  const fail = (message: string) =>
+    redirectWithToast(back, { type: "error", title: "Error", description: message });
   try {
     if (intent === "delete") {
       await deleteRubric(rubricId);
@@ -71,7 +92,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const contestId = String(fd.get("rubricContestId") ?? "") || null;
   const result = await rubricBuilderAction(fd, { contestId });
-  if (result.saved) return redirectWithToast(back, { type: "success", title: "Rubric created successfully" });
+  if (result.saved)
+    return redirectWithToast(back, { type: "success", title: "Rubric created successfully" });
   return data({ ...result, contestId }, { status: Object.keys(result.errors).length ? 400 : 200 });
 }
 
@@ -80,7 +102,8 @@ export default function AdminRubrics() {
   const actionData = useActionData<typeof action>();
   const built = actionData && !actionData.saved ? actionData : null;
   const errors = built?.errors ?? {};
-  const href = (p: number) => `/admin/rubrics?${new URLSearchParams({ ...(filter ? { contest: filter.id } : {}), page: String(p) })}`;
+  const href = (p: number) =>
+    `/admin/rubrics?${new URLSearchParams({ ...(filter ? { contest: filter.id } : {}), page: String(p) })}`;
   return (
     <div className="space-y-6">
       <div>
@@ -93,7 +116,9 @@ export default function AdminRubrics() {
             </Link>
           </p>
         ) : (
-          <p className="mt-1 text-slate-600">Every scoring rubric, newest first, assigned to a contest or not.</p>
+          <p className="mt-1 text-slate-600">
+            Every scoring rubric, newest first, assigned to a contest or not.
+          </p>
         )}
       </div>
 
@@ -102,7 +127,12 @@ export default function AdminRubrics() {
           <label htmlFor="filter-contest" className="block text-sm font-medium">
             Show rubrics of
           </label>
-          <select id="filter-contest" name="contest" defaultValue={filter?.id ?? ""} className={inputClass}>
+          <select
+            id="filter-contest"
+            name="contest"
+            defaultValue={filter?.id ?? ""}
+            className={inputClass}
+          >
             <option value="">All contests</option>
             {contests.map((c) => (
               <option key={c.id} value={c.id}>
@@ -121,18 +151,34 @@ export default function AdminRubrics() {
           <CardTitle>Create a rubric</CardTitle>
         </CardHeader>
         <CardContent>
-          <Form method="post" preventScrollReset key={built?.key ?? "initial"} className="space-y-4">
+          <Form
+            method="post"
+            preventScrollReset
+            key={built?.key ?? "initial"}
+            className="space-y-4"
+          >
             {errors[""]?.length ? (
               <Alert variant="destructive" title="Error">
                 {errors[""].join(" ")}
               </Alert>
             ) : null}
-            <RubricBuilder draft={built?.draft ?? emptyRubricDraft} errors={errors} saveIntent="save-rubric" saveLabel="Save Rubric" idPrefix="rubric">
+            <RubricBuilder
+              draft={built?.draft ?? emptyRubricDraft}
+              errors={errors}
+              saveIntent="save-rubric"
+              saveLabel="Save Rubric"
+              idPrefix="rubric"
+            >
               <div className="space-y-1">
                 <label htmlFor="rubricContestId" className="block text-sm font-medium">
                   Contest (optional)
                 </label>
-                <select id="rubricContestId" name="rubricContestId" defaultValue={built?.contestId ?? filter?.id ?? ""} className={inputClass}>
+                <select
+                  id="rubricContestId"
+                  name="rubricContestId"
+                  defaultValue={built?.contestId ?? filter?.id ?? ""}
+                  className={inputClass}
+                >
                   <option value="">Unassigned</option>
                   {contests.map((c) => (
                     <option key={c.id} value={c.id}>
@@ -151,7 +197,9 @@ export default function AdminRubrics() {
           Rubrics ({total})
         </h2>
         {rubrics.length === 0 ? (
-          <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No rubrics yet. Create your first rubric above.</p>
+          <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            No rubrics yet. Create your first rubric above.
+          </p>
         ) : (
           <ul className="mt-3 space-y-3">
             {rubrics.map((r) => (
@@ -160,12 +208,22 @@ export default function AdminRubrics() {
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 className="font-semibold">{r.name}</h3>
-                      {r.contest ? <Badge variant="outline">{r.contest.title}</Badge> : <Badge variant="secondary">Unassigned</Badge>}
+                      {r.contest ? (
+                        <Badge variant="outline">{r.contest.title}</Badge>
+                      ) : (
+                        <Badge variant="secondary">Unassigned</Badge>
+                      )}
                       <TotalWeightBadge criteria={r.criteria} />
                     </div>
                     <CriteriaList criteria={r.criteria} />
                   </div>
-                  {r.scores === 0 ? <ConfirmDelete question="Delete this rubric?" itemLabel={`rubric ${r.name}`} fields={{ rubricId: r.id }} /> : null}
+                  {r.scores === 0 ? (
+                    <ConfirmDelete
+                      question="Delete this rubric?"
+                      itemLabel={`rubric ${r.name}`}
+                      fields={{ rubricId: r.id }}
+                    />
+                  ) : null}
                 </div>
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   <Form method="post" className="flex flex-wrap items-end gap-2">
@@ -173,7 +231,12 @@ export default function AdminRubrics() {
                     <label htmlFor={`assign-${r.id}`} className="sr-only">
                       Contest for {r.name}
                     </label>
-                    <select id={`assign-${r.id}`} name="contestId" defaultValue={r.contest?.id ?? ""} className={`${inputClass} w-auto`}>
+                    <select
+                      id={`assign-${r.id}`}
+                      name="contestId"
+                      defaultValue={r.contest?.id ?? ""}
+                      className={`${inputClass} w-auto`}
+                    >
                       <option value="">Choose a contest…</option>
                       {contests.map((c) => (
                         <option key={c.id} value={c.id}>
@@ -189,7 +252,14 @@ export default function AdminRubrics() {
                     <Form method="post">
                       <input type="hidden" name="rubricId" value={r.id} />
                       <input type="hidden" name="contestId" value={r.contest.id} />
-                      <Button type="submit" name="intent" value="unassign" variant="ghost" size="sm" aria-label={`Unassign ${r.name}`}>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="unassign"
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Unassign ${r.name}`}
+                      >
                         Unassign
                       </Button>
                     </Form>

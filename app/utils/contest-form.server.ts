@@ -13,7 +13,13 @@ import {
   type FormErrors,
   type RubricDraft,
 } from "./contest-form";
-import { contestSchema, promptSchema, rubricSchema, type PromptInput, type RubricInput } from "./contest-schema";
+import {
+  contestSchema,
+  promptSchema,
+  rubricSchema,
+  type PromptInput,
+  type RubricInput,
+} from "./contest-schema";
 import {
   addExistingPrompt,
   addExistingRubric,
@@ -53,7 +59,11 @@ export async function contestFormAction(request: Request, contestId?: string) {
   const state = readContestFormState(fd);
   const { name, arg } = parseIntent(fd.get("intent"));
 
-  const reply = (errors: FormErrors = {}, notice: ContestFormActionData["notice"] = null, status?: number) =>
+  const reply = (
+    errors: FormErrors = {},
+    notice: ContestFormActionData["notice"] = null,
+    status?: number,
+  ) =>
     data<ContestFormActionData>(
       { state, errors, notice, key: `${Date.now()}-${Math.random().toString(36).slice(2)}` },
       { status: status ?? (Object.keys(errors).length ? 400 : 200) },
@@ -86,7 +96,10 @@ export async function contestFormAction(request: Request, contestId?: string) {
       if (!contestId) {
         state.stagedPrompts.push(result.value);
         state.promptDraft = { title: "", body: "" };
-        return reply({}, { type: "info", text: "Prompt will be created after saving the contest." });
+        return reply(
+          {},
+          { type: "info", text: "Prompt will be created after saving the contest." },
+        );
       }
       try {
         await createPrompt({ ...result.value, contestId });
@@ -114,7 +127,11 @@ export async function contestFormAction(request: Request, contestId?: string) {
       if (!contestId) {
         const rubric = await getRubric(id);
         if (!rubric) return reply({ existingRubricId: ["Selected rubric not found"] });
-        state.stagedRubrics.push({ name: rubric.name, criteria: parseCriteria(rubric.criteria), sourceId: rubric.id });
+        state.stagedRubrics.push({
+          name: rubric.name,
+          criteria: parseCriteria(rubric.criteria),
+          sourceId: rubric.id,
+        });
         return reply({}, { type: "info", text: "Rubric will be added after saving the contest." });
       }
       try {
@@ -142,7 +159,10 @@ export async function contestFormAction(request: Request, contestId?: string) {
       if (!contestId) {
         state.stagedRubrics.push(result.value);
         state.rubricDraft = emptyRubricDraft;
-        return reply({}, { type: "info", text: "Rubric will be created after saving the contest." });
+        return reply(
+          {},
+          { type: "info", text: "Rubric will be created after saving the contest." },
+        );
       }
       try {
         await createRubric({ ...result.value, contestId });
@@ -169,7 +189,9 @@ export async function contestFormAction(request: Request, contestId?: string) {
       const submission = parseWithZod(fd, { schema: contestSchema });
       if (submission.status !== "success") {
         const errors = Object.fromEntries(
-          Object.entries(submission.reply().error ?? {}).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0),
+          Object.entries(submission.reply().error ?? {}).filter(
+            (e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0,
+          ),
         );
         return reply(errors);
       }
@@ -180,12 +202,18 @@ export async function contestFormAction(request: Request, contestId?: string) {
         const rubrics: RubricInput[] = [];
         for (const p of state.stagedPrompts) {
           const r = promptSchema.safeParse(p);
-          if (!r.success) return reply({ "": [`The staged prompt "${p.title}" is not valid; remove it and add it again.`] });
+          if (!r.success)
+            return reply({
+              "": [`The staged prompt "${p.title}" is not valid; remove it and add it again.`],
+            });
           prompts.push(r.data);
         }
         for (const rb of state.stagedRubrics) {
           const r = rubricSchema.safeParse(rb);
-          if (!r.success) return reply({ "": [`The staged rubric "${rb.name}" is not valid; remove it and add it again.`] });
+          if (!r.success)
+            return reply({
+              "": [`The staged rubric "${rb.name}" is not valid; remove it and add it again.`],
+            });
           rubrics.push(r.data);
         }
         try {
@@ -193,7 +221,11 @@ export async function contestFormAction(request: Request, contestId?: string) {
         } catch (e) {
           if (e instanceof ContestAdminError) return refused(e);
           console.error("contest create failed", e);
-          return reply({ "": ["The contest could not be created, and nothing was saved. Please try again."] }, null, 500);
+          return reply(
+            { "": ["The contest could not be created, and nothing was saved. Please try again."] },
+            null,
+            500,
+          );
         }
         return redirectWithToast("/admin/contests", {
           type: "success",
@@ -207,7 +239,11 @@ export async function contestFormAction(request: Request, contestId?: string) {
       } catch (e) {
         if (e instanceof ContestAdminError) return refused(e);
         console.error("contest update failed", e);
-        return reply({ "": ["The contest could not be saved, and nothing was changed. Please try again."] }, null, 500);
+        return reply(
+          { "": ["The contest could not be saved, and nothing was changed. Please try again."] },
+          null,
+          500,
+        );
       }
       const title =
         action === "published"
@@ -222,13 +258,17 @@ export async function contestFormAction(request: Request, contestId?: string) {
   }
 }
 
-export type RubricBuilderActionData = { saved: false; draft: RubricDraft; errors: FormErrors; key: string } | { saved: true };
+export type RubricBuilderActionData =
+  { saved: false; draft: RubricDraft; errors: FormErrors; key: string } | { saved: true };
 
 /**
  * The rubric builder's post-backs on the rubric pages: add-criterion, remove-criterion:{i} and
  * save-rubric (creates the rubric, assigned to `contestId` or to the contest chosen in the form).
  */
-export async function rubricBuilderAction(fd: FormData, opts: { contestId?: string | null }): Promise<RubricBuilderActionData> {
+export async function rubricBuilderAction(
+  fd: FormData,
+  opts: { contestId?: string | null },
+): Promise<RubricBuilderActionData> {
   const draft = readRubricDraft(fd);
   const { name, arg } = parseIntent(fd.get("intent"));
   const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -236,14 +276,17 @@ export async function rubricBuilderAction(fd: FormData, opts: { contestId?: stri
     const added = addCriterion(draft);
     return { saved: false, draft: added.draft, errors: added.errors, key };
   }
-  if (name === "remove-criterion") return { saved: false, draft: removeCriterion(draft, Number(arg)), errors: {}, key };
-  if (name !== "save-rubric") return { saved: false, draft, errors: { "": ["Unknown action"] }, key };
+  if (name === "remove-criterion")
+    return { saved: false, draft: removeCriterion(draft, Number(arg)), errors: {}, key };
+  if (name !== "save-rubric")
+    return { saved: false, draft, errors: { "": ["Unknown action"] }, key };
   const result = validateRubricDraft(draft);
   if (!result.ok) return { saved: false, draft: result.draft, errors: result.errors, key };
   try {
     await createRubric({ ...result.value, contestId: opts.contestId ?? null });
   } catch (e) {
-    if (e instanceof ContestAdminError) return { saved: false, draft: readRubricDraft(fd), errors: { "": [e.message] }, key };
+    if (e instanceof ContestAdminError)
+      return { saved: false, draft: readRubricDraft(fd), errors: { "": [e.message] }, key };
     throw e;
   }
   return { saved: true };

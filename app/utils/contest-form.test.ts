@@ -12,13 +12,31 @@ import {
 } from "./contest-form";
 import { contestSchema } from "./contest-schema";
 
-const crit = (key: string, weight: number) => ({ key, label: key.toUpperCase(), maxPoints: 10, weight, requireComment: false });
+const crit = (key: string, weight: number) => ({
+  key,
+  label: key.toUpperCase(),
+  maxPoints: 10,
+  weight,
+  requireComment: false,
+});
 
 test("defaults: 500-2500 words, free, anonymous, draft, a timeline that validates", () => {
   const v = defaultContestValues(new Date("2027-01-10T12:00:00Z"));
-  expect(v).toMatchObject({ wordMin: "500", wordMax: "2500", entryFeeCents: "0", anonymous: true, isPublished: false, timeZone: "America/New_York" });
+  expect(v).toMatchObject({
+    wordMin: "500",
+    wordMax: "2500",
+    entryFeeCents: "0",
+    anonymous: true,
+    isPublished: false,
+    timeZone: "America/New_York",
+  });
   expect(v.submissionsOpen).toBe("2027-01-17T00:00");
-  const parsed = contestSchema.safeParse({ ...v, slug: "s", title: "T", description: "Ten chars!!" });
+  const parsed = contestSchema.safeParse({
+    ...v,
+    slug: "s",
+    title: "T",
+    description: "Ten chars!!",
+  });
   expect(parsed.success).toBe(true);
 });
 
@@ -54,7 +72,12 @@ describe("readContestFormState", () => {
     fd.set("rubricCriteria", JSON.stringify([crit("a", 1)]));
     fd.set("criterionKey", "My Key");
     const s = readContestFormState(fd);
-    expect(s.values).toMatchObject({ title: "T", anonymous: true, isPublished: false, timeZone: "America/New_York" });
+    expect(s.values).toMatchObject({
+      title: "T",
+      anonymous: true,
+      isPublished: false,
+      timeZone: "America/New_York",
+    });
     expect(s.stagedPrompts).toEqual([{ title: "P", body: "Body text", sourceId: "x" }]);
     expect(s.stagedRubrics).toEqual([]);
     expect(s.rubricDraft.criteria).toEqual([crit("a", 1)]);
@@ -63,7 +86,12 @@ describe("readContestFormState", () => {
 
   test("staged rubrics with invalid criteria are dropped, not trusted", () => {
     const fd = new FormData();
-    fd.set("stagedRubrics", JSON.stringify([{ name: "R", criteria: [{ key: "BAD KEY", label: "x", maxPoints: 10, weight: 2 }] }]));
+    fd.set(
+      "stagedRubrics",
+      JSON.stringify([
+        { name: "R", criteria: [{ key: "BAD KEY", label: "x", maxPoints: 10, weight: 2 }] },
+      ]),
+    );
     expect(readContestFormState(fd).stagedRubrics).toEqual([]);
   });
 });
@@ -71,12 +99,23 @@ describe("readContestFormState", () => {
 describe("rubric builder", () => {
   test("adds a criterion only with key and label, normalising the key", () => {
     const empty = addCriterion({ ...emptyRubricDraft });
-    expect(empty.errors).toEqual({ criterionKey: ["Criterion key is required"], criterionLabel: ["Criterion label is required"] });
-    const added = addCriterion({ ...emptyRubricDraft, criterion: { ...emptyRubricDraft.criterion, key: "Voice Style", label: "Voice" } });
+    expect(empty.errors).toEqual({
+      criterionKey: ["Criterion key is required"],
+      criterionLabel: ["Criterion label is required"],
+    });
+    const added = addCriterion({
+      ...emptyRubricDraft,
+      criterion: { ...emptyRubricDraft.criterion, key: "Voice Style", label: "Voice" },
+    });
     expect(added.errors).toEqual({});
-    expect(added.draft.criteria).toEqual([{ key: "voice_style", label: "Voice", maxPoints: 10, weight: 0.25, requireComment: false }]);
+    expect(added.draft.criteria).toEqual([
+      { key: "voice_style", label: "Voice", maxPoints: 10, weight: 0.25, requireComment: false },
+    ]);
     expect(added.draft.criterion.key).toBe("");
-    const dup = addCriterion({ ...added.draft, criterion: { ...emptyRubricDraft.criterion, key: "voice_style", label: "Again" } });
+    const dup = addCriterion({
+      ...added.draft,
+      criterion: { ...emptyRubricDraft.criterion, key: "voice_style", label: "Again" },
+    });
     expect(dup.errors.criterionKey?.[0]).toMatch(/already in this rubric/);
     expect(removeCriterion(added.draft, 0).criteria).toEqual([]);
   });
@@ -84,9 +123,14 @@ describe("rubric builder", () => {
   test("save: name, a criterion, weights summing to 1", () => {
     expect(validateRubricDraft({ ...emptyRubricDraft })).toMatchObject({
       ok: false,
-      errors: { rubricName: ["Rubric name is required"], rubricCriteria: ["Add at least one criterion"] },
+      errors: {
+        rubricName: ["Rubric name is required"],
+        rubricCriteria: ["Add at least one criterion"],
+      },
     });
-    expect(validateRubricDraft({ ...emptyRubricDraft, name: "R", criteria: [crit("a", 0.5)] })).toMatchObject({
+    expect(
+      validateRubricDraft({ ...emptyRubricDraft, name: "R", criteria: [crit("a", 0.5)] }),
+    ).toMatchObject({
       ok: false,
       errors: { rubricCriteria: ["Total weight must sum to 1.0 (currently 0.50)"] },
     });
@@ -102,9 +146,18 @@ describe("rubric builder", () => {
 });
 
 test("prompt draft", () => {
-  expect(validatePromptDraft({ title: "", body: "" })).toEqual({ ok: false, errors: { prompt: ["Prompt title and text are required"] } });
-  expect(validatePromptDraft({ title: "T", body: "short" })).toEqual({ ok: false, errors: { promptBody: ["Prompt text must be at least 10 characters"] } });
-  expect(validatePromptDraft({ title: "T", body: "Long enough" })).toEqual({ ok: true, value: { title: "T", body: "Long enough" } });
+  expect(validatePromptDraft({ title: "", body: "" })).toEqual({
+    ok: false,
+    errors: { prompt: ["Prompt title and text are required"] },
+  });
+  expect(validatePromptDraft({ title: "T", body: "short" })).toEqual({
+    ok: false,
+    errors: { promptBody: ["Prompt text must be at least 10 characters"] },
+  });
+  expect(validatePromptDraft({ title: "T", body: "Long enough" })).toEqual({
+    ok: true,
+    value: { title: "T", body: "Long enough" },
+  });
 });
 
 test("parseIntent", () => {

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { criterionInputSchema, DATE_FIELDS, issuesToErrors, promptSchema, rubricSchema, type DateField } from "./contest-schema";
+import {
+  criterionInputSchema,
+  DATE_FIELDS,
+  issuesToErrors,
+  promptSchema,
+  rubricSchema,
+  type DateField,
+} from "./contest-schema";
 import { DEFAULT_TIME_ZONE, toZonedInputValue } from "./dates";
 import { criteriaSchema, type Criterion } from "./rubric";
 
@@ -49,12 +56,27 @@ export type FormErrors = Record<string, string[]>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export const emptyCriterionDraft: CriterionDraft = { key: "", label: "", description: "", maxPoints: "10", weight: "0.25", requireComment: false };
-export const emptyRubricDraft: RubricDraft = { name: "", criteria: [], criterion: emptyCriterionDraft };
+export const emptyCriterionDraft: CriterionDraft = {
+  key: "",
+  label: "",
+  description: "",
+  maxPoints: "10",
+  weight: "0.25",
+  requireComment: false,
+};
+export const emptyRubricDraft: RubricDraft = {
+  name: "",
+  criteria: [],
+  criterion: emptyCriterionDraft,
+};
 
 /** A new contest: the spec's defaults (500-2500 words, free, anonymous, draft) and a sensible timeline. */
-export function defaultContestValues(now = new Date(), timeZone = DEFAULT_TIME_ZONE): ContestFormValues {
-  const at = (days: number, time: string) => `${toZonedInputValue(new Date(now.getTime() + days * DAY), timeZone).slice(0, 10)}T${time}`;
+export function defaultContestValues(
+  now = new Date(),
+  timeZone = DEFAULT_TIME_ZONE,
+): ContestFormValues {
+  const at = (days: number, time: string) =>
+    `${toZonedInputValue(new Date(now.getTime() + days * DAY), timeZone).slice(0, 10)}T${time}`;
   return {
     slug: "",
     title: "",
@@ -113,8 +135,12 @@ const checked = (fd: FormData, name: string) => {
   return v === "on" || v === "true";
 };
 
-const stagedPromptsSchema = z.array(z.object({ title: z.string(), body: z.string(), sourceId: z.string().optional() }));
-const stagedRubricsSchema = z.array(z.object({ name: z.string(), criteria: criteriaSchema, sourceId: z.string().optional() }));
+const stagedPromptsSchema = z.array(
+  z.object({ title: z.string(), body: z.string(), sourceId: z.string().optional() }),
+);
+const stagedRubricsSchema = z.array(
+  z.object({ name: z.string(), criteria: criteriaSchema, sourceId: z.string().optional() }),
+);
 
 /** Parses a hidden JSON input; anything malformed counts as an empty list, never a crash. */
 export function parseJsonList<T>(json: string, schema: z.ZodType<T[], z.ZodTypeDef, unknown>): T[] {
@@ -170,12 +196,15 @@ export function readContestFormState(fd: FormData): ContestFormState {
 }
 
 /** Validates the prompt draft; errors are keyed by the draft's input names ("prompt" for the form-level message). */
-export function validatePromptDraft(draft: PromptDraft): { ok: true; value: StagedPrompt } | { ok: false; errors: FormErrors } {
+export function validatePromptDraft(
+  draft: PromptDraft,
+): { ok: true; value: StagedPrompt } | { ok: false; errors: FormErrors } {
   const r = promptSchema.safeParse(draft);
   if (r.success) return { ok: true, value: r.data };
   const raw = issuesToErrors(r.error);
   const errors: FormErrors = {};
-  for (const [k, v] of Object.entries(raw)) errors[k === "" ? "prompt" : k === "title" ? "promptTitle" : "promptBody"] = v;
+  for (const [k, v] of Object.entries(raw))
+    errors[k === "" ? "prompt" : k === "title" ? "promptTitle" : "promptBody"] = v;
   return { ok: false, errors };
 }
 
@@ -193,13 +222,22 @@ export function addCriterion(draft: RubricDraft): { draft: RubricDraft; errors: 
   const r = criterionInputSchema.safeParse(draft.criterion);
   if (!r.success) {
     const errors: FormErrors = {};
-    for (const [k, v] of Object.entries(issuesToErrors(r.error))) errors[CRITERION_FIELDS[k] ?? "rubricCriteria"] = v;
+    for (const [k, v] of Object.entries(issuesToErrors(r.error)))
+      errors[CRITERION_FIELDS[k] ?? "rubricCriteria"] = v;
     return { draft, errors };
   }
   if (draft.criteria.some((c) => c.key === r.data.key)) {
-    return { draft, errors: { criterionKey: [`A criterion with the key "${r.data.key}" is already in this rubric`] } };
+    return {
+      draft,
+      errors: {
+        criterionKey: [`A criterion with the key "${r.data.key}" is already in this rubric`],
+      },
+    };
   }
-  return { draft: { ...draft, criteria: [...draft.criteria, r.data], criterion: emptyCriterionDraft }, errors: {} };
+  return {
+    draft: { ...draft, criteria: [...draft.criteria, r.data], criterion: emptyCriterionDraft },
+    errors: {},
+  };
 }
 
 export function removeCriterion(draft: RubricDraft, index: number): RubricDraft {
@@ -210,7 +248,9 @@ export function removeCriterion(draft: RubricDraft, index: number): RubricDraft 
  * Validates the rubric for saving. A filled-in criterion draft that was never added counts as
  * added, so an admin who types one criterion and presses Save does not lose it.
  */
-export function validateRubricDraft(draft: RubricDraft): { ok: true; value: StagedRubric } | { ok: false; errors: FormErrors; draft: RubricDraft } {
+export function validateRubricDraft(
+  draft: RubricDraft,
+): { ok: true; value: StagedRubric } | { ok: false; errors: FormErrors; draft: RubricDraft } {
   let current = draft;
   const c = draft.criterion;
   if (c.key.trim() || c.label.trim()) {
@@ -221,7 +261,8 @@ export function validateRubricDraft(draft: RubricDraft): { ok: true; value: Stag
   const r = rubricSchema.safeParse({ name: current.name, criteria: current.criteria });
   if (r.success) return { ok: true, value: r.data };
   const errors: FormErrors = {};
-  for (const [k, v] of Object.entries(issuesToErrors(r.error))) errors[k === "name" ? "rubricName" : "rubricCriteria"] = v;
+  for (const [k, v] of Object.entries(issuesToErrors(r.error)))
+    errors[k === "name" ? "rubricName" : "rubricCriteria"] = v;
   return { ok: false, errors, draft: current };
 }
 

@@ -50,14 +50,28 @@ describe("contestSchema", () => {
     if (!r.success) return;
     expect(r.data.submissionsOpen.toISOString()).toBe("2027-03-01T14:00:00.000Z"); // EST, UTC-5
     expect(r.data.judgingClose.toISOString()).toBe("2027-05-01T04:00:00.000Z"); // EDT, UTC-4
-    expect(r.data).toMatchObject({ anonymous: true, isPublished: false, wordMin: 500, wordMax: 2500, entryFeeCents: 1500, rules: null });
+    expect(r.data).toMatchObject({
+      anonymous: true,
+      isPublished: false,
+      wordMin: 500,
+      wordMax: 2500,
+      entryFeeCents: 1500,
+      rules: null,
+    });
   });
 
   test("works through conform's parseWithZod with FormData", () => {
-    const submission = parseWithZod(formData({ ...valid, entryFeeCents: "", anonymous: undefined, isPublished: "on" }), { schema: contestSchema });
+    const submission = parseWithZod(
+      formData({ ...valid, entryFeeCents: "", anonymous: undefined, isPublished: "on" }),
+      { schema: contestSchema },
+    );
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    expect(submission.value).toMatchObject({ entryFeeCents: 0, anonymous: false, isPublished: true });
+    expect(submission.value).toMatchObject({
+      entryFeeCents: 0,
+      anonymous: false,
+      isPublished: true,
+    });
   });
 
   test("slug is lowercased and other characters become hyphens", () => {
@@ -65,7 +79,9 @@ describe("contestSchema", () => {
     const r = contestSchema.safeParse({ ...valid, slug: "Spring Stories" });
     expect(r.success && r.data.slug).toBe("spring-stories");
     expect(errorsOf({ ...valid, slug: "" }).slug).toEqual(["URL slug is required"]);
-    expect(errorsOf({ ...valid, slug: "a".repeat(101) }).slug).toEqual(["URL slug must be at most 100 characters"]);
+    expect(errorsOf({ ...valid, slug: "a".repeat(101) }).slug).toEqual([
+      "URL slug must be at most 100 characters",
+    ]);
     expect(errorsOf({ ...valid, slug: "a".repeat(100) }).slug).toBeUndefined();
   });
 
@@ -76,12 +92,20 @@ describe("contestSchema", () => {
     expect(e.wordMin).toEqual(["Minimum word count is required"]);
     expect(e.wordMax).toEqual(["Maximum word count is required"]);
     expect(errorsOf({ ...valid, title: "t".repeat(200) }).title).toBeUndefined();
-    expect(errorsOf({ ...valid, title: "t".repeat(201) }).title).toEqual(["Title must be at most 200 characters"]);
-    expect(errorsOf({ ...valid, description: "123456789" }).description).toEqual(["Description must be at least 10 characters"]);
+    expect(errorsOf({ ...valid, title: "t".repeat(201) }).title).toEqual([
+      "Title must be at most 200 characters",
+    ]);
+    expect(errorsOf({ ...valid, description: "123456789" }).description).toEqual([
+      "Description must be at least 10 characters",
+    ]);
     expect(errorsOf({ ...valid, description: "1234567890" }).description).toBeUndefined();
-    expect(errorsOf({ ...valid, description: "d".repeat(5001) }).description).toEqual(["Description must be at most 5000 characters"]);
+    expect(errorsOf({ ...valid, description: "d".repeat(5001) }).description).toEqual([
+      "Description must be at most 5000 characters",
+    ]);
     expect(errorsOf({ ...valid, rules: "r".repeat(10000) }).rules).toBeUndefined();
-    expect(errorsOf({ ...valid, rules: "r".repeat(10001) }).rules).toEqual(["Rules must be at most 10000 characters"]);
+    expect(errorsOf({ ...valid, rules: "r".repeat(10001) }).rules).toEqual([
+      "Rules must be at most 10000 characters",
+    ]);
   });
 
   test("word limits", () => {
@@ -90,38 +114,70 @@ describe("contestSchema", () => {
     expect(errorsOf({ ...valid, wordMin: "abc" }).wordMin).toEqual([MESSAGES.wordPositive]);
     expect(errorsOf({ ...valid, wordMin: "1", wordMax: "2" })).toEqual({});
     expect(errorsOf({ ...valid, wordMin: "99999", wordMax: "100000" })).toEqual({});
-    expect(errorsOf({ ...valid, wordMax: "100001" }).wordMax).toEqual(["Word limits must be at most 100000"]);
-    expect(errorsOf({ ...valid, wordMin: "1000", wordMax: "1000" }).wordMax).toEqual([MESSAGES.wordMaxGreater]);
-    expect(errorsOf({ ...valid, wordMin: "1000", wordMax: "999" }).wordMax).toEqual([MESSAGES.wordMaxGreater]);
+    expect(errorsOf({ ...valid, wordMax: "100001" }).wordMax).toEqual([
+      "Word limits must be at most 100000",
+    ]);
+    expect(errorsOf({ ...valid, wordMin: "1000", wordMax: "1000" }).wordMax).toEqual([
+      MESSAGES.wordMaxGreater,
+    ]);
+    expect(errorsOf({ ...valid, wordMin: "1000", wordMax: "999" }).wordMax).toEqual([
+      MESSAGES.wordMaxGreater,
+    ]);
   });
 
   test("entry fee: whole cents from 0 to 100000", () => {
     expect(errorsOf({ ...valid, entryFeeCents: "0" })).toEqual({});
     expect(errorsOf({ ...valid, entryFeeCents: "100000" })).toEqual({});
-    expect(errorsOf({ ...valid, entryFeeCents: "100001" }).entryFeeCents).toEqual([MESSAGES.feeTooHigh]);
-    expect(errorsOf({ ...valid, entryFeeCents: "-1" }).entryFeeCents).toEqual(["Entry fee cannot be negative"]);
-    expect(errorsOf({ ...valid, entryFeeCents: "12.5" }).entryFeeCents).toEqual(["Entry fee must be a whole number of cents"]);
+    expect(errorsOf({ ...valid, entryFeeCents: "100001" }).entryFeeCents).toEqual([
+      MESSAGES.feeTooHigh,
+    ]);
+    expect(errorsOf({ ...valid, entryFeeCents: "-1" }).entryFeeCents).toEqual([
+      "Entry fee cannot be negative",
+    ]);
+    expect(errorsOf({ ...valid, entryFeeCents: "12.5" }).entryFeeCents).toEqual([
+      "Entry fee must be a whole number of cents",
+    ]);
   });
 
   test("time zone must be an IANA zone", () => {
-    expect(errorsOf({ ...valid, timeZone: "Mars/Olympus" }).timeZone).toEqual(["Choose a valid time zone"]);
+    expect(errorsOf({ ...valid, timeZone: "Mars/Olympus" }).timeZone).toEqual([
+      "Choose a valid time zone",
+    ]);
     const r = contestSchema.safeParse({ ...valid, timeZone: "UTC" });
     expect(r.success && r.data.submissionsOpen.toISOString()).toBe("2027-03-01T09:00:00.000Z");
   });
 
   test("date order, with equal allowed where the spec allows it", () => {
-    expect(errorsOf({ ...valid, submissionsClose: valid.submissionsOpen }).submissionsClose).toEqual([MESSAGES.closeAfterOpen]);
+    expect(
+      errorsOf({ ...valid, submissionsClose: valid.submissionsOpen }).submissionsClose,
+    ).toEqual([MESSAGES.closeAfterOpen]);
     expect(errorsOf({ ...valid, judgingOpen: valid.submissionsClose })).toEqual({});
-    expect(errorsOf({ ...valid, judgingOpen: "2027-04-01T23:58" }).judgingOpen).toEqual([MESSAGES.judgingOpenAfterClose]);
-    expect(errorsOf({ ...valid, judgingClose: valid.judgingOpen }).judgingClose).toEqual([MESSAGES.judgingCloseAfterOpen]);
+    expect(errorsOf({ ...valid, judgingOpen: "2027-04-01T23:58" }).judgingOpen).toEqual([
+      MESSAGES.judgingOpenAfterClose,
+    ]);
+    expect(errorsOf({ ...valid, judgingClose: valid.judgingOpen }).judgingClose).toEqual([
+      MESSAGES.judgingCloseAfterOpen,
+    ]);
     expect(errorsOf({ ...valid, resultsAt: valid.judgingClose })).toEqual({});
-    expect(errorsOf({ ...valid, resultsAt: "2027-04-30T23:59" }).resultsAt).toEqual([MESSAGES.resultsAfterJudging]);
-    expect(errorsOf({ ...valid, submissionsOpen: "" }).submissionsOpen).toEqual(["Submissions open date is required"]);
-    expect(errorsOf({ ...valid, resultsAt: "soon" }).resultsAt).toEqual(["Results date must be a valid date and time"]);
+    expect(errorsOf({ ...valid, resultsAt: "2027-04-30T23:59" }).resultsAt).toEqual([
+      MESSAGES.resultsAfterJudging,
+    ]);
+    expect(errorsOf({ ...valid, submissionsOpen: "" }).submissionsOpen).toEqual([
+      "Submissions open date is required",
+    ]);
+    expect(errorsOf({ ...valid, resultsAt: "soon" }).resultsAt).toEqual([
+      "Results date must be a valid date and time",
+    ]);
   });
 
   test("cross-field rules show together with field errors", () => {
-    const e = errorsOf({ ...valid, title: "", wordMin: "10", wordMax: "5", submissionsClose: "2027-02-01T00:00" });
+    const e = errorsOf({
+      ...valid,
+      title: "",
+      wordMin: "10",
+      wordMax: "5",
+      submissionsClose: "2027-02-01T00:00",
+    });
     expect(e.title).toEqual(["Title is required"]);
     expect(e.wordMax).toEqual([MESSAGES.wordMaxGreater]);
     expect(e.submissionsClose).toEqual([MESSAGES.closeAfterOpen]);
@@ -137,7 +193,12 @@ describe("contestSchema", () => {
         judgingClose: d("2026-12-31T00:00Z"),
         resultsAt: d("2026-12-30T00:00Z"),
       }).map((i) => i.message),
-    ).toEqual([MESSAGES.closeAfterOpen, MESSAGES.judgingOpenAfterClose, MESSAGES.judgingCloseAfterOpen, MESSAGES.resultsAfterJudging]);
+    ).toEqual([
+      MESSAGES.closeAfterOpen,
+      MESSAGES.judgingOpenAfterClose,
+      MESSAGES.judgingCloseAfterOpen,
+      MESSAGES.resultsAfterJudging,
+    ]);
   });
 });
 
@@ -152,11 +213,17 @@ describe("promptSchema", () => {
     expect(errs({ body: "Some prompt text" })).toEqual({ "": [MESSAGES.promptRequired] });
   });
   test("limits", () => {
-    expect(errs({ title: "T", body: "123456789" })).toEqual({ body: ["Prompt text must be at least 10 characters"] });
+    expect(errs({ title: "T", body: "123456789" })).toEqual({
+      body: ["Prompt text must be at least 10 characters"],
+    });
     expect(errs({ title: "T", body: "1234567890" })).toEqual({});
-    expect(errs({ title: "t".repeat(201), body: "1234567890" })).toEqual({ title: ["Prompt title must be at most 200 characters"] });
+    expect(errs({ title: "t".repeat(201), body: "1234567890" })).toEqual({
+      title: ["Prompt title must be at most 200 characters"],
+    });
     expect(errs({ title: "t".repeat(200), body: "b".repeat(5000) })).toEqual({});
-    expect(errs({ title: "t", body: "b".repeat(5001) })).toEqual({ body: ["Prompt text must be at most 5000 characters"] });
+    expect(errs({ title: "t", body: "b".repeat(5001) })).toEqual({
+      body: ["Prompt text must be at most 5000 characters"],
+    });
     const r = promptSchema.safeParse({ title: "  Trimmed  ", body: "  Ten chars here  " });
     expect(r.success && r.data).toEqual({ title: "Trimmed", body: "Ten chars here" });
   });
@@ -164,56 +231,111 @@ describe("promptSchema", () => {
 
 describe("criterionInputSchema", () => {
   test("normalises the key and applies defaults", () => {
-    const r = criterionInputSchema.safeParse({ key: "Voice & Style", label: "Voice", weight: "", maxPoints: "" });
-    expect(r.success && r.data).toEqual({ key: "voice___style", label: "Voice", maxPoints: 10, weight: 0.25, requireComment: false });
-    const c = criterionInputSchema.safeParse({ key: "k", label: "L", weight: "0.5", maxPoints: "20", requireComment: "on", description: "D" });
-    expect(c.success && c.data).toEqual({ key: "k", label: "L", description: "D", maxPoints: 20, weight: 0.5, requireComment: true });
+    const r = criterionInputSchema.safeParse({
+      key: "Voice & Style",
+      label: "Voice",
+      weight: "",
+      maxPoints: "",
+    });
+    expect(r.success && r.data).toEqual({
+      key: "voice___style",
+      label: "Voice",
+      maxPoints: 10,
+      weight: 0.25,
+      requireComment: false,
+    });
+    const c = criterionInputSchema.safeParse({
+      key: "k",
+      label: "L",
+      weight: "0.5",
+      maxPoints: "20",
+      requireComment: "on",
+      description: "D",
+    });
+    expect(c.success && c.data).toEqual({
+      key: "k",
+      label: "L",
+      description: "D",
+      maxPoints: 20,
+      weight: 0.5,
+      requireComment: true,
+    });
   });
   test("a criterion needs a key and a label; limits", () => {
     const errs = (v: Record<string, unknown>) => {
       const r = criterionInputSchema.safeParse(v);
       return r.success ? {} : issuesToErrors(r.error);
     };
-    expect(errs({ key: " ", label: "" })).toEqual({ key: ["Criterion key is required"], label: ["Criterion label is required"] });
-    expect(errs({ key: "k", label: "L", weight: "1.01" }).weight).toEqual(["Weight must be a number from 0 to 1"]);
-    expect(errs({ key: "k", label: "L", weight: "-0.01" }).weight).toEqual(["Weight must be a number from 0 to 1"]);
+    expect(errs({ key: " ", label: "" })).toEqual({
+      key: ["Criterion key is required"],
+      label: ["Criterion label is required"],
+    });
+    expect(errs({ key: "k", label: "L", weight: "1.01" }).weight).toEqual([
+      "Weight must be a number from 0 to 1",
+    ]);
+    expect(errs({ key: "k", label: "L", weight: "-0.01" }).weight).toEqual([
+      "Weight must be a number from 0 to 1",
+    ]);
     expect(errs({ key: "k", label: "L", weight: "0" })).toEqual({});
     expect(errs({ key: "k", label: "L", weight: "1" })).toEqual({});
     expect(errs({ key: "k", label: "L", maxPoints: "0" }).maxPoints).toBeDefined();
     expect(errs({ key: "k", label: "L", maxPoints: "101" }).maxPoints).toBeDefined();
     expect(errs({ key: "k", label: "L", maxPoints: "2.5" }).maxPoints).toBeDefined();
     expect(errs({ key: "k", label: "L", maxPoints: "100" })).toEqual({});
-    expect(errs({ key: "k", label: "l".repeat(101) }).label).toEqual(["Criterion label must be at most 100 characters"]);
+    expect(errs({ key: "k", label: "l".repeat(101) }).label).toEqual([
+      "Criterion label must be at most 100 characters",
+    ]);
     expect(errs({ key: "k", label: "L", description: "d".repeat(501) }).description).toBeDefined();
   });
 });
 
 describe("rubricSchema", () => {
-  const c = (key: string, weight: number) => ({ key, label: key, maxPoints: 10, weight, requireComment: false });
+  const c = (key: string, weight: number) => ({
+    key,
+    label: key,
+    maxPoints: 10,
+    weight,
+    requireComment: false,
+  });
   const errs = (v: Record<string, unknown>) => {
     const r = rubricSchema.safeParse(v);
     return r.success ? {} : issuesToErrors(r.error);
   };
   test("name and at least one criterion", () => {
-    expect(errs({ name: "", criteria: [c("a", 1)] })).toEqual({ name: [MESSAGES.rubricNameRequired] });
-    expect(errs({ name: "R", criteria: [] })).toEqual({ criteria: [MESSAGES.rubricNeedsCriterion] });
-    expect(errs({ name: "n".repeat(201), criteria: [c("a", 1)] }).name).toEqual(["Rubric name must be at most 200 characters"]);
+    expect(errs({ name: "", criteria: [c("a", 1)] })).toEqual({
+      name: [MESSAGES.rubricNameRequired],
+    });
+    expect(errs({ name: "R", criteria: [] })).toEqual({
+      criteria: [MESSAGES.rubricNeedsCriterion],
+    });
+    expect(errs({ name: "n".repeat(201), criteria: [c("a", 1)] }).name).toEqual([
+      "Rubric name must be at most 200 characters",
+    ]);
   });
   test("weights must sum to 1 within 0.01", () => {
     expect(errs({ name: "R", criteria: [c("a", 0.5), c("b", 0.5)] })).toEqual({});
     expect(errs({ name: "R", criteria: [c("a", 0.5), c("b", 0.49)] })).toEqual({});
     expect(errs({ name: "R", criteria: [c("a", 0.5), c("b", 0.51)] })).toEqual({});
-    expect(errs({ name: "R", criteria: [c("a", 0.5), c("b", 0.48)] })).toEqual({ criteria: ["Total weight must sum to 1.0 (currently 0.98)"] });
-    expect(errs({ name: "R", criteria: [c("a", 0.25)] })).toEqual({ criteria: ["Total weight must sum to 1.0 (currently 0.25)"] });
+    expect(errs({ name: "R", criteria: [c("a", 0.5), c("b", 0.48)] })).toEqual({
+      criteria: ["Total weight must sum to 1.0 (currently 0.98)"],
+    });
+    expect(errs({ name: "R", criteria: [c("a", 0.25)] })).toEqual({
+      criteria: ["Total weight must sum to 1.0 (currently 0.25)"],
+    });
     expect(totalWeightMessage(1.2)).toBe("Total weight must sum to 1.0 (currently 1.20)");
   });
   test("keys are unique", () => {
-    expect(errs({ name: "R", criteria: [c("a", 0.5), c("a", 0.5)] }).criteria?.[0]).toMatch(/used twice/);
+    expect(errs({ name: "R", criteria: [c("a", 0.5), c("a", 0.5)] }).criteria?.[0]).toMatch(
+      /used twice/,
+    );
   });
 });
 
 test("publishProblems", () => {
-  expect(publishProblems({ prompts: 0, rubrics: 0 })).toEqual([MESSAGES.publishNeedsPrompt, MESSAGES.publishNeedsRubric]);
+  expect(publishProblems({ prompts: 0, rubrics: 0 })).toEqual([
+    MESSAGES.publishNeedsPrompt,
+    MESSAGES.publishNeedsRubric,
+  ]);
   expect(publishProblems({ prompts: 1, rubrics: 0 })).toEqual([MESSAGES.publishNeedsRubric]);
   expect(publishProblems({ prompts: 1, rubrics: 1 })).toEqual([]);
 });

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE, fromZonedInputValue, isValidTimeZone } from "./dates";
-import { criterionSchema, normalizeCriterionKey, totalWeight, weightsSumToOne, type Criterion } from "./rubric";
+import {
+  criterionSchema,
+  normalizeCriterionKey,
+  totalWeight,
+  weightsSumToOne,
+  type Criterion,
+} from "./rubric";
 
 /**
  * Validation for the contest form, prompts and rubrics (spec §5, including the "defined schemas"
@@ -33,7 +39,13 @@ export function normalizeSlug(input: string) {
   return input.toLowerCase().replace(/[^a-z0-9-]/g, "-");
 }
 
-export const DATE_FIELDS = ["submissionsOpen", "submissionsClose", "judgingOpen", "judgingClose", "resultsAt"] as const;
+export const DATE_FIELDS = [
+  "submissionsOpen",
+  "submissionsClose",
+  "judgingOpen",
+  "judgingClose",
+  "resultsAt",
+] as const;
 export type DateField = (typeof DATE_FIELDS)[number];
 export const DATE_LABELS: Record<DateField, string> = {
   submissionsOpen: "Submissions open",
@@ -43,7 +55,8 @@ export const DATE_LABELS: Record<DateField, string> = {
   resultsAt: "Results",
 };
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 const blankToUndefined = (v: unknown) => (isBlank(v) ? undefined : v);
 const toNumber = (v: unknown) => {
   const value = blankToUndefined(v);
@@ -55,7 +68,10 @@ const toBoolean = (v: unknown) => {
   return false;
 };
 const requiredText = (message: string) =>
-  z.preprocess(blankToUndefined, z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message));
+  z.preprocess(
+    blankToUndefined,
+    z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message),
+  );
 
 const wordLimit = (required: string) =>
   z.preprocess(
@@ -73,10 +89,14 @@ type Timeline = Record<DateField, Date>;
 export function timelineIssues(t: Timeline): { path: DateField; message: string }[] {
   const issues: { path: DateField; message: string }[] = [];
   const ms = (k: DateField) => t[k].getTime();
-  if (ms("submissionsClose") <= ms("submissionsOpen")) issues.push({ path: "submissionsClose", message: MESSAGES.closeAfterOpen });
-  if (ms("judgingOpen") < ms("submissionsClose")) issues.push({ path: "judgingOpen", message: MESSAGES.judgingOpenAfterClose });
-  if (ms("judgingClose") <= ms("judgingOpen")) issues.push({ path: "judgingClose", message: MESSAGES.judgingCloseAfterOpen });
-  if (ms("resultsAt") < ms("judgingClose")) issues.push({ path: "resultsAt", message: MESSAGES.resultsAfterJudging });
+  if (ms("submissionsClose") <= ms("submissionsOpen"))
+    issues.push({ path: "submissionsClose", message: MESSAGES.closeAfterOpen });
+  if (ms("judgingOpen") < ms("submissionsClose"))
+    issues.push({ path: "judgingOpen", message: MESSAGES.judgingOpenAfterClose });
+  if (ms("judgingClose") <= ms("judgingOpen"))
+    issues.push({ path: "judgingClose", message: MESSAGES.judgingCloseAfterOpen });
+  if (ms("resultsAt") < ms("judgingClose"))
+    issues.push({ path: "resultsAt", message: MESSAGES.resultsAfterJudging });
   return issues;
 }
 
@@ -90,7 +110,14 @@ function contestCrossFieldChecks(raw: unknown, ctx: z.RefinementCtx) {
   const r = raw as Record<string, unknown>;
   const min = toNumber(r.wordMin);
   const max = toNumber(r.wordMax);
-  if (typeof min === "number" && typeof max === "number" && Number.isFinite(min) && Number.isFinite(max) && min >= 1 && max <= min) {
+  if (
+    typeof min === "number" &&
+    typeof max === "number" &&
+    Number.isFinite(min) &&
+    Number.isFinite(max) &&
+    min >= 1 &&
+    max <= min
+  ) {
     ctx.addIssue({ code: "custom", path: ["wordMax"], message: MESSAGES.wordMaxGreater });
   }
   const tz = rawString(r.timeZone) || DEFAULT_TIME_ZONE;
@@ -102,13 +129,17 @@ function contestCrossFieldChecks(raw: unknown, ctx: z.RefinementCtx) {
     if (!d) return;
     dates[k] = d;
   }
-  for (const issue of timelineIssues(dates as Timeline)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  for (const issue of timelineIssues(dates as Timeline))
+    ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
 }
 
 const dateInput = (label: string) =>
   z.preprocess(
     blankToUndefined,
-    z.string({ required_error: `${label} date is required`, invalid_type_error: `${label} date is required` }),
+    z.string({
+      required_error: `${label} date is required`,
+      invalid_type_error: `${label} date is required`,
+    }),
   );
 
 export const contestSchema = z.preprocess(
@@ -119,18 +150,27 @@ export const contestSchema = z.preprocess(
   z
     .object({
       slug: z.preprocess(
-        (v) => (typeof v === "string" && v.trim() !== "" ? normalizeSlug(v.trim()) : blankToUndefined(v)),
+        (v) =>
+          typeof v === "string" && v.trim() !== "" ? normalizeSlug(v.trim()) : blankToUndefined(v),
         z
           .string({ required_error: "URL slug is required" })
           .min(1, "URL slug is required")
           .max(100, "URL slug must be at most 100 characters")
           .regex(/^[a-z0-9-]+$/, "URL slug may only use lowercase letters, digits and hyphens"),
       ),
-      title: requiredText("Title is required").pipe(z.string().max(200, "Title must be at most 200 characters")),
-      description: requiredText("Description is required").pipe(
-        z.string().min(10, "Description must be at least 10 characters").max(5000, "Description must be at most 5000 characters"),
+      title: requiredText("Title is required").pipe(
+        z.string().max(200, "Title must be at most 200 characters"),
       ),
-      rules: z.preprocess(blankToUndefined, z.string().trim().max(10000, "Rules must be at most 10000 characters").optional()),
+      description: requiredText("Description is required").pipe(
+        z
+          .string()
+          .min(10, "Description must be at least 10 characters")
+          .max(5000, "Description must be at most 5000 characters"),
+      ),
+      rules: z.preprocess(
+        blankToUndefined,
+        z.string().trim().max(10000, "Rules must be at most 10000 characters").optional(),
+      ),
       anonymous: z.preprocess(toBoolean, z.boolean()),
       isPublished: z.preprocess(toBoolean, z.boolean()),
       wordMin: wordLimit("Minimum word count is required"),
@@ -159,7 +199,11 @@ export const contestSchema = z.preprocess(
       for (const k of DATE_FIELDS) {
         const d = fromZonedInputValue(v[k].trim(), v.timeZone);
         if (!d) {
-          ctx.addIssue({ code: "custom", path: [k], message: `${DATE_LABELS[k]} date must be a valid date and time` });
+          ctx.addIssue({
+            code: "custom",
+            path: [k],
+            message: `${DATE_LABELS[k]} date must be a valid date and time`,
+          });
           ok = false;
         } else dates[k] = d;
       }
@@ -173,7 +217,8 @@ export type ContestInput = z.output<typeof contestSchema>;
 export const promptSchema = z.preprocess(
   (raw, ctx) => {
     const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-    if (isBlank(r.title) || isBlank(r.body)) ctx.addIssue({ code: "custom", path: [], message: MESSAGES.promptRequired });
+    if (isBlank(r.title) || isBlank(r.body))
+      ctx.addIssue({ code: "custom", path: [], message: MESSAGES.promptRequired });
     return raw;
   },
   z.object({
@@ -208,13 +253,19 @@ export const criterionInputSchema = z.preprocess(
     };
   },
   z.object({
-    key: z.string({ required_error: "Criterion key is required" }).max(100, "Criterion key must be at most 100 characters"),
+    key: z
+      .string({ required_error: "Criterion key is required" })
+      .max(100, "Criterion key must be at most 100 characters"),
     label: z
       .string({ required_error: "Criterion label is required" })
       .trim()
       .min(1, "Criterion label is required")
       .max(100, "Criterion label must be at most 100 characters"),
-    description: z.string().trim().max(500, "Criterion description must be at most 500 characters").optional(),
+    description: z
+      .string()
+      .trim()
+      .max(500, "Criterion description must be at most 500 characters")
+      .optional(),
     maxPoints: z
       .number({ invalid_type_error: "Max points must be a whole number from 1 to 100" })
       .int("Max points must be a whole number from 1 to 100")
@@ -241,14 +292,26 @@ export const rubricSchema = z.preprocess(
     }
     const keys = new Set<string>();
     for (const c of list) {
-      if (keys.has(c.key)) ctx.addIssue({ code: "custom", path: ["criteria"], message: `Each criterion needs its own key ("${c.key}" is used twice)` });
+      if (keys.has(c.key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["criteria"],
+          message: `Each criterion needs its own key ("${c.key}" is used twice)`,
+        });
       keys.add(c.key);
     }
-    if (!weightsSumToOne(list)) ctx.addIssue({ code: "custom", path: ["criteria"], message: totalWeightMessage(totalWeight(list)) });
+    if (!weightsSumToOne(list))
+      ctx.addIssue({
+        code: "custom",
+        path: ["criteria"],
+        message: totalWeightMessage(totalWeight(list)),
+      });
     return raw;
   },
   z.object({
-    name: requiredText(MESSAGES.rubricNameRequired).pipe(z.string().max(200, "Rubric name must be at most 200 characters")),
+    name: requiredText(MESSAGES.rubricNameRequired).pipe(
+      z.string().max(200, "Rubric name must be at most 200 characters"),
+    ),
     criteria: z.array(criterionSchema, { required_error: MESSAGES.rubricNeedsCriterion }),
   }),
 );
@@ -266,7 +329,11 @@ export function publishProblems(counts: { prompts: number; rubrics: number }) {
 export function issuesToErrors(error: z.ZodError, prefix = ""): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const name = issue.path.length ? `${prefix}${issue.path.join(".")}` : prefix ? prefix.replace(/\.$/, "") : "";
+    const name = issue.path.length
+      ? `${prefix}${issue.path.join(".")}`
+      : prefix
+        ? prefix.replace(/\.$/, "")
+        : "";
     const list = (out[name] ??= []);
     if (!list.includes(issue.message)) list.push(issue.message);
   }

@@ -1,7 +1,9 @@
 import { expect, test } from "vitest";
 import { buildSnapshot, parseSnapshot } from "./contest-snapshot";
 
-const criteria = [{ key: "voice", label: "Voice", maxPoints: 10, weight: 1, requireComment: false }];
+const criteria = [
+  { key: "voice", label: "Voice", maxPoints: 10, weight: 1, requireComment: false },
+];
 const contest = {
   slug: "s",
   title: "Title",
@@ -18,7 +20,9 @@ const contest = {
   judgingClose: new Date("2027-03-01T00:00:00Z"),
   resultsAt: new Date("2027-03-02T00:00:00Z"),
   prompts: [{ id: "p1", title: "Prompt", body: "Prompt body", createdAt: new Date() }],
-  rubrics: [{ id: "r1", name: "Rubric", criteria: JSON.stringify(criteria), createdAt: new Date() }],
+  rubrics: [
+    { id: "r1", name: "Rubric", criteria: JSON.stringify(criteria), createdAt: new Date() },
+  ],
 };
 
 test("the snapshot holds the contest, its prompts and rubrics, and the snapshot date", () => {

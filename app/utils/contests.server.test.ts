@@ -44,13 +44,21 @@ const criteria = [
 ];
 
 async function entrant() {
-  return prisma.user.create({ data: { email: `e${++n}@example.test`, displayName: "E", dateOfBirth: new Date("2010-01-01") } });
+  return prisma.user.create({
+    data: { email: `e${++n}@example.test`, displayName: "E", dateOfBirth: new Date("2010-01-01") },
+  });
 }
 
 describe("createContest", () => {
   test("writes the contest and its staged prompts and rubrics together", async () => {
-    const c = await createContest(input(), { prompts: [{ title: "P1", body: "Prompt body one" }], rubrics: [{ name: "R1", criteria }] });
-    const stored = await prisma.contest.findUniqueOrThrow({ where: { id: c.id }, include: { prompts: true, rubrics: true } });
+    const c = await createContest(input(), {
+      prompts: [{ title: "P1", body: "Prompt body one" }],
+      rubrics: [{ name: "R1", criteria }],
+    });
+    const stored = await prisma.contest.findUniqueOrThrow({
+      where: { id: c.id },
+      include: { prompts: true, rubrics: true },
+    });
     expect(stored.prompts.map((p) => p.title)).toEqual(["P1"]);
     expect(stored.rubrics.map((r) => [r.name, JSON.parse(r.criteria)])).toEqual([["R1", criteria]]);
     expect(stored.isPublished).toBe(false);
@@ -59,15 +67,18 @@ describe("createContest", () => {
 
   test("publishing on create needs a rubric; then nothing at all is saved", async () => {
     const data = input({ isPublished: "on" });
-    await expect(createContest(data, { prompts: [{ title: "P", body: "Prompt body here" }], rubrics: [] })).rejects.toThrow(
-      MESSAGES.publishNeedsRubric,
-    );
+    await expect(
+      createContest(data, { prompts: [{ title: "P", body: "Prompt body here" }], rubrics: [] }),
+    ).rejects.toThrow(MESSAGES.publishNeedsRubric);
     expect(await prisma.contest.count({ where: { slug: data.slug } })).toBe(0);
     expect(await prisma.prompt.count({ where: { title: "P", body: "Prompt body here" } })).toBe(0);
   });
 
   test("publishing on create stores the snapshot", async () => {
-    const c = await createContest(input({ isPublished: "on" }), { prompts: [{ title: "P", body: "Prompt body" }], rubrics: [{ name: "R", criteria }] });
+    const c = await createContest(input({ isPublished: "on" }), {
+      prompts: [{ title: "P", body: "Prompt body" }],
+      rubrics: [{ name: "R", criteria }],
+    });
     expect(c.isPublished).toBe(true);
     const snap = parseSnapshot(c.publishedSnapshot);
     expect(snap?.prompts.map((p) => p.title)).toEqual(["P"]);
@@ -77,7 +88,10 @@ describe("createContest", () => {
   test("a taken slug is refused with a field message", async () => {
     const data = input();
     await createContest(data, { prompts: [], rubrics: [] });
-    const err = await createContest({ ...data, title: "Other" }, { prompts: [], rubrics: [] }).catch((e) => e);
+    const err = await createContest(
+      { ...data, title: "Other" },
+      { prompts: [], rubrics: [] },
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(ContestAdminError);
     expect(err).toMatchObject({ message: MESSAGES.slugTaken, field: "slug" });
   });
@@ -104,13 +118,25 @@ describe("publishing", () => {
 
   test("update: the switch publishes, turning it off unpublishes, saving a published contest keeps its snapshot", async () => {
     const data = input();
-    const c = await createContest(data, { prompts: [{ title: "P", body: "Prompt body" }], rubrics: [{ name: "R", criteria }] });
-    const first = await updateContest(c.id, { ...data, isPublished: true }, {}, new Date("2027-01-01T00:00:00Z"));
+    const c = await createContest(data, {
+      prompts: [{ title: "P", body: "Prompt body" }],
+      rubrics: [{ name: "R", criteria }],
+    });
+    const first = await updateContest(
+      c.id,
+      { ...data, isPublished: true },
+      {},
+      new Date("2027-01-01T00:00:00Z"),
+    );
     expect(first.action).toBe("published");
     const second = await updateContest(c.id, { ...data, isPublished: true, title: "New title" });
     expect(second.action).toBe("updated");
     expect(parseSnapshot(second.contest.publishedSnapshot)?.title).toBe(data.title);
-    const third = await updateContest(c.id, { ...data, isPublished: true, title: "New title" }, { publish: true });
+    const third = await updateContest(
+      c.id,
+      { ...data, isPublished: true, title: "New title" },
+      { publish: true },
+    );
     expect(third.action).toBe("published");
     expect(parseSnapshot(third.contest.publishedSnapshot)?.title).toBe("New title");
     const fourth = await updateContest(c.id, { ...data, isPublished: false });
@@ -121,14 +147,21 @@ describe("publishing", () => {
   test("a refused publish on update keeps the old values", async () => {
     const data = input();
     const c = await createContest(data, { prompts: [], rubrics: [] });
-    await expect(updateContest(c.id, { ...data, title: "Changed", isPublished: true })).rejects.toThrow(MESSAGES.publishNeedsPrompt);
-    expect((await prisma.contest.findUniqueOrThrow({ where: { id: c.id } })).title).toBe(data.title);
+    await expect(
+      updateContest(c.id, { ...data, title: "Changed", isPublished: true }),
+    ).rejects.toThrow(MESSAGES.publishNeedsPrompt);
+    expect((await prisma.contest.findUniqueOrThrow({ where: { id: c.id } })).title).toBe(
+      data.title,
+    );
   });
 });
 
 describe("deleteContest", () => {
   test("deletes with prompts and rubrics when nobody has entered", async () => {
-    const c = await createContest(input(), { prompts: [{ title: "P", body: "Prompt body" }], rubrics: [{ name: "R", criteria }] });
+    const c = await createContest(input(), {
+      prompts: [{ title: "P", body: "Prompt body" }],
+      rubrics: [{ name: "R", criteria }],
+    });
     await deleteContest(c.id);
     expect(await prisma.contest.count({ where: { id: c.id } })).toBe(0);
     expect(await prisma.prompt.count({ where: { contestId: c.id } })).toBe(0);
@@ -138,8 +171,12 @@ describe("deleteContest", () => {
   test("is refused when the contest has submissions", async () => {
     const c = await createContest(input({ title: "Has Entries" }), { prompts: [], rubrics: [] });
     const user = await entrant();
-    await prisma.submission.create({ data: { contestId: c.id, entrantId: user.id, title: "Story", body: "x", status: "submitted" } });
-    await expect(deleteContest(c.id)).rejects.toThrow('"Has Entries" has 1 submission and cannot be deleted');
+    await prisma.submission.create({
+      data: { contestId: c.id, entrantId: user.id, title: "Story", body: "x", status: "submitted" },
+    });
+    await expect(deleteContest(c.id)).rejects.toThrow(
+      '"Has Entries" has 1 submission and cannot be deleted',
+    );
     expect(await prisma.contest.count({ where: { id: c.id } })).toBe(1);
   });
 });
@@ -153,7 +190,9 @@ describe("prompts and rubrics", () => {
     const copy = await addExistingPrompt(loose.id, b.id);
     expect(copy.id).not.toBe(loose.id);
     expect(copy.contestId).toBe(b.id);
-    expect((await prisma.prompt.findUniqueOrThrow({ where: { id: loose.id } })).contestId).toBe(a.id);
+    expect((await prisma.prompt.findUniqueOrThrow({ where: { id: loose.id } })).contestId).toBe(
+      a.id,
+    );
     await expect(addExistingPrompt("nope", a.id)).rejects.toThrow("Selected prompt not found");
 
     const r = await createRubric({ contestId: a.id, name: "R", criteria });
@@ -164,7 +203,10 @@ describe("prompts and rubrics", () => {
   });
 
   test("unassign keeps the prompt; delete removes it", async () => {
-    const c = await createContest(input(), { prompts: [{ title: "P", body: "Prompt body" }], rubrics: [] });
+    const c = await createContest(input(), {
+      prompts: [{ title: "P", body: "Prompt body" }],
+      rubrics: [],
+    });
     const p = await prisma.prompt.findFirstOrThrow({ where: { contestId: c.id } });
     await unassignPrompt(p.id, c.id);
     expect((await prisma.prompt.findUniqueOrThrow({ where: { id: p.id } })).contestId).toBeNull();
@@ -177,10 +219,21 @@ describe("prompts and rubrics", () => {
     const rubric = await prisma.rubric.findFirstOrThrow({ where: { contestId: c.id } });
     const user = await entrant();
     const judge = await entrant();
-    const s = await prisma.submission.create({ data: { contestId: c.id, entrantId: user.id, title: "S", status: "submitted" } });
-    const a = await prisma.judgeAssignment.create({ data: { contestId: c.id, judgeId: judge.id, submissionId: s.id } });
+    const s = await prisma.submission.create({
+      data: { contestId: c.id, entrantId: user.id, title: "S", status: "submitted" },
+    });
+    const a = await prisma.judgeAssignment.create({
+      data: { contestId: c.id, judgeId: judge.id, submissionId: s.id },
+    });
     await prisma.score.create({
-      data: { assignmentId: a.id, rubricId: rubric.id, judgeId: judge.id, submissionId: s.id, scores: "{}", total: 0 },
+      data: {
+        assignmentId: a.id,
+        rubricId: rubric.id,
+        judgeId: judge.id,
+        submissionId: s.id,
+        scores: "{}",
+        total: 0,
+      },
     });
     await expect(deleteRubric(rubric.id)).rejects.toThrow("cannot be deleted");
     const other = await createRubric({ name: "Free", criteria });
@@ -190,11 +243,21 @@ describe("prompts and rubrics", () => {
 });
 
 test("listContests is newest first with counts", async () => {
-  const older = await createContest(input(), { prompts: [{ title: "P", body: "Prompt body" }], rubrics: [] });
-  await prisma.contest.update({ where: { id: older.id }, data: { createdAt: new Date("2020-01-01") } });
+  const older = await createContest(input(), {
+    prompts: [{ title: "P", body: "Prompt body" }],
+    rubrics: [],
+  });
+  await prisma.contest.update({
+    where: { id: older.id },
+    data: { createdAt: new Date("2020-01-01") },
+  });
   const newer = await createContest(input(), { prompts: [], rubrics: [] });
   const { contests } = await listContests();
   const ids = contests.map((c) => c.id);
   expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-  expect(contests.find((c) => c.id === older.id)?._count).toEqual({ prompts: 1, rubrics: 0, submissions: 0 });
+  expect(contests.find((c) => c.id === older.id)?._count).toEqual({
+    prompts: 1,
+    rubrics: 0,
+    submissions: 0,
+  });
 });

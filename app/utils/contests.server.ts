@@ -1,5 +1,12 @@
 import { buildSnapshot } from "./contest-snapshot";
-import { MESSAGES, publishProblems, timelineIssues, type ContestInput, type PromptInput, type RubricInput } from "./contest-schema";
+import {
+  MESSAGES,
+  publishProblems,
+  timelineIssues,
+  type ContestInput,
+  type PromptInput,
+  type RubricInput,
+} from "./contest-schema";
 import { prisma } from "./db.server";
 
 /**
@@ -21,7 +28,9 @@ export class ContestAdminError extends Error {
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
 function isUniqueViolation(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+  return (
+    typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002"
+  );
 }
 
 function contestData(input: ContestInput) {
@@ -52,10 +61,16 @@ async function assertSlugFree(db: Tx | typeof prisma, slug: string, exceptId?: s
 async function publishIn(tx: Tx, id: string, now: Date) {
   const contest = await tx.contest.findUnique({
     where: { id },
-    include: { prompts: { orderBy: { createdAt: "asc" } }, rubrics: { orderBy: { createdAt: "asc" } } },
+    include: {
+      prompts: { orderBy: { createdAt: "asc" } },
+      rubrics: { orderBy: { createdAt: "asc" } },
+    },
   });
   if (!contest) throw new ContestAdminError("Contest not found");
-  const problems = publishProblems({ prompts: contest.prompts.length, rubrics: contest.rubrics.length });
+  const problems = publishProblems({
+    prompts: contest.prompts.length,
+    rubrics: contest.rubrics.length,
+  });
   if (problems.length) throw new ContestAdminError(problems[0]);
   const timeline = timelineIssues(contest);
   if (timeline.length) throw new ContestAdminError(timeline[0].message);
@@ -108,16 +123,26 @@ export function getContest(id: string) {
 
 /** What the delete confirmation needs: the title and whether anyone has entered. */
 export function contestForDelete(id: string) {
-  return prisma.contest.findUnique({ where: { id }, select: { id: true, title: true, _count: { select: { submissions: true } } } });
+  return prisma.contest.findUnique({
+    where: { id },
+    select: { id: true, title: true, _count: { select: { submissions: true } } },
+  });
 }
 
 export function getContestTitle(id: string) {
-  return prisma.contest.findUnique({ where: { id }, select: { id: true, title: true, slug: true } });
+  return prisma.contest.findUnique({
+    where: { id },
+    select: { id: true, title: true, slug: true },
+  });
 }
 
 /** (id, title) for pickers, newest first. */
 export function contestOptions() {
-  return prisma.contest.findMany({ orderBy: { createdAt: "desc" }, select: { id: true, title: true }, take: 500 });
+  return prisma.contest.findMany({
+    orderBy: { createdAt: "desc" },
+    select: { id: true, title: true },
+    take: 500,
+  });
 }
 
 /**
@@ -132,12 +157,16 @@ export async function createContest(
   try {
     return await prisma.$transaction(async (tx) => {
       await assertSlugFree(tx, input.slug);
-      const contest = await tx.contest.create({ data: { ...contestData(input), isPublished: false } });
+      const contest = await tx.contest.create({
+        data: { ...contestData(input), isPublished: false },
+      });
       for (const p of staged.prompts) {
         await tx.prompt.create({ data: { contestId: contest.id, title: p.title, body: p.body } });
       }
       for (const r of staged.rubrics) {
-        await tx.rubric.create({ data: { contestId: contest.id, name: r.name, criteria: JSON.stringify(r.criteria) } });
+        await tx.rubric.create({
+          data: { contestId: contest.id, name: r.name, criteria: JSON.stringify(r.criteria) },
+        });
       }
       if (input.isPublished) return publishIn(tx, contest.id, now);
       return contest;
@@ -153,10 +182,18 @@ export async function createContest(
  * publishes with a fresh snapshot; turned off it unpublishes and keeps the snapshot. A published
  * contest saved with the switch still on keeps its snapshot: re-publishing is explicit.
  */
-export async function updateContest(id: string, input: ContestInput, opts: { publish?: boolean } = {}, now = new Date()) {
+export async function updateContest(
+  id: string,
+  input: ContestInput,
+  opts: { publish?: boolean } = {},
+  now = new Date(),
+) {
   try {
     return await prisma.$transaction(async (tx) => {
-      const existing = await tx.contest.findUnique({ where: { id }, select: { isPublished: true } });
+      const existing = await tx.contest.findUnique({
+        where: { id },
+        select: { isPublished: true },
+      });
       if (!existing) throw new ContestAdminError("Contest not found");
       await assertSlugFree(tx, input.slug, id);
       const wantPublished = input.isPublished || Boolean(opts.publish);
@@ -164,8 +201,10 @@ export async function updateContest(id: string, input: ContestInput, opts: { pub
         where: { id },
         data: { ...contestData(input), ...(wantPublished ? {} : { isPublished: false }) },
       });
-      if (wantPublished && (opts.publish || !existing.isPublished)) return { contest: await publishIn(tx, id, now), action: "published" as const };
-      if (!wantPublished && existing.isPublished) return { contest: updated, action: "unpublished" as const };
+      if (wantPublished && (opts.publish || !existing.isPublished))
+        return { contest: await publishIn(tx, id, now), action: "published" as const };
+      if (!wantPublished && existing.isPublished)
+        return { contest: updated, action: "unpublished" as const };
       return { contest: updated, action: "updated" as const };
     });
   } catch (error) {
@@ -180,7 +219,10 @@ export function publishContest(id: string, now = new Date()) {
 
 /** Unpublishing keeps the stored snapshot (and its date). */
 export async function unpublishContest(id: string) {
-  const { count } = await prisma.contest.updateMany({ where: { id }, data: { isPublished: false } });
+  const { count } = await prisma.contest.updateMany({
+    where: { id },
+    data: { isPublished: false },
+  });
   if (!count) throw new ContestAdminError("Contest not found");
 }
 
@@ -228,7 +270,9 @@ export async function listPrompts({ contestId, page = 1 }: { contestId?: string;
 /** Prompts for the "pick an existing prompt" select: every prompt not already in `exceptContestId`. */
 export function promptOptions(exceptContestId?: string) {
   return prisma.prompt.findMany({
-    where: exceptContestId ? { OR: [{ contestId: null }, { contestId: { not: exceptContestId } }] } : {},
+    where: exceptContestId
+      ? { OR: [{ contestId: null }, { contestId: { not: exceptContestId } }] }
+      : {},
     orderBy: { createdAt: "desc" },
     take: 300,
     select: { id: true, title: true, body: true, contest: { select: { title: true } } },
@@ -237,7 +281,11 @@ export function promptOptions(exceptContestId?: string) {
 
 /** One contest's prompts, oldest first (the manage page). */
 export function contestPrompts(contestId: string) {
-  return prisma.prompt.findMany({ where: { contestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 500 });
+  return prisma.prompt.findMany({
+    where: { contestId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 500,
+  });
 }
 
 export function getPrompt(id: string) {
@@ -245,14 +293,19 @@ export function getPrompt(id: string) {
 }
 
 async function assertContestExists(contestId: string | null | undefined) {
-  if (contestId && !(await prisma.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) {
+  if (
+    contestId &&
+    !(await prisma.contest.findUnique({ where: { id: contestId }, select: { id: true } }))
+  ) {
     throw new ContestAdminError("Contest not found");
   }
 }
 
 export async function createPrompt(input: PromptInput & { contestId?: string | null }) {
   await assertContestExists(input.contestId);
-  return prisma.prompt.create({ data: { contestId: input.contestId ?? null, title: input.title, body: input.body } });
+  return prisma.prompt.create({
+    data: { contestId: input.contestId ?? null, title: input.title, body: input.body },
+  });
 }
 
 /**
@@ -263,27 +316,37 @@ export async function addExistingPrompt(promptId: string, contestId: string) {
   return prisma.$transaction(async (tx) => {
     const prompt = await tx.prompt.findUnique({ where: { id: promptId } });
     if (!prompt) throw new ContestAdminError("Selected prompt not found");
-    if (!(await tx.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) throw new ContestAdminError("Contest not found");
+    if (!(await tx.contest.findUnique({ where: { id: contestId }, select: { id: true } })))
+      throw new ContestAdminError("Contest not found");
     if (prompt.contestId === contestId) return prompt;
-    if (prompt.contestId === null) return tx.prompt.update({ where: { id: promptId }, data: { contestId } });
+    if (prompt.contestId === null)
+      return tx.prompt.update({ where: { id: promptId }, data: { contestId } });
     return tx.prompt.create({ data: { contestId, title: prompt.title, body: prompt.body } });
   });
 }
 
 export async function assignPrompt(promptId: string, contestId: string | null) {
   await assertContestExists(contestId);
-  const { count } = await prisma.prompt.updateMany({ where: { id: promptId }, data: { contestId } });
+  const { count } = await prisma.prompt.updateMany({
+    where: { id: promptId },
+    data: { contestId },
+  });
   if (!count) throw new ContestAdminError("Selected prompt not found");
 }
 
 /** "Remove" on the contest form: the prompt stays, unassigned. */
 export async function unassignPrompt(promptId: string, contestId: string) {
-  const { count } = await prisma.prompt.updateMany({ where: { id: promptId, contestId }, data: { contestId: null } });
+  const { count } = await prisma.prompt.updateMany({
+    where: { id: promptId, contestId },
+    data: { contestId: null },
+  });
   if (!count) throw new ContestAdminError("Selected prompt not found");
 }
 
 export async function deletePrompt(promptId: string, contestId?: string) {
-  const { count } = await prisma.prompt.deleteMany({ where: { id: promptId, ...(contestId ? { contestId } : {}) } });
+  const { count } = await prisma.prompt.deleteMany({
+    where: { id: promptId, ...(contestId ? { contestId } : {}) },
+  });
   if (!count) throw new ContestAdminError("Selected prompt not found");
 }
 
@@ -298,7 +361,10 @@ export async function listRubrics({ contestId, page = 1 }: { contestId?: string;
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (page - 1) * ITEMS_PER_PAGE,
       take: ITEMS_PER_PAGE,
-      include: { contest: { select: { id: true, title: true } }, _count: { select: { scores: true } } },
+      include: {
+        contest: { select: { id: true, title: true } },
+        _count: { select: { scores: true } },
+      },
     }),
   ]);
   return { total, rubrics, pages: Math.max(1, Math.ceil(total / ITEMS_PER_PAGE)) };
@@ -306,7 +372,9 @@ export async function listRubrics({ contestId, page = 1 }: { contestId?: string;
 
 export function rubricOptions(exceptContestId?: string) {
   return prisma.rubric.findMany({
-    where: exceptContestId ? { OR: [{ contestId: null }, { contestId: { not: exceptContestId } }] } : {},
+    where: exceptContestId
+      ? { OR: [{ contestId: null }, { contestId: { not: exceptContestId } }] }
+      : {},
     orderBy: { createdAt: "desc" },
     take: 300,
     select: { id: true, name: true, criteria: true, contest: { select: { title: true } } },
@@ -315,7 +383,11 @@ export function rubricOptions(exceptContestId?: string) {
 
 /** One contest's rubrics, oldest first (the manage page). */
 export function contestRubrics(contestId: string) {
-  return prisma.rubric.findMany({ where: { contestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 200 });
+  return prisma.rubric.findMany({
+    where: { contestId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 200,
+  });
 }
 
 export function getRubric(id: string) {
@@ -325,7 +397,11 @@ export function getRubric(id: string) {
 export async function createRubric(input: RubricInput & { contestId?: string | null }) {
   await assertContestExists(input.contestId);
   return prisma.rubric.create({
-    data: { contestId: input.contestId ?? null, name: input.name, criteria: JSON.stringify(input.criteria) },
+    data: {
+      contestId: input.contestId ?? null,
+      name: input.name,
+      criteria: JSON.stringify(input.criteria),
+    },
   });
 }
 
@@ -334,21 +410,29 @@ export async function addExistingRubric(rubricId: string, contestId: string) {
   return prisma.$transaction(async (tx) => {
     const rubric = await tx.rubric.findUnique({ where: { id: rubricId } });
     if (!rubric) throw new ContestAdminError("Selected rubric not found");
-    if (!(await tx.contest.findUnique({ where: { id: contestId }, select: { id: true } }))) throw new ContestAdminError("Contest not found");
+    if (!(await tx.contest.findUnique({ where: { id: contestId }, select: { id: true } })))
+      throw new ContestAdminError("Contest not found");
     if (rubric.contestId === contestId) return rubric;
-    if (rubric.contestId === null) return tx.rubric.update({ where: { id: rubricId }, data: { contestId } });
+    if (rubric.contestId === null)
+      return tx.rubric.update({ where: { id: rubricId }, data: { contestId } });
     return tx.rubric.create({ data: { contestId, name: rubric.name, criteria: rubric.criteria } });
   });
 }
 
 export async function assignRubric(rubricId: string, contestId: string | null) {
   await assertContestExists(contestId);
-  const { count } = await prisma.rubric.updateMany({ where: { id: rubricId }, data: { contestId } });
+  const { count } = await prisma.rubric.updateMany({
+    where: { id: rubricId },
+    data: { contestId },
+  });
   if (!count) throw new ContestAdminError("Selected rubric not found");
 }
 
 export async function unassignRubric(rubricId: string, contestId: string) {
-  const { count } = await prisma.rubric.updateMany({ where: { id: rubricId, contestId }, data: { contestId: null } });
+  const { count } = await prisma.rubric.updateMany({
+    where: { id: rubricId, contestId },
+    data: { contestId: null },
+  });
   if (!count) throw new ContestAdminError("Selected rubric not found");
 }
 
@@ -361,7 +445,9 @@ export async function deleteRubric(rubricId: string, contestId?: string) {
     });
     if (!rubric) throw new ContestAdminError("Selected rubric not found");
     if (rubric._count.scores > 0) {
-      throw new ContestAdminError("Judges have scored with this rubric, so it cannot be deleted. Unassign it instead.");
+      throw new ContestAdminError(
+        "Judges have scored with this rubric, so it cannot be deleted. Unassign it instead.",
+      );
     }
     await tx.rubric.delete({ where: { id: rubricId } });
   });

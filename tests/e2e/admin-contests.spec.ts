@@ -37,7 +37,8 @@ function query<T>(sql: string, ...params: unknown[]) {
   }
 }
 
-const toIso = (v: string | number) => new Date(typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : v).toISOString();
+const toIso = (v: string | number) =>
+  new Date(typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : v).toISOString();
 
 async function asAdmin(page: Page) {
   await signIn(page, ADMIN);
@@ -48,7 +49,9 @@ async function asAdmin(page: Page) {
 async function fillBasics(page: Page, slug: string, title: string) {
   await page.getByLabel("URL slug").fill(slug);
   await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Description", { exact: true }).fill("A contest made by the end-to-end tests.");
+  await page
+    .getByLabel("Description", { exact: true })
+    .fill("A contest made by the end-to-end tests.");
 }
 
 /** Creates a contest through the form with one staged new prompt (and optionally nothing else). */
@@ -61,13 +64,17 @@ async function createContestWithPrompt(page: Page, slug: string, title: string) 
   await expect(page.getByText("Prompt will be created after saving the contest.")).toBeVisible();
   await page.getByRole("button", { name: "Create Contest" }).click();
   await expect(page).toHaveURL(/\/admin\/contests$/);
-  await expect(page.getByTestId("toast")).toContainText("Contest created with all prompts and rubrics");
+  await expect(page.getByTestId("toast")).toContainText(
+    "Contest created with all prompts and rubrics",
+  );
   const row = contestBySlug(slug);
   expect(row).toBeTruthy();
   return row!;
 }
 
-test("admin creates a contest with a staged new prompt and a staged existing rubric", async ({ page }) => {
+test("admin creates a contest with a staged new prompt and a staged existing rubric", async ({
+  page,
+}) => {
   await asAdmin(page);
   await page.goto("/admin/contests");
   await page.getByRole("link", { name: "Create Contest" }).click();
@@ -98,15 +105,23 @@ test("admin creates a contest with a staged new prompt and a staged existing rub
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(page.getByTestId("fee-preview")).toHaveText("Entrants pay $15.00");
 
-  await page.getByLabel("Existing rubric").selectOption({ label: "Standard story rubric (Flash Fiction Free-for-All)" });
+  await page
+    .getByLabel("Existing rubric")
+    .selectOption({ label: "Standard story rubric (Flash Fiction Free-for-All)" });
   await page.getByRole("button", { name: "Add rubric" }).click();
   await expect(page.getByText("Rubric will be added after saving the contest.")).toBeVisible();
-  await expect(page.getByRole("list", { name: "Contest rubrics" })).toContainText("Standard story rubric");
-  await expect(page.getByRole("list", { name: "Contest rubrics" })).toContainText("Voice and style");
+  await expect(page.getByRole("list", { name: "Contest rubrics" })).toContainText(
+    "Standard story rubric",
+  );
+  await expect(page.getByRole("list", { name: "Contest rubrics" })).toContainText(
+    "Voice and style",
+  );
 
   await page.getByRole("button", { name: "Create Contest" }).click();
   await expect(page).toHaveURL(/\/admin\/contests$/);
-  await expect(page.getByTestId("toast")).toContainText("Contest created with all prompts and rubrics");
+  await expect(page.getByTestId("toast")).toContainText(
+    "Contest created with all prompts and rubrics",
+  );
   await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText("Draft");
 
   const contest = contestBySlug(`${slug} x`.replace(/[^a-z0-9-]/g, "-"));
@@ -114,9 +129,15 @@ test("admin creates a contest with a staged new prompt and a staged existing rub
   expect(contest!.isPublished).toBe(0);
   expect(toIso(contest!.submissionsOpen)).toBe("2027-03-01T14:00:00.000Z");
   expect(toIso(contest!.judgingClose)).toBe("2027-05-01T04:00:00.000Z");
-  const prompts = query<{ title: string }>("SELECT title FROM Prompt WHERE contestId = ?", contest!.id);
+  const prompts = query<{ title: string }>(
+    "SELECT title FROM Prompt WHERE contestId = ?",
+    contest!.id,
+  );
   expect(prompts.map((p) => p.title)).toEqual(["The lighthouse"]);
-  const rubrics = query<{ id: string; name: string; criteria: string }>("SELECT id, name, criteria FROM Rubric WHERE contestId = ?", contest!.id);
+  const rubrics = query<{ id: string; name: string; criteria: string }>(
+    "SELECT id, name, criteria FROM Rubric WHERE contestId = ?",
+    contest!.id,
+  );
   expect(rubrics.map((r) => r.name)).toEqual(["Standard story rubric"]);
   // The existing rubric was copied, not moved: the free contest still has its own.
   const [source] = query<{ id: string; criteria: string }>(
@@ -154,12 +175,18 @@ test("contest form validation shows the spec's messages and saves nothing", asyn
   await page.getByLabel("Min words").fill("0");
   await page.getByLabel("Entry fee (cents)").fill("100000");
   await page.getByRole("button", { name: "Create Contest" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Word limits must be positive numbers");
-  await expect(page.getByRole("alert").filter({ hasText: "Error" })).not.toContainText("Entry fee must be less than $1000");
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText(
+    "Word limits must be positive numbers",
+  );
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).not.toContainText(
+    "Entry fee must be less than $1000",
+  );
   expect(contestBySlug(slug)).toBeUndefined();
 });
 
-test("publish is refused without a rubric, then accepted with a snapshot; unpublish keeps it", async ({ page }) => {
+test("publish is refused without a rubric, then accepted with a snapshot; unpublish keeps it", async ({
+  page,
+}) => {
   await asAdmin(page);
   const slug = unique("e2e-publish");
   const title = `Publish ${slug}`;
@@ -167,7 +194,9 @@ test("publish is refused without a rubric, then accepted with a snapshot; unpubl
   const row = page.getByTestId("contest-row").filter({ hasText: title });
 
   await row.getByRole("button", { name: `Publish ${title}` }).click();
-  await expect(page.getByTestId("toast")).toContainText("Cannot publish: Contest must have at least one rubric");
+  await expect(page.getByTestId("toast")).toContainText(
+    "Cannot publish: Contest must have at least one rubric",
+  );
   expect(contestBySlug(slug)!.isPublished).toBe(0);
 
   // Build a rubric on the manage page; weights must sum to 1.
@@ -191,20 +220,35 @@ test("publish is refused without a rubric, then accepted with a snapshot; unpubl
   await page.getByRole("button", { name: "Save Rubric" }).click();
   await expect(page.getByTestId("toast")).toContainText("Rubric saved successfully");
   await expect(page.getByRole("heading", { name: "Rubrics (1)" })).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: "Story rubric" }).first()).toContainText("50%");
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Story rubric" }).first(),
+  ).toContainText("50%");
 
   await page.goto("/admin/contests");
-  await page.getByTestId("contest-row").filter({ hasText: title }).getByRole("button", { name: `Publish ${title}` }).click();
+  await page
+    .getByTestId("contest-row")
+    .filter({ hasText: title })
+    .getByRole("button", { name: `Publish ${title}` })
+    .click();
   await expect(page.getByTestId("toast")).toContainText("Contest published successfully");
-  await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText("Published");
+  await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText(
+    "Published",
+  );
   const published = contestBySlug(slug)!;
   expect(published.isPublished).toBe(1);
   const snapshot = JSON.parse(published.publishedSnapshot!);
   expect(snapshot.prompts.map((p: { title: string }) => p.title)).toEqual(["A door opens"]);
-  expect(snapshot.rubrics[0].criteria.map((c: { key: string }) => c.key)).toEqual(["voice_style", "plot"]);
+  expect(snapshot.rubrics[0].criteria.map((c: { key: string }) => c.key)).toEqual([
+    "voice_style",
+    "plot",
+  ]);
   expect(snapshot.snapshotDate).toBeTruthy();
 
-  await page.getByTestId("contest-row").filter({ hasText: title }).getByRole("button", { name: `Unpublish ${title}` }).click();
+  await page
+    .getByTestId("contest-row")
+    .filter({ hasText: title })
+    .getByRole("button", { name: `Unpublish ${title}` })
+    .click();
   await expect(page.getByTestId("toast")).toContainText("Contest unpublished successfully");
   await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText("Draft");
   const after = contestBySlug(slug)!;
@@ -212,19 +256,30 @@ test("publish is refused without a rubric, then accepted with a snapshot; unpubl
   expect(after.publishedSnapshot).toBe(published.publishedSnapshot);
 });
 
-test("edit: dates in the contest's time zone, prompts added and removed, the Publish Contest button", async ({ page }) => {
+test("edit: dates in the contest's time zone, prompts added and removed, the Publish Contest button", async ({
+  page,
+}) => {
   await asAdmin(page);
   const slug = unique("e2e-edit");
   const title = `Edit ${slug}`;
   const contest = await createContestWithPrompt(page, slug, title);
-  await page.getByTestId("contest-row").filter({ hasText: title }).getByRole("link", { name: `Edit ${title}` }).click();
+  await page
+    .getByTestId("contest-row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin/contests/${contest.id}/edit$`));
-  await expect(page.getByRole("link", { name: "Manage this contest's prompts" })).toHaveAttribute("href", `/admin/prompts?contest=${contest.id}`);
+  await expect(page.getByRole("link", { name: "Manage this contest's prompts" })).toHaveAttribute(
+    "href",
+    `/admin/prompts?contest=${contest.id}`,
+  );
 
   // A bad date order is refused and nothing changes.
   await page.getByLabel("Judging close").fill("2020-01-01T00:00");
   await page.getByRole("button", { name: "Update Contest" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Judging close date must be after open date");
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText(
+    "Judging close date must be after open date",
+  );
 
   await page.getByLabel("Time zone").selectOption("Europe/London");
   await page.getByLabel("Submissions open").fill("2027-07-01T09:00");
@@ -245,13 +300,18 @@ test("edit: dates in the contest's time zone, prompts added and removed, the Pub
 
   // Publish Contest without a rubric: refused.
   await page.getByRole("button", { name: "Publish Contest" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Cannot publish: Contest must have at least one rubric");
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText(
+    "Cannot publish: Contest must have at least one rubric",
+  );
 
   // Remove on the form unassigns; the prompt is kept.
   const [prompt] = query<{ id: string }>("SELECT id FROM Prompt WHERE contestId = ?", contest.id);
   await page.getByRole("button", { name: "Remove prompt A door opens" }).click();
   await expect(page.getByText("Prompt unassigned")).toBeVisible();
-  expect(query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE id = ?", prompt.id)[0].contestId).toBeNull();
+  expect(
+    query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE id = ?", prompt.id)[0]
+      .contestId,
+  ).toBeNull();
 
   // Create a new prompt and a new rubric from the edit form; publish.
   await page.getByLabel("Prompt title").fill("Second chances");
@@ -274,17 +334,27 @@ test("edit: dates in the contest's time zone, prompts added and removed, the Pub
   expect(snapshot.timeZone).toBe("Europe/London");
 });
 
-test("delete is refused for a contest with submissions and works for one without", async ({ page }) => {
+test("delete is refused for a contest with submissions and works for one without", async ({
+  page,
+}) => {
   await asAdmin(page);
   await page.goto("/admin/contests");
   await page.getByRole("link", { name: "Delete Winter Tales 2026" }).click();
-  await expect(page.getByText('Delete contest "Winter Tales 2026"? This will also delete all prompts and rubrics.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Delete contest "Winter Tales 2026"? This will also delete all prompts and rubrics.',
+    ),
+  ).toBeVisible();
   await expect(page.getByTestId("delete-refused")).toContainText("cannot be deleted");
   await expect(page.getByRole("button", { name: "Yes, delete contest" })).toHaveCount(0);
   // The server refuses too, whatever the page shows.
   const winter = contestBySlug("winter-tales-2026")!;
   const origin = new URL(page.url()).origin;
-  const res = await page.request.post("/admin/contests?index", { form: { intent: "delete", id: winter.id }, headers: { Origin: origin }, maxRedirects: 0 });
+  const res = await page.request.post("/admin/contests?index", {
+    form: { intent: "delete", id: winter.id },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(302);
   await page.goto("/admin/contests");
   await expect(page.getByTestId("toast")).toContainText("cannot be deleted");
@@ -294,14 +364,18 @@ test("delete is refused for a contest with submissions and works for one without
   const title = `Delete ${slug}`;
   const contest = await createContestWithPrompt(page, slug, title);
   await page.getByRole("link", { name: `Delete ${title}` }).click();
-  await expect(page.getByText(`Delete contest "${title}"? This will also delete all prompts and rubrics.`)).toBeVisible();
+  await expect(
+    page.getByText(`Delete contest "${title}"? This will also delete all prompts and rubrics.`),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Yes, delete contest" }).click();
   await expect(page.getByTestId("toast")).toContainText("Contest deleted successfully");
   expect(contestBySlug(slug)).toBeUndefined();
   expect(query("SELECT id FROM Prompt WHERE contestId = ?", contest.id)).toEqual([]);
 });
 
-test("prompt pages: add, count, empty state, delete with confirmation; filtered list", async ({ page }) => {
+test("prompt pages: add, count, empty state, delete with confirmation; filtered list", async ({
+  page,
+}) => {
   await asAdmin(page);
   const slug = unique("e2e-prompts");
   const title = `Prompts ${slug}`;
@@ -327,13 +401,23 @@ test("prompt pages: add, count, empty state, delete with confirmation; filtered 
   await expect(page.getByTestId("toast")).toContainText("Prompt unassigned");
   await expect(page).toHaveURL(new RegExp(`/admin/prompts\\?contest=${contest.id}$`));
   await expect(page.getByRole("heading", { name: "Prompts (1)" })).toBeVisible();
-  expect(query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE title = ?", mapTitle)[0].contestId).toBeNull();
+  expect(
+    query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE title = ?", mapTitle)[0]
+      .contestId,
+  ).toBeNull();
 
   await page.goto("/admin/prompts");
   await page.getByLabel(`Contest for ${mapTitle}`).selectOption({ label: title });
-  await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: mapTitle }) }).getByRole("button", { name: "Assign" }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: mapTitle }) })
+    .getByRole("button", { name: "Assign" })
+    .click();
   await expect(page.getByTestId("toast")).toContainText("Prompt added to this contest");
-  expect(query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE title = ?", mapTitle)[0].contestId).toBe(contest.id);
+  expect(
+    query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE title = ?", mapTitle)[0]
+      .contestId,
+  ).toBe(contest.id);
 
   await page.goto(`/admin/contests/${contest.id}/prompts`);
   for (const name of [mapTitle, "A door opens"]) {
@@ -347,7 +431,9 @@ test("prompt pages: add, count, empty state, delete with confirmation; filtered 
   expect(query("SELECT id FROM Prompt WHERE contestId = ?", contest.id)).toEqual([]);
 });
 
-test("new form: a staged new rubric and existing prompt; a refused publish saves nothing; then create published", async ({ page }) => {
+test("new form: a staged new rubric and existing prompt; a refused publish saves nothing; then create published", async ({
+  page,
+}) => {
   await asAdmin(page);
   await page.goto("/admin/contests/new");
   const slug = unique("e2e-staging");
@@ -356,20 +442,30 @@ test("new form: a staged new rubric and existing prompt; a refused publish saves
   await page.getByLabel("Published").check();
 
   // A staged existing prompt, removed again, then added back.
-  await page.getByLabel("Existing prompt").selectOption({ label: "The locked room (Summer Mystery Challenge)" });
+  await page
+    .getByLabel("Existing prompt")
+    .selectOption({ label: "The locked room (Summer Mystery Challenge)" });
   await page.getByRole("button", { name: "Add prompt" }).click();
   await expect(page.getByText("Prompt will be added after saving the contest.")).toBeVisible();
   await page.getByRole("button", { name: "Remove prompt The locked room" }).click();
   await expect(page.getByRole("list", { name: "Contest prompts" })).toHaveCount(0);
-  await page.getByLabel("Existing prompt").selectOption({ label: "The locked room (Summer Mystery Challenge)" });
+  await page
+    .getByLabel("Existing prompt")
+    .selectOption({ label: "The locked room (Summer Mystery Challenge)" });
   await page.getByRole("button", { name: "Add prompt" }).click();
-  await expect(page.getByRole("list", { name: "Contest prompts" })).toContainText("The locked room");
+  await expect(page.getByRole("list", { name: "Contest prompts" })).toContainText(
+    "The locked room",
+  );
 
   // Publishing without a rubric: refused, and neither the contest nor its prompt is written.
   await page.getByRole("button", { name: "Create Contest" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Cannot publish: Contest must have at least one rubric");
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText(
+    "Cannot publish: Contest must have at least one rubric",
+  );
   expect(contestBySlug(slug)).toBeUndefined();
-  await expect(page.getByRole("list", { name: "Contest prompts" })).toContainText("The locked room");
+  await expect(page.getByRole("list", { name: "Contest prompts" })).toContainText(
+    "The locked room",
+  );
   await expect(page.getByLabel("Published")).toBeChecked();
 
   // A new rubric built on the form: the criterion needs a key and a label.
@@ -395,7 +491,9 @@ test("new form: a staged new rubric and existing prompt; a refused publish saves
 
   await page.getByRole("button", { name: "Create Contest" }).click();
   await expect(page).toHaveURL(/\/admin\/contests$/);
-  await expect(page.getByTestId("toast")).toContainText("Contest created with all prompts and rubrics");
+  await expect(page.getByTestId("toast")).toContainText(
+    "Contest created with all prompts and rubrics",
+  );
   const contest = contestBySlug(slug)!;
   expect(contest.isPublished).toBe(1);
   const snapshot = JSON.parse(contest.publishedSnapshot!);
@@ -406,10 +504,16 @@ test("new form: a staged new rubric and existing prompt; a refused publish saves
     { key: "twist", label: "Twist", maxPoints: 5, weight: 0.6, requireComment: false },
   ]);
   // The seeded draft still has its own prompt: the pick was copied.
-  expect(query("SELECT p.id FROM Prompt p JOIN Contest c ON c.id = p.contestId WHERE c.slug = 'summer-mystery-draft' AND p.title = 'The locked room'")).toHaveLength(1);
+  expect(
+    query(
+      "SELECT p.id FROM Prompt p JOIN Contest c ON c.id = p.contestId WHERE c.slug = 'summer-mystery-draft' AND p.title = 'The locked room'",
+    ),
+  ).toHaveLength(1);
 });
 
-test("rubric page: create for a contest, list, unassign, delete with confirmation", async ({ page }) => {
+test("rubric page: create for a contest, list, unassign, delete with confirmation", async ({
+  page,
+}) => {
   await asAdmin(page);
   const name = `Rubric ${unique("e2e")}`;
   await page.goto("/admin/rubrics");
@@ -424,13 +528,19 @@ test("rubric page: create for a contest, list, unassign, delete with confirmatio
   await expect(item).toContainText("Summer Mystery Challenge");
   await expect(item).toContainText("100%");
   await expect(item).toContainText("10 pts max");
-  const [row] = query<{ id: string; criteria: string; contestId: string | null }>("SELECT id, criteria, contestId FROM Rubric WHERE name = ?", name);
+  const [row] = query<{ id: string; criteria: string; contestId: string | null }>(
+    "SELECT id, criteria, contestId FROM Rubric WHERE name = ?",
+    name,
+  );
   expect(JSON.parse(row.criteria)[0].key).toBe("overall_impact");
   expect(row.contestId).not.toBeNull();
 
   await item.getByRole("button", { name: `Unassign ${name}` }).click();
   await expect(page.getByTestId("toast")).toContainText("Rubric unassigned");
-  expect(query<{ contestId: string | null }>("SELECT contestId FROM Rubric WHERE id = ?", row.id)[0].contestId).toBeNull();
+  expect(
+    query<{ contestId: string | null }>("SELECT contestId FROM Rubric WHERE id = ?", row.id)[0]
+      .contestId,
+  ).toBeNull();
 
   const again = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
   await again.getByLabel(`Delete rubric ${name}`).click();
