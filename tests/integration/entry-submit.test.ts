@@ -1,0 +1,154 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { docxBytes, exeBytes, pdfBytes } from "#tests/fixtures/entry-files";
+
+// E-mail goes to a Resend endpoint that refuses connections: sending fails, the entry must not.
+process.env.RESEND_API_KEY = "re_test_key";
+process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
+
+const { prisma } = await import("~/utils/db.server");
+const { createLocalStorage, setStorageForTests } = await import("~/utils/storage.server");
+const { receiveEntry, newEntryKey } = await import("~/utils/entry-submit.server");
+const { publicContest } = await import("~/utils/public-contest");
+const { contestSelect } = await import("~/utils/submissions.server");
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-entries-"));
+const DAY = 86_400_000;
+let userId = "";
+let contestId = "";
+
+beforeAll(async () => {
+  setStorageForTests(createLocalStorage(root));
+  const user = await prisma.user.create({
+    data: { email: "writer@example.test", displayName: "Writer", dateOfBirth: new Date("2005-01-01T00:00:00Z") },
+  });
+  userId = user.id;
+  const now = Date.now();
+  const contest = await prisma.contest.create({
+    data: {
+      slug: "open-contest",
+      title: "Open Contest",
+      description: "An open contest for tests.",
+      isPublished: true,
+      wordMin: 3,
+      wordMax: 50,
+      submissionsOpen: new Date(now - DAY),
+      submissionsClose: new Date(now + DAY),
+      judgingOpen: new Date(now + 2 * DAY),
+      judgingClose: new Date(now + 3 * DAY),
+      resultsAt: new Date(now + 4 * DAY),
+    },
+  });
+  contestId = contest.id;
+});
+afterAll(() => {
+  setStorageForTests(undefined);
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const confirmed = { confirmOriginal: "on", confirmEligible: "on", confirmRules: "on", confirmAnonymous: "on" };
+
+function request(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type?: string }) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (file) fd.append("file", new Blob([file.bytes], { type: file.type ?? "application/octet-stream" }), file.name);
+  return new Request("http://localhost/contests/open-contest/enter", { method: "POST", body: fd });
+}
+
+async function contest() {
+  return publicContest(await prisma.contest.findUniqueOrThrow({ where: { id: contestId }, select: contestSelect }));
+}
+const user = () => prisma.user.findUniqueOrThrow({ where: { id: userId } });
+const storedFiles = () =>
+  fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [];
+const rows = () => prisma.submission.findMany({ where: { entrantId: userId }, orderBy: { createdAt: "asc" } });
+
+describe("receiving an entry", () => {
+  test("a file entry is streamed to storage and written; a failed confirmation e-mail leaves it submitted and logged", async () => {
+    const outcome = await receiveEntry(request({ title: "Paper Boats", ...confirmed }, { name: "boats.docx", bytes: docxBytes() }), await user(), await contest());
+    expect(outcome).toMatchObject({ ok: true, status: "submitted", duplicate: false });
+    const [row] = await rows();
+    expect(row).toMatchObject({ title: "Paper Boats", status: "submitted", wordCount: 0, fileName: "boats.docx" });
+    expect(row.filePath).toMatch(new RegExp(`^${userId}/${contestId}/\\d+\\.docx$`));
+    expect(fs.readFileSync(path.join(root, row.filePath!)).equals(docxBytes())).toBe(true);
+    const log = await prisma.emailLog.findFirstOrThrow({ where: { to: "writer@example.test", template: "submission-confirmation" } });
+    expect(log.status).toBe("failed");
+    expect(log.error).toBeTruthy();
+    await prisma.submission.deleteMany({});
+    fs.rmSync(path.join(root, row.filePath!));
+  });
+
+  test("validation failure after the upload removes the stored file", async () => {
+    const outcome = await receiveEntry(request({ ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }), await user(), await contest());
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.reply?.error?.title).toEqual(["Title is required"]);
+    expect(await rows()).toHaveLength(0);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("content that is not what its name says is refused before anything is stored", async () => {
+    const outcome = await receiveEntry(request({ title: "X", ...confirmed }, { name: "s.pdf", bytes: exeBytes() }), await user(), await contest());
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.reply?.error?.file).toEqual(["Only PDF, DOC, DOCX, and TXT files are allowed"]);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("a file over 10 MB is cut off, refused and removed", async () => {
+    const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x61);
+    const outcome = await receiveEntry(request({ title: "Big", ...confirmed }, { name: "big.txt", bytes: big }), await user(), await contest());
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.reply?.error?.file).toEqual(["File size must be less than 10MB"]);
+    expect(storedFiles()).toEqual([]);
+    const exact = new Uint8Array(10 * 1024 * 1024).fill(0x61);
+    const ok = await receiveEntry(request({ title: "Exactly ten", ...confirmed }, { name: "ten.txt", bytes: exact }), await user(), await contest());
+    expect(ok.ok).toBe(true);
+    await prisma.submission.deleteMany({});
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.mkdirSync(root);
+  });
+
+  test("if the database write fails after the upload, the stored file is removed and no row remains", async () => {
+    // A real failing write: the database refuses this insert.
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER fail_entry BEFORE INSERT ON Submission WHEN NEW.title = 'Lost?' BEGIN SELECT RAISE(ABORT, 'disk full'); END;`,
+    );
+    const outcome = await receiveEntry(request({ title: "Lost?", ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }), await user(), await contest());
+    await prisma.$executeRawUnsafe(`DROP TRIGGER fail_entry`);
+    expect(outcome).toMatchObject({ ok: false, status: 500, formError: "Failed to submit entry" });
+    expect(await rows()).toHaveLength(0);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("the window is checked at the moment of the write: a form shown open but sent after close is refused", async () => {
+    const shown = await contest(); // loaded while open
+    await prisma.contest.update({ where: { id: contestId }, data: { submissionsClose: new Date(Date.now() - 1000) } });
+    const outcome = await receiveEntry(request({ title: "Late", ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }), await user(), shown);
+    await prisma.contest.update({ where: { id: contestId }, data: { submissionsClose: new Date(Date.now() + DAY) } });
+    expect(outcome).toMatchObject({ ok: false, status: 403, formError: "Submissions are not currently open for this contest." });
+    expect(await rows()).toHaveLength(0);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("eligibility is checked at the write too (under 13 without consent)", async () => {
+    await prisma.user.update({ where: { id: userId }, data: { dateOfBirth: new Date(Date.now() - 10 * 365 * DAY) } });
+    const outcome = await receiveEntry(request({ title: "Young", body: "one two three", ...confirmed }), { id: userId, dateOfBirth: new Date("2005-01-01"), parentConsentAt: null }, await contest());
+    await prisma.user.update({ where: { id: userId }, data: { dateOfBirth: new Date("2005-01-01T00:00:00Z") } });
+    expect(outcome.ok).toBe(false);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  test("the same form posted twice creates one entry and keeps one file", async () => {
+    const entryKey = newEntryKey();
+    const send = async () =>
+      receiveEntry(request({ title: "Twice", entryKey, ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }), await user(), await contest());
+    const first = await send();
+    await new Promise((r) => setTimeout(r, 5)); // a different timestamp key for the second upload
+    const second = await send();
+    expect(first).toMatchObject({ ok: true, submissionId: entryKey, duplicate: false });
+    expect(second).toMatchObject({ ok: true, submissionId: entryKey, duplicate: true });
+    expect(await rows()).toHaveLength(1);
+    expect(storedFiles()).toHaveLength(1);
+  });
+});
