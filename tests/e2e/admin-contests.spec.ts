@@ -74,6 +74,7 @@ async function createContestWithPrompt(page: Page, slug: string, title: string) 
 
 test("admin creates a contest with a staged new prompt and a staged existing rubric", async ({
   page,
+  javaScriptEnabled,
 }) => {
   await asAdmin(page);
   await page.goto("/admin/contests");
@@ -85,6 +86,11 @@ test("admin creates a contest with a staged new prompt and a staged existing rub
   // The slug is lowercased and other characters become hyphens (by the input with JS, by the server without).
   await fillBasics(page, `${slug.toUpperCase()} x`, title);
   await page.getByLabel("Entry fee (cents)").fill("1500");
+  if (javaScriptEnabled) {
+    // With JavaScript the slug input and the fee preview update as the admin types.
+    await expect(page.getByLabel("URL slug")).toHaveValue(`${slug}-x`);
+    await expect(page.getByTestId("fee-preview")).toHaveText("Entrants pay $15.00");
+  }
   await page.getByLabel("Time zone").selectOption("America/New_York");
   await page.getByLabel("Submissions open").fill("2027-03-01T09:00");
   await page.getByLabel("Submissions close").fill("2027-04-01T23:59");
