@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Readable } from "node:stream";
 import { requireJudge } from "~/utils/auth.server";
 import { judgeFile } from "~/utils/judging.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * The entry's file for its assigned judge, streamed under a neutral name (`entry-<id>.<ext>`):
@@ -9,8 +10,16 @@ import { judgeFile } from "~/utils/judging.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireJudge(request);
-  const file = await judgeFile(user.id, params.submissionId ?? "");
-  if (!file) throw new Response("Not found", { status: 404 });
+  const submissionId = params.submissionId ?? "";
+  const file = await judgeFile(user.id, submissionId);
+  if (file.status === "not-found") throw new Response("Not found", { status: 404 });
+  if (file.status === "unavailable") {
+    return redirectWithToast(`/judge/review/${submissionId}`, {
+      type: "error",
+      title: "Download failed",
+      description: "Could not download the file",
+    });
+  }
   const headers = new Headers({
     "Content-Type": file.contentType,
     "Content-Disposition": `attachment; filename="${file.name}"`,

@@ -231,7 +231,6 @@ export default function ReviewSubmission() {
             <p className={submission.body ? "mt-4" : ""}>
               <a
                 href={`/judge/review/${submission.id}/file`}
-                download={submission.file.name}
                 className={buttonClass({ variant: "outline" })}
               >
                 {`Download ${submission.file.name}`}

@@ -504,17 +504,26 @@ export async function saveScore(input: {
   return saved;
 }
 
-/** The entry's file for the judge who is assigned to it, under a neutral name. */
+/**
+ * The entry's file for the judge who is assigned to it, under a neutral name. "not-found" when
+ * the entry is not this judge's or has no file; "unavailable" when storage cannot deliver it.
+ */
 export async function judgeFile(judgeId: string, submissionId: string) {
   const a = await prisma.judgeAssignment.findFirst({
     where: { judgeId, submissionId, submission: { status: "submitted" } },
     select: { submission: { select: { id: true, filePath: true, fileType: true } } },
   });
   const sub = a?.submission;
-  if (!sub?.filePath) return null;
-  const object = await getStorage().get(sub.filePath);
-  if (!object) return null;
+  if (!sub?.filePath) return { status: "not-found" as const };
+  const object = await getStorage()
+    .get(sub.filePath)
+    .catch((error: unknown) => {
+      console.error(`[judging] could not read the file of submission ${sub.id}`, error);
+      return null;
+    });
+  if (!object) return { status: "unavailable" as const };
   return {
+    status: "ok" as const,
     body: object.body,
     size: object.size,
     contentType: sub.fileType || object.contentType || "application/octet-stream",

@@ -158,3 +158,18 @@ export function assign(fixture: Fixture, judgeEmail: string, entryIds: string[])
     db.close();
   }
 }
+
+/** Deletes an entry's stored file, as if storage had lost it. */
+export function removeStoredFile(fixture: Fixture, entryId: string) {
+  const db = writable();
+  try {
+    const row = db
+      .prepare(`SELECT filePath FROM Submission WHERE id = ? AND contestId = ?`)
+      .get(entryId, fixture.contestId) as {
+      filePath: string;
+    };
+    fs.rmSync(path.join(dir, "uploads", row.filePath));
+  } finally {
+    db.close();
+  }
+}

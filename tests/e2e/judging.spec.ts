@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { assign, createJudgingContest } from "./judging-fixtures";
+import { assign, createJudgingContest, removeStoredFile } from "./judging-fixtures";
 import { ADMIN, JUDGE, e2eDb, emailsTo, signIn, uniqueEmail } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
@@ -165,6 +165,39 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   expect(lines[0]).toContain("Rank,Submission ID,Title");
   expect(lines[1]).toContain(`1,${first.id},${first.title}`);
   expect(lines[1]).toContain("7.75");
+
+  // Removing the judge takes the role and open assignments, never the submitted score.
+  await page.goto("/admin/judges");
+  const judgeRow = page.getByRole("row", { name: new RegExp(judgeEmail) });
+  await judgeRow.getByText("Remove", { exact: true }).click();
+  await judgeRow.getByRole("button", { name: "Remove judge" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Judge removed successfully");
+  await expect(page.getByRole("row", { name: new RegExp(judgeEmail) })).toHaveCount(0);
+  const after = e2eDb();
+  const left = after
+    .prepare(
+      `SELECT a.submissionId AS id, s.submittedAt AS submittedAt FROM JudgeAssignment a JOIN User u ON u.id = a.judgeId
+       LEFT JOIN Score s ON s.assignmentId = a.id WHERE u.email = ?`,
+    )
+    .all(judgeEmail) as { id: string; submittedAt: string | null }[];
+  after.close();
+  expect(left).toHaveLength(1);
+  expect(left[0].id).toBe(first.id);
+  expect(left[0].submittedAt).not.toBeNull();
+});
+
+test("a file the storage cannot deliver answers 'Download failed'", async ({ page }) => {
+  const fixture = createJudgingContest("nofile");
+  const entry = fixture.entries[2];
+  removeStoredFile(fixture, entry.id);
+  assign(fixture, JUDGE, [entry.id]);
+  await signIn(page, JUDGE);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/judge/review/${entry.id}`);
+  await page.getByRole("link", { name: /^Download entry-/ }).click();
+  await expect(page.getByTestId("toast")).toContainText("Download failed");
+  await expect(page.getByTestId("toast")).toContainText("Could not download the file");
+  await expect(page).toHaveURL(new RegExp(`/judge/review/${entry.id}$`));
 });
 
 test("autosave keeps a draft two seconds after the last change (JavaScript)", async ({
