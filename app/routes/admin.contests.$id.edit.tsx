@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/utils/auth.server";
 import { contestToValues, emptyRubricDraft, type ContestFormState } from "~/utils/contest-form";
 import { contestFormAction } from "~/utils/contest-form.server";
-import { getContest, promptOptions, rubricOptions } from "~/utils/contests.server";
+import { getContest, getContestTitle, promptOptions, rubricOptions } from "~/utils/contests.server";
 import { timeZoneOptions } from "~/utils/dates";
 import { parseCriteria } from "~/utils/rubric";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -65,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
-  const contest = await getContest(id);
+  const contest = await getContestTitle(id);
   if (!contest)
     return redirectWithToast("/admin/contests", {
       type: "error",
