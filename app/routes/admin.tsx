@@ -12,6 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const links = [
   ["/admin", "Overview"],
   ["/admin/contests", "Contests"],
+  ["/admin/prompts", "Prompts"],
+  ["/admin/rubrics", "Rubrics"],
   ["/admin/submissions", "Submissions"],
   ["/admin/judges", "Judges"],
   ["/admin/assign", "Assign"],
