@@ -149,9 +149,9 @@ export default function Dashboard() {
       </section>
 
       <div className="mt-10 grid gap-4 lg:grid-cols-2">
-        <Card>
+        <Card role="region" aria-labelledby="results-heading">
           <CardHeader>
-            <CardTitle>Results</CardTitle>
+            <CardTitle id="results-heading">Results</CardTitle>
           </CardHeader>
           <CardContent>
             {results.length === 0 ? (
@@ -190,9 +190,9 @@ export default function Dashboard() {
             )}
           </CardContent>
         </Card>
-        <Card>
+        <Card role="region" aria-labelledby="deadlines-heading">
           <CardHeader>
-            <CardTitle>Upcoming Deadlines</CardTitle>
+            <CardTitle id="deadlines-heading">Upcoming Deadlines</CardTitle>
           </CardHeader>
           <CardContent>
             {deadlines.length === 0 ? (

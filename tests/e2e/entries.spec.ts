@@ -344,3 +344,30 @@ test("admin: list, filter, preview, disqualify with a reason the entrant reads, 
   await entry.getByRole("link", { name: title }).click();
   await expect(page.getByRole("alert")).toContainText("The story includes the author's full name.");
 });
+
+test("the dashboard shows released results with scores and feedback, never judges' names, and real deadlines", async ({ page }) => {
+  await signIn(page, "entrant@inkwell.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const winter = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "The Lantern Promise" }) });
+  await expect(winter.getByText("Results available")).toBeVisible();
+  await expect(winter.getByRole("link", { name: "Winter Tales 2026" })).toBeVisible();
+  const autumn = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Leaves Like Letters" }) });
+  await expect(autumn.getByText("Results available")).toHaveCount(0);
+
+  const results = page.getByRole("region", { name: "Results", exact: true });
+  await expect(results).toContainText("The Lantern Promise");
+  await expect(results).toContainText(/Average score \d+\.\d\d/);
+  await expect(results).toContainText("Judge 1:");
+  await expect(results).toContainText("Voice and style:");
+  await expect(results).toContainText("Vivid imagery");
+  await expect(results).not.toContainText("Leaves Like Letters"); // results not yet released
+  for (const name of ["Jordan Judge", "Morgan Reed", "Sam Okafor", "judge@inkwell.test"]) {
+    await expect(page.getByRole("main")).not.toContainText(name);
+  }
+
+  const deadlines = page.getByRole("region", { name: "Upcoming Deadlines" });
+  const links = deadlines.getByRole("link");
+  await expect(links.first()).toHaveText("Flash Fiction Free-for-All"); // closes before Young Voices
+  await expect(deadlines.getByRole("link", { name: "Young Voices Short Story Prize 2027" })).toBeVisible();
+  await expect(deadlines.getByRole("link", { name: "Winter Tales 2026" })).toHaveCount(0);
+});

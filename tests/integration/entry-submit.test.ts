@@ -53,7 +53,7 @@ const confirmed = { confirmOriginal: "on", confirmEligible: "on", confirmRules: 
 function request(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type?: string }) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (file) fd.append("file", new Blob([file.bytes], { type: file.type ?? "application/octet-stream" }), file.name);
+  if (file) fd.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
   return new Request("http://localhost/contests/open-contest/enter", { method: "POST", body: fd });
 }
 
