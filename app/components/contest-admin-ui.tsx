@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 
 /**
@@ -45,36 +45,3 @@ export function ConfirmDelete({
   );
 }
 
-/** Previous / next links for a paged list. */
-export function Pager({
-  page,
-  pages,
-  href,
-}: {
-  page: number;
-  pages: number;
-  href: (page: number) => string;
-}) {
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="underline">
-          Previous
-        </Link>
-      ) : null}
-      <span>
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={href(page + 1)} className="underline">
-          Next
-        </Link>
-      ) : null}
-    </nav>
-  );
-}
-
-export function pageParam(url: URL) {
-  return Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
-}

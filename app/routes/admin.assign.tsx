@@ -8,7 +8,8 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { z } from "zod";
-import { Pager, pageParam } from "~/components/judging/pager";
+import { Pager } from "~/components/ui/pager";
+import { pageCount, pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -232,7 +233,7 @@ export default function AutoAssign() {
               </table>
             </div>
           )}
-          <Pager page={page} pageSize={PAGE_SIZE} total={total} label="Assignments" />
+          <Pager page={page} pageCount={pageCount(total, PAGE_SIZE)} label="Assignments" />
         </section>
       ) : (
         <p className="text-slate-600">Select a contest to see its assignments.</p>

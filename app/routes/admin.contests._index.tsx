@@ -19,17 +19,17 @@ import {
 } from "~/utils/contests.server";
 import { formatDateTime } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
+import { Pager } from "~/components/ui/pager";
+import { pageParam } from "~/utils/paging";
 
 export const meta: MetaFunction = () => [{ title: "Contests · Admin · Inkwell" }];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-const pageOf = (url: URL) => Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const page = pageOf(url);
+  const page = pageParam(url);
   const { contests, total, pages } = await listContests(page);
   const deleteId = url.searchParams.get("delete");
   const toDelete = deleteId ? await contestForDelete(deleteId) : null;
@@ -186,23 +186,7 @@ export default function AdminContests() {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={`/admin/contests?page=${page - 1}`} className="underline">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={`/admin/contests?page=${page + 1}`} className="underline">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pages} label="Contest pages" />
     </div>
   );
 }

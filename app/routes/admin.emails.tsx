@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { Pager } from "~/components/entries/pager";
+import { useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/ui/pager";
+import { pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/utils/auth.server";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/utils/dates";
-import { listEmailLog, pageParam } from "~/utils/submissions.server";
+import { listEmailLog } from "~/utils/submissions.server";
 
 export const meta: MetaFunction = () => [{ title: "E-mail log · Admin · Inkwell" }];
 
@@ -33,7 +34,6 @@ const STATUS_BADGE = { sent: "success", logged: "secondary", failed: "destructiv
 
 export default function AdminEmails() {
   const { emails, total, page, pageCount } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <div>
       <h1 className="font-serif text-2xl font-bold">E-mail log</h1>
@@ -80,7 +80,7 @@ export default function AdminEmails() {
           </table>
         </div>
       )}
-      <Pager page={page} pageCount={pageCount} search={location.search} label="E-mail log pages" />
+      <Pager page={page} pageCount={pageCount} label="E-mail log pages" />
     </div>
   );
 }

@@ -9,7 +9,8 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { Pager, pageParam } from "~/components/judging/pager";
+import { Pager } from "~/components/ui/pager";
+import { pageCount, pageParam } from "~/utils/paging";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -197,7 +198,7 @@ export default function ManageJudges() {
             </table>
           </div>
         )}
-        <Pager page={page} pageSize={PAGE_SIZE} total={total} label="Judges" />
+        <Pager page={page} pageCount={pageCount(total, PAGE_SIZE)} label="Judges" />
       </section>
     </div>
   );

@@ -14,7 +14,9 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { ConfirmDelete, Pager, pageParam } from "~/components/contest-admin-ui";
+import { ConfirmDelete } from "~/components/contest-admin-ui";
+import { Pager } from "~/components/ui/pager";
+import { pageParam } from "~/utils/paging";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -107,8 +109,6 @@ export default function AdminPrompts() {
     lastResult,
     defaultValue: { contestId: filter?.id ?? "" },
   });
-  const href = (p: number) =>
-    `/admin/prompts?${new URLSearchParams({ ...(filter ? { contest: filter.id } : {}), page: String(p) })}`;
   return (
     <div className="space-y-6">
       <div>
@@ -274,7 +274,7 @@ export default function AdminPrompts() {
             ))}
           </ul>
         )}
-        <Pager page={page} pages={pages} href={href} />
+        <Pager page={page} pageCount={pages} />
       </section>
     </div>
   );

@@ -5,7 +5,9 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ConfirmDelete, Pager, pageParam } from "~/components/contest-admin-ui";
+import { ConfirmDelete } from "~/components/contest-admin-ui";
+import { Pager } from "~/components/ui/pager";
+import { pageParam } from "~/utils/paging";
 import { CriteriaList, RubricBuilder, TotalWeightBadge } from "~/components/rubric-builder";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -102,8 +104,6 @@ export default function AdminRubrics() {
   const actionData = useActionData<typeof action>();
   const built = actionData && !actionData.saved ? actionData : null;
   const errors = built?.errors ?? {};
-  const href = (p: number) =>
-    `/admin/rubrics?${new URLSearchParams({ ...(filter ? { contest: filter.id } : {}), page: String(p) })}`;
   return (
     <div className="space-y-6">
       <div>
@@ -269,7 +269,7 @@ export default function AdminRubrics() {
             ))}
           </ul>
         )}
-        <Pager page={page} pages={pages} href={href} />
+        <Pager page={page} pageCount={pages} />
       </section>
     </div>
   );

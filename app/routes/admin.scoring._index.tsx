@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { Pager, pageParam } from "~/components/judging/pager";
+import { Pager } from "~/components/ui/pager";
+import { pageCount, pageParam } from "~/utils/paging";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
@@ -177,7 +178,7 @@ export default function ScoringOverview() {
             Judges shows scores submitted / judges assigned. Entries without a submitted score are
             listed last, unranked.
           </p>
-          <Pager page={page} pageSize={PAGE_SIZE} total={counts.entries} label="Ranking" />
+          <Pager page={page} pageCount={pageCount(counts.entries, PAGE_SIZE)} label="Ranking" />
         </section>
       )}
     </div>

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Pager } from "~/components/entries/pager";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/ui/pager";
+import { pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatSubmissionDate } from "~/utils/dates";
 import { SUBMISSION_STATUSES, STATUS_LABEL, statusBadgeVariant, statusLabel } from "~/utils/submission-status";
-import { contestOptions, listAdminSubmissions, pageParam, parseAdminFilter } from "~/utils/submissions.server";
+import { contestOptions, listAdminSubmissions, parseAdminFilter } from "~/utils/submissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Submissions · Admin · Inkwell" }];
 
@@ -37,7 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminSubmissions() {
   const { filter, contests, submissions, total, page, pageCount } = useLoaderData<typeof loader>();
-  const location = useLocation();
   const exportQuery = new URLSearchParams();
   if (filter.contestId) exportQuery.set("contest", filter.contestId);
   if (filter.status) exportQuery.set("status", filter.status);
@@ -140,7 +140,7 @@ export default function AdminSubmissions() {
           </table>
         </div>
       )}
-      <Pager page={page} pageCount={pageCount} search={location.search} label="Submission pages" />
+      <Pager page={page} pageCount={pageCount} label="Submission pages" />
     </div>
   );
 }

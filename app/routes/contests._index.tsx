@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { Pager } from "~/components/entries/pager";
+import { useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/ui/pager";
+import { pageParam } from "~/utils/paging";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, formatFee } from "~/utils/dates";
 import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/utils/phase";
-import { listPublishedContests, pageParam } from "~/utils/submissions.server";
+import { listPublishedContests } from "~/utils/submissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Writing Contests · Inkwell" }];
 
@@ -40,7 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ContestsPage() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold">Writing Contests</h1>
@@ -105,7 +105,7 @@ export default function ContestsPage() {
           ))}
         </ul>
       )}
-      <Pager page={data.page} pageCount={data.pageCount} search={location.search} label="Contest pages" />
+      <Pager page={data.page} pageCount={data.pageCount} label="Contest pages" />
     </div>
   );
 }

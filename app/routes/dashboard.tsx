@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Pager } from "~/components/entries/pager";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/ui/pager";
+import { pageParam } from "~/utils/paging";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -9,7 +10,7 @@ import { requireUser } from "~/utils/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
 import { resultsReleased } from "~/utils/phase";
 import { statusBadgeVariant, statusLabel } from "~/utils/submission-status";
-import { entrantResults, listEntrantSubmissions, pageParam, upcomingDeadlines } from "~/utils/submissions.server";
+import { entrantResults, listEntrantSubmissions, upcomingDeadlines } from "~/utils/submissions.server";
 import { canJudge, isAdmin, submitEligibility } from "~/utils/user";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Inkwell" }];
@@ -46,7 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const { user, isAdmin, canJudge, eligibility, submissions, page, pageCount, results, deadlines } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -145,7 +145,7 @@ export default function Dashboard() {
             ))}
           </ul>
         )}
-        <Pager page={page} pageCount={pageCount} search={location.search} label="Submission pages" />
+        <Pager page={page} pageCount={pageCount} label="Submission pages" />
       </section>
 
       <div className="mt-10 grid gap-4 lg:grid-cols-2">

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Pager, pageParam } from "~/components/judging/pager";
+import { Pager } from "~/components/ui/pager";
+import { pageCount, pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -78,7 +79,7 @@ export default function ReviewQueue() {
           ))}
         </ul>
       )}
-      <Pager page={page} pageSize={PAGE_SIZE} total={total} label="Review queue" />
+      <Pager page={page} pageCount={pageCount(total, PAGE_SIZE)} label="Review queue" />
     </div>
   );
 }

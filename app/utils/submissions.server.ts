@@ -32,11 +32,6 @@ export const contestSelect = {
   publishedSnapshot: true,
 } as const;
 
-export function pageParam(url: URL, name = "page") {
-  const n = Number(url.searchParams.get(name));
-  return Number.isInteger(n) && n > 1 && n < 1_000_000 ? n : 1;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Public contests
 
