@@ -6,24 +6,20 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { ContestPickerForm } from "~/components/contest-picker";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { DEFAULT_JUDGES_PER_SUBMISSION } from "~/utils/assign";
 import { requireAdmin } from "~/utils/auth.server";
 import { PAGE_SIZE } from "~/utils/scoring";
-import {
-  contestOptions,
-  findContest,
-  listAssignments,
-  preAssignAll,
-  runAutoAssign,
-} from "~/utils/judging.server";
+import { findContest, listAssignments, preAssignAll, runAutoAssign } from "~/utils/judging.server";
+import { contestOptions } from "~/utils/submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Auto-Assign Judges · Inkwell" }];
@@ -100,7 +96,6 @@ export default function AutoAssign() {
   const { contests, contest, rows, total, page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const submit = useSubmit();
   const [form, fields] = useForm({ id: "assign", lastResult: actionData?.result });
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
 
@@ -108,33 +103,14 @@ export default function AutoAssign() {
     <div className="space-y-8">
       <h1 className="font-serif text-3xl font-bold">Auto-Assign Judges</h1>
 
-      <Form
-        method="get"
-        className="flex flex-wrap items-end gap-3"
-        onChange={(e) => submit(e.currentTarget)}
-      >
-        <div className="space-y-1">
-          <label htmlFor="contest-picker" className="block text-sm font-medium text-slate-800">
-            Contest
-          </label>
-          <select
-            id="contest-picker"
-            name="contest"
-            defaultValue={contest?.id ?? ""}
-            className={`${inputClass} min-w-72`}
-          >
-            <option value="">Select a contest…</option>
-            {contests.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="outline">
-          Show
-        </Button>
-      </Form>
+      <ContestPickerForm
+        id="contest-picker"
+        label="Contest"
+        contests={contests}
+        defaultValue={contest?.id}
+        emptyLabel="Select a contest…"
+        className="min-w-72"
+      />
 
       <Card>
         <CardHeader>

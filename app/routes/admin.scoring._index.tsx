@@ -1,17 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ContestPickerForm } from "~/components/contest-picker";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
-import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { buttonClass } from "~/components/ui/button";
 import { requireAdmin } from "~/utils/auth.server";
-import {
-  contestOptions,
-  findContest,
-  ranking,
-  rankingCounts,
-  type RankingMode,
-} from "~/utils/judging.server";
+import { findContest, ranking, rankingCounts, type RankingMode } from "~/utils/judging.server";
+import { contestOptions } from "~/utils/submissions.server";
 import { formatScore, PAGE_SIZE } from "~/utils/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
@@ -36,7 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ScoringOverview() {
   const { contests, contest, mode, page, rows, counts } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
   const query = (extra: Record<string, string>) => {
     const params = new URLSearchParams({
       contest: contest?.id ?? "",
@@ -50,34 +44,16 @@ export default function ScoringOverview() {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl font-bold">Scoring Overview</h1>
-      <Form
-        method="get"
-        className="flex flex-wrap items-end gap-3"
-        onChange={(e) => submit(e.currentTarget)}
+      <ContestPickerForm
+        id="scoring-contest"
+        label="Contest"
+        contests={contests}
+        defaultValue={contest?.id}
+        emptyLabel="Select a contest…"
+        className="min-w-72"
       >
-        <div className="space-y-1">
-          <label htmlFor="scoring-contest" className="block text-sm font-medium text-slate-800">
-            Contest
-          </label>
-          <select
-            id="scoring-contest"
-            name="contest"
-            defaultValue={contest?.id ?? ""}
-            className={`${inputClass} min-w-72`}
-          >
-            <option value="">Select a contest…</option>
-            {contests.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
         {mode === "z" ? <input type="hidden" name="normalize" value="z" /> : null}
-        <Button type="submit" variant="outline">
-          Show
-        </Button>
-      </Form>
+      </ContestPickerForm>
 
       {!contest ? (
         <p className="text-slate-600">Select a contest to see its ranking.</p>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ContestSelect } from "~/components/contest-picker";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
@@ -57,21 +58,15 @@ export default function AdminSubmissions() {
       </div>
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter submissions">
-        <div>
-          <label htmlFor="filter-contest" className="block text-sm font-medium">
-            Contest
-          </label>
-          <select id="filter-contest" name="contest" defaultValue={filter.contestId ?? ""} className={inputClass}>
-            <option value="">All contests</option>
-            {contests.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-status" className="block text-sm font-medium">
+        <ContestSelect
+          id="filter-contest"
+          label="Contest"
+          contests={contests}
+          defaultValue={filter.contestId}
+          emptyLabel="All contests"
+        />
+        <div className="space-y-1">
+          <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
             Status
           </label>
           <select id="filter-status" name="status" defaultValue={filter.status ?? ""} className={inputClass}>

@@ -194,13 +194,6 @@ export async function removeJudge(userId: string) {
 
 // ---------------------------------------------------------------- assignment
 
-export async function contestOptions() {
-  return prisma.contest.findMany({
-    select: { id: true, title: true },
-    orderBy: { createdAt: "desc" },
-  });
-}
-
 export async function findContest(contestId: string | null | undefined) {
   if (!contestId) return null;
   return prisma.contest.findUnique({

@@ -295,7 +295,7 @@ export async function listAdminSubmissions(filter: AdminSubmissionFilter, page =
   return { submissions, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
-/** Contests for the filter picker, newest first. */
+/** Contests for the admin contest pickers (submissions, assignment, scoring), newest first. */
 export async function contestOptions() {
   return prisma.contest.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: { id: true, title: true } });
 }
