@@ -2,15 +2,15 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { StoryText, SubmissionFileCard, SubmissionHeader } from "~/components/entries/submission-view";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { disqualifySchema } from "~/utils/entry-schema";
-import { canTransition, statusBadgeVariant, statusLabel } from "~/utils/submission-status";
+import { canTransition } from "~/utils/submission-status";
 import { TransitionRefused, disqualifySubmission, getAdminSubmission } from "~/utils/submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -68,15 +68,13 @@ export default function AdminSubmission() {
   const [form, fields] = useForm({ id: "disqualify", lastResult: actionData?.result ?? null });
   return (
     <div>
-      <p className="text-sm">
-        <Link to="/admin/submissions" className="text-ink-700 underline">
-          ← All submissions
-        </Link>
-      </p>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="font-serif text-2xl font-bold">{s.title}</h1>
-        <Badge variant={statusBadgeVariant(s.status)}>{statusLabel(s.status)}</Badge>
-      </div>
+      <SubmissionHeader
+        backTo="/admin/submissions"
+        backLabel="All submissions"
+        title={s.title}
+        status={s.status}
+        titleClassName="text-2xl"
+      />
       <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
         <div>
           <dt className="inline font-medium">Contest: </dt>
@@ -107,26 +105,14 @@ export default function AdminSubmission() {
         </Alert>
       ) : null}
 
-      {s.hasFile ? (
-        <Card className="mt-6">
-          <CardHeader>
-            <CardTitle>File</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <a href={`/files/submissions/${s.id}`} className="font-medium text-ink-700 underline" download>
-              Download {s.fileName}
-            </a>
-            {s.fileSize ? <span className="ml-2 text-sm text-slate-600">({Math.max(1, Math.round(s.fileSize / 1024))} KB)</span> : null}
-          </CardContent>
-        </Card>
-      ) : null}
+      {s.hasFile ? <SubmissionFileCard id={s.id} title="File" fileName={s.fileName} fileSize={s.fileSize} /> : null}
       <Card className="mt-6">
         <CardHeader>
           <CardTitle>Text preview</CardTitle>
         </CardHeader>
         <CardContent>
           {s.body ? (
-            <div className="whitespace-pre-wrap font-serif leading-relaxed text-slate-900">{s.body}</div>
+            <StoryText>{s.body}</StoryText>
           ) : (
             <p className="text-slate-600">{s.hasFile ? "This entry was sent as a file; download it above." : "No content available"}</p>
           )}

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ContestSelect } from "~/components/contest-picker";
+import { SubmissionStatusBadge } from "~/components/entries/submission-view";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatSubmissionDate } from "~/utils/dates";
-import { SUBMISSION_STATUSES, STATUS_LABEL, statusBadgeVariant, statusLabel } from "~/utils/submission-status";
+import { SUBMISSION_STATUSES, STATUS_LABEL } from "~/utils/submission-status";
 import { contestOptions, listAdminSubmissions, parseAdminFilter } from "~/utils/submissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Submissions · Admin · Inkwell" }];
@@ -114,7 +114,7 @@ export default function AdminSubmissions() {
                   <td className="py-2 pr-4">{s.entrant}</td>
                   <td className="py-2 pr-4">{s.wordCount}</td>
                   <td className="py-2 pr-4">
-                    <Badge variant={statusBadgeVariant(s.status)}>{statusLabel(s.status)}</Badge>
+                    <SubmissionStatusBadge status={s.status} />
                   </td>
                   <td className="py-2 pr-4 whitespace-nowrap">{s.submitted}</td>
                   <td className="py-2 pr-4">

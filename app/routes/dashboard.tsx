@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { SubmissionStatusBadge } from "~/components/entries/submission-view";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
 import { Alert } from "~/components/ui/alert";
@@ -9,7 +10,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
 import { resultsReleased } from "~/utils/phase";
-import { statusBadgeVariant, statusLabel } from "~/utils/submission-status";
 import { entrantResults, listEntrantSubmissions, upcomingDeadlines } from "~/utils/submissions.server";
 import { canJudge, isAdmin, submitEligibility } from "~/utils/user";
 
@@ -136,7 +136,7 @@ export default function Dashboard() {
                       ) : null}
                     </div>
                     <div className="flex flex-wrap items-center gap-2">
-                      <Badge variant={statusBadgeVariant(s.status)}>{statusLabel(s.status)}</Badge>
+                      <SubmissionStatusBadge status={s.status} />
                       {s.resultsAvailable ? <Badge variant="success">Results available</Badge> : null}
                     </div>
                   </CardContent>

@@ -1,13 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { StoryText, SubmissionFileCard, SubmissionHeader } from "~/components/entries/submission-view";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
 import { publicContest } from "~/utils/public-contest";
-import { canWithdraw, statusBadgeVariant, statusLabel } from "~/utils/submission-status";
+import { canWithdraw } from "~/utils/submission-status";
 import { TransitionRefused, getEntrantSubmission, withdrawSubmission } from "~/utils/submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -69,15 +69,7 @@ export default function EntrantSubmission() {
   const { submission: s, withdrawable, confirming } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/dashboard" className="text-ink-700 underline">
-          ← Dashboard
-        </Link>
-      </p>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="font-serif text-3xl font-bold">{s.title}</h1>
-        <Badge variant={statusBadgeVariant(s.status)}>{statusLabel(s.status)}</Badge>
-      </div>
+      <SubmissionHeader backTo="/dashboard" backLabel="Dashboard" title={s.title} status={s.status} titleClassName="text-3xl" />
       <p className="mt-2 text-slate-600">
         <Link to={`/contests/${s.contest.slug}`} className="underline">
           {s.contest.title}
@@ -107,26 +99,14 @@ export default function EntrantSubmission() {
         </Alert>
       ) : null}
 
-      {s.fileName ? (
-        <Card className="mt-6">
-          <CardHeader>
-            <CardTitle>Your file</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <a href={`/files/submissions/${s.id}`} className="font-medium text-ink-700 underline" download>
-              Download {s.fileName}
-            </a>
-            {s.fileSize ? <span className="ml-2 text-sm text-slate-600">({Math.max(1, Math.round(s.fileSize / 1024))} KB)</span> : null}
-          </CardContent>
-        </Card>
-      ) : null}
+      {s.fileName ? <SubmissionFileCard id={s.id} title="Your file" fileName={s.fileName} fileSize={s.fileSize} /> : null}
       {s.body ? (
         <Card className="mt-6">
           <CardHeader>
             <CardTitle>Your story</CardTitle>
           </CardHeader>
           <CardContent>
-            <div className="whitespace-pre-wrap font-serif leading-relaxed text-slate-900">{s.body}</div>
+            <StoryText>{s.body}</StoryText>
           </CardContent>
         </Card>
       ) : null}
