@@ -1,4 +1,5 @@
-import { Button, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
+import { EmailButton } from "./email-button";
 import { EmailLayout } from "./layout";
 
 export type SubmissionConfirmationProps = {
@@ -24,9 +25,7 @@ export function SubmissionConfirmationEmail(props: SubmissionConfirmationProps) 
         see only your writing, never your name.
       </Text>
       <Text>You can follow your entry, and later read your scores and the judges&rsquo; feedback, on your dashboard.</Text>
-      <Button href={props.dashboardUrl} style={{ backgroundColor: "#34468f", color: "#ffffff", padding: "10px 16px", borderRadius: "6px" }}>
-        Open your dashboard
-      </Button>
+      <EmailButton href={props.dashboardUrl}>Open your dashboard</EmailButton>
     </EmailLayout>
   );
 }
