@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { requireAdmin } from "~/utils/auth.server";
 import { entrantsForContest, findContest, ranking, type RankingMode } from "~/utils/judging.server";
-import { csvSafe, formatScore } from "~/utils/scoring";
+import { csvResponse, csvSafe } from "~/utils/csv-export";
+import { formatScore } from "~/utils/scoring";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** The ranking of one contest as CSV (every entry, two decimals), for admins. */
@@ -45,11 +46,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const csv = stringify([header, ...records]);
   const name = `scoring-${contest.slug}${mode === "z" ? "-normalised" : ""}.csv`;
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvResponse(csv, name);
 }

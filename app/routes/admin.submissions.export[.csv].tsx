@@ -3,7 +3,8 @@ import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify";
 import { requireAdmin } from "~/utils/auth.server";
-import { CSV_COLUMNS, adminSubmissionRowsForCsv, csvSafe, parseAdminFilter } from "~/utils/submissions.server";
+import { csvResponse, csvSafe } from "~/utils/csv-export";
+import { CSV_COLUMNS, adminSubmissionRowsForCsv, parseAdminFilter } from "~/utils/submissions.server";
 
 /** CSV of the filtered submissions list, streamed in batches (GET /admin/submissions/export.csv?contest=&status=). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,11 +19,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     csv.destroy(error as Error);
   });
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(createReadableStreamFromReadable(csv), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="submissions-${date}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvResponse(createReadableStreamFromReadable(csv), `submissions-${date}.csv`);
 }

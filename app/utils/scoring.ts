@@ -8,6 +8,7 @@ import { round2, weightedTotal, type Criterion } from "./rubric";
  * reference it is tested against.
  */
 export { weightedTotal, round2 };
+export { csvSafe } from "./csv-export";
 
 export const SCORE_STEP = 0.5;
 export const COMMENT_MAX = 2000;
@@ -176,9 +177,4 @@ export function rankByZScore(rows: ScoreRow[]): (RankedEntry & { raw: number })[
 /** Two decimals for display: 7.5 → "7.50". */
 export function formatScore(value: number | null | undefined) {
   return value === null || value === undefined ? "—" : round2(value).toFixed(2);
-}
-
-/** A spreadsheet cell that cannot run as a formula (CSV injection): a leading = + - @ gets a quote. */
-export function csvSafe(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }

@@ -392,11 +392,7 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
   }
 }
 
-/** Spreadsheet formula injection guard: a cell starting with = + - @ (or tab/CR) is prefixed with '. */
-export function csvSafe(value: string | number) {
-  if (typeof value === "number") return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+export { csvSafe } from "./csv-export";
 
 // ---------------------------------------------------------------------------------------------
 // Files
