@@ -7,6 +7,7 @@ import {
   rubricSchema,
   type DateField,
 } from "./contest-schema";
+import type { ContestSettings } from "./contest-snapshot";
 import { DEFAULT_TIME_ZONE, toZonedInputValue } from "./dates";
 import { criteriaSchema, type Criterion } from "./rubric";
 
@@ -96,18 +97,10 @@ export function defaultContestValues(
   };
 }
 
-type ContestRow = {
-  slug: string;
-  title: string;
-  description: string;
-  rules: string | null;
-  anonymous: boolean;
-  isPublished: boolean;
-  wordMin: number;
-  wordMax: number;
-  entryFeeCents: number;
-  timeZone: string;
-} & Record<DateField, Date | string>;
+/** A contest row, or one whose dates arrived as strings. */
+type ContestRow = Omit<ContestSettings, DateField> & { isPublished: boolean } & {
+  [K in DateField]: Date | string;
+};
 
 export function contestToValues(c: ContestRow): ContestFormValues {
   const values: ContestFormValues = {

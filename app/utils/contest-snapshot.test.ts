@@ -4,7 +4,8 @@ import { buildSnapshot, parseSnapshot } from "./contest-snapshot";
 const criteria = [
   { key: "voice", label: "Voice", maxPoints: 10, weight: 1, requireComment: false },
 ];
-const contest = {
+/** The settings a snapshot copies as they are. */
+const settings = {
   slug: "s",
   title: "Title",
   description: "Description",
@@ -14,6 +15,9 @@ const contest = {
   wordMax: 200,
   entryFeeCents: 1500,
   timeZone: "America/New_York",
+};
+const contest = {
+  ...settings,
   submissionsOpen: new Date("2027-01-01T00:00:00Z"),
   submissionsClose: new Date("2027-02-01T00:00:00Z"),
   judgingOpen: new Date("2027-02-01T00:00:00Z"),
@@ -29,15 +33,7 @@ test("the snapshot holds the contest, its prompts and rubrics, and the snapshot 
   const now = new Date("2026-12-01T10:00:00Z");
   const snap = buildSnapshot(contest, now);
   expect(snap).toEqual({
-    slug: "s",
-    title: "Title",
-    description: "Description",
-    rules: null,
-    anonymous: true,
-    wordMin: 100,
-    wordMax: 200,
-    entryFeeCents: 1500,
-    timeZone: "America/New_York",
+    ...settings,
     submissionsOpen: "2027-01-01T00:00:00.000Z",
     submissionsClose: "2027-02-01T00:00:00.000Z",
     judgingOpen: "2027-02-01T00:00:00.000Z",

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { criteriaSchema, parseCriteria } from "./rubric";
+import { DATE_FIELDS, type DateField } from "./contest-schema";
+import { criteriaSchema, parseCriteria, type Criterion } from "./rubric";
+
+/**
+ * A contest as publishing freezes it and as pages show it: one place that turns a contest row or
+ * its published snapshot into that shape.
+ */
 
 /** What publishing stores: the contest with its prompts and rubrics, plus the snapshot date. */
 export const snapshotSchema = z.object({
@@ -23,7 +29,8 @@ export const snapshotSchema = z.object({
 });
 export type ContestSnapshot = z.infer<typeof snapshotSchema>;
 
-type ContestForSnapshot = {
+/** The settings a snapshot freezes, as the contest row holds them. */
+export type ContestSettings = {
   slug: string;
   title: string;
   description: string;
@@ -33,16 +40,39 @@ type ContestForSnapshot = {
   wordMax: number;
   entryFeeCents: number;
   timeZone: string;
-  submissionsOpen: Date;
-  submissionsClose: Date;
-  judgingOpen: Date;
-  judgingClose: Date;
-  resultsAt: Date;
-  prompts: { id: string; title: string; body: string; createdAt?: Date }[];
-  rubrics: { id: string; name: string; criteria: string; createdAt?: Date }[];
-};
+} & Record<DateField, Date>;
 
-export function buildSnapshot(contest: ContestForSnapshot, now = new Date()): ContestSnapshot {
+type PromptRow = { id: string; title: string; body: string };
+type RubricRow = { id: string; name: string; criteria: string };
+
+/** Prompts and rubrics as pages show them: only what they need, the criteria parsed. */
+export function contestItems(row: { prompts?: PromptRow[]; rubrics?: RubricRow[] }): {
+  prompts: PromptRow[];
+  rubrics: { id: string; name: string; criteria: Criterion[] }[];
+} {
+  return {
+    prompts: (row.prompts ?? []).map((p) => ({ id: p.id, title: p.title, body: p.body })),
+    rubrics: (row.rubrics ?? []).map((r) => ({
+      id: r.id,
+      name: r.name,
+      criteria: parseCriteria(r.criteria),
+    })),
+  };
+}
+
+function mapDates<A, B>(from: Record<DateField, A>, f: (value: A) => B) {
+  return Object.fromEntries(DATE_FIELDS.map((k) => [k, f(from[k])])) as Record<DateField, B>;
+}
+
+/** The snapshot's timeline as dates. */
+export function snapshotDates(snap: ContestSnapshot): Record<DateField, Date> {
+  return mapDates(snap, (iso) => new Date(iso));
+}
+
+export function buildSnapshot(
+  contest: ContestSettings & { prompts: PromptRow[]; rubrics: RubricRow[] },
+  now = new Date(),
+): ContestSnapshot {
   return {
     slug: contest.slug,
     title: contest.title,
@@ -53,13 +83,8 @@ export function buildSnapshot(contest: ContestForSnapshot, now = new Date()): Co
     wordMax: contest.wordMax,
     entryFeeCents: contest.entryFeeCents,
     timeZone: contest.timeZone,
-    submissionsOpen: contest.submissionsOpen.toISOString(),
-    submissionsClose: contest.submissionsClose.toISOString(),
-    judgingOpen: contest.judgingOpen.toISOString(),
-    judgingClose: contest.judgingClose.toISOString(),
-    resultsAt: contest.resultsAt.toISOString(),
-    prompts: contest.prompts.map((p) => ({ id: p.id, title: p.title, body: p.body })),
-    rubrics: contest.rubrics.map((r) => ({ id: r.id, name: r.name, criteria: parseCriteria(r.criteria) })),
+    ...mapDates(contest, (d) => d.toISOString()),
+    ...contestItems(contest),
     snapshotDate: now.toISOString(),
   };
 }
