@@ -3,7 +3,15 @@ import { Button } from "@react-email/components";
 /** The call-to-action button of every Inkwell e-mail (brand colour, same padding everywhere). */
 export function EmailButton({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <Button href={href} style={{ backgroundColor: "#34468f", color: "#ffffff", padding: "10px 16px", borderRadius: "6px" }}>
+    <Button
+      href={href}
+      style={{
+        backgroundColor: "#34468f",
+        color: "#ffffff",
+        padding: "10px 16px",
+        borderRadius: "6px",
+      }}
+    >
       {children}
     </Button>
   );

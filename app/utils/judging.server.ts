@@ -11,7 +11,9 @@ import path from "node:path";
 import { JudgeInviteEmail } from "~/emails/judge-invite";
 import { autoAssign } from "./assign";
 import { hashPassword } from "./auth.server";
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
+import { readPage } from "./paged-list.server";
 import { sendEmail, siteUrl } from "./email.server";
 import { isJudgingOpen } from "./phase";
 import { parseCriteria, round2, weightedTotal, type Criterion } from "./rubric";
@@ -27,16 +29,18 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export async function listJudges(page = 1) {
   const where = { roles: { some: { role: "judge" } } };
-  const [judges, total] = await Promise.all([
-    prisma.user.findMany({
-      where,
-      select: { id: true, email: true, displayName: true },
-      orderBy: [{ email: "asc" }],
-      take: PAGE_SIZE,
-      skip: (page - 1) * PAGE_SIZE,
-    }),
-    prisma.user.count({ where }),
-  ]);
+  const { rows: judges, total } = await readPage(
+    page,
+    PAGE_SIZE,
+    (window) =>
+      prisma.user.findMany({
+        where,
+        select: { id: true, email: true, displayName: true },
+        orderBy: [{ email: "asc" }],
+        ...window,
+      }),
+    () => prisma.user.count({ where }),
+  );
   return { judges, total };
 }
 
@@ -210,8 +214,9 @@ export async function findContest(contestId: string | null | undefined) {
   });
 }
 
-async function allJudgeIds() {
-  const rows = await prisma.userRole.findMany({
+/** Every judge, oldest role first (inside a transaction when one is given). */
+async function allJudgeIds(db: Pick<typeof prisma, "userRole"> = prisma) {
+  const rows = await db.userRole.findMany({
     where: { role: "judge" },
     select: { userId: true },
     orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
@@ -247,15 +252,7 @@ export async function runAutoAssign(contestId: string, judgesPerSubmission: numb
         select: { judgeId: true },
         orderBy: [{ createdAt: "asc" }, { judgeId: "asc" }],
       });
-      const judgeIds = pre.length
-        ? pre.map((p) => p.judgeId)
-        : (
-            await tx.userRole.findMany({
-              where: { role: "judge" },
-              select: { userId: true },
-              orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
-            })
-          ).map((r) => r.userId);
+      const judgeIds = pre.length ? pre.map((p) => p.judgeId) : await allJudgeIds(tx);
       if (judgeIds.length === 0) return { ok: false as const, error: "No judges available" };
       const entries = await tx.submission.findMany({
         where: { contestId, status: "submitted" },
@@ -286,26 +283,28 @@ export async function runAutoAssign(contestId: string, judgesPerSubmission: numb
 
 export async function listAssignments(contestId: string, page = 1) {
   const where = { contestId };
-  const [rows, total] = await Promise.all([
-    prisma.judgeAssignment.findMany({
-      where,
-      select: {
-        id: true,
-        submissionId: true,
-        judge: { select: { email: true, displayName: true } },
-        submission: { select: { title: true } },
-        score: { select: { submittedAt: true } },
-      },
-      orderBy: [
-        { submissionId: { sort: "asc", nulls: "first" } },
-        { createdAt: "asc" },
-        { id: "asc" },
-      ],
-      take: PAGE_SIZE,
-      skip: (page - 1) * PAGE_SIZE,
-    }),
-    prisma.judgeAssignment.count({ where }),
-  ]);
+  const { rows, total } = await readPage(
+    page,
+    PAGE_SIZE,
+    (window) =>
+      prisma.judgeAssignment.findMany({
+        where,
+        select: {
+          id: true,
+          submissionId: true,
+          judge: { select: { email: true, displayName: true } },
+          submission: { select: { title: true } },
+          score: { select: { submittedAt: true } },
+        },
+        orderBy: [
+          { submissionId: { sort: "asc", nulls: "first" } },
+          { createdAt: "asc" },
+          { id: "asc" },
+        ],
+        ...window,
+      }),
+    () => prisma.judgeAssignment.count({ where }),
+  );
   return { rows, total };
 }
 
@@ -314,21 +313,23 @@ export async function listAssignments(contestId: string, page = 1) {
 /** The judge's assignments that have a (submitted) entry. No entrant fields are selected. */
 export async function judgeQueue(judgeId: string, page = 1) {
   const where = { judgeId, submissionId: { not: null }, submission: { status: "submitted" } };
-  const [rows, total] = await Promise.all([
-    prisma.judgeAssignment.findMany({
-      where,
-      select: {
-        id: true,
-        contest: { select: { title: true, judgingClose: true, timeZone: true } },
-        submission: { select: { id: true, title: true, wordCount: true } },
-        score: { select: { total: true, submittedAt: true } },
-      },
-      orderBy: [{ contest: { judgingClose: "asc" } }, { createdAt: "asc" }, { id: "asc" }],
-      take: PAGE_SIZE,
-      skip: (page - 1) * PAGE_SIZE,
-    }),
-    prisma.judgeAssignment.count({ where }),
-  ]);
+  const { rows, total } = await readPage(
+    page,
+    PAGE_SIZE,
+    (window) =>
+      prisma.judgeAssignment.findMany({
+        where,
+        select: {
+          id: true,
+          contest: { select: { title: true, judgingClose: true, timeZone: true } },
+          submission: { select: { id: true, title: true, wordCount: true } },
+          score: { select: { total: true, submittedAt: true } },
+        },
+        orderBy: [{ contest: { judgingClose: "asc" } }, { createdAt: "asc" }, { id: "asc" }],
+        ...window,
+      }),
+    () => prisma.judgeAssignment.count({ where }),
+  );
   return {
     total,
     items: rows.map((r) => ({
@@ -574,63 +575,55 @@ export async function ranking(
 ) {
   const take = opts.take ?? PAGE_SIZE;
   const skip = opts.skip ?? 0;
-  const rows =
+  // agg: per entry, the value ranked on (val), the raw average (raw) and the number of scores (n).
+  const agg =
     opts.mode === "z"
-      ? await prisma.$queryRaw<RawRankingRow[]>`
-          WITH sc AS (
+      ? Prisma.sql`
+          sc AS (
             SELECT sc."submissionId" AS sid, sc."judgeId" AS jid, sc."total" AS total
-            FROM "Score" sc JOIN "Submission" s ON s."id" = sc."submissionId"
-            WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
+            ${submittedScores(contestId)}
           ),
           jm AS (SELECT jid, AVG(total) AS m, COUNT(*) AS n FROM sc GROUP BY jid),
           js AS (
             SELECT jm.jid, jm.m, jm.n, AVG((sc.total - jm.m) * (sc.total - jm.m)) AS var
             FROM jm JOIN sc ON sc.jid = jm.jid GROUP BY jm.jid
           ),
-          z AS (
+          agg AS (
             SELECT sc.sid,
-              AVG(CASE WHEN js.n >= 2 AND js.var > 1e-9 THEN (sc.total - js.m) / SQRT(js.var) ELSE sc.total END) AS zavg,
-              AVG(sc.total) AS avg, COUNT(*) AS n
+              AVG(CASE WHEN js.n >= 2 AND js.var > 1e-9 THEN (sc.total - js.m) / SQRT(js.var) ELSE sc.total END) AS val,
+              AVG(sc.total) AS raw, COUNT(*) AS n
             FROM sc JOIN js ON js.jid = sc.jid GROUP BY sc.sid
-          ),
-          asg AS (
-            SELECT "submissionId" AS sid, COUNT(*) AS n FROM "JudgeAssignment"
-            WHERE "contestId" = ${contestId} AND "submissionId" IS NOT NULL GROUP BY "submissionId"
-          ),
-          ranked AS (
-            SELECT s."id" AS id, s."title" AS title, s."createdAt" AS createdAt,
-              COALESCE(asg.n, 0) AS assigned, COALESCE(z.n, 0) AS scored,
-              ROUND(z.zavg, 2) AS average, ROUND(z.avg, 2) AS raw,
-              CASE WHEN z.zavg IS NULL THEN NULL ELSE RANK() OVER (ORDER BY ROUND(z.zavg, 2) DESC NULLS LAST) END AS rank
-            FROM "Submission" s LEFT JOIN z ON z.sid = s."id" LEFT JOIN asg ON asg.sid = s."id"
-            WHERE s."contestId" = ${contestId} AND s."status" = 'submitted'
-          )
-          SELECT id, title, assigned, scored, average, raw, rank FROM ranked
-          ORDER BY average IS NULL, average DESC, createdAt ASC, id ASC
-          LIMIT ${take} OFFSET ${skip}`
-      : await prisma.$queryRaw<RawRankingRow[]>`
-          WITH sc AS (
-            SELECT sc."submissionId" AS sid, AVG(sc."total") AS avg, COUNT(*) AS n
-            FROM "Score" sc JOIN "Submission" s ON s."id" = sc."submissionId"
-            WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
+          )`
+      : Prisma.sql`
+          agg AS (
+            SELECT sc."submissionId" AS sid, AVG(sc."total") AS val, AVG(sc."total") AS raw, COUNT(*) AS n
+            ${submittedScores(contestId)}
             GROUP BY sc."submissionId"
-          ),
-          asg AS (
-            SELECT "submissionId" AS sid, COUNT(*) AS n FROM "JudgeAssignment"
-            WHERE "contestId" = ${contestId} AND "submissionId" IS NOT NULL GROUP BY "submissionId"
-          ),
-          ranked AS (
-            SELECT s."id" AS id, s."title" AS title, s."createdAt" AS createdAt,
-              COALESCE(asg.n, 0) AS assigned, COALESCE(sc.n, 0) AS scored,
-              ROUND(sc.avg, 2) AS average, ROUND(sc.avg, 2) AS raw,
-              CASE WHEN sc.avg IS NULL THEN NULL ELSE RANK() OVER (ORDER BY ROUND(sc.avg, 2) DESC NULLS LAST) END AS rank
-            FROM "Submission" s LEFT JOIN sc ON sc.sid = s."id" LEFT JOIN asg ON asg.sid = s."id"
-            WHERE s."contestId" = ${contestId} AND s."status" = 'submitted'
-          )
-          SELECT id, title, assigned, scored, average, raw, rank FROM ranked
-          ORDER BY average IS NULL, average DESC, createdAt ASC, id ASC
-          LIMIT ${take} OFFSET ${skip}`;
+          )`;
+  const rows = await prisma.$queryRaw<RawRankingRow[]>`
+    WITH ${agg},
+    asg AS (
+      SELECT "submissionId" AS sid, COUNT(*) AS n FROM "JudgeAssignment"
+      WHERE "contestId" = ${contestId} AND "submissionId" IS NOT NULL GROUP BY "submissionId"
+    ),
+    ranked AS (
+      SELECT s."id" AS id, s."title" AS title, s."createdAt" AS createdAt,
+        COALESCE(asg.n, 0) AS assigned, COALESCE(agg.n, 0) AS scored,
+        ROUND(agg.val, 2) AS average, ROUND(agg.raw, 2) AS raw,
+        CASE WHEN agg.val IS NULL THEN NULL ELSE RANK() OVER (ORDER BY ROUND(agg.val, 2) DESC NULLS LAST) END AS rank
+      FROM "Submission" s LEFT JOIN agg ON agg.sid = s."id" LEFT JOIN asg ON asg.sid = s."id"
+      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted'
+    )
+    SELECT id, title, assigned, scored, average, raw, rank FROM ranked
+    ORDER BY average IS NULL, average DESC, createdAt ASC, id ASC
+    LIMIT ${take} OFFSET ${skip}`;
   return rows.map(toRow);
+}
+
+/** FROM/WHERE for the submitted scores of a contest's submitted entries (alias sc, entry s). */
+function submittedScores(contestId: string) {
+  return Prisma.sql`FROM "Score" sc JOIN "Submission" s ON s."id" = sc."submissionId"
+    WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' AND sc."submittedAt" IS NOT NULL`;
 }
 
 /** Counts for the scoring page: submitted entries, and how many have at least one submitted score. */
@@ -638,8 +631,7 @@ export async function rankingCounts(contestId: string) {
   const [entries, scoredRows] = await Promise.all([
     prisma.submission.count({ where: { contestId, status: "submitted" } }),
     prisma.$queryRaw<{ n: bigint | number }[]>`
-      SELECT COUNT(DISTINCT sc."submissionId") AS n FROM "Score" sc JOIN "Submission" s ON s."id" = sc."submissionId"
-      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' AND sc."submittedAt" IS NOT NULL`,
+      SELECT COUNT(DISTINCT sc."submissionId") AS n ${submittedScores(contestId)}`,
   ]);
   return { entries, scored: Number(scoredRows[0]?.n ?? 0) };
 }

@@ -4,6 +4,8 @@
  */
 import { SubmissionConfirmationEmail, submissionConfirmationSubject } from "~/emails/submission-confirmation";
 import { prisma, type Prisma } from "./db.server";
+import { readPage } from "./paged-list.server";
+import { pageCount } from "./paging";
 import { formatDateTime } from "./dates";
 import { sendEmail, siteUrl } from "./email.server";
 import { isSubmissionWindowOpen } from "./phase";
@@ -40,17 +42,13 @@ export const CONTESTS_PAGE_SIZE = 20;
 /** Published contests, most recently opened first (spec §7), one page. */
 export async function listPublishedContests(page = 1, pageSize = CONTESTS_PAGE_SIZE) {
   const where = { isPublished: true };
-  const [rows, total] = await Promise.all([
-    prisma.contest.findMany({
-      where,
-      orderBy: [{ submissionsOpen: "desc" }, { id: "asc" }],
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-      select: contestSelect,
-    }),
-    prisma.contest.count({ where }),
-  ]);
-  return { contests: rows.map(publicContest), total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  const { rows, ...paging } = await readPage(
+    page,
+    pageSize,
+    (window) => prisma.contest.findMany({ where, orderBy: [{ submissionsOpen: "desc" }, { id: "asc" }], ...window, select: contestSelect }),
+    () => prisma.contest.count({ where }),
+  );
+  return { contests: rows.map(publicContest), ...paging };
 }
 
 /** A contest by slug with its prompts and rubrics, whatever its publish state. */
@@ -106,17 +104,13 @@ const entrantSubmissionSelect = {
 
 export async function listEntrantSubmissions(entrantId: string, page = 1, pageSize = DASHBOARD_PAGE_SIZE) {
   const where = { entrantId };
-  const [rows, total] = await Promise.all([
-    prisma.submission.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-      select: entrantSubmissionSelect,
-    }),
-    prisma.submission.count({ where }),
-  ]);
-  return { submissions: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  const { rows, ...paging } = await readPage(
+    page,
+    pageSize,
+    (window) => prisma.submission.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window, select: entrantSubmissionSelect }),
+    () => prisma.submission.count({ where }),
+  );
+  return { submissions: rows, ...paging };
 }
 
 /** One of the entrant's own submissions; null for anyone else's (the caller answers 404). */
@@ -292,7 +286,7 @@ export async function listAdminSubmissions(filter: AdminSubmissionFilter, page =
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const submissions = ids.map((r) => byId.get(r.id)).filter((r): r is (typeof rows)[number] => Boolean(r));
-  return { submissions, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return { submissions, total, page, pageCount: pageCount(total, pageSize) };
 }
 
 /** Contests for the admin contest pickers (submissions, assignment, scoring), newest first. */
@@ -409,13 +403,11 @@ export async function openSubmissionFile(s: { filePath: string | null }) {
 export const EMAIL_PAGE_SIZE = 50;
 
 export async function listEmailLog(page = 1, pageSize = EMAIL_PAGE_SIZE) {
-  const [rows, total] = await Promise.all([
-    prisma.emailLog.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    }),
-    prisma.emailLog.count(),
-  ]);
-  return { emails: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  const { rows, ...paging } = await readPage(
+    page,
+    pageSize,
+    (window) => prisma.emailLog.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window }),
+    () => prisma.emailLog.count(),
+  );
+  return { emails: rows, ...paging };
 }

@@ -56,11 +56,17 @@ export function SubmissionFileCard({
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        <a href={`/files/submissions/${id}`} className="font-medium text-ink-700 underline" download>
+        <a
+          href={`/files/submissions/${id}`}
+          className="font-medium text-ink-700 underline"
+          download
+        >
           Download {fileName}
         </a>
         {fileSize ? (
-          <span className="ml-2 text-sm text-slate-600">({Math.max(1, Math.round(fileSize / 1024))} KB)</span>
+          <span className="ml-2 text-sm text-slate-600">
+            ({Math.max(1, Math.round(fileSize / 1024))} KB)
+          </span>
         ) : null}
       </CardContent>
     </Card>
@@ -69,5 +75,7 @@ export function SubmissionFileCard({
 
 /** The entry's text as written (line breaks kept). */
 export function StoryText({ children }: { children: React.ReactNode }) {
-  return <div className="whitespace-pre-wrap font-serif leading-relaxed text-slate-900">{children}</div>;
+  return (
+    <div className="whitespace-pre-wrap font-serif leading-relaxed text-slate-900">{children}</div>
+  );
 }
