@@ -3,12 +3,11 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContestForm } from "~/components/contest-form";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/utils/auth.server";
-import { contestToValues, emptyRubricDraft, type ContestFormState } from "~/utils/contest-form";
-import { contestFormAction } from "~/utils/contest-form.server";
-import { getContest, getContestTitle, promptOptions, rubricOptions } from "~/utils/contests.server";
-import { timeZoneOptions } from "~/utils/dates";
-import { parseCriteria } from "~/utils/rubric";
-import { redirectWithToast } from "~/utils/toast.server";
+import { contestToValues, initialFormState } from "~/utils/contest-form";
+import { contestFormAction, contestFormOptions } from "~/utils/contest-form.server";
+import { contestNotFound, contestOrRedirect } from "~/utils/contest-library.server";
+import { contestItems } from "~/utils/contest-snapshot";
+import { getContest } from "~/utils/contests.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data?.title ?? "contest"} · Admin · Inkwell` },
@@ -16,22 +15,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = params.id ?? "";
-  const contest = await getContest(id);
-  if (!contest)
-    throw await redirectWithToast("/admin/contests", {
-      type: "error",
-      title: "Error",
-      description: "Contest not found",
-    });
-  const [prompts, rubrics] = await Promise.all([promptOptions(id), rubricOptions(id)]);
-  const initial: ContestFormState = {
-    values: contestToValues(contest),
-    stagedPrompts: [],
-    stagedRubrics: [],
-    promptDraft: { title: "", body: "" },
-    rubricDraft: emptyRubricDraft,
-  };
+  const contest = await getContest(params.id ?? "");
+  if (!contest) throw await contestNotFound();
   return {
     id: contest.id,
     slug: contest.slug,
@@ -41,38 +26,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isPublished: contest.isPublished,
       snapshotAt: contest.snapshotAt?.toISOString() ?? null,
     },
-    initial,
-    prompts: contest.prompts.map((p) => ({ id: p.id, title: p.title, body: p.body })),
-    rubrics: contest.rubrics.map((r) => ({
-      id: r.id,
-      name: r.name,
-      criteria: parseCriteria(r.criteria),
-    })),
-    promptOptions: prompts.map((p) => ({
-      id: p.id,
-      title: p.title,
-      contestTitle: p.contest?.title ?? null,
-    })),
-    rubricOptions: rubrics.map((r) => ({
-      id: r.id,
-      name: r.name,
-      contestTitle: r.contest?.title ?? null,
-    })),
-    timeZones: timeZoneOptions(),
+    initial: initialFormState(contestToValues(contest)),
+    ...contestItems(contest),
+    ...(await contestFormOptions(contest.id)),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const id = params.id ?? "";
-  const contest = await getContestTitle(id);
-  if (!contest)
-    return redirectWithToast("/admin/contests", {
-      type: "error",
-      title: "Error",
-      description: "Contest not found",
-    });
-  return contestFormAction(request, id);
+  const contest = await contestOrRedirect(params.id);
+  return contestFormAction(request, contest.id);
 }
 
 export default function EditContest() {

@@ -54,7 +54,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ContestPrompts() {
   const { contest, prompts } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ title: string; body: string }>({ id: "add-prompt", lastResult, shouldRevalidate: "onBlur" });
+  const [form, fields] = useForm<{ title: string; body: string }>({
+    id: "add-prompt",
+    lastResult,
+    shouldRevalidate: "onBlur",
+  });
   return (
     <div className="space-y-6">
       <ContestPageHeading contest={contest} title="Prompts" />

@@ -2,41 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContestForm } from "~/components/contest-form";
 import { requireAdmin } from "~/utils/auth.server";
-import {
-  defaultContestValues,
-  emptyRubricDraft,
-  type ContestFormState,
-} from "~/utils/contest-form";
-import { contestFormAction } from "~/utils/contest-form.server";
-import { promptOptions, rubricOptions } from "~/utils/contests.server";
-import { timeZoneOptions } from "~/utils/dates";
+import { defaultContestValues, initialFormState } from "~/utils/contest-form";
+import { contestFormAction, contestFormOptions } from "~/utils/contest-form.server";
 import { env } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Create contest · Admin · Inkwell" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [prompts, rubrics] = await Promise.all([promptOptions(), rubricOptions()]);
-  const initial: ContestFormState = {
-    values: defaultContestValues(new Date(), env().SITE_TIME_ZONE),
-    stagedPrompts: [],
-    stagedRubrics: [],
-    promptDraft: { title: "", body: "" },
-    rubricDraft: emptyRubricDraft,
-  };
   return {
-    initial,
-    promptOptions: prompts.map((p) => ({
-      id: p.id,
-      title: p.title,
-      contestTitle: p.contest?.title ?? null,
-    })),
-    rubricOptions: rubrics.map((r) => ({
-      id: r.id,
-      name: r.name,
-      contestTitle: r.contest?.title ?? null,
-    })),
-    timeZones: timeZoneOptions(),
+    initial: initialFormState(defaultContestValues(new Date(), env().SITE_TIME_ZONE)),
+    ...(await contestFormOptions()),
   };
 }
 

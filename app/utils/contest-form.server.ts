@@ -29,12 +29,39 @@ import {
   createRubric,
   getPrompt,
   getRubric,
+  promptOptions,
+  rubricOptions,
   unassignPrompt,
   unassignRubric,
   updateContest,
 } from "./contests.server";
+import { timeZoneOptions } from "./dates";
 import { parseCriteria } from "./rubric";
 import { redirectWithToast } from "./toast.server";
+
+/**
+ * What the contest form's pickers offer, for the new and the edit page: existing prompts and
+ * rubrics (on the edit page, those of other contests and unassigned ones) and the time zones.
+ */
+export async function contestFormOptions(exceptContestId?: string) {
+  const [prompts, rubrics] = await Promise.all([
+    promptOptions(exceptContestId),
+    rubricOptions(exceptContestId),
+  ]);
+  return {
+    promptOptions: prompts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      contestTitle: p.contest?.title ?? null,
+    })),
+    rubricOptions: rubrics.map((r) => ({
+      id: r.id,
+      name: r.name,
+      contestTitle: r.contest?.title ?? null,
+    })),
+    timeZones: timeZoneOptions(),
+  };
+}
 
 export type ContestFormActionData = {
   state: ContestFormState;

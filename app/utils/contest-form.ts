@@ -71,6 +71,17 @@ export const emptyRubricDraft: RubricDraft = {
   criterion: emptyCriterionDraft,
 };
 
+/** The form as a page first shows it: these contest values, nothing staged, empty drafts. */
+export function initialFormState(values: ContestFormValues): ContestFormState {
+  return {
+    values,
+    stagedPrompts: [],
+    stagedRubrics: [],
+    promptDraft: { title: "", body: "" },
+    rubricDraft: emptyRubricDraft,
+  };
+}
+
 /** A new contest: the spec's defaults (500-2500 words, free, anonymous, draft) and a sensible timeline. */
 export function defaultContestValues(
   now = new Date(),

@@ -42,15 +42,19 @@ export const rubricLibrary: LibraryKind = {
   unassign: unassignRubric,
 };
 
-/** The contest of an `/admin/contests/:id/…` page; a missing one throws the redirect to the list. */
+/** The answer to an `/admin/contests/:id/…` page whose contest does not exist. */
+export function contestNotFound() {
+  return redirectWithToast("/admin/contests", {
+    type: "error",
+    title: "Error",
+    description: "Contest not found",
+  });
+}
+
+/** The contest of an `/admin/contests/:id/…` page; a missing one throws `contestNotFound()`. */
 export async function contestOrRedirect(id: string | undefined) {
   const contest = await getContestTitle(id ?? "");
-  if (!contest)
-    throw await redirectWithToast("/admin/contests", {
-      type: "error",
-      title: "Error",
-      description: "Contest not found",
-    });
+  if (!contest) throw await contestNotFound();
   return contest;
 }
 
