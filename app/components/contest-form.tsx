@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import { CriteriaList, RubricBuilder } from "~/components/rubric-builder";
+import { CriteriaList, RemoveButton, RubricBuilder } from "~/components/rubric-builder";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -274,58 +274,29 @@ export function ContestForm(props: ContestFormProps) {
             ) : null}
           </CardHeader>
           <CardContent className="space-y-4">
-            {mode === "new" ? (
-              <input
-                type="hidden"
-                name="stagedPrompts"
-                value={JSON.stringify(state.stagedPrompts)}
-              />
-            ) : null}
-            <PromptList
+            <ContestItems
+              noun="prompt"
+              staged={mode === "new" ? state.stagedPrompts : null}
               items={
                 mode === "new"
                   ? state.stagedPrompts.map((p, i) => ({
                       ref: String(i),
-                      title: p.title,
-                      body: p.body,
+                      name: p.title,
                       staged: p.sourceId ? "copy" : "new",
+                      detail: <p className="text-sm text-slate-600">{p.body}</p>,
                     }))
-                  : (props.prompts ?? []).map((p) => ({ ref: p.id, title: p.title, body: p.body }))
+                  : (props.prompts ?? []).map((p) => ({
+                      ref: p.id,
+                      name: p.title,
+                      detail: <p className="text-sm text-slate-600">{p.body}</p>,
+                    }))
               }
+              options={props.promptOptions.map((p) => ({
+                id: p.id,
+                label: `${p.title} (${p.contestTitle ?? "unassigned"})`,
+              }))}
+              errors={err("existingPromptId")}
             />
-            <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
-              <div className="space-y-1">
-                <label
-                  htmlFor="existingPromptId"
-                  className="block text-sm font-medium text-slate-800"
-                >
-                  Existing prompt
-                </label>
-                <select
-                  id="existingPromptId"
-                  name="existingPromptId"
-                  className={inputClass}
-                  defaultValue=""
-                >
-                  <option value="">Choose a prompt…</option>
-                  {props.promptOptions.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.title} ({p.contestTitle ?? "unassigned"})
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <Button
-                type="submit"
-                name="intent"
-                value="add-existing-prompt"
-                formNoValidate
-                variant="secondary"
-              >
-                Add prompt
-              </Button>
-            </div>
-            <ErrorList errors={err("existingPromptId")} />
             <fieldset className="space-y-3 rounded-md border border-dashed border-slate-300 p-3">
               <legend className="px-1 text-sm font-semibold">New prompt</legend>
               <Field
@@ -362,62 +333,29 @@ export function ContestForm(props: ContestFormProps) {
             <CardTitle as="h3">Rubrics</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
-            {mode === "new" ? (
-              <input
-                type="hidden"
-                name="stagedRubrics"
-                value={JSON.stringify(state.stagedRubrics)}
-              />
-            ) : null}
-            <RubricList
+            <ContestItems
+              noun="rubric"
+              staged={mode === "new" ? state.stagedRubrics : null}
               items={
                 mode === "new"
                   ? state.stagedRubrics.map((r, i) => ({
                       ref: String(i),
                       name: r.name,
-                      criteria: r.criteria,
                       staged: r.sourceId ? "copy" : "new",
+                      detail: <CriteriaList criteria={r.criteria} />,
                     }))
                   : (props.rubrics ?? []).map((r) => ({
                       ref: r.id,
                       name: r.name,
-                      criteria: r.criteria,
+                      detail: <CriteriaList criteria={r.criteria} />,
                     }))
               }
+              options={props.rubricOptions.map((r) => ({
+                id: r.id,
+                label: `${r.name} (${r.contestTitle ?? "unassigned"})`,
+              }))}
+              errors={err("existingRubricId")}
             />
-            <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
-              <div className="space-y-1">
-                <label
-                  htmlFor="existingRubricId"
-                  className="block text-sm font-medium text-slate-800"
-                >
-                  Existing rubric
-                </label>
-                <select
-                  id="existingRubricId"
-                  name="existingRubricId"
-                  className={inputClass}
-                  defaultValue=""
-                >
-                  <option value="">Choose a rubric…</option>
-                  {props.rubricOptions.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {r.name} ({r.contestTitle ?? "unassigned"})
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <Button
-                type="submit"
-                name="intent"
-                value="add-existing-rubric"
-                formNoValidate
-                variant="secondary"
-              >
-                Add rubric
-              </Button>
-            </div>
-            <ErrorList errors={err("existingRubricId")} />
             <fieldset className="rounded-md border border-dashed border-slate-300 p-3">
               <legend className="px-1 text-sm font-semibold">New rubric</legend>
               <RubricBuilder
@@ -463,74 +401,81 @@ function StagedBadge({ staged }: { staged?: string }) {
   );
 }
 
-function PromptList({
-  items,
-}: {
-  items: { ref: string; title: string; body: string; staged?: string }[];
-}) {
-  if (!items.length) return <p className="text-sm text-slate-600">No prompts yet.</p>;
-  return (
-    <ul
-      className="divide-y divide-slate-200 rounded-md border border-slate-200"
-      aria-label="Contest prompts"
-    >
-      {items.map((p) => (
-        <li key={p.ref} className="flex items-start gap-3 px-3 py-2">
-          <div className="flex-1">
-            <p className="font-medium">
-              {p.title} <StagedBadge staged={p.staged} />
-            </p>
-            <p className="text-sm text-slate-600">{p.body}</p>
-          </div>
-          <Button
-            type="submit"
-            name="intent"
-            value={`remove-prompt:${p.ref}`}
-            formNoValidate
-            variant="ghost"
-            size="sm"
-            aria-label={`Remove prompt ${p.title}`}
-          >
-            Remove
-          </Button>
-        </li>
-      ))}
-    </ul>
-  );
-}
+type ContestItem = { ref: string; name: string; staged?: string; detail: React.ReactNode };
 
-function RubricList({
+/**
+ * A contest's prompts or rubrics on the form: the new form's staged ones (also kept in a hidden
+ * JSON input) or the edit form's saved ones, each with a Remove button; then the picker that adds
+ * an existing one.
+ */
+function ContestItems({
+  noun,
+  staged,
   items,
+  options,
+  errors,
 }: {
-  items: { ref: string; name: string; criteria: Criterion[]; staged?: string }[];
+  noun: "prompt" | "rubric";
+  staged: unknown[] | null;
+  items: ContestItem[];
+  options: { id: string; label: string }[];
+  errors?: string[];
 }) {
-  if (!items.length) return <p className="text-sm text-slate-600">No rubrics yet.</p>;
+  const Noun = noun === "prompt" ? "Prompt" : "Rubric";
+  const field = `existing${Noun}Id`;
   return (
-    <ul
-      className="divide-y divide-slate-200 rounded-md border border-slate-200"
-      aria-label="Contest rubrics"
-    >
-      {items.map((r) => (
-        <li key={r.ref} className="flex items-start gap-3 px-3 py-2">
-          <div className="flex-1">
-            <p className="font-medium">
-              {r.name} <StagedBadge staged={r.staged} />
-            </p>
-            <CriteriaList criteria={r.criteria} />
-          </div>
-          <Button
-            type="submit"
-            name="intent"
-            value={`remove-rubric:${r.ref}`}
-            formNoValidate
-            variant="ghost"
-            size="sm"
-            aria-label={`Remove rubric ${r.name}`}
-          >
-            Remove
-          </Button>
-        </li>
-      ))}
-    </ul>
+    <>
+      {staged ? (
+        <input type="hidden" name={`staged${Noun}s`} value={JSON.stringify(staged)} />
+      ) : null}
+      {items.length ? (
+        <ul
+          className="divide-y divide-slate-200 rounded-md border border-slate-200"
+          aria-label={`Contest ${noun}s`}
+        >
+          {items.map((item) => (
+            <li key={item.ref} className="flex items-start gap-3 px-3 py-2">
+              <div className="flex-1">
+                <p className="font-medium">
+                  {item.name} <StagedBadge staged={item.staged} />
+                </p>
+                {item.detail}
+              </div>
+              <RemoveButton
+                intent={`remove-${noun}:${item.ref}`}
+                label={`Remove ${noun} ${item.name}`}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">{`No ${noun}s yet.`}</p>
+      )}
+      <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
+        <div className="space-y-1">
+          <label htmlFor={field} className="block text-sm font-medium text-slate-800">
+            {`Existing ${noun}`}
+          </label>
+          <select id={field} name={field} className={inputClass} defaultValue="">
+            <option value="">{`Choose a ${noun}…`}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          type="submit"
+          name="intent"
+          value={`add-existing-${noun}`}
+          formNoValidate
+          variant="secondary"
+        >
+          {`Add ${noun}`}
+        </Button>
+      </div>
+      <ErrorList errors={errors} />
+    </>
   );
 }

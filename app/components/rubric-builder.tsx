@@ -21,6 +21,32 @@ export function TotalWeightBadge({ criteria }: { criteria: Pick<Criterion, "weig
   );
 }
 
+/** A "Remove" button of a form that posts back (works without JavaScript); `label` names what goes. */
+export function RemoveButton({
+  intent,
+  label,
+  className,
+}: {
+  intent: string;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <Button
+      type="submit"
+      name="intent"
+      value={intent}
+      formNoValidate
+      variant="ghost"
+      size="sm"
+      className={className}
+      aria-label={label}
+    >
+      Remove
+    </Button>
+  );
+}
+
 /** The criteria of a saved rubric: label, weight percent and a max points badge. */
 export function CriteriaList({ criteria }: { criteria: Criterion[] }) {
   return (
@@ -84,18 +110,11 @@ export function RubricBuilder({
                 <span className="text-slate-600">weight {cr.weight.toFixed(2)}</span>
                 <Badge variant="outline">{cr.maxPoints} pts max</Badge>
                 {cr.requireComment ? <Badge variant="secondary">Comment required</Badge> : null}
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={`remove-criterion:${i}`}
-                  formNoValidate
-                  variant="ghost"
-                  size="sm"
+                <RemoveButton
+                  intent={`remove-criterion:${i}`}
+                  label={`Remove criterion ${cr.label}`}
                   className="ml-auto"
-                  aria-label={`Remove criterion ${cr.label}`}
-                >
-                  Remove
-                </Button>
+                />
               </li>
             ))}
           </ul>
