@@ -9,6 +9,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ContestPickerForm } from "~/components/contest-picker";
+import { DataTable, EmptyState } from "~/components/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
@@ -159,55 +160,33 @@ export default function AutoAssign() {
             Current assignments ({total})
           </h2>
           {rows.length === 0 ? (
-            <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
-              No assignments yet
-            </p>
+            <EmptyState className="mt-4 p-6">No assignments yet</EmptyState>
           ) : (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4">
-                      Judge
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Submission
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Type
-                    </th>
-                    <th scope="col" className="py-2">
-                      Status
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id} className="border-b border-slate-100">
-                      <td className="py-2 pr-4">
-                        {r.judge.displayName}{" "}
-                        <span className="text-slate-500">({r.judge.email})</span>
-                      </td>
-                      <td className="py-2 pr-4">
-                        {r.submission?.title ?? <Badge variant="outline">Pre-assigned</Badge>}
-                      </td>
-                      <td className="py-2 pr-4">
-                        {r.submissionId ? "Submission" : "Contest-wide"}
-                      </td>
-                      <td className="py-2">
-                        {!r.submissionId ? (
-                          "—"
-                        ) : r.score?.submittedAt ? (
-                          <Badge variant="success">Scored</Badge>
-                        ) : (
-                          <Badge variant="secondary">Pending</Badge>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className="mt-4"
+              columns={["Judge", "Submission", "Type", { label: "Status", className: "py-2" }]}
+            >
+              {rows.map((r) => (
+                <tr key={r.id} className="border-b border-slate-100">
+                  <td className="py-2 pr-4">
+                    {r.judge.displayName} <span className="text-slate-500">({r.judge.email})</span>
+                  </td>
+                  <td className="py-2 pr-4">
+                    {r.submission?.title ?? <Badge variant="outline">Pre-assigned</Badge>}
+                  </td>
+                  <td className="py-2 pr-4">{r.submissionId ? "Submission" : "Contest-wide"}</td>
+                  <td className="py-2">
+                    {!r.submissionId ? (
+                      "—"
+                    ) : r.score?.submittedAt ? (
+                      <Badge variant="success">Scored</Badge>
+                    ) : (
+                      <Badge variant="secondary">Pending</Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           <Pager page={page} pageCount={pageCount(total, PAGE_SIZE)} label="Assignments" />
         </section>

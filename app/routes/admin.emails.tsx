@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { DataTable, EmptyState } from "~/components/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
@@ -42,20 +43,9 @@ export default function AdminEmails() {
         logged here instead of sent.
       </p>
       {emails.length === 0 ? (
-        <p className="mt-8 rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">No e-mails yet</p>
+        <EmptyState className="mt-8 p-8">No e-mails yet</EmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200">
-                {["Time", "Recipient", "Template", "Subject", "Status", "Provider ID or error"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-4 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable className="mt-6" columns={["Time", "Recipient", "Template", "Subject", "Status", "Provider ID or error"]}>
               {emails.map((e) => (
                 <tr key={e.id} className="border-b border-slate-100 align-top">
                   <td className="py-2 pr-4 whitespace-nowrap">{e.sent}</td>
@@ -76,9 +66,7 @@ export default function AdminEmails() {
                   <td className="py-2 pr-4 break-all">{e.error ? <span className="text-red-800">{e.error}</span> : (e.providerId ?? "—")}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
       <Pager page={page} pageCount={pageCount} label="E-mail log pages" />
     </div>

@@ -9,6 +9,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { DataTable, EmptyState } from "~/components/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { Alert } from "~/components/ui/alert";
@@ -149,54 +150,38 @@ export default function ManageJudges() {
           Judges ({total})
         </h2>
         {judges.length === 0 ? (
-          <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
-            No judges yet
-          </p>
+          <EmptyState className="mt-4 p-6">No judges yet</EmptyState>
         ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {judges.map((j) => (
-                  <tr key={j.id} className="border-b border-slate-100 align-top">
-                    <td className="py-2 pr-4">{j.email}</td>
-                    <td className="py-2 pr-4">{j.displayName}</td>
-                    <td className="py-2">
-                      <details>
-                        <summary className="cursor-pointer text-red-700 underline">Remove</summary>
-                        <Form
-                          method="post"
-                          className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3"
-                        >
-                          <input type="hidden" name="intent" value="remove" />
-                          <input type="hidden" name="userId" value={j.id} />
-                          <p>
-                            Remove {j.email} as a judge? Their unscored assignments are removed;
-                            scores they have submitted stay.
-                          </p>
-                          <Button type="submit" variant="destructive" size="sm">
-                            Remove judge
-                          </Button>
-                        </Form>
-                      </details>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="mt-4"
+            columns={["Email", "Name", { label: "Actions", className: "py-2" }]}
+          >
+            {judges.map((j) => (
+              <tr key={j.id} className="border-b border-slate-100 align-top">
+                <td className="py-2 pr-4">{j.email}</td>
+                <td className="py-2 pr-4">{j.displayName}</td>
+                <td className="py-2">
+                  <details>
+                    <summary className="cursor-pointer text-red-700 underline">Remove</summary>
+                    <Form
+                      method="post"
+                      className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3"
+                    >
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="userId" value={j.id} />
+                      <p>
+                        Remove {j.email} as a judge? Their unscored assignments are removed; scores
+                        they have submitted stay.
+                      </p>
+                      <Button type="submit" variant="destructive" size="sm">
+                        Remove judge
+                      </Button>
+                    </Form>
+                  </details>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <Pager page={page} pageCount={pageCount(total, PAGE_SIZE)} label="Judges" />
       </section>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/utils/auth.server";
@@ -42,9 +43,7 @@ export default function EntryScores() {
         </p>
       </div>
       {judges.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          No assignments yet
-        </p>
+        <EmptyState className="p-6">No assignments yet</EmptyState>
       ) : (
         judges.map((j) => (
           <Card key={j.id}>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ContestPickerForm } from "~/components/contest-picker";
+import { DataTable, EmptyState } from "~/components/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { buttonClass } from "~/components/ui/button";
@@ -58,9 +59,7 @@ export default function ScoringOverview() {
       {!contest ? (
         <p className="text-slate-600">Select a contest to see its ranking.</p>
       ) : counts.scored === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          No scores submitted yet
-        </p>
+        <EmptyState className="p-8">No scores submitted yet</EmptyState>
       ) : (
         <section aria-labelledby="ranking-heading" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -106,50 +105,36 @@ export default function ScoringOverview() {
               fewer than two scores or identical scores keeps raw totals.
             </p>
           ) : null}
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Rank
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Submission
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Judges
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right">
-                    {mode === "z" ? "Normalised Score" : "Average Score"}
-                  </th>
-                  {mode === "z" ? (
-                    <th scope="col" className="py-2 text-right">
-                      Average Score (raw)
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id} className="border-b border-slate-100">
-                    <td className="py-2 pr-4 font-semibold">{r.rank ?? "—"}</td>
-                    <td className="py-2 pr-4">
-                      <Link to={`/admin/scoring/${r.id}`} className="text-ink-700 underline">
-                        {r.title}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-4">
-                      {r.scored} / {r.assigned}
-                    </td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatScore(r.average)}</td>
-                    {mode === "z" ? (
-                      <td className="py-2 text-right tabular-nums">{formatScore(r.raw)}</td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              "Rank",
+              "Submission",
+              "Judges",
+              {
+                label: mode === "z" ? "Normalised Score" : "Average Score",
+                className: "py-2 pr-4 text-right",
+              },
+              mode === "z" && { label: "Average Score (raw)", className: "py-2 text-right" },
+            ]}
+          >
+            {rows.map((r) => (
+              <tr key={r.id} className="border-b border-slate-100">
+                <td className="py-2 pr-4 font-semibold">{r.rank ?? "—"}</td>
+                <td className="py-2 pr-4">
+                  <Link to={`/admin/scoring/${r.id}`} className="text-ink-700 underline">
+                    {r.title}
+                  </Link>
+                </td>
+                <td className="py-2 pr-4">
+                  {r.scored} / {r.assigned}
+                </td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatScore(r.average)}</td>
+                {mode === "z" ? (
+                  <td className="py-2 text-right tabular-nums">{formatScore(r.raw)}</td>
+                ) : null}
+              </tr>
+            ))}
+          </DataTable>
           <p className="text-sm text-slate-600">
             Judges shows scores submitted / judges assigned. Entries without a submitted score are
             listed last, unranked.

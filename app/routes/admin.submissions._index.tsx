@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ContestSelect } from "~/components/contest-picker";
 import { SubmissionStatusBadge } from "~/components/entries/submission-view";
+import { DataTable, EmptyState } from "~/components/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -89,20 +90,9 @@ export default function AdminSubmissions() {
       </Form>
 
       {submissions.length === 0 ? (
-        <p className="mt-8 rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">No submissions yet</p>
+        <EmptyState className="mt-8 p-8">No submissions yet</EmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200">
-                {["Title", "Contest", "Entrant", "Word Count", "Status", "Submitted", "Actions"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-4 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable className="mt-6" columns={["Title", "Contest", "Entrant", "Word Count", "Status", "Submitted", "Actions"]}>
               {submissions.map((s) => (
                 <tr key={s.id} className="border-b border-slate-100 align-top">
                   <td className="py-2 pr-4 font-medium">{s.title}</td>
@@ -131,9 +121,7 @@ export default function AdminSubmissions() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
       <Pager page={page} pageCount={pageCount} label="Submission pages" />
     </div>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
@@ -41,9 +42,7 @@ export default function ReviewQueue() {
         {total > 0 ? `${total} assigned to you.` : null}
       </p>
       {items.length === 0 ? (
-        <p className="mt-8 rounded-md border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          No assignments yet
-        </p>
+        <EmptyState className="mt-8 p-8">No assignments yet</EmptyState>
       ) : (
         <ul className="mt-6 space-y-3">
           {items.map((item) => (
