@@ -29,8 +29,9 @@ test("a Google-created account adds its date of birth on the account page", asyn
   const email = uniqueEmail("gdob");
   await page.goto("/login");
   await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in with Google (test)" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expectSignedInAs(page, email);
   await page.goto("/account");
   await expect(page.getByText("Add your date of birth")).toBeVisible();

@@ -101,7 +101,7 @@ test("Google sign-in links to the existing account with the same e-mail", async 
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page.getByRole("heading", { name: "Sign in with Google (test)" })).toBeVisible();
   await page.getByLabel("Email").fill(ADMIN);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expectSignedInAs(page, ADMIN);
   await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
   const db = e2eDb();
@@ -116,9 +116,10 @@ test("Google sign-in creates an account for a new e-mail; cancelling shows the f
   const email = uniqueEmail("google");
   await page.goto("/login");
   await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in with Google (test)" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Name").fill("Gia Google");
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expectSignedInAs(page, email);
   await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
