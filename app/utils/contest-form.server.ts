@@ -99,6 +99,15 @@ export async function contestFormAction(request: Request, contestId?: string) {
     if (error instanceof ContestAdminError) return reply({ [error.field ?? ""]: [error.message] });
     throw error;
   };
+  /** Writes at once (the edit form); a refusal comes back as the form's error. */
+  const written = async (write: () => Promise<unknown>, text: string) => {
+    try {
+      await write();
+    } catch (e) {
+      return refused(e);
+    }
+    return reply({}, { type: "success", text });
+  };
 
   switch (name) {
     case "add-existing-prompt": {
@@ -110,12 +119,7 @@ export async function contestFormAction(request: Request, contestId?: string) {
         state.stagedPrompts.push({ title: prompt.title, body: prompt.body, sourceId: prompt.id });
         return reply({}, { type: "info", text: "Prompt will be added after saving the contest." });
       }
-      try {
-        await addExistingPrompt(id, contestId);
-      } catch (e) {
-        return refused(e);
-      }
-      return reply({}, { type: "success", text: "Prompt added to this contest" });
+      return written(() => addExistingPrompt(id, contestId), "Prompt added to this contest");
     }
     case "create-prompt": {
       const result = validatePromptDraft(state.promptDraft);
@@ -128,25 +132,17 @@ export async function contestFormAction(request: Request, contestId?: string) {
           { type: "info", text: "Prompt will be created after saving the contest." },
         );
       }
-      try {
+      return written(async () => {
         await createPrompt({ ...result.value, contestId });
-      } catch (e) {
-        return refused(e);
-      }
-      state.promptDraft = { title: "", body: "" };
-      return reply({}, { type: "success", text: "Prompt created successfully" });
+        state.promptDraft = { title: "", body: "" };
+      }, "Prompt created successfully");
     }
     case "remove-prompt": {
       if (!contestId) {
         state.stagedPrompts = state.stagedPrompts.filter((_, i) => String(i) !== arg);
         return reply({}, { type: "info", text: "Prompt removed" });
       }
-      try {
-        await unassignPrompt(arg, contestId);
-      } catch (e) {
-        return refused(e);
-      }
-      return reply({}, { type: "success", text: "Prompt unassigned" });
+      return written(() => unassignPrompt(arg, contestId), "Prompt unassigned");
     }
     case "add-existing-rubric": {
       const id = field(fd, "existingRubricId");
@@ -161,12 +157,7 @@ export async function contestFormAction(request: Request, contestId?: string) {
         });
         return reply({}, { type: "info", text: "Rubric will be added after saving the contest." });
       }
-      try {
-        await addExistingRubric(id, contestId);
-      } catch (e) {
-        return refused(e);
-      }
-      return reply({}, { type: "success", text: "Rubric added to this contest" });
+      return written(() => addExistingRubric(id, contestId), "Rubric added to this contest");
     }
     case "add-criterion": {
       const { draft, errors } = addCriterion(state.rubricDraft);
@@ -191,25 +182,17 @@ export async function contestFormAction(request: Request, contestId?: string) {
           { type: "info", text: "Rubric will be created after saving the contest." },
         );
       }
-      try {
+      return written(async () => {
         await createRubric({ ...result.value, contestId });
-      } catch (e) {
-        return refused(e);
-      }
-      state.rubricDraft = emptyRubricDraft;
-      return reply({}, { type: "success", text: "Rubric created successfully" });
+        state.rubricDraft = emptyRubricDraft;
+      }, "Rubric created successfully");
     }
     case "remove-rubric": {
       if (!contestId) {
         state.stagedRubrics = state.stagedRubrics.filter((_, i) => String(i) !== arg);
         return reply({}, { type: "info", text: "Rubric removed" });
       }
-      try {
-        await unassignRubric(arg, contestId);
-      } catch (e) {
-        return refused(e);
-      }
-      return reply({}, { type: "success", text: "Rubric unassigned" });
+      return written(() => unassignRubric(arg, contestId), "Rubric unassigned");
     }
     case "save":
     case "publish": {
