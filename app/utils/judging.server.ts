@@ -17,7 +17,7 @@ import { readPage } from "./paged-list.server";
 import { sendEmail, siteUrl } from "./email.server";
 import { isJudgingOpen } from "./phase";
 import { parseCriteria, round2, weightedTotal, type Criterion } from "./rubric";
-import { PAGE_SIZE } from "./scoring";
+import { PAGE_SIZE, parseScores } from "./scoring";
 import { getStorage } from "./storage.server";
 
 export { PAGE_SIZE };
@@ -430,18 +430,6 @@ export async function loadReview(judgeId: string, submissionId: string, now = ne
   };
 }
 export type Review = NonNullable<Awaited<ReturnType<typeof loadReview>>>;
-
-function parseScores(json: string): Record<string, number> {
-  try {
-    const value = JSON.parse(json) as unknown;
-    if (!value || typeof value !== "object") return {};
-    return Object.fromEntries(
-      Object.entries(value).filter(([, v]) => typeof v === "number"),
-    ) as Record<string, number>;
-  } catch {
-    return {};
-  }
-}
 
 /** The rubric and state the score form is validated against, or null when not assigned. */
 export async function scoringContext(judgeId: string, submissionId: string) {

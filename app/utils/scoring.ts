@@ -174,6 +174,19 @@ export function rankByZScore(rows: ScoreRow[]): (RankedEntry & { raw: number })[
   }));
 }
 
+/** A stored score's criterion values (JSON), numbers only; {} when unreadable. */
+export function parseScores(json: string): Record<string, number> {
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (!value || typeof value !== "object") return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(([, v]) => typeof v === "number"),
+    ) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
 /** Two decimals for display: 7.5 → "7.50". */
 export function formatScore(value: number | null | undefined) {
   return value === null || value === undefined ? "—" : round2(value).toFixed(2);

@@ -11,6 +11,7 @@ import { sendEmail, siteUrl } from "./email.server";
 import { isSubmissionWindowOpen } from "./phase";
 import { publicContest } from "./public-contest";
 import { parseCriteria } from "./rubric";
+import { parseScores } from "./scoring";
 import { getStorage } from "./storage.server";
 import { isSubmissionStatus, nextStatus, type SubmissionStatus } from "./submission-status";
 
@@ -154,12 +155,7 @@ export async function entrantResults(entrantId: string, now = new Date(), take =
   return submissions.map((s) => {
     const reviews = s.scores.map((score, i) => {
       const criteria = parseCriteria(score.rubric.criteria);
-      let values: Record<string, number> = {};
-      try {
-        values = JSON.parse(score.scores) as Record<string, number>;
-      } catch {
-        values = {};
-      }
+      const values = parseScores(score.scores);
       return {
         id: score.id,
         label: `Judge ${i + 1}`,
