@@ -484,6 +484,8 @@ test("new form: a staged new rubric and existing prompt; a refused publish saves
   await page.getByLabel("Label").fill("Clues");
   await page.getByLabel("Weight").fill("0.4");
   await page.getByRole("button", { name: "Add criterion" }).click();
+  // The form posts back and re-renders; wait for it before filling the next criterion.
+  await expect(page.getByTestId("total-weight")).toHaveText("Total weight: 0.40 (must be 1.00)");
   await page.getByLabel("Key").fill("twist");
   await page.getByLabel("Label").fill("Twist");
   await page.getByLabel("Max points").fill("5");
