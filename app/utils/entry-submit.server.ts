@@ -223,7 +223,7 @@ export async function receiveEntry(request: Request, user: EntryUser, contest: P
     return { ok: false, status: 400, reply: submission.reply() };
   }
   const rawKey = form.get("entryKey");
-  const id = typeof rawKey === "string" && ENTRY_KEY.test(rawKey) ? rawKey : newEntryKey();
+  let id = typeof rawKey === "string" && ENTRY_KEY.test(rawKey) ? rawKey : newEntryKey();
   const file = upload.key && upload.check?.kind ? { key: upload.key, ...upload.check, kind: upload.check.kind } : null;
 
   try {
@@ -236,10 +236,9 @@ export async function receiveEntry(request: Request, user: EntryUser, contest: P
       if (notEligible) return { refused: notEligible } as const;
 
       const existing = await tx.submission.findUnique({ where: { id }, select: { entrantId: true, status: true } });
-      if (existing) {
-        if (existing.entrantId !== user.id) throw new Error("entry key collision");
-        return { duplicate: true, status: existing.status } as const;
-      }
+      // A key that names someone else's entry (a forged form) is ignored, not an error.
+      if (existing && existing.entrantId !== user.id) id = newEntryKey();
+      else if (existing) return { duplicate: true, status: existing.status } as const;
       const status = initialStatus(publicContest(row).entryFeeCents);
       await tx.submission.create({
         data: {

@@ -151,4 +151,19 @@ describe("receiving an entry", () => {
     expect(await rows()).toHaveLength(1);
     expect(storedFiles()).toHaveLength(1);
   });
+
+  test("a forged form key naming someone else's entry is ignored: a new entry is made, theirs is untouched", async () => {
+    const other = await prisma.user.create({ data: { email: "other@example.test", displayName: "Other", dateOfBirth: new Date("2004-01-01T00:00:00Z") } });
+    const theirs = await prisma.submission.create({
+      data: { id: newEntryKey(), contestId, entrantId: other.id, title: "Theirs", body: "their own words", status: "submitted" },
+    });
+    const outcome = await receiveEntry(
+      request({ title: "Mine", body: "my own words here", entryKey: theirs.id, ...confirmed }),
+      await user(),
+      await contest(),
+    );
+    expect(outcome).toMatchObject({ ok: true, duplicate: false });
+    expect(outcome.ok && outcome.submissionId).not.toBe(theirs.id);
+    expect(await prisma.submission.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ entrantId: other.id, title: "Theirs" });
+  });
 });
