@@ -5,10 +5,12 @@ WORKDIR /app
 
 FROM base AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+# postinstall generates the Prisma client from prisma/schema.prisma
 RUN npm install --include=dev --no-audit --no-fund
 COPY . .
-RUN npm run db:generate && npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev
 
 FROM base
 ENV PORT=8080 DATABASE_URL=file:/data/inkwell.db UPLOAD_DIR=/data/uploads
