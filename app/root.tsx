@@ -15,7 +15,7 @@ import { SiteFooter, SiteHeader, NavigationProgress } from "./components/site-sh
 import { Toaster } from "./components/toaster";
 import { buttonClass } from "./components/ui/button";
 import stylesheet from "./tailwind.css?url";
-import { getUserId } from "./utils/session.server";
+import { getUserId } from "~/features/accounts/session.server";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 

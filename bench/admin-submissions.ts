@@ -59,7 +59,7 @@ const seedStart = performance.now();
 }
 const seedMs = performance.now() - seedStart;
 
-const { listAdminSubmissions, adminSubmissionRowsForCsv, csvSafe, CSV_COLUMNS } = await import("../app/utils/submissions.server");
+const { listAdminSubmissions, adminSubmissionRowsForCsv, csvSafe, CSV_COLUMNS } = await import("../app/features/entries/admin-submissions.server");
 const { prisma } = await import("../app/utils/db.server");
 
 async function time(label: string, fn: () => Promise<unknown>) {

@@ -2,10 +2,10 @@
  * Demo data for a new machine. Idempotent: accounts are upserted by e-mail and contests are only
  * created when their slug is missing, so running it again keeps existing data.
  */
-import { buildSnapshot } from "~/utils/contest-snapshot";
+import { buildSnapshot } from "../app/features/contests/contest-snapshot";
 import { prisma } from "~/utils/db.server";
-import { hashPassword } from "~/utils/auth.server";
-import { weightedTotal, type Criterion } from "~/utils/rubric";
+import { hashPassword } from "../app/features/accounts/auth.server";
+import { weightedTotal, type Criterion } from "../app/features/contests/rubric";
 
 export const DEMO_PASSWORD = "inkwell-demo";
 const DAY = 24 * 60 * 60 * 1000;

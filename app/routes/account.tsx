@@ -6,13 +6,13 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { deleteAccountSchema, profileSchema } from "~/utils/account-schemas";
-import { deleteAccount, updateProfile } from "~/utils/account.server";
-import { requireUser } from "~/utils/auth.server";
+import { deleteAccountSchema, profileSchema } from "~/features/accounts/account-schemas";
+import { deleteAccount, updateProfile } from "~/features/accounts/account.server";
+import { requireUser } from "~/features/accounts/auth.server";
 import { formatDate } from "~/utils/dates";
-import { endSession } from "~/utils/session.server";
+import { endSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { submitEligibility } from "~/utils/user";
+import { submitEligibility } from "~/features/accounts/user";
 
 export const meta: MetaFunction = () => [{ title: "Your account · Inkwell" }];
 

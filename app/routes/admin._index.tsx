@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { quickStats } from "~/utils/admin-stats.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { quickStats } from "~/features/contests/admin-stats.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Inkwell" }];
 

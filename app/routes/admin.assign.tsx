@@ -8,19 +8,19 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ContestPickerForm } from "~/components/contest-picker";
-import { DataTable, EmptyState } from "~/components/data-table";
+import { ContestPickerForm } from "~/components/contests/contest-picker";
+import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { DEFAULT_JUDGES_PER_SUBMISSION } from "~/utils/assign";
-import { requireAdmin } from "~/utils/auth.server";
-import { PAGE_SIZE } from "~/utils/scoring";
-import { findContest, listAssignments, preAssignAll, runAutoAssign } from "~/utils/judging.server";
-import { contestOptions } from "~/utils/submissions.server";
+import { DEFAULT_JUDGES_PER_SUBMISSION } from "~/features/judging/assign";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { PAGE_SIZE } from "~/features/judging/scoring";
+import { findContest, listAssignments, preAssignAll, runAutoAssign } from "~/features/judging/assignments.server";
+import { contestOptions } from "~/features/entries/admin-submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Auto-Assign Judges · Inkwell" }];

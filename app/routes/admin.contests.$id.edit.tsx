@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ContestForm } from "~/components/contest-form";
+import { ContestForm } from "~/components/contests/contest-form";
 import { Badge } from "~/components/ui/badge";
-import { requireAdmin } from "~/utils/auth.server";
-import { contestToValues, initialFormState } from "~/utils/contest-form";
-import { contestFormAction, contestFormOptions } from "~/utils/contest-form.server";
-import { contestNotFound, contestOrRedirect } from "~/utils/contest-library.server";
-import { contestItems } from "~/utils/contest-snapshot";
-import { getContest } from "~/utils/contests.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { contestToValues, initialFormState } from "~/features/contests/contest-form";
+import { contestFormAction, contestFormOptions } from "~/features/contests/contest-form.server";
+import { contestNotFound, contestOrRedirect } from "~/features/contests/library.server";
+import { contestItems } from "~/features/contests/contest-snapshot";
+import { getContest } from "~/features/contests/contest-admin.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data?.title ?? "contest"} · Admin · Inkwell` },

@@ -15,16 +15,16 @@ import {
   ItemSection,
   PROMPT,
   PromptFields,
-} from "~/components/contest-library";
+} from "~/components/contests/contest-library";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
 import {
   contestOrRedirect,
   libraryItemAction,
   promptLibrary,
-} from "~/utils/contest-library.server";
-import { promptSchema } from "~/utils/contest-schema";
-import { contestPrompts, createPrompt } from "~/utils/contests.server";
+} from "~/features/contests/library.server";
+import { promptSchema } from "~/features/contests/contest-schema";
+import { contestPrompts, createPrompt } from "~/features/contests/prompts.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

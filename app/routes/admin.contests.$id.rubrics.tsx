@@ -12,17 +12,17 @@ import {
   ItemSection,
   RUBRIC,
   RubricCreateForm,
-} from "~/components/contest-library";
-import { CriteriaList, TotalWeightBadge } from "~/components/rubric-builder";
-import { requireAdmin } from "~/utils/auth.server";
-import { rubricBuilderAction } from "~/utils/contest-form.server";
+} from "~/components/contests/contest-library";
+import { CriteriaList, TotalWeightBadge } from "~/components/contests/rubric-builder";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { rubricBuilderAction } from "~/features/contests/contest-form.server";
 import {
   contestOrRedirect,
   libraryItemAction,
   rubricLibrary,
-} from "~/utils/contest-library.server";
-import { contestRubrics } from "~/utils/contests.server";
-import { parseCriteria } from "~/utils/rubric";
+} from "~/features/contests/library.server";
+import { contestRubrics } from "~/features/contests/rubrics.server";
+import { parseCriteria } from "~/features/contests/rubric";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -8,15 +8,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { requireAdmin } from "~/utils/auth.server";
-import {
-  ContestAdminError,
-  contestForDelete,
-  deleteContest,
-  listContests,
-  publishContest,
-  unpublishContest,
-} from "~/utils/contests.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { ContestAdminError, contestForDelete, deleteContest, listContests, publishContest, unpublishContest } from "~/features/contests/contest-admin.server";
 import { formatDateTime } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Pager } from "~/components/ui/pager";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ContestForm } from "~/components/contest-form";
-import { requireAdmin } from "~/utils/auth.server";
-import { defaultContestValues, initialFormState } from "~/utils/contest-form";
-import { contestFormAction, contestFormOptions } from "~/utils/contest-form.server";
+import { ContestForm } from "~/components/contests/contest-form";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { defaultContestValues, initialFormState } from "~/features/contests/contest-form";
+import { contestFormAction, contestFormOptions } from "~/features/contests/contest-form.server";
 import { env } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Create contest · Admin · Inkwell" }];

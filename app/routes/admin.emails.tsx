@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DataTable, EmptyState } from "~/components/data-table";
+import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/utils/dates";
-import { listEmailLog } from "~/utils/submissions.server";
+import { listEmailLog } from "~/utils/email-log.server";
 
 export const meta: MetaFunction = () => [{ title: "E-mail log · Admin · Inkwell" }];
 

@@ -9,16 +9,16 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { DataTable, EmptyState } from "~/components/data-table";
+import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { requireAdmin } from "~/utils/auth.server";
-import { PAGE_SIZE } from "~/utils/scoring";
-import { addJudge, listJudges, removeJudge } from "~/utils/judging.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { PAGE_SIZE } from "~/features/judging/scoring";
+import { addJudge, listJudges, removeJudge } from "~/features/judging/judges.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Judges · Inkwell" }];

@@ -16,19 +16,20 @@ import {
   LibraryHeading,
   PROMPT,
   PromptFields,
-} from "~/components/contest-library";
-import { ContestSelect } from "~/components/contest-picker";
+} from "~/components/contests/contest-library";
+import { ContestSelect } from "~/components/contests/contest-picker";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
 import {
   libraryBackTo,
   libraryItemAction,
   loadLibrary,
   promptLibrary,
-} from "~/utils/contest-library.server";
-import { promptSchema } from "~/utils/contest-schema";
-import { ContestAdminError, createPrompt, listPrompts } from "~/utils/contests.server";
+} from "~/features/contests/library.server";
+import { promptSchema } from "~/features/contests/contest-schema";
+import { ContestAdminError } from "~/features/contests/contest-admin.server";
+import { createPrompt, listPrompts } from "~/features/contests/prompts.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Prompts · Admin · Inkwell" }];

@@ -12,20 +12,20 @@ import {
   LibraryHeading,
   RUBRIC,
   RubricCreateForm,
-} from "~/components/contest-library";
-import { ContestSelect } from "~/components/contest-picker";
-import { CriteriaList, TotalWeightBadge } from "~/components/rubric-builder";
+} from "~/components/contests/contest-library";
+import { ContestSelect } from "~/components/contests/contest-picker";
+import { CriteriaList, TotalWeightBadge } from "~/components/contests/rubric-builder";
 import { Pager } from "~/components/ui/pager";
-import { requireAdmin } from "~/utils/auth.server";
-import { rubricBuilderAction } from "~/utils/contest-form.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { rubricBuilderAction } from "~/features/contests/contest-form.server";
 import {
   libraryBackTo,
   libraryItemAction,
   loadLibrary,
   rubricLibrary,
-} from "~/utils/contest-library.server";
-import { listRubrics } from "~/utils/contests.server";
-import { parseCriteria } from "~/utils/rubric";
+} from "~/features/contests/library.server";
+import { listRubrics } from "~/features/contests/rubrics.server";
+import { parseCriteria } from "~/features/contests/rubric";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Rubrics · Admin · Inkwell" }];

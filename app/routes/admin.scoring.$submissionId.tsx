@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { EmptyState } from "~/components/data-table";
+import { EmptyState } from "~/components/ui/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireAdmin } from "~/utils/auth.server";
-import { entryScores } from "~/utils/judging.server";
-import { formatScore } from "~/utils/scoring";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { entryScores } from "~/features/judging/ranking.server";
+import { formatScore } from "~/features/judging/scoring";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Scores: ${data.submission.title} · Inkwell` : "Scores · Inkwell" },

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ContestPickerForm } from "~/components/contest-picker";
-import { DataTable, EmptyState } from "~/components/data-table";
+import { ContestPickerForm } from "~/components/contests/contest-picker";
+import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { buttonClass } from "~/components/ui/button";
-import { requireAdmin } from "~/utils/auth.server";
-import { findContest, ranking, rankingCounts, type RankingMode } from "~/utils/judging.server";
-import { contestOptions } from "~/utils/submissions.server";
-import { formatScore, PAGE_SIZE } from "~/utils/scoring";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { findContest } from "~/features/judging/assignments.server";
+import { ranking, rankingCounts, type RankingMode } from "~/features/judging/ranking.server";
+import { contestOptions } from "~/features/entries/admin-submissions.server";
+import { formatScore, PAGE_SIZE } from "~/features/judging/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
 

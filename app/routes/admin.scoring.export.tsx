@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
-import { requireAdmin } from "~/utils/auth.server";
-import { entrantsForContest, findContest, ranking, type RankingMode } from "~/utils/judging.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { entrantsForContest, ranking, type RankingMode } from "~/features/judging/ranking.server";
+import { findContest } from "~/features/judging/assignments.server";
 import { csvResponse, csvSafe } from "~/utils/csv-export";
-import { formatScore } from "~/utils/scoring";
+import { formatScore } from "~/features/judging/scoring";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** The ranking of one contest as CSV (every entry, two decimals), for admins. */

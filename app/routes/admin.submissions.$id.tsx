@@ -7,11 +7,12 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TextareaField } from "~/components/ui/field";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { disqualifySchema } from "~/utils/entry-schema";
-import { canTransition } from "~/utils/submission-status";
-import { TransitionRefused, disqualifySubmission, getAdminSubmission } from "~/utils/submissions.server";
+import { disqualifySchema } from "~/features/entries/entry-schema";
+import { canTransition } from "~/features/entries/submission-status";
+import { TransitionRefused } from "~/features/entries/submission-status";
+import { disqualifySubmission, getAdminSubmission } from "~/features/entries/admin-submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" }];

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ContestSelect } from "~/components/contest-picker";
+import { ContestSelect } from "~/components/contests/contest-picker";
 import { SubmissionStatusBadge } from "~/components/entries/submission-view";
-import { DataTable, EmptyState } from "~/components/data-table";
+import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatSubmissionDate } from "~/utils/dates";
-import { SUBMISSION_STATUSES, STATUS_LABEL } from "~/utils/submission-status";
-import { contestOptions, listAdminSubmissions, parseAdminFilter } from "~/utils/submissions.server";
+import { SUBMISSION_STATUSES, STATUS_LABEL } from "~/features/entries/submission-status";
+import { contestOptions, listAdminSubmissions, parseAdminFilter } from "~/features/entries/admin-submissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Submissions · Admin · Inkwell" }];
 

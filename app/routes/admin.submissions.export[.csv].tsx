@@ -2,9 +2,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
 import { csvResponse, csvSafe } from "~/utils/csv-export";
-import { CSV_COLUMNS, adminSubmissionRowsForCsv, parseAdminFilter } from "~/utils/submissions.server";
+import { CSV_COLUMNS, adminSubmissionRowsForCsv, parseAdminFilter } from "~/features/entries/admin-submissions.server";
 
 /** CSV of the filtered submissions list, streamed in batches (GET /admin/submissions/export.csv?contest=&status=). */
 export async function loader({ request }: LoaderFunctionArgs) {

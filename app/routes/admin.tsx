@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
 import { cn } from "~/components/ui/cn";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
 
 /** Layout for /admin/*. Each child loader and action checks the admin role itself too. */
 export async function loader({ request }: LoaderFunctionArgs) {

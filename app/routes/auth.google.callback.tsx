@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { AuthorizationError, GoogleAccountError, getAuthenticator, googleEnabled } from "~/utils/auth.server";
-import { startSession } from "~/utils/session.server";
+import { AuthorizationError, GoogleAccountError, getAuthenticator, googleEnabled } from "~/features/accounts/auth.server";
+import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

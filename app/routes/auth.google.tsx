@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { getAuthenticator, googleEnabled } from "~/utils/auth.server";
+import { getAuthenticator, googleEnabled } from "~/features/accounts/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const loader = () => redirect("/login");

@@ -4,12 +4,12 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatFee } from "~/utils/dates";
-import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/utils/phase";
-import { weightPercent } from "~/utils/public-contest";
-import { getContestBySlug } from "~/utils/submissions.server";
-import { isAdmin } from "~/utils/user";
+import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/features/contests/phase";
+import { weightPercent } from "~/features/contests/public-contest";
+import { getContestBySlug } from "~/features/contests/public-contests.server";
+import { isAdmin } from "~/features/accounts/user";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "contest" in data && data.contest ? `${data.contest.title} · Inkwell` : "Contest not found · Inkwell" },

@@ -6,15 +6,15 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList, Field, TextareaField, inputClass } from "~/components/ui/field";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars } from "~/utils/dates";
-import { CONFIRMATIONS, ENTRY_MESSAGES, firstError } from "~/utils/entry-schema";
-import { discardBody, eligibilityMessage, newEntryKey, receiveEntry } from "~/utils/entry-submit.server";
-import { ACCEPT_ATTRIBUTE } from "~/utils/file-sniff";
-import { isSubmissionWindowOpen } from "~/utils/phase";
-import { getPublishedContest } from "~/utils/submissions.server";
+import { CONFIRMATIONS, ENTRY_MESSAGES, firstError } from "~/features/entries/entry-schema";
+import { discardBody, eligibilityMessage, newEntryKey, receiveEntry } from "~/features/entries/receive-entry.server";
+import { ACCEPT_ATTRIBUTE } from "~/features/entries/file-sniff";
+import { isSubmissionWindowOpen } from "~/features/contests/phase";
+import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { countWords } from "~/utils/word-count";
+import { countWords } from "~/features/entries/word-count";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Enter ${data.contest.title} · Inkwell` : "Enter · Inkwell" }];
 

@@ -7,8 +7,8 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, formatFee } from "~/utils/dates";
-import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/utils/phase";
-import { listPublishedContests } from "~/utils/submissions.server";
+import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/features/contests/phase";
+import { listPublishedContests } from "~/features/contests/public-contests.server";
 
 export const meta: MetaFunction = () => [{ title: "Writing Contests · Inkwell" }];
 

@@ -7,11 +7,12 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
-import { resultsReleased } from "~/utils/phase";
-import { entrantResults, listEntrantSubmissions, upcomingDeadlines } from "~/utils/submissions.server";
-import { canJudge, isAdmin, submitEligibility } from "~/utils/user";
+import { resultsReleased } from "~/features/contests/phase";
+import { entrantResults, listEntrantSubmissions } from "~/features/entries/entrant-submissions.server";
+import { upcomingDeadlines } from "~/features/contests/public-contests.server";
+import { canJudge, isAdmin, submitEligibility } from "~/features/accounts/user";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Inkwell" }];
 

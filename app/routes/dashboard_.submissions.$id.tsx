@@ -4,11 +4,12 @@ import { StoryText, SubmissionFileCard, SubmissionHeader } from "~/components/en
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
-import { publicContest } from "~/utils/public-contest";
-import { canWithdraw } from "~/utils/submission-status";
-import { TransitionRefused, getEntrantSubmission, withdrawSubmission } from "~/utils/submissions.server";
+import { publicContest } from "~/features/contests/public-contest";
+import { canWithdraw } from "~/features/entries/submission-status";
+import { getEntrantSubmission, withdrawSubmission } from "~/features/entries/entrant-submissions.server";
+import { TransitionRefused } from "~/features/entries/submission-status";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.submission.title} · Inkwell` : "Submission · Inkwell" }];

@@ -1,9 +1,9 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/accounts/auth.server";
 import { prisma } from "~/utils/db.server";
-import { openSubmissionFile } from "~/utils/submissions.server";
+import { openSubmissionFile } from "~/features/entries/admin-submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { isAdmin } from "~/utils/user";
+import { isAdmin } from "~/features/accounts/user";
 
 /** RFC 6266 / 5987 attachment header that survives any file name. */
 function contentDisposition(name: string) {

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { EmptyState } from "~/components/data-table";
+import { EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { requireJudge } from "~/utils/auth.server";
+import { requireJudge } from "~/features/accounts/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { judgeQueue } from "~/utils/judging.server";
-import { formatScore, PAGE_SIZE } from "~/utils/scoring";
+import { judgeQueue } from "~/features/judging/review.server";
+import { formatScore, PAGE_SIZE } from "~/features/judging/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Your Review Queue · Inkwell" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Readable } from "node:stream";
-import { requireJudge } from "~/utils/auth.server";
-import { judgeFile } from "~/utils/judging.server";
+import { requireJudge } from "~/features/accounts/auth.server";
+import { judgeFile } from "~/features/judging/review.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**

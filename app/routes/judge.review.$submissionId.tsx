@@ -21,9 +21,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, inputClass } from "~/components/ui/field";
-import { requireJudge } from "~/utils/auth.server";
+import { requireJudge } from "~/features/accounts/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { loadReview, saveScore, scoringContext } from "~/utils/judging.server";
+import { loadReview, saveScore, scoringContext } from "~/features/judging/review.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
   AUTOSAVE_DELAY_MS,
@@ -33,7 +33,7 @@ import {
   parseScoreValue,
   scoreFormSchema,
   weightedTotal,
-} from "~/utils/scoring";
+} from "~/features/judging/scoring";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Review: ${data.submission.title} · Inkwell` : "Review · Inkwell" },

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { requireJudge } from "~/utils/auth.server";
+import { requireJudge } from "~/features/accounts/auth.server";
 
 /** Layout for /judge/*. Each child loader and action checks the judge role itself too. */
 export async function loader({ request }: LoaderFunctionArgs) {

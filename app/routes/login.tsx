@@ -8,12 +8,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
-import { signInSchema, signUpSchema } from "~/utils/auth-schemas";
-import { AuthorizationError, getAuthenticator, requireAnonymous } from "~/utils/auth.server";
-import { startSession } from "~/utils/session.server";
+import { signInSchema, signUpSchema } from "~/features/accounts/auth-schemas";
+import { AuthorizationError, getAuthenticator, requireAnonymous } from "~/features/accounts/auth.server";
+import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { needsParentalConsent, safeRedirect } from "~/utils/user";
-import { createAccount, EmailTakenError } from "~/utils/users.server";
+import { needsParentalConsent, safeRedirect } from "~/features/accounts/user";
+import { createAccount, EmailTakenError } from "~/features/accounts/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Inkwell" }];
 

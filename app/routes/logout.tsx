@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { logout } from "~/utils/session.server";
+import { logout } from "~/features/accounts/session.server";
 
 export const loader = () => redirect("/");
 

@@ -12,8 +12,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { MIN_PASSWORD_LENGTH } from "~/utils/auth-schemas";
-import { findSetPasswordToken, setPasswordWithToken } from "~/utils/judging.server";
+import { MIN_PASSWORD_LENGTH } from "~/features/accounts/auth-schemas";
+import { findSetPasswordToken, setPasswordWithToken } from "~/features/judging/judges.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [

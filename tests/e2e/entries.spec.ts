@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { formatSubmissionDate } from "../../app/utils/dates";
-import { CONFIRMATIONS } from "../../app/utils/entry-schema";
+import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { exeBytes, pdfBytes, textBytes } from "../fixtures/entry-files";
 import { ADMIN, DEMO_PASSWORD, E2E_PORT, e2eDb, emailsTo, signIn, signUp, uniqueEmail } from "./utils";
 

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
 const { prisma } = await import("~/utils/db.server");
-const { adminSubmissionRowsForCsv, csvSafe, listAdminSubmissions, disqualifySubmission, TransitionRefused } = await import(
-  "~/utils/submissions.server"
-);
+const { adminSubmissionRowsForCsv, csvSafe, listAdminSubmissions, disqualifySubmission } = await import("~/features/entries/admin-submissions.server");
+const { TransitionRefused } = await import("~/features/entries/submission-status");
 
 const N = 730;
 let expected: string[] = [];

@@ -10,9 +10,9 @@ process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
 
 const { prisma } = await import("~/utils/db.server");
 const { createLocalStorage, setStorageForTests } = await import("~/utils/storage.server");
-const { receiveEntry, newEntryKey } = await import("~/utils/entry-submit.server");
-const { publicContest } = await import("~/utils/public-contest");
-const { contestSelect } = await import("~/utils/submissions.server");
+const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
+const { publicContest } = await import("~/features/contests/public-contest");
+const { contestSelect } = await import("~/features/contests/public-contests.server");
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-entries-"));
 const DAY = 86_400_000;

@@ -1,20 +1,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
-import {
-  addJudge,
-  findSetPasswordToken,
-  hashToken,
-  loadReview,
-  preAssignAll,
-  ranking,
-  removeJudge,
-  runAutoAssign,
-  saveScore,
-  scoringContext,
-  setPasswordWithToken,
-} from "~/utils/judging.server";
-import type { Criterion } from "~/utils/rubric";
-import { rankByAverage, rankByZScore } from "~/utils/scoring";
+import { addJudge, findSetPasswordToken, hashToken, removeJudge, setPasswordWithToken } from "~/features/judging/judges.server";
+import { loadReview, saveScore, scoringContext } from "~/features/judging/review.server";
+import { preAssignAll, runAutoAssign } from "~/features/judging/assignments.server";
+import { ranking } from "~/features/judging/ranking.server";
+import type { Criterion } from "~/features/contests/rubric";
+import { rankByAverage, rankByZScore } from "~/features/judging/scoring";
 
 const DAY = 86_400_000;
 const criteria: Criterion[] = [
@@ -107,7 +98,7 @@ describe("judges", () => {
 
   test("an expired link is refused", async () => {
     const u = await user("expired");
-    const { createSetPasswordToken } = await import("~/utils/judging.server");
+    const { createSetPasswordToken } = await import("~/features/judging/judges.server");
     const token = await createSetPasswordToken(u.id, new Date(Date.now() - 8 * DAY));
     expect(await findSetPasswordToken(token)).toBeNull();
     expect(await setPasswordWithToken(token, "whatever-1")).toBeNull();

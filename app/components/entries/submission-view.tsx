@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { statusBadgeVariant, statusLabel } from "~/utils/submission-status";
+import { statusBadgeVariant, statusLabel } from "~/features/entries/submission-status";
 
 /** The submission's status as a badge ("Submitted", "Withdrawn", …). */
 export function SubmissionStatusBadge({ status }: { status: string }) {

@@ -1,5 +1,5 @@
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { env } from "./env.server";
+import { env } from "~/utils/env.server";
 
 const WINDOW_SECONDS = 15 * 60;
 

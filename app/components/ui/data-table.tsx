@@ -1,4 +1,4 @@
-import { cn } from "./ui/cn";
+import { cn } from "./cn";
 
 /** A column heading; a string gets the default cell padding, an object can set its own classes. */
 export type DataTableColumn = string | { label: React.ReactNode; className: string };

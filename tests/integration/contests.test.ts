@@ -1,23 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { parseSnapshot } from "./contest-snapshot";
-import { contestSchema, MESSAGES, type ContestInput } from "./contest-schema";
-import {
-  addExistingPrompt,
-  addExistingRubric,
-  ContestAdminError,
-  createContest,
-  createPrompt,
-  createRubric,
-  deleteContest,
-  deletePrompt,
-  deleteRubric,
-  listContests,
-  publishContest,
-  unassignPrompt,
-  unpublishContest,
-  updateContest,
-} from "./contests.server";
-import { prisma } from "./db.server";
+import { parseSnapshot } from "~/features/contests/contest-snapshot";
+import { contestSchema, MESSAGES, type ContestInput } from "~/features/contests/contest-schema";
+import { addExistingPrompt, createPrompt, deletePrompt, unassignPrompt } from "~/features/contests/prompts.server";
+import { addExistingRubric, createRubric, deleteRubric } from "~/features/contests/rubrics.server";
+import { ContestAdminError, createContest, deleteContest, listContests, publishContest, unpublishContest, updateContest } from "~/features/contests/contest-admin.server";
+import { prisma } from "~/utils/db.server";
 
 let n = 0;
 function input(overrides: Record<string, unknown> = {}): ContestInput {

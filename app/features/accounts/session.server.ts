@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { prisma } from "./db.server";
-import { env, isProduction } from "./env.server";
+import { prisma } from "~/utils/db.server";
+import { env, isProduction } from "~/utils/env.server";
 
 export const SESSION_TTL_MS = 1000 * 60 * 60 * 24 * 30;
 

@@ -1,3 +1,4 @@
+import { DomainError } from "~/utils/domain-error";
 /**
  * The submission status state machine (decisions.md point 3), as pure transitions:
  *   pending_payment → submitted     (payment confirmed, or free / fully discounted)
@@ -6,7 +7,7 @@
  *   submitted       → disqualified  (by an admin, with a reason the entrant can read)
  * Only `submitted` entries are judged and ranked.
  */
-import { isSubmissionWindowOpen, type ContestDates } from "./phase";
+import { isSubmissionWindowOpen, type ContestDates } from "~/features/contests/phase";
 
 export const SUBMISSION_STATUSES = ["pending_payment", "submitted", "expired", "withdrawn", "disqualified"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -70,3 +71,6 @@ export function statusBadgeVariant(status: string): "default" | "secondary" | "d
   if (status === "disqualified") return "destructive";
   return "secondary";
 }
+
+/** A status change the entry's current state does not allow (shown to the user as it is). */
+export class TransitionRefused extends DomainError {}

@@ -1,4 +1,4 @@
-import { prisma } from "./db.server";
+import { prisma } from "~/utils/db.server";
 import { hashPassword } from "./auth.server";
 import { defaultDisplayName } from "./user";
 

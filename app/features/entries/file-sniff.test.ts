@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { docBytes, docxBytes, exeBytes, pdfBytes, plainZipBytes, textBytes } from "#tests/fixtures/entry-files";
+import { docBytes, docxBytes, exeBytes, pdfBytes, plainZipBytes, textBytes } from "../../../tests/fixtures/entry-files";
 import { bytesMatchKind, createTextValidator, headMatchesKind, kindFromFileName } from "./file-sniff";
 
 describe("file kinds from names", () => {

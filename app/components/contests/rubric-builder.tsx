@@ -1,13 +1,13 @@
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import type { FormErrors, RubricDraft } from "~/utils/contest-form";
+import type { FormErrors, RubricDraft } from "~/features/contests/contest-form";
 import {
   normalizeCriterionKey,
   totalWeight,
   weightsSumToOne,
   type Criterion,
-} from "~/utils/rubric";
+} from "~/features/contests/rubric";
 
 /** "Total weight: 1.00", destructive unless the total is 1 within 0.01; the text says so too. */
 export function TotalWeightBadge({ criteria }: { criteria: Pick<Criterion, "weight">[] }) {

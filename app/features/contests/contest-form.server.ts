@@ -20,24 +20,12 @@ import {
   type PromptInput,
   type RubricInput,
 } from "./contest-schema";
-import {
-  addExistingPrompt,
-  addExistingRubric,
-  ContestAdminError,
-  createContest,
-  createPrompt,
-  createRubric,
-  getPrompt,
-  getRubric,
-  promptOptions,
-  rubricOptions,
-  unassignPrompt,
-  unassignRubric,
-  updateContest,
-} from "./contests.server";
-import { timeZoneOptions } from "./dates";
+import { addExistingPrompt, createPrompt, getPrompt, promptOptions, unassignPrompt } from "./prompts.server";
+import { addExistingRubric, createRubric, getRubric, rubricOptions, unassignRubric } from "./rubrics.server";
+import { ContestAdminError, createContest, updateContest } from "./contest-admin.server";
+import { timeZoneOptions } from "~/utils/dates";
 import { parseCriteria } from "./rubric";
-import { redirectWithToast } from "./toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * What the contest form's pickers offer, for the new and the edit page: existing prompts and

@@ -8,7 +8,7 @@ import {
   type DateField,
 } from "./contest-schema";
 import type { ContestSettings } from "./contest-snapshot";
-import { DEFAULT_TIME_ZONE, toZonedInputValue } from "./dates";
+import { DEFAULT_TIME_ZONE, toZonedInputValue } from "~/utils/dates";
 import { criteriaSchema, type Criterion } from "./rubric";
 
 /**

@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { Button } from "./ui/button";
-import { cn } from "./ui/cn";
-import { inputClass } from "./ui/field";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { inputClass } from "~/components/ui/field";
 
 export type ContestOption = { id: string; title: string };
 

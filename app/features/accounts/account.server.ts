@@ -1,5 +1,5 @@
-import { prisma } from "./db.server";
-import { getStorage } from "./storage.server";
+import { prisma } from "~/utils/db.server";
+import { getStorage } from "~/utils/storage.server";
 
 /**
  * Deletes an account as the privacy policy promises: entries in contests whose results are not

@@ -4,15 +4,15 @@
  */
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { ConfirmDelete } from "~/components/contest-admin-ui";
-import { ContestPickerForm, type ContestOption } from "~/components/contest-picker";
-import { RubricBuilder } from "~/components/rubric-builder";
+import { ConfirmDelete } from "./contest-admin-ui";
+import { ContestPickerForm, type ContestOption } from "./contest-picker";
+import { RubricBuilder } from "./rubric-builder";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, inputClass, TextareaField } from "~/components/ui/field";
-import { emptyRubricDraft, type FormErrors, type RubricDraft } from "~/utils/contest-form";
+import { emptyRubricDraft, type FormErrors, type RubricDraft } from "~/features/contests/contest-form";
 
 export type ItemKind = { noun: "prompt" | "rubric"; idField: "promptId" | "rubricId" };
 export const PROMPT: ItemKind = { noun: "prompt", idField: "promptId" };

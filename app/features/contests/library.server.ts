@@ -3,19 +3,11 @@
  * every item, filtered by contest) and one contest's manage pages (/admin/contests/:id/prompts,
  * /admin/contests/:id/rubrics). Callers still check `requireAdmin` themselves.
  */
-import {
-  assignPrompt,
-  assignRubric,
-  ContestAdminError,
-  contestOptions,
-  deletePrompt,
-  deleteRubric,
-  getContestTitle,
-  unassignPrompt,
-  unassignRubric,
-} from "./contests.server";
-import { pageParam } from "./paging";
-import { redirectWithToast } from "./toast.server";
+import { assignPrompt, deletePrompt, unassignPrompt } from "./prompts.server";
+import { assignRubric, deleteRubric, unassignRubric } from "./rubrics.server";
+import { ContestAdminError, contestOptions, getContestTitle } from "./contest-admin.server";
+import { pageParam } from "~/utils/paging";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /** What differs between the prompt and the rubric pages' list actions. */
 export type LibraryKind = {

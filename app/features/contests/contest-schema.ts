@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_TIME_ZONE, fromZonedInputValue, isValidTimeZone } from "./dates";
+import { DEFAULT_TIME_ZONE, fromZonedInputValue, isValidTimeZone } from "~/utils/dates";
 import {
   criterionSchema,
   normalizeCriterionKey,

@@ -1,15 +1,15 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import { CriteriaList, RemoveButton, RubricBuilder } from "~/components/rubric-builder";
+import { CriteriaList, RemoveButton, RubricBuilder } from "./rubric-builder";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/ui/field";
-import type { ContestFormState, FormErrors } from "~/utils/contest-form";
-import { DATE_FIELDS, DATE_LABELS, normalizeSlug } from "~/utils/contest-schema";
+import type { ContestFormState, FormErrors } from "~/features/contests/contest-form";
+import { DATE_FIELDS, DATE_LABELS, normalizeSlug } from "~/features/contests/contest-schema";
 import { formatDateTime, formatDollars } from "~/utils/dates";
-import type { Criterion } from "~/utils/rubric";
+import type { Criterion } from "~/features/contests/rubric";
 
 export type Notice = { type: "success" | "info"; text: string };
 

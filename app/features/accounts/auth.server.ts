@@ -3,8 +3,8 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
-import { prisma } from "./db.server";
-import { env } from "./env.server";
+import { prisma } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
 import { authFlowStorage, getUserId } from "./session.server";
 import {
   clearLoginFailures,

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { prisma } from "./db.server";
-import { userIdForGoogleProfile, verifyLogin } from "./auth.server";
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./rate-limit.server";
-import { createAccount, EmailTakenError } from "./users.server";
+import { prisma } from "~/utils/db.server";
+import { userIdForGoogleProfile, verifyLogin } from "~/features/accounts/auth.server";
+import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "~/features/accounts/rate-limit.server";
+import { createAccount, EmailTakenError } from "~/features/accounts/users.server";
 
 describe("accounts", () => {
   test("passwords are hashed and verified; wrong ones fail", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { round2, weightedTotal, type Criterion } from "./rubric";
+import { round2, weightedTotal, type Criterion } from "~/features/contests/rubric";
 
 /**
  * Scoring rules (spec §5 and §9, decisions.md points 1 and 9): score inputs, the weighted total,
@@ -8,7 +8,7 @@ import { round2, weightedTotal, type Criterion } from "./rubric";
  * reference it is tested against.
  */
 export { weightedTotal, round2 };
-export { csvSafe } from "./csv-export";
+export { csvSafe } from "~/utils/csv-export";
 
 export const SCORE_STEP = 0.5;
 export const COMMENT_MAX = 2000;

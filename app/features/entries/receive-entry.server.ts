@@ -9,15 +9,16 @@ import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { prisma } from "./db.server";
+import { prisma } from "~/utils/db.server";
 import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema, type FileCheck } from "./entry-schema";
 import { MIME_TYPES, SNIFF_BYTES, createTextValidator, headMatchesKind, kindFromFileName, type FileKind } from "./file-sniff";
-import { isSubmissionWindowOpen } from "./phase";
-import { publicContest, type PublicContest } from "./public-contest";
-import { entryFileKey, getStorage, type FileStorage } from "./storage.server";
-import { contestSelect, sendSubmissionConfirmation } from "./submissions.server";
+import { isSubmissionWindowOpen } from "~/features/contests/phase";
+import { publicContest, type PublicContest } from "~/features/contests/public-contest";
+import { entryFileKey, getStorage, type FileStorage } from "~/utils/storage.server";
+import { contestSelect } from "~/features/contests/public-contests.server";
+import { sendSubmissionConfirmation } from "./entrant-submissions.server";
 import { initialStatus } from "./submission-status";
-import { submitEligibility } from "./user";
+import { submitEligibility } from "~/features/accounts/user";
 
 /** Text fields are small; a story of 100,000 words is well under this. */
 const MAX_TEXT_FIELD_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { prisma } from "./db.server";
+import { prisma } from "~/utils/db.server";
 
 /** The admin home's Quick Stats, each one COUNT query. */
 export async function quickStats(now = new Date()) {

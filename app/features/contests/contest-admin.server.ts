@@ -1,29 +1,23 @@
-import { buildSnapshot } from "./contest-snapshot";
-import {
-  MESSAGES,
-  publishProblems,
-  timelineIssues,
-  type ContestInput,
-  type PromptInput,
-  type RubricInput,
-} from "./contest-schema";
-import { prisma } from "./db.server";
-
 /**
- * Data access for contest administration: contests, their prompts and rubrics, publishing.
- * Every multi-step write runs in one transaction, so nothing is half-saved.
+ * Data access for contest administration: the list, create and update, publishing with its
+ * snapshot, unpublishing and deleting. Every multi-step write runs in one transaction, so nothing
+ * is half-saved.
  */
+import { DomainError } from "~/utils/domain-error";
+import { prisma } from "~/utils/db.server";
+import {
+MESSAGES,
+publishProblems,
+timelineIssues,
+type ContestInput,
+type PromptInput,
+type RubricInput,
+} from "./contest-schema";
+import { buildSnapshot } from "./contest-snapshot";
+
 
 /** A refusal the admin should read (shown as the toast's or form's message). */
-export class ContestAdminError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = "ContestAdminError";
-  }
-}
+export class ContestAdminError extends DomainError {}
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
@@ -81,7 +75,6 @@ async function publishIn(tx: Tx, id: string, now: Date) {
   });
 }
 
-// ---------------------------------------------------------------- contests
 
 export const CONTESTS_PER_PAGE = 20;
 
@@ -248,207 +241,13 @@ export async function deleteContest(id: string) {
   });
 }
 
-// ---------------------------------------------------------------- prompts
-
 export const ITEMS_PER_PAGE = 25;
 
-export async function listPrompts({ contestId, page = 1 }: { contestId?: string; page?: number }) {
-  const where = contestId ? { contestId } : {};
-  const [total, prompts] = await Promise.all([
-    prisma.prompt.count({ where }),
-    prisma.prompt.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * ITEMS_PER_PAGE,
-      take: ITEMS_PER_PAGE,
-      include: { contest: { select: { id: true, title: true } } },
-    }),
-  ]);
-  return { total, prompts, pages: Math.max(1, Math.ceil(total / ITEMS_PER_PAGE)) };
-}
-
-/** Prompts for the "pick an existing prompt" select: every prompt not already in `exceptContestId`. */
-export function promptOptions(exceptContestId?: string) {
-  return prisma.prompt.findMany({
-    where: exceptContestId
-      ? { OR: [{ contestId: null }, { contestId: { not: exceptContestId } }] }
-      : {},
-    orderBy: { createdAt: "desc" },
-    take: 300,
-    select: { id: true, title: true, body: true, contest: { select: { title: true } } },
-  });
-}
-
-/** One contest's prompts, oldest first (the manage page). */
-export function contestPrompts(contestId: string) {
-  return prisma.prompt.findMany({
-    where: { contestId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take: 500,
-  });
-}
-
-export function getPrompt(id: string) {
-  return prisma.prompt.findUnique({ where: { id } });
-}
-
-async function assertContestExists(contestId: string | null | undefined) {
+export async function assertContestExists(contestId: string | null | undefined) {
   if (
     contestId &&
     !(await prisma.contest.findUnique({ where: { id: contestId }, select: { id: true } }))
   ) {
     throw new ContestAdminError("Contest not found");
   }
-}
-
-export async function createPrompt(input: PromptInput & { contestId?: string | null }) {
-  await assertContestExists(input.contestId);
-  return prisma.prompt.create({
-    data: { contestId: input.contestId ?? null, title: input.title, body: input.body },
-  });
-}
-
-/**
- * Adds an existing prompt to a contest: an unassigned one is assigned; one that belongs to another
- * contest is copied, so that contest keeps its own.
- */
-export async function addExistingPrompt(promptId: string, contestId: string) {
-  return prisma.$transaction(async (tx) => {
-    const prompt = await tx.prompt.findUnique({ where: { id: promptId } });
-    if (!prompt) throw new ContestAdminError("Selected prompt not found");
-    if (!(await tx.contest.findUnique({ where: { id: contestId }, select: { id: true } })))
-      throw new ContestAdminError("Contest not found");
-    if (prompt.contestId === contestId) return prompt;
-    if (prompt.contestId === null)
-      return tx.prompt.update({ where: { id: promptId }, data: { contestId } });
-    return tx.prompt.create({ data: { contestId, title: prompt.title, body: prompt.body } });
-  });
-}
-
-export async function assignPrompt(promptId: string, contestId: string | null) {
-  await assertContestExists(contestId);
-  const { count } = await prisma.prompt.updateMany({
-    where: { id: promptId },
-    data: { contestId },
-  });
-  if (!count) throw new ContestAdminError("Selected prompt not found");
-}
-
-/** "Remove" on the contest form: the prompt stays, unassigned. */
-export async function unassignPrompt(promptId: string, contestId: string) {
-  const { count } = await prisma.prompt.updateMany({
-    where: { id: promptId, contestId },
-    data: { contestId: null },
-  });
-  if (!count) throw new ContestAdminError("Selected prompt not found");
-}
-
-export async function deletePrompt(promptId: string, contestId?: string) {
-  const { count } = await prisma.prompt.deleteMany({
-    where: { id: promptId, ...(contestId ? { contestId } : {}) },
-  });
-  if (!count) throw new ContestAdminError("Selected prompt not found");
-}
-
-// ---------------------------------------------------------------- rubrics
-
-export async function listRubrics({ contestId, page = 1 }: { contestId?: string; page?: number }) {
-  const where = contestId ? { contestId } : {};
-  const [total, rubrics] = await Promise.all([
-    prisma.rubric.count({ where }),
-    prisma.rubric.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * ITEMS_PER_PAGE,
-      take: ITEMS_PER_PAGE,
-      include: {
-        contest: { select: { id: true, title: true } },
-        _count: { select: { scores: true } },
-      },
-    }),
-  ]);
-  return { total, rubrics, pages: Math.max(1, Math.ceil(total / ITEMS_PER_PAGE)) };
-}
-
-export function rubricOptions(exceptContestId?: string) {
-  return prisma.rubric.findMany({
-    where: exceptContestId
-      ? { OR: [{ contestId: null }, { contestId: { not: exceptContestId } }] }
-      : {},
-    orderBy: { createdAt: "desc" },
-    take: 300,
-    select: { id: true, name: true, criteria: true, contest: { select: { title: true } } },
-  });
-}
-
-/** One contest's rubrics, oldest first (the manage page). */
-export function contestRubrics(contestId: string) {
-  return prisma.rubric.findMany({
-    where: { contestId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take: 200,
-  });
-}
-
-export function getRubric(id: string) {
-  return prisma.rubric.findUnique({ where: { id } });
-}
-
-export async function createRubric(input: RubricInput & { contestId?: string | null }) {
-  await assertContestExists(input.contestId);
-  return prisma.rubric.create({
-    data: {
-      contestId: input.contestId ?? null,
-      name: input.name,
-      criteria: JSON.stringify(input.criteria),
-    },
-  });
-}
-
-/** Like addExistingPrompt: assigns an unassigned rubric, copies one that belongs to another contest. */
-export async function addExistingRubric(rubricId: string, contestId: string) {
-  return prisma.$transaction(async (tx) => {
-    const rubric = await tx.rubric.findUnique({ where: { id: rubricId } });
-    if (!rubric) throw new ContestAdminError("Selected rubric not found");
-    if (!(await tx.contest.findUnique({ where: { id: contestId }, select: { id: true } })))
-      throw new ContestAdminError("Contest not found");
-    if (rubric.contestId === contestId) return rubric;
-    if (rubric.contestId === null)
-      return tx.rubric.update({ where: { id: rubricId }, data: { contestId } });
-    return tx.rubric.create({ data: { contestId, name: rubric.name, criteria: rubric.criteria } });
-  });
-}
-
-export async function assignRubric(rubricId: string, contestId: string | null) {
-  await assertContestExists(contestId);
-  const { count } = await prisma.rubric.updateMany({
-    where: { id: rubricId },
-    data: { contestId },
-  });
-  if (!count) throw new ContestAdminError("Selected rubric not found");
-}
-
-export async function unassignRubric(rubricId: string, contestId: string) {
-  const { count } = await prisma.rubric.updateMany({
-    where: { id: rubricId, contestId },
-    data: { contestId: null },
-  });
-  if (!count) throw new ContestAdminError("Selected rubric not found");
-}
-
-/** Deletes a rubric; refused when judges have scored with it (their scores keep pointing at it). */
-export async function deleteRubric(rubricId: string, contestId?: string) {
-  return prisma.$transaction(async (tx) => {
-    const rubric = await tx.rubric.findFirst({
-      where: { id: rubricId, ...(contestId ? { contestId } : {}) },
-      select: { id: true, _count: { select: { scores: true } } },
-    });
-    if (!rubric) throw new ContestAdminError("Selected rubric not found");
-    if (rubric._count.scores > 0) {
-      throw new ContestAdminError(
-        "Judges have scored with this rubric, so it cannot be deleted. Unassign it instead.",
-      );
-    }
-    await tx.rubric.delete({ where: { id: rubricId } });
-  });
 }

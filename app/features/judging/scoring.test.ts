@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import type { Criterion } from "./rubric";
+import type { Criterion } from "~/features/contests/rubric";
 import {
   competitionRanks,
   csvSafe,

@@ -1,0 +1,107 @@
+/** The rubric library: list, create, edit, attach to or detach from a contest, delete. */
+import { assertContestExists, ContestAdminError, ITEMS_PER_PAGE } from "./contest-admin.server";
+import { prisma } from "~/utils/db.server";
+import {
+type RubricInput
+} from "./contest-schema";
+
+export async function listRubrics({ contestId, page = 1 }: { contestId?: string; page?: number }) {
+  const where = contestId ? { contestId } : {};
+  const [total, rubrics] = await Promise.all([
+    prisma.rubric.count({ where }),
+    prisma.rubric.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * ITEMS_PER_PAGE,
+      take: ITEMS_PER_PAGE,
+      include: {
+        contest: { select: { id: true, title: true } },
+        _count: { select: { scores: true } },
+      },
+    }),
+  ]);
+  return { total, rubrics, pages: Math.max(1, Math.ceil(total / ITEMS_PER_PAGE)) };
+}
+
+export function rubricOptions(exceptContestId?: string) {
+  return prisma.rubric.findMany({
+    where: exceptContestId
+      ? { OR: [{ contestId: null }, { contestId: { not: exceptContestId } }] }
+      : {},
+    orderBy: { createdAt: "desc" },
+    take: 300,
+    select: { id: true, name: true, criteria: true, contest: { select: { title: true } } },
+  });
+}
+
+/** One contest's rubrics, oldest first (the manage page). */
+export function contestRubrics(contestId: string) {
+  return prisma.rubric.findMany({
+    where: { contestId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 200,
+  });
+}
+
+export function getRubric(id: string) {
+  return prisma.rubric.findUnique({ where: { id } });
+}
+
+export async function createRubric(input: RubricInput & { contestId?: string | null }) {
+  await assertContestExists(input.contestId);
+  return prisma.rubric.create({
+    data: {
+      contestId: input.contestId ?? null,
+      name: input.name,
+      criteria: JSON.stringify(input.criteria),
+    },
+  });
+}
+
+/** Like addExistingPrompt: assigns an unassigned rubric, copies one that belongs to another contest. */
+export async function addExistingRubric(rubricId: string, contestId: string) {
+  return prisma.$transaction(async (tx) => {
+    const rubric = await tx.rubric.findUnique({ where: { id: rubricId } });
+    if (!rubric) throw new ContestAdminError("Selected rubric not found");
+    if (!(await tx.contest.findUnique({ where: { id: contestId }, select: { id: true } })))
+      throw new ContestAdminError("Contest not found");
+    if (rubric.contestId === contestId) return rubric;
+    if (rubric.contestId === null)
+      return tx.rubric.update({ where: { id: rubricId }, data: { contestId } });
+    return tx.rubric.create({ data: { contestId, name: rubric.name, criteria: rubric.criteria } });
+  });
+}
+
+export async function assignRubric(rubricId: string, contestId: string | null) {
+  await assertContestExists(contestId);
+  const { count } = await prisma.rubric.updateMany({
+    where: { id: rubricId },
+    data: { contestId },
+  });
+  if (!count) throw new ContestAdminError("Selected rubric not found");
+}
+
+export async function unassignRubric(rubricId: string, contestId: string) {
+  const { count } = await prisma.rubric.updateMany({
+    where: { id: rubricId, contestId },
+    data: { contestId: null },
+  });
+  if (!count) throw new ContestAdminError("Selected rubric not found");
+}
+
+/** Deletes a rubric; refused when judges have scored with it (their scores keep pointing at it). */
+export async function deleteRubric(rubricId: string, contestId?: string) {
+  return prisma.$transaction(async (tx) => {
+    const rubric = await tx.rubric.findFirst({
+      where: { id: rubricId, ...(contestId ? { contestId } : {}) },
+      select: { id: true, _count: { select: { scores: true } } },
+    });
+    if (!rubric) throw new ContestAdminError("Selected rubric not found");
+    if (rubric._count.scores > 0) {
+      throw new ContestAdminError(
+        "Judges have scored with this rubric, so it cannot be deleted. Unassign it instead.",
+      );
+    }
+    await tx.rubric.delete({ where: { id: rubricId } });
+  });
+}

@@ -1,0 +1,169 @@
+/**
+ * Admin views of entries: the filtered list paged in SQL, one entry, disqualifying, the CSV
+ * export in keyset batches, and opening an entry's stored file.
+ */
+import { prisma,type Prisma } from "~/utils/db.server";
+import { pageCount } from "~/utils/paging";
+import { getStorage } from "~/utils/storage.server";
+import { isSubmissionStatus, nextStatus, TransitionRefused, type SubmissionStatus } from "./submission-status";
+
+export const ADMIN_PAGE_SIZE = 25;
+
+export type AdminSubmissionFilter = { contestId?: string | null; status?: SubmissionStatus | null };
+
+export function parseAdminFilter(url: URL): AdminSubmissionFilter {
+  const contestId = url.searchParams.get("contest")?.trim() || null;
+  const status = url.searchParams.get("status");
+  return { contestId: contestId && contestId.length <= 64 ? contestId : null, status: isSubmissionStatus(status) ? status : null };
+}
+
+function adminWhere(filter: AdminSubmissionFilter): Prisma.SubmissionWhereInput {
+  const where: Prisma.SubmissionWhereInput = {};
+  if (filter.contestId) where.contestId = filter.contestId;
+  if (filter.status) where.status = filter.status;
+  return where;
+}
+
+const adminRowSelect = {
+  id: true,
+  title: true,
+  wordCount: true,
+  status: true,
+  createdAt: true,
+  fileName: true,
+  filePath: true,
+  disqualifyReason: true,
+  contest: { select: { id: true, slug: true, title: true, timeZone: true } },
+  entrant: { select: { id: true, displayName: true, email: true } },
+} as const;
+
+/**
+ * Newest first, one page, filtered in SQL (indexes: contestId+status+createdAt, status+createdAt,
+ * createdAt). The page's ids are found first (a narrow scan, cheap even at a deep offset), then
+ * only those rows are read with their contest and entrant.
+ */
+export async function listAdminSubmissions(filter: AdminSubmissionFilter, page = 1, pageSize = ADMIN_PAGE_SIZE) {
+  const where = adminWhere(filter);
+  const [ids, total] = await Promise.all([
+    prisma.submission.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+      select: { id: true },
+    }),
+    prisma.submission.count({ where }),
+  ]);
+  const rows = ids.length
+    ? await prisma.submission.findMany({ where: { id: { in: ids.map((r) => r.id) } }, select: adminRowSelect })
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const submissions = ids.map((r) => byId.get(r.id)).filter((r): r is (typeof rows)[number] => Boolean(r));
+  return { submissions, total, page, pageCount: pageCount(total, pageSize) };
+}
+
+/** Contests for the admin contest pickers (submissions, assignment, scoring), newest first. */
+export async function contestOptions() {
+  return prisma.contest.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: { id: true, title: true } });
+}
+
+export async function getAdminSubmission(id: string) {
+  return prisma.submission.findUnique({
+    where: { id },
+    select: { ...adminRowSelect, body: true, fileType: true, fileSize: true, updatedAt: true },
+  });
+}
+
+/** Admin disqualification with a reason the entrant can read; only from 'submitted'. */
+export async function disqualifySubmission(id: string, reason: string) {
+  const row = await prisma.submission.findUnique({ where: { id }, select: { status: true } });
+  if (!row) return null;
+  const to = nextStatus(row.status, "disqualify");
+  if (!to) throw new TransitionRefused("Only a submitted entry can be disqualified.");
+  const { count } = await prisma.submission.updateMany({
+    where: { id, status: "submitted" },
+    data: { status: to, disqualifyReason: reason },
+  });
+  if (count !== 1) throw new TransitionRefused("Only a submitted entry can be disqualified.");
+  return to;
+}
+
+export const CSV_COLUMNS = [
+  "Submission ID",
+  "Title",
+  "Contest",
+  "Contest slug",
+  "Entrant",
+  "Entrant email",
+  "Word count",
+  "Status",
+  "Submitted at (UTC)",
+  "Submitted date",
+  "File name",
+  "Disqualification reason",
+] as const;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** "Nov 22, 2026" in the zone, like formatSubmissionDate, with one cached formatter per zone (fast for big exports). */
+function csvDate(date: Date, timeZone: string) {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(date);
+}
+
+/**
+ * The filtered list for CSV, newest first, read in keyset batches (never all rows at once). The
+ * cursor is a single index range (createdAt <= last); the few rows sharing the boundary instant
+ * are skipped by id, so each batch is an index walk, not a re-sort.
+ */
+export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, batchSize = 1000) {
+  const where = adminWhere(filter);
+  let cursor: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const batch: Prisma.SubmissionGetPayload<{ select: typeof adminRowSelect }>[] = await prisma.submission.findMany({
+      where: cursor ? { AND: [where, { createdAt: { lte: cursor.createdAt } }] } : where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: batchSize,
+      select: adminRowSelect,
+    });
+    const fresh = cursor
+      ? batch.filter((s) => s.createdAt.getTime() < cursor!.createdAt.getTime() || s.id < cursor!.id)
+      : batch;
+    for (const s of fresh) {
+      yield [
+        s.id,
+        s.title,
+        s.contest.title,
+        s.contest.slug,
+        s.entrant.displayName || s.entrant.email,
+        s.entrant.email,
+        s.wordCount,
+        s.status,
+        s.createdAt.toISOString(),
+        csvDate(s.createdAt, s.contest.timeZone),
+        s.fileName ?? "",
+        s.disqualifyReason ?? "",
+      ];
+    }
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1];
+    if (fresh.length === 0) {
+      // More than a whole batch shares one instant: fall back to an exact offset within it.
+      batchSize *= 2;
+      continue;
+    }
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+export { csvSafe } from "~/utils/csv-export";
+
+
+/** Opens the stored file of a submission for download, or null when there is none or it is missing. */
+export async function openSubmissionFile(s: { filePath: string | null }) {
+  if (!s.filePath) return null;
+  return getStorage().get(s.filePath);
+}

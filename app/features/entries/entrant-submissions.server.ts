@@ -1,0 +1,148 @@
+/**
+ * The entrant's own entries: the dashboard list, one entry, released results, withdrawing, and
+ * the confirmation e-mail. Every query is scoped to the entrant.
+ */
+import { SubmissionConfirmationEmail,submissionConfirmationSubject } from "~/emails/submission-confirmation";
+import { isSubmissionWindowOpen } from "~/features/contests/phase";
+import { publicContest } from "~/features/contests/public-contest";
+import { parseCriteria } from "~/features/contests/rubric";
+import { parseScores } from "~/features/judging/scoring";
+import { formatDateTime } from "~/utils/dates";
+import { prisma } from "~/utils/db.server";
+import { sendEmail,siteUrl } from "~/utils/email.server";
+import { readPage } from "~/utils/paged-list.server";
+import { contestSelect } from "~/features/contests/public-contests.server";
+import { nextStatus, TransitionRefused } from "./submission-status";
+
+export const DASHBOARD_PAGE_SIZE = 20;
+
+const entrantSubmissionSelect = {
+  id: true,
+  title: true,
+  wordCount: true,
+  status: true,
+  createdAt: true,
+  fileName: true,
+  disqualifyReason: true,
+  contest: { select: { id: true, slug: true, title: true, timeZone: true, resultsAt: true } },
+} as const;
+
+export async function listEntrantSubmissions(entrantId: string, page = 1, pageSize = DASHBOARD_PAGE_SIZE) {
+  const where = { entrantId };
+  const { rows, ...paging } = await readPage(
+    page,
+    pageSize,
+    (window) => prisma.submission.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window, select: entrantSubmissionSelect }),
+    () => prisma.submission.count({ where }),
+  );
+  return { submissions: rows, ...paging };
+}
+
+/** One of the entrant's own submissions; null for anyone else's (the caller answers 404). */
+export async function getEntrantSubmission(entrantId: string, id: string) {
+  return prisma.submission.findFirst({
+    where: { id, entrantId },
+    select: {
+      ...entrantSubmissionSelect,
+      body: true,
+      fileSize: true,
+      contest: { select: { ...contestSelect } },
+    },
+  });
+}
+
+/**
+ * The entrant's released results: for each of their judged entries whose contest's results_at
+ * has passed, the submitted scores (criterion scores, total, comment). Judges are never named.
+ */
+export async function entrantResults(entrantId: string, now = new Date(), take = 10) {
+  const submissions = await prisma.submission.findMany({
+    where: {
+      entrantId,
+      status: "submitted",
+      contest: { resultsAt: { lte: now } },
+      scores: { some: { submittedAt: { not: null } } },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: {
+      id: true,
+      title: true,
+      contest: { select: { slug: true, title: true } },
+      scores: {
+        where: { submittedAt: { not: null } },
+        orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+        select: { id: true, scores: true, comment: true, total: true, rubric: { select: { criteria: true } } },
+      },
+    },
+  });
+  return submissions.map((s) => {
+    const reviews = s.scores.map((score, i) => {
+      const criteria = parseCriteria(score.rubric.criteria);
+      const values = parseScores(score.scores);
+      return {
+        id: score.id,
+        label: `Judge ${i + 1}`,
+        total: score.total,
+        comment: score.comment,
+        criteria: criteria.map((c) => ({ key: c.key, label: c.label, maxPoints: c.maxPoints, score: Number(values[c.key] ?? 0) })),
+      };
+    });
+    const average = reviews.length ? Math.round((reviews.reduce((n, r) => n + r.total, 0) / reviews.length) * 100) / 100 : null;
+    return { id: s.id, title: s.title, contest: s.contest, average, reviews };
+  });
+}
+
+/**
+ * Withdraws the entrant's own submitted entry while the window is open; the window is checked
+ * at the moment of the write and the update only applies to a still-submitted row.
+ */
+export async function withdrawSubmission(entrantId: string, id: string, now = new Date()) {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.submission.findFirst({
+      where: { id, entrantId },
+      select: { status: true, contest: { select: contestSelect } },
+    });
+    if (!row) return null;
+    const to = nextStatus(row.status, "withdraw");
+    if (!to) throw new TransitionRefused("Only a submitted entry can be withdrawn.");
+    if (!isSubmissionWindowOpen(publicContest(row.contest), now)) {
+      throw new TransitionRefused("Entries can only be withdrawn while submissions are open.");
+    }
+    const { count } = await tx.submission.updateMany({ where: { id, entrantId, status: "submitted" }, data: { status: to } });
+    if (count !== 1) throw new TransitionRefused("Only a submitted entry can be withdrawn.");
+    return to;
+  });
+}
+
+
+/** Sends the submission confirmation (never throws; the outcome is in the e-mail log). */
+export async function sendSubmissionConfirmation(submissionId: string, request?: Request) {
+  const s = await prisma.submission.findUnique({
+    where: { id: submissionId },
+    select: {
+      title: true,
+      createdAt: true,
+      wordCount: true,
+      fileName: true,
+      status: true,
+      entrant: { select: { email: true, displayName: true } },
+      contest: { select: { title: true, timeZone: true } },
+    },
+  });
+  if (!s || s.status !== "submitted") return null;
+  return sendEmail({
+    to: s.entrant.email,
+    subject: submissionConfirmationSubject(s.title),
+    template: "submission-confirmation",
+    react: SubmissionConfirmationEmail({
+      displayName: s.entrant.displayName,
+      title: s.title,
+      contestTitle: s.contest.title,
+      submittedAt: formatDateTime(s.createdAt, s.contest.timeZone),
+      wordCount: s.wordCount,
+      fileName: s.fileName,
+      dashboardUrl: siteUrl("/dashboard", request),
+    }),
+  });
+}

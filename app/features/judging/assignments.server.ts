@@ -1,0 +1,119 @@
+/**
+ * Assignment: a contest's judges and entries read once, the pure auto-assign (assign.ts) run over
+ * them, and the new pairs written in one transaction. See docs/decisions/0007.
+ */
+import { prisma } from "~/utils/db.server";
+import { readPage } from "~/utils/paged-list.server";
+import { autoAssign } from "./assign";
+import { PAGE_SIZE } from "./scoring";
+
+
+export async function findContest(contestId: string | null | undefined) {
+  if (!contestId) return null;
+  return prisma.contest.findUnique({
+    where: { id: contestId },
+    select: {
+      id: true,
+      title: true,
+      slug: true,
+      anonymous: true,
+      timeZone: true,
+      judgingOpen: true,
+      judgingClose: true,
+    },
+  });
+}
+
+/** Every judge, oldest role first (inside a transaction when one is given). */
+async function allJudgeIds(db: Pick<typeof prisma, "userRole"> = prisma) {
+  const rows = await db.userRole.findMany({
+    where: { role: "judge" },
+    select: { userId: true },
+    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+  });
+  return rows.map((r) => r.userId);
+}
+
+/** 'Pre-Assign All Judges': a contest-wide row for every judge; existing rows are kept. */
+export async function preAssignAll(contestId: string) {
+  const judges = await allJudgeIds();
+  if (judges.length === 0) return { ok: false as const, error: "No judges available" };
+  const existing = await prisma.judgeAssignment.findMany({
+    where: { contestId, submissionId: null },
+    select: { judgeId: true },
+  });
+  const have = new Set(existing.map((e) => e.judgeId));
+  const rows = judges
+    .filter((j) => !have.has(j))
+    .map((judgeId) => ({ contestId, judgeId, submissionId: null }));
+  if (rows.length) await prisma.judgeAssignment.createMany({ data: rows });
+  return { ok: true as const, created: rows.length };
+}
+
+/**
+ * 'Auto-Assign to Submissions'. Judges come from the contest-wide pre-assignments (those still
+ * judges), otherwise all judges. The pairs come from the pure autoAssign().
+ */
+export async function runAutoAssign(contestId: string, judgesPerSubmission: number) {
+  return prisma.$transaction(
+    async (tx) => {
+      const pre = await tx.judgeAssignment.findMany({
+        where: { contestId, submissionId: null, judge: { roles: { some: { role: "judge" } } } },
+        select: { judgeId: true },
+        orderBy: [{ createdAt: "asc" }, { judgeId: "asc" }],
+      });
+      const judgeIds = pre.length ? pre.map((p) => p.judgeId) : await allJudgeIds(tx);
+      if (judgeIds.length === 0) return { ok: false as const, error: "No judges available" };
+      const entries = await tx.submission.findMany({
+        where: { contestId, status: "submitted" },
+        select: { id: true, entrantId: true, status: true },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
+      if (entries.length === 0) return { ok: false as const, error: "No submissions to assign" };
+      const existing = await tx.judgeAssignment.findMany({
+        where: { contestId, submissionId: { not: null } },
+        select: { judgeId: true, submissionId: true },
+      });
+      const pairs = autoAssign({
+        judgeIds,
+        entries,
+        existing: existing.map((e) => ({ judgeId: e.judgeId, submissionId: e.submissionId! })),
+        judgesPerSubmission,
+      });
+      for (let i = 0; i < pairs.length; i += 500) {
+        await tx.judgeAssignment.createMany({
+          data: pairs.slice(i, i + 500).map((p) => ({ contestId, ...p })),
+        });
+      }
+      return { ok: true as const, created: pairs.length };
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+}
+
+export async function listAssignments(contestId: string, page = 1) {
+  const where = { contestId };
+  const { rows, total } = await readPage(
+    page,
+    PAGE_SIZE,
+    (window) =>
+      prisma.judgeAssignment.findMany({
+        where,
+        select: {
+          id: true,
+          submissionId: true,
+          judge: { select: { email: true, displayName: true } },
+          submission: { select: { title: true } },
+          score: { select: { submittedAt: true } },
+        },
+        orderBy: [
+          { submissionId: { sort: "asc", nulls: "first" } },
+          { createdAt: "asc" },
+          { id: "asc" },
+        ],
+        ...window,
+      }),
+    () => prisma.judgeAssignment.count({ where }),
+  );
+  return { rows, total };
+}
