@@ -4,7 +4,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "build-*/**", "bench/results/**", "app/generated/**", "node_modules/**", "tests/.data/**", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      "build/**",
+      "build-*/**",
+      "bench/results/**",
+      "app/generated/**",
+      "node_modules/**",
+      "tests/.data/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,11 +24,21 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/generated/prisma/*", "!~/generated/prisma/client"], message: "Import Prisma through ~/utils/db.server." }] },
+        {
+          patterns: [
+            {
+              group: ["**/generated/prisma/*", "!~/generated/prisma/client"],
+              message: "Import Prisma through ~/utils/db.server.",
+            },
+          ],
+        },
       ],
     },
   },

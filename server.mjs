@@ -31,7 +31,8 @@ app.use((_req, res, next) => {
 
 /** Origins a form may post to, directly or by redirect (Google sign-in). */
 const formOrigins = ["'self'", "https://accounts.google.com"];
-if (process.env.GOOGLE_OAUTH_BASE_URL) formOrigins.push(new URL(process.env.GOOGLE_OAUTH_BASE_URL).origin);
+if (process.env.GOOGLE_OAUTH_BASE_URL)
+  formOrigins.push(new URL(process.env.GOOGLE_OAUTH_BASE_URL).origin);
 
 app.use(
   helmet({
@@ -45,7 +46,11 @@ app.use(
       reportOnly: !IS_PROD,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        "script-src": [
+          "'strict-dynamic'",
+          "'self'",
+          (_req, res) => `'nonce-${res.locals.cspNonce}'`,
+        ],
         "connect-src": IS_PROD ? ["'self'"] : ["'self'", "ws:"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
@@ -89,11 +94,18 @@ app.use((req, res, next) => {
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
-  app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/assets",
+    express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }),
+  );
   app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
 }
 
-app.use(morgan("tiny", { skip: (req) => req.url.startsWith("/assets") || process.env.QUIET_LOGS === "1" }));
+app.use(
+  morgan("tiny", {
+    skip: (req) => req.url.startsWith("/assets") || process.env.QUIET_LOGS === "1",
+  }),
+);
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build")
@@ -104,7 +116,10 @@ app.all(
   createRequestHandler({
     build,
     mode: MODE,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? "unknown" }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientAddress: req.ip ?? "unknown",
+    }),
   }),
 );
 

@@ -28,7 +28,8 @@ export const meta: MetaFunction = () => [
   { title: "Inkwell — Writing contests for young authors" },
   {
     name: "description",
-    content: "Writing contests for young writers, judged anonymously by professionals with rubric scores and feedback.",
+    content:
+      "Writing contests for young writers, judged anonymously by professionals with rubric scores and feedback.",
   },
 ];
 
@@ -37,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       signedIn: Boolean(userId),
-      toast: toast ? { ...toast, id: `${Date.now()}-${Math.random().toString(36).slice(2)}` } : null,
+      toast: toast
+        ? { ...toast, id: `${Date.now()}-${Math.random().toString(36).slice(2)}` }
+        : null,
     },
     { headers: headers ?? undefined },
   );
@@ -90,7 +93,9 @@ export function ErrorBoundary() {
         <>
           <p className="text-6xl font-bold text-ink-600">404</p>
           <h1 className="mt-4 text-2xl font-bold">Oops! Page not found</h1>
-          <p className="mt-2 text-slate-600">The page you were looking for does not exist or has moved.</p>
+          <p className="mt-2 text-slate-600">
+            The page you were looking for does not exist or has moved.
+          </p>
         </>
       ) : (
         <>

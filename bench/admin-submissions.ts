@@ -18,7 +18,15 @@ const TOTAL = Math.min(Number(process.argv[2] ?? 20_000), 200_000);
 const ITERATIONS = Math.min(Number(process.argv[3] ?? 20), 500);
 const CONTESTS = 40;
 const USERS = 2_000;
-const STATUSES = ["submitted", "submitted", "submitted", "pending_payment", "withdrawn", "disqualified", "expired"];
+const STATUSES = [
+  "submitted",
+  "submitted",
+  "submitted",
+  "pending_payment",
+  "withdrawn",
+  "disqualified",
+  "expired",
+];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-bench-"));
 const file = path.join(dir, "bench.db");
@@ -33,7 +41,9 @@ const seedStart = performance.now();
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   const now = Date.now();
-  const insertUser = db.prepare(`INSERT INTO User (id, email, displayName, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`);
+  const insertUser = db.prepare(
+    `INSERT INTO User (id, email, displayName, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`,
+  );
   const insertContest = db.prepare(
     `INSERT INTO Contest (id, slug, title, description, isPublished, timeZone, submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
      VALUES (?, ?, ?, 'Benchmark contest', 1, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
@@ -44,14 +54,36 @@ const seedStart = performance.now();
   );
   const body = "word ".repeat(800).trim();
   db.transaction(() => {
-    for (let u = 0; u < USERS; u++) insertUser.run(`u${u}`, `writer${u}@bench.test`, `Writer ${u}`, iso(now), iso(now));
+    for (let u = 0; u < USERS; u++)
+      insertUser.run(`u${u}`, `writer${u}@bench.test`, `Writer ${u}`, iso(now), iso(now));
     for (let c = 0; c < CONTESTS; c++) {
       const t = now - (CONTESTS - c) * 86_400_000;
-      insertContest.run(`c${c}`, `contest-${c}`, `Contest ${c}`, iso(t), iso(t + 1e9), iso(t + 2e9), iso(t + 3e9), iso(t + 4e9), iso(t), iso(t));
+      insertContest.run(
+        `c${c}`,
+        `contest-${c}`,
+        `Contest ${c}`,
+        iso(t),
+        iso(t + 1e9),
+        iso(t + 2e9),
+        iso(t + 3e9),
+        iso(t + 4e9),
+        iso(t),
+        iso(t),
+      );
     }
     for (let i = 0; i < TOTAL; i++) {
       const created = iso(now - (TOTAL - i) * 60_000);
-      insertSubmission.run(`s${i}`, `c${i % CONTESTS}`, `u${i % USERS}`, `Story number ${i}`, body, 800, STATUSES[i % STATUSES.length], created, created);
+      insertSubmission.run(
+        `s${i}`,
+        `c${i % CONTESTS}`,
+        `u${i % USERS}`,
+        `Story number ${i}`,
+        body,
+        800,
+        STATUSES[i % STATUSES.length],
+        created,
+        created,
+      );
     }
   })();
   db.exec("ANALYZE");
@@ -59,7 +91,8 @@ const seedStart = performance.now();
 }
 const seedMs = performance.now() - seedStart;
 
-const { listAdminSubmissions, adminSubmissionRowsForCsv, csvSafe, CSV_COLUMNS } = await import("../app/features/entries/admin-submissions.server");
+const { listAdminSubmissions, adminSubmissionRowsForCsv, csvSafe, CSV_COLUMNS } =
+  await import("../app/features/entries/admin-submissions.server");
 const { prisma } = await import("../app/utils/db.server");
 
 async function time(label: string, fn: () => Promise<unknown>) {
@@ -71,18 +104,29 @@ async function time(label: string, fn: () => Promise<unknown>) {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  const p = (q: number) =>
+    times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
   console.log(label.padEnd(52), p(0.5).padStart(8), p(0.95).padStart(8));
 }
 
-console.log(`Seeded ${TOTAL} submissions, ${CONTESTS} contests, ${USERS} entrants in ${seedMs.toFixed(0)} ms (${file})\n`);
-console.log("query (25 rows per page + count)".padEnd(52), "p50 ms".padStart(8), "p95 ms".padStart(8));
+console.log(
+  `Seeded ${TOTAL} submissions, ${CONTESTS} contests, ${USERS} entrants in ${seedMs.toFixed(0)} ms (${file})\n`,
+);
+console.log(
+  "query (25 rows per page + count)".padEnd(52),
+  "p50 ms".padStart(8),
+  "p95 ms".padStart(8),
+);
 const pages = Math.ceil(TOTAL / 25);
 await time("list, no filter, page 1", () => listAdminSubmissions({}, 1));
 await time(`list, no filter, last page (${pages})`, () => listAdminSubmissions({}, pages));
-await time("list, status=submitted, page 1", () => listAdminSubmissions({ status: "submitted" }, 1));
+await time("list, status=submitted, page 1", () =>
+  listAdminSubmissions({ status: "submitted" }, 1),
+);
 await time("list, contest filter, page 1", () => listAdminSubmissions({ contestId: "c7" }, 1));
-await time("list, contest + status=withdrawn, page 1", () => listAdminSubmissions({ contestId: "c7", status: "withdrawn" }, 1));
+await time("list, contest + status=withdrawn, page 1", () =>
+  listAdminSubmissions({ contestId: "c7", status: "withdrawn" }, 1),
+);
 
 async function exportCsv(filter: Parameters<typeof listAdminSubmissions>[0]) {
   let bytes = 0;
@@ -118,7 +162,9 @@ for (const [label, filter] of [
   runs.sort((a, b) => a.ms - b.ms);
   const { ms, rows, bytes } = runs[1];
   const mem = process.memoryUsage().rss / 1024 / 1024;
-  console.log(`${label.padEnd(40)} ${rows} rows, ${(bytes / 1024).toFixed(0)} KB in ${ms.toFixed(0)} ms (median of 3; RSS ${mem.toFixed(0)} MB)`);
+  console.log(
+    `${label.padEnd(40)} ${rows} rows, ${(bytes / 1024).toFixed(0)} KB in ${ms.toFixed(0)} ms (median of 3; RSS ${mem.toFixed(0)} MB)`,
+  );
 }
 
 await prisma.$disconnect();

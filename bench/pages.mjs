@@ -11,7 +11,13 @@ if (!/^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/.test(base)) {
 }
 const N = Math.min(Number(process.argv[3] ?? 200), 2000);
 const CONCURRENCY = 4;
-const paths = ["/", "/contests", "/contests/flash-fiction-free-for-all", "/login", "/legal/privacy"];
+const paths = [
+  "/",
+  "/contests",
+  "/contests/flash-fiction-free-for-all",
+  "/login",
+  "/legal/privacy",
+];
 
 async function timeOne(url) {
   const t = performance.now();
@@ -20,10 +26,18 @@ async function timeOne(url) {
   return { ms: performance.now() - t, status: res.status, bytes: body.byteLength };
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 console.log(`${N} requests per page, ${CONCURRENCY} at a time, against ${base}\n`);
-console.log("page".padEnd(42), "p50 ms".padStart(8), "p95 ms".padStart(8), "max ms".padStart(8), "html KB".padStart(8), "js KB(gz)".padStart(10));
+console.log(
+  "page".padEnd(42),
+  "p50 ms".padStart(8),
+  "p95 ms".padStart(8),
+  "max ms".padStart(8),
+  "html KB".padStart(8),
+  "js KB(gz)".padStart(10),
+);
 for (const path of paths) {
   const url = base + path;
   const first = await timeOne(url);
@@ -44,7 +58,9 @@ for (const path of paths) {
   times.sort((a, b) => a - b);
   // JavaScript the page loads: module scripts and modulepreloads in the HTML, gzipped size.
   const html = await (await fetch(url)).text();
-  const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
+  const scripts = [
+    ...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])),
+  ];
   let jsGz = 0;
   for (const s of scripts) {
     const res = await fetch(base + s);

@@ -120,8 +120,8 @@ async function main() {
     `Seeded ${ENTRIES} scored entries (+1000 unassigned), ${ENTRIES * PER_ENTRY} scores, ${JUDGES} judges in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   const { ranking, rankingCounts } = await import("../app/features/judging/ranking.server");
-const { judgeQueue } = await import("../app/features/judging/review.server");
-const { runAutoAssign } = await import("../app/features/judging/assignments.server");
+  const { judgeQueue } = await import("../app/features/judging/review.server");
+  const { runAutoAssign } = await import("../app/features/judging/assignments.server");
   const { prisma } = await import("~/utils/db.server");
   const pages = Math.ceil((ENTRIES + 1000) / 50);
   const first = await time("ranking, page 1 (raw)", () => ranking("bench", { take: 50, skip: 0 }));

@@ -21,7 +21,11 @@ function story(words: number, seed = 0) {
   return out.join(" ");
 }
 
-async function ensureUser(email: string, displayName: string, opts: { roles?: string[]; born?: string } = {}) {
+async function ensureUser(
+  email: string,
+  displayName: string,
+  opts: { roles?: string[]; born?: string } = {},
+) {
   const hash = await hashPassword(DEMO_PASSWORD);
   const user = await prisma.user.upsert({
     where: { email },
@@ -44,10 +48,37 @@ async function ensureUser(email: string, displayName: string, opts: { roles?: st
 }
 
 const standardRubric: Criterion[] = [
-  { key: "voice", label: "Voice and style", description: "A distinct, confident voice.", maxPoints: 10, weight: 0.3, requireComment: false },
-  { key: "structure", label: "Structure", description: "Beginning, middle and end that work together.", maxPoints: 10, weight: 0.25, requireComment: false },
-  { key: "prompt_use", label: "Use of the prompt", description: "A fresh response to the prompt.", maxPoints: 10, weight: 0.2, requireComment: false },
-  { key: "mechanics", label: "Grammar and mechanics", maxPoints: 10, weight: 0.25, requireComment: true },
+  {
+    key: "voice",
+    label: "Voice and style",
+    description: "A distinct, confident voice.",
+    maxPoints: 10,
+    weight: 0.3,
+    requireComment: false,
+  },
+  {
+    key: "structure",
+    label: "Structure",
+    description: "Beginning, middle and end that work together.",
+    maxPoints: 10,
+    weight: 0.25,
+    requireComment: false,
+  },
+  {
+    key: "prompt_use",
+    label: "Use of the prompt",
+    description: "A fresh response to the prompt.",
+    maxPoints: 10,
+    weight: 0.2,
+    requireComment: false,
+  },
+  {
+    key: "mechanics",
+    label: "Grammar and mechanics",
+    maxPoints: 10,
+    weight: 0.25,
+    requireComment: true,
+  },
 ];
 
 type ContestSeed = {
@@ -84,14 +115,20 @@ async function ensureContest(seed: ContestSeed) {
       judgingClose: jc,
       resultsAt: r,
       prompts: { create: seed.prompts.map(([title, body]) => ({ title, body })) },
-      rubrics: { create: [{ name: "Standard story rubric", criteria: JSON.stringify(standardRubric) }] },
+      rubrics: {
+        create: [{ name: "Standard story rubric", criteria: JSON.stringify(standardRubric) }],
+      },
     },
     include: { prompts: true, rubrics: true },
   });
   if (seed.published) {
     await prisma.contest.update({
       where: { id: contest.id },
-      data: { isPublished: true, publishedSnapshot: JSON.stringify(buildSnapshot(contest)), snapshotAt: new Date() },
+      data: {
+        isPublished: true,
+        publishedSnapshot: JSON.stringify(buildSnapshot(contest)),
+        snapshotAt: new Date(),
+      },
     });
   }
   return { contest, created: true };
@@ -107,8 +144,18 @@ export async function seed() {
   const judge2 = await ensureUser("judge2@inkwell.test", "Morgan Reed", { roles: ["judge"] });
   const judge3 = await ensureUser("judge3@inkwell.test", "Sam Okafor", { roles: ["judge"] });
   const writers = [entrant];
-  for (const [i, name] of ["Riley Chen", "Priya Nair", "Lucas Romero", "Hana Sato", "Ola Nwosu"].entries()) {
-    writers.push(await ensureUser(`writer${i + 1}@inkwell.test`, name, { born: `20${10 + (i % 3)}-0${i + 1}-10` }));
+  for (const [i, name] of [
+    "Riley Chen",
+    "Priya Nair",
+    "Lucas Romero",
+    "Hana Sato",
+    "Ola Nwosu",
+  ].entries()) {
+    writers.push(
+      await ensureUser(`writer${i + 1}@inkwell.test`, name, {
+        born: `20${10 + (i % 3)}-0${i + 1}-10`,
+      }),
+    );
   }
 
   await ensureContest({
@@ -123,38 +170,54 @@ export async function seed() {
     published: true,
     dates: [-10, 30, 31, 60, 75],
     prompts: [
-      ["The turning point", "Write about a single moment after which nothing was the same for your main character."],
-      ["An unexpected letter", "A letter arrives that should never have been sent. What does it say, and who reads it?"],
+      [
+        "The turning point",
+        "Write about a single moment after which nothing was the same for your main character.",
+      ],
+      [
+        "An unexpected letter",
+        "A letter arrives that should never have been sent. What does it say, and who reads it?",
+      ],
     ],
   });
   await ensureContest({
     slug: "flash-fiction-free-for-all",
     title: "Flash Fiction Free-for-All",
-    description: "A free flash fiction contest open to every young writer. Small stories, big ideas: tell a complete story in 100 to 1000 words.",
+    description:
+      "A free flash fiction contest open to every young writer. Small stories, big ideas: tell a complete story in 100 to 1000 words.",
     rules: RULES,
     fee: 0,
     wordMin: 100,
     wordMax: 1000,
     published: true,
     dates: [-5, 20, 21, 40, 50],
-    prompts: [["Weather report", "A storm, a heatwave or a single snowflake: let the weather drive your story."]],
+    prompts: [
+      [
+        "Weather report",
+        "A storm, a heatwave or a single snowflake: let the weather drive your story.",
+      ],
+    ],
   });
   const { contest: closed, created: closedCreated } = await ensureContest({
     slug: "winter-tales-2026",
     title: "Winter Tales 2026",
-    description: "Stories of snow, silence and starlight. This contest has closed and its results are out.",
+    description:
+      "Stories of snow, silence and starlight. This contest has closed and its results are out.",
     rules: RULES,
     fee: 0,
     wordMin: 50,
     wordMax: 1500,
     published: true,
     dates: [-90, -60, -59, -30, -20],
-    prompts: [["The longest night", "Write about the longest night of the year, and what it brings."]],
+    prompts: [
+      ["The longest night", "Write about the longest night of the year, and what it brings."],
+    ],
   });
   const { contest: judging, created: judgingCreated } = await ensureContest({
     slug: "autumn-poetry-in-prose",
     title: "Autumn Prose Poems",
-    description: "Short prose pieces about change and falling leaves. Submissions have closed and judging is under way.",
+    description:
+      "Short prose pieces about change and falling leaves. Submissions have closed and judging is under way.",
     rules: RULES,
     fee: 0,
     wordMin: 50,
@@ -166,7 +229,8 @@ export async function seed() {
   await ensureContest({
     slug: "summer-mystery-draft",
     title: "Summer Mystery Challenge",
-    description: "A mystery story contest planned for the summer holidays. Still being prepared by the team.",
+    description:
+      "A mystery story contest planned for the summer holidays. Still being prepared by the team.",
     rules: RULES,
     fee: 500,
     wordMin: 800,
@@ -177,13 +241,32 @@ export async function seed() {
   });
 
   const judges = [judge, judge2, judge3];
-  if (closedCreated) await seedEntries(closed.id, writers, judges, { scoreAll: true, titles: WINTER_TITLES });
-  if (judgingCreated) await seedEntries(judging.id, writers, [judge, judge2], { scoreAll: false, titles: AUTUMN_TITLES });
+  if (closedCreated)
+    await seedEntries(closed.id, writers, judges, { scoreAll: true, titles: WINTER_TITLES });
+  if (judgingCreated)
+    await seedEntries(judging.id, writers, [judge, judge2], {
+      scoreAll: false,
+      titles: AUTUMN_TITLES,
+    });
   return { admin, judge, entrant };
 }
 
-const WINTER_TITLES = ["The Lantern Promise", "Frost on the Window", "Starlight Station", "Seven Silent Days", "Snowblind", "The Last Sled"];
-const AUTUMN_TITLES = ["Leaves Like Letters", "What the Maple Knew", "Harvest Moon Radio", "The Orchard Gate", "Rustle", "Bonfire Night"];
+const WINTER_TITLES = [
+  "The Lantern Promise",
+  "Frost on the Window",
+  "Starlight Station",
+  "Seven Silent Days",
+  "Snowblind",
+  "The Last Sled",
+];
+const AUTUMN_TITLES = [
+  "Leaves Like Letters",
+  "What the Maple Knew",
+  "Harvest Moon Radio",
+  "The Orchard Gate",
+  "Rustle",
+  "Bonfire Night",
+];
 
 async function seedEntries(
   contestId: string,
@@ -191,7 +274,10 @@ async function seedEntries(
   judges: { id: string }[],
   { scoreAll, titles }: { scoreAll: boolean; titles: string[] },
 ) {
-  const rubric = await prisma.rubric.findFirstOrThrow({ where: { contestId }, orderBy: { createdAt: "asc" } });
+  const rubric = await prisma.rubric.findFirstOrThrow({
+    where: { contestId },
+    orderBy: { createdAt: "asc" },
+  });
   for (const [i, writer] of writers.entries()) {
     const body = story(120 + i * 37, i * 5);
     const submission = await prisma.submission.create({
@@ -211,7 +297,9 @@ async function seedEntries(
       // In the judging contest, judge@inkwell.test (j = 0) has scored only the first half.
       const scored = scoreAll || (j === 0 ? i < writers.length / 2 : true);
       if (!scored) continue;
-      const scores = Object.fromEntries(standardRubric.map((c, k) => [c.key, 4 + ((i * 3 + j * 2 + k) % 7) * 0.5 + (i % 3)]));
+      const scores = Object.fromEntries(
+        standardRubric.map((c, k) => [c.key, 4 + ((i * 3 + j * 2 + k) % 7) * 0.5 + (i % 3)]),
+      );
       await prisma.score.create({
         data: {
           assignmentId: assignment.id,
@@ -219,7 +307,8 @@ async function seedEntries(
           judgeId: judge.id,
           submissionId: submission.id,
           scores: JSON.stringify(scores),
-          comment: "Vivid imagery and a satisfying ending. Watch the comma splices in the middle section.",
+          comment:
+            "Vivid imagery and a satisfying ending. Watch the comma splices in the middle section.",
           total: weightedTotal(standardRubric, scores),
           submittedAt: new Date(),
         },
@@ -232,9 +321,15 @@ const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].split
 if (isMain) {
   seed()
     .then(async () => {
-      const counts = await Promise.all([prisma.user.count(), prisma.contest.count(), prisma.submission.count()]);
+      const counts = await Promise.all([
+        prisma.user.count(),
+        prisma.contest.count(),
+        prisma.submission.count(),
+      ]);
       console.log(`Seeded: ${counts[0]} users, ${counts[1]} contests, ${counts[2]} submissions.`);
-      console.log(`Demo accounts: admin@inkwell.test, judge@inkwell.test, entrant@inkwell.test (password ${DEMO_PASSWORD})`);
+      console.log(
+        `Demo accounts: admin@inkwell.test, judge@inkwell.test, entrant@inkwell.test (password ${DEMO_PASSWORD})`,
+      );
     })
     .catch((error) => {
       console.error(error);

@@ -13,7 +13,8 @@ const MIGRATIONS_DIR = path.resolve(here, "../prisma/migrations");
 
 /** `file:./data/x.db` → absolute path (relative to the current directory, as Prisma's adapter does). */
 export function sqlitePathFromUrl(url) {
-  if (!url.startsWith("file:")) throw new Error(`DATABASE_URL must be a file: URL for SQLite, got ${url}`);
+  if (!url.startsWith("file:"))
+    throw new Error(`DATABASE_URL must be a file: URL for SQLite, got ${url}`);
   const p = url.slice("file:".length).split("?")[0];
   return path.resolve(process.cwd(), p);
 }
@@ -54,7 +55,9 @@ export function migrate(url, { log = () => {} } = {}) {
       const checksum = createHash("sha256").update(sql).digest("hex");
       if (applied.has(name)) {
         if (applied.get(name) !== checksum) {
-          throw new Error(`Migration ${name} was changed after it was applied; add a new migration instead.`);
+          throw new Error(
+            `Migration ${name} was changed after it was applied; add a new migration instead.`,
+          );
         }
         continue;
       }

@@ -19,13 +19,17 @@ function run(label, cmd, args, opts = {}) {
   console.log(`✔ ${label} (${secs}s)`);
 }
 
-if (!fs.existsSync("node_modules/.package-lock.json")) run("npm install", "npm", ["install", "--no-audit", "--no-fund"]);
-if (!fs.existsSync("app/generated/prisma/client.ts")) run("prisma generate", "npm", ["run", "db:generate"]);
+if (!fs.existsSync("node_modules/.package-lock.json"))
+  run("npm install", "npm", ["install", "--no-audit", "--no-fund"]);
+if (!fs.existsSync("app/generated/prisma/client.ts"))
+  run("prisma generate", "npm", ["run", "db:generate"]);
 
 if (!fs.existsSync(CHROMIUM)) {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
-    console.error("Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium`, then `npm test` again.");
+    console.error(
+      "Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium`, then `npm test` again.",
+    );
     process.exit(1);
   }
   run("apt-get update", "apt-get", ["update", "-qq"]);
@@ -48,9 +52,14 @@ run("unit and integration tests (vitest)", bin("vitest"), [
   `--outputFile.json=${REPORTS}/vitest.json`,
 ]);
 run("build", bin("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } });
-run("end-to-end tests (playwright, js and no-js)", bin("playwright"), ["test", "--reporter=list,json"], {
-  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
-});
+run(
+  "end-to-end tests (playwright, js and no-js)",
+  bin("playwright"),
+  ["test", "--reporter=list,json"],
+  {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
+  },
+);
 
 // One closing line with the counts of both runners.
 const vitest = JSON.parse(fs.readFileSync(`${REPORTS}/vitest.json`, "utf8"));

@@ -32,7 +32,10 @@ const env = {
 };
 
 migrate(env.DATABASE_URL);
-const seeded = spawnSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], { env, stdio: "inherit" });
+const seeded = spawnSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], {
+  env,
+  stdio: "inherit",
+});
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const google = await startFakeGoogle({ port: GOOGLE_PORT });

@@ -2,12 +2,18 @@ import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
 import { cn } from "./ui/cn";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100", isActive ? "text-ink-700 underline underline-offset-4" : "text-slate-700");
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100",
+    isActive ? "text-ink-700 underline underline-offset-4" : "text-slate-700",
+  );
 
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3">
@@ -30,7 +36,10 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
                 Account
               </NavLink>
               <Form method="post" action="/logout">
-                <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                <button
+                  type="submit"
+                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                >
                   Sign Out
                 </button>
               </Form>
@@ -69,7 +78,11 @@ export function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;
   return (
-    <div role="progressbar" aria-label="Loading" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-ink-500">
+    <div
+      role="progressbar"
+      aria-label="Loading"
+      className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-ink-500"
+    >
       <span className="sr-only">Loading…</span>
     </div>
   );
@@ -78,7 +91,10 @@ export function NavigationProgress() {
 export function Spinner({ label = "Loading…" }: { label?: string }) {
   return (
     <div role="status" className="flex items-center gap-2 text-slate-600">
-      <span aria-hidden className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-ink-600" />
+      <span
+        aria-hidden
+        className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-ink-600"
+      />
       <span>{label}</span>
     </div>
   );

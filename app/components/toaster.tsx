@@ -36,9 +36,15 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
       <div
         role={toast.type === "error" || toast.type === "warning" ? "alert" : "status"}
         data-testid="toast"
-        className={cn("flex w-full max-w-md gap-3 rounded-lg border p-4 shadow-lg", styles[toast.type])}
+        className={cn(
+          "flex w-full max-w-md gap-3 rounded-lg border p-4 shadow-lg",
+          styles[toast.type],
+        )}
       >
-        <span aria-hidden className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border text-xs font-bold">
+        <span
+          aria-hidden
+          className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border text-xs font-bold"
+        >
           {icons[toast.type]}
         </span>
         <div className="flex-1">
@@ -46,7 +52,11 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
           {toast.description ? <p className="text-sm">{toast.description}</p> : null}
         </div>
         {hydrated ? (
-          <button type="button" className="self-start text-sm underline" onClick={() => setHiddenId(toast.id)}>
+          <button
+            type="button"
+            className="self-start text-sm underline"
+            onClick={() => setHiddenId(toast.id)}
+          >
             Dismiss<span className="sr-only"> notification</span>
           </button>
         ) : null}

@@ -1,7 +1,24 @@
-import { Body, Container, Head, Heading, Html, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Container,
+  Head,
+  Heading,
+  Html,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 
 /** Shared frame for every Inkwell e-mail (HTML and plain-text parts come from the same tree). */
-export function EmailLayout({ preview, heading, children }: { preview: string; heading: string; children: React.ReactNode }) {
+export function EmailLayout({
+  preview,
+  heading,
+  children,
+}: {
+  preview: string;
+  heading: string;
+  children: React.ReactNode;
+}) {
   return (
     <Html lang="en">
       <Head />
@@ -14,7 +31,8 @@ export function EmailLayout({ preview, heading, children }: { preview: string; h
           </Heading>
           <Section>{children}</Section>
           <Text style={{ fontSize: "12px", color: "#5b6478" }}>
-            Inkwell runs writing contests for young authors. You received this e-mail because of an action on your account.
+            Inkwell runs writing contests for young authors. You received this e-mail because of an
+            action on your account.
           </Text>
         </Container>
       </Body>

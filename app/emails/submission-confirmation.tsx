@@ -15,16 +15,23 @@ export type SubmissionConfirmationProps = {
 /** Sent when an entry becomes 'submitted' (free entries at once; paid ones after payment). */
 export function SubmissionConfirmationEmail(props: SubmissionConfirmationProps) {
   return (
-    <EmailLayout preview={`We received "${props.title}"`} heading="Your submission has been received!">
+    <EmailLayout
+      preview={`We received "${props.title}"`}
+      heading="Your submission has been received!"
+    >
       <Text>Hi {props.displayName},</Text>
       <Text>
-        Thank you for entering {props.contestTitle}. We received your story &ldquo;{props.title}&rdquo; on {props.submittedAt}.
+        Thank you for entering {props.contestTitle}. We received your story &ldquo;{props.title}
+        &rdquo; on {props.submittedAt}.
       </Text>
       <Text>
-        {props.fileName ? `Your file: ${props.fileName}.` : `Word count: ${props.wordCount}.`} Judging is anonymous: judges
-        see only your writing, never your name.
+        {props.fileName ? `Your file: ${props.fileName}.` : `Word count: ${props.wordCount}.`}{" "}
+        Judging is anonymous: judges see only your writing, never your name.
       </Text>
-      <Text>You can follow your entry, and later read your scores and the judges&rsquo; feedback, on your dashboard.</Text>
+      <Text>
+        You can follow your entry, and later read your scores and the judges&rsquo; feedback, on
+        your dashboard.
+      </Text>
       <EmailButton href={props.dashboardUrl}>Open your dashboard</EmailButton>
     </EmailLayout>
   );

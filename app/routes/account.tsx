@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -42,17 +47,23 @@ export async function action({ request }: ActionFunctionArgs) {
         message: "That is not the email address of this account",
       }),
     });
-    if (submission.status !== "success") return data<ActionData>({ intent: "delete", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ intent: "delete", result: submission.reply() }, { status: 400 });
     const cookie = await endSession(request);
     await deleteAccount(user.id);
     return redirectWithToast(
       "/",
-      { type: "success", title: "Your account has been deleted", description: "We have removed your personal information." },
+      {
+        type: "success",
+        title: "Your account has been deleted",
+        description: "We have removed your personal information.",
+      },
       { headers: { "Set-Cookie": cookie } },
     );
   }
   const submission = parseWithZod(formData, { schema: profileSchema });
-  if (submission.status !== "success") return data<ActionData>({ intent: "profile", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ intent: "profile", result: submission.reply() }, { status: 400 });
   await updateProfile(user.id, submission.value);
   return redirectWithToast("/account", { type: "success", title: "Profile updated" });
 }
@@ -65,14 +76,18 @@ export default function AccountPage() {
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
     defaultValue: { displayName: user.displayName, dateOfBirth: "", parentEmail: "" },
   });
-  const [deleteForm, del] = useForm({ id: "delete", lastResult: actionData?.intent === "delete" ? actionData.result : undefined });
+  const [deleteForm, del] = useForm({
+    id: "delete",
+    lastResult: actionData?.intent === "delete" ? actionData.result : undefined,
+  });
 
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
       <h1 className="font-serif text-3xl font-bold">Your account</h1>
       {!eligibility.ok && eligibility.reason === "no-date-of-birth" ? (
         <Alert variant="warning" title="Add your date of birth">
-          We need your date of birth before you can submit entries, so we know whether a parent or guardian must confirm your account.
+          We need your date of birth before you can submit entries, so we know whether a parent or
+          guardian must confirm your account.
         </Alert>
       ) : null}
       <Card>
@@ -93,17 +108,26 @@ export default function AccountPage() {
               <>
                 <dt className="font-medium">Parent or guardian</dt>
                 <dd>
-                  {user.parentEmail} — {user.parentConsentAt ? `confirmed ${user.parentConsentAt}` : "not confirmed yet"}
+                  {user.parentEmail} —{" "}
+                  {user.parentConsentAt ? `confirmed ${user.parentConsentAt}` : "not confirmed yet"}
                 </dd>
               </>
             ) : null}
           </dl>
           <Form method="post" {...getFormProps(profileForm)} className="space-y-4">
             <input type="hidden" name="intent" value="profile" />
-            <Field label="Display Name" errors={profile.displayName.errors} {...getInputProps(profile.displayName, { type: "text" })} />
+            <Field
+              label="Display Name"
+              errors={profile.displayName.errors}
+              {...getInputProps(profile.displayName, { type: "text" })}
+            />
             {!user.dateOfBirth ? (
               <>
-                <Field label="Date of birth" errors={profile.dateOfBirth.errors} {...getInputProps(profile.dateOfBirth, { type: "date" })} />
+                <Field
+                  label="Date of birth"
+                  errors={profile.dateOfBirth.errors}
+                  {...getInputProps(profile.dateOfBirth, { type: "date" })}
+                />
                 <Field
                   label="Parent or guardian email"
                   hint="Required for writers under 13."
@@ -122,8 +146,9 @@ export default function AccountPage() {
         </CardHeader>
         <CardContent>
           <p className="mb-4 text-sm text-slate-700">
-            This removes your personal information and your entries in contests whose results are not out yet. Entries in
-            contests with published results keep only their title. This cannot be undone.
+            This removes your personal information and your entries in contests whose results are
+            not out yet. Entries in contests with published results keep only their title. This
+            cannot be undone.
           </p>
           <Form method="post" {...getFormProps(deleteForm)} className="space-y-4">
             <input type="hidden" name="intent" value="delete" />

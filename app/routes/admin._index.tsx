@@ -17,7 +17,11 @@ const cards = [
   { title: "Prompts", text: "Writing prompts for each contest.", to: "/admin/prompts" },
   { title: "Rubrics", text: "Weighted scoring rubrics for judges.", to: "/admin/rubrics" },
   { title: "Judges", text: "Add and remove judges.", to: "/admin/judges" },
-  { title: "Submissions", text: "Every entry, with previews and downloads.", to: "/admin/submissions" },
+  {
+    title: "Submissions",
+    text: "Every entry, with previews and downloads.",
+    to: "/admin/submissions",
+  },
   { title: "Scoring", text: "Ranked results and judges' scores.", to: "/admin/scoring" },
 ] as const;
 

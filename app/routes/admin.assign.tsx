@@ -19,7 +19,12 @@ import { Field } from "~/components/ui/field";
 import { DEFAULT_JUDGES_PER_SUBMISSION } from "~/features/judging/assign";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { PAGE_SIZE } from "~/features/judging/scoring";
-import { findContest, listAssignments, preAssignAll, runAutoAssign } from "~/features/judging/assignments.server";
+import {
+  findContest,
+  listAssignments,
+  preAssignAll,
+  runAutoAssign,
+} from "~/features/judging/assignments.server";
 import { contestOptions } from "~/features/entries/admin-submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -9,7 +9,14 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { ContestAdminError, contestForDelete, deleteContest, listContests, publishContest, unpublishContest } from "~/features/contests/contest-admin.server";
+import {
+  ContestAdminError,
+  contestForDelete,
+  deleteContest,
+  listContests,
+  publishContest,
+  unpublishContest,
+} from "~/features/contests/contest-admin.server";
 import { formatDateTime } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Pager } from "~/components/ui/pager";

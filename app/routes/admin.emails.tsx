@@ -39,33 +39,42 @@ export default function AdminEmails() {
     <div>
       <h1 className="font-serif text-2xl font-bold">E-mail log</h1>
       <p className="text-sm text-slate-600">
-        Every message the site sends, newest first ({total} in all). Without an e-mail provider configured, messages are
-        logged here instead of sent.
+        Every message the site sends, newest first ({total} in all). Without an e-mail provider
+        configured, messages are logged here instead of sent.
       </p>
       {emails.length === 0 ? (
         <EmptyState className="mt-8 p-8">No e-mails yet</EmptyState>
       ) : (
-        <DataTable className="mt-6" columns={["Time", "Recipient", "Template", "Subject", "Status", "Provider ID or error"]}>
-              {emails.map((e) => (
-                <tr key={e.id} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-4 whitespace-nowrap">{e.sent}</td>
-                  <td className="py-2 pr-4">{e.to}</td>
-                  <td className="py-2 pr-4">{e.template}</td>
-                  <td className="py-2 pr-4">
-                    {e.subject}
-                    {e.body ? (
-                      <details className="mt-1">
-                        <summary className="cursor-pointer text-ink-700">Show message</summary>
-                        <pre className="mt-1 max-w-xl whitespace-pre-wrap text-xs text-slate-700">{e.body}</pre>
-                      </details>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-4">
-                    <Badge variant={STATUS_BADGE[e.status as keyof typeof STATUS_BADGE] ?? "outline"}>{e.status}</Badge>
-                  </td>
-                  <td className="py-2 pr-4 break-all">{e.error ? <span className="text-red-800">{e.error}</span> : (e.providerId ?? "—")}</td>
-                </tr>
-              ))}
+        <DataTable
+          className="mt-6"
+          columns={["Time", "Recipient", "Template", "Subject", "Status", "Provider ID or error"]}
+        >
+          {emails.map((e) => (
+            <tr key={e.id} className="border-b border-slate-100 align-top">
+              <td className="py-2 pr-4 whitespace-nowrap">{e.sent}</td>
+              <td className="py-2 pr-4">{e.to}</td>
+              <td className="py-2 pr-4">{e.template}</td>
+              <td className="py-2 pr-4">
+                {e.subject}
+                {e.body ? (
+                  <details className="mt-1">
+                    <summary className="cursor-pointer text-ink-700">Show message</summary>
+                    <pre className="mt-1 max-w-xl whitespace-pre-wrap text-xs text-slate-700">
+                      {e.body}
+                    </pre>
+                  </details>
+                ) : null}
+              </td>
+              <td className="py-2 pr-4">
+                <Badge variant={STATUS_BADGE[e.status as keyof typeof STATUS_BADGE] ?? "outline"}>
+                  {e.status}
+                </Badge>
+              </td>
+              <td className="py-2 pr-4 break-all">
+                {e.error ? <span className="text-red-800">{e.error}</span> : (e.providerId ?? "—")}
+              </td>
+            </tr>
+          ))}
         </DataTable>
       )}
       <Pager page={page} pageCount={pageCount} label="E-mail log pages" />

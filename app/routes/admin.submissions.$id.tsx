@@ -1,8 +1,17 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { StoryText, SubmissionFileCard, SubmissionHeader } from "~/components/entries/submission-view";
+import {
+  StoryText,
+  SubmissionFileCard,
+  SubmissionHeader,
+} from "~/components/entries/submission-view";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -12,10 +21,15 @@ import { formatDateTime } from "~/utils/dates";
 import { disqualifySchema } from "~/features/entries/entry-schema";
 import { canTransition } from "~/features/entries/submission-status";
 import { TransitionRefused } from "~/features/entries/submission-status";
-import { disqualifySubmission, getAdminSubmission } from "~/features/entries/admin-submissions.server";
+import {
+  disqualifySubmission,
+  getAdminSubmission,
+} from "~/features/entries/admin-submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -45,7 +59,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const submission = parseWithZod(await request.formData(), { schema: disqualifySchema });
   if (submission.status !== "success") {
-    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+    return data<{ result: SubmissionResult<string[]> }>(
+      { result: submission.reply() },
+      { status: 400 },
+    );
   }
   try {
     const to = await disqualifySubmission(id, submission.value.reason);
@@ -106,7 +123,9 @@ export default function AdminSubmission() {
         </Alert>
       ) : null}
 
-      {s.hasFile ? <SubmissionFileCard id={s.id} title="File" fileName={s.fileName} fileSize={s.fileSize} /> : null}
+      {s.hasFile ? (
+        <SubmissionFileCard id={s.id} title="File" fileName={s.fileName} fileSize={s.fileSize} />
+      ) : null}
       <Card className="mt-6">
         <CardHeader>
           <CardTitle>Text preview</CardTitle>
@@ -115,7 +134,11 @@ export default function AdminSubmission() {
           {s.body ? (
             <StoryText>{s.body}</StoryText>
           ) : (
-            <p className="text-slate-600">{s.hasFile ? "This entry was sent as a file; download it above." : "No content available"}</p>
+            <p className="text-slate-600">
+              {s.hasFile
+                ? "This entry was sent as a file; download it above."
+                : "No content available"}
+            </p>
           )}
         </CardContent>
       </Card>
@@ -125,7 +148,9 @@ export default function AdminSubmission() {
           <h2 id="disqualify-heading" className="text-lg font-semibold">
             Disqualify
           </h2>
-          <p className="text-sm text-slate-600">A disqualified entry is not judged. The entrant sees the reason you give.</p>
+          <p className="text-sm text-slate-600">
+            A disqualified entry is not judged. The entrant sees the reason you give.
+          </p>
           <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="disqualify" />
             {form.errors?.length ? (
@@ -133,7 +158,12 @@ export default function AdminSubmission() {
                 {form.errors.join(" ")}
               </Alert>
             ) : null}
-            <TextareaField label="Reason" rows={3} errors={fields.reason.errors} {...getTextareaProps(fields.reason)} />
+            <TextareaField
+              label="Reason"
+              rows={3}
+              errors={fields.reason.errors}
+              {...getTextareaProps(fields.reason)}
+            />
             <Button type="submit" variant="destructive">
               Disqualify submission
             </Button>

@@ -10,7 +10,11 @@ import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatSubmissionDate } from "~/utils/dates";
 import { SUBMISSION_STATUSES, STATUS_LABEL } from "~/features/entries/submission-status";
-import { contestOptions, listAdminSubmissions, parseAdminFilter } from "~/features/entries/admin-submissions.server";
+import {
+  contestOptions,
+  listAdminSubmissions,
+  parseAdminFilter,
+} from "~/features/entries/admin-submissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Submissions · Admin · Inkwell" }];
 
@@ -18,7 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const filter = parseAdminFilter(url);
-  const [list, contests] = await Promise.all([listAdminSubmissions(filter, pageParam(url)), contestOptions()]);
+  const [list, contests] = await Promise.all([
+    listAdminSubmissions(filter, pageParam(url)),
+    contestOptions(),
+  ]);
   return {
     filter,
     contests,
@@ -58,7 +65,11 @@ export default function AdminSubmissions() {
         </a>
       </div>
 
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter submissions">
+      <Form
+        method="get"
+        className="mt-4 flex flex-wrap items-end gap-3"
+        aria-label="Filter submissions"
+      >
         <ContestSelect
           id="filter-contest"
           label="Contest"
@@ -70,7 +81,12 @@ export default function AdminSubmissions() {
           <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
             Status
           </label>
-          <select id="filter-status" name="status" defaultValue={filter.status ?? ""} className={inputClass}>
+          <select
+            id="filter-status"
+            name="status"
+            defaultValue={filter.status ?? ""}
+            className={inputClass}
+          >
             <option value="">All statuses</option>
             {SUBMISSION_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -92,35 +108,47 @@ export default function AdminSubmissions() {
       {submissions.length === 0 ? (
         <EmptyState className="mt-8 p-8">No submissions yet</EmptyState>
       ) : (
-        <DataTable className="mt-6" columns={["Title", "Contest", "Entrant", "Word Count", "Status", "Submitted", "Actions"]}>
-              {submissions.map((s) => (
-                <tr key={s.id} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-4 font-medium">{s.title}</td>
-                  <td className="py-2 pr-4">
-                    <Link to={`/contests/${s.contest.slug}`} className="underline">
-                      {s.contest.title}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4">{s.entrant}</td>
-                  <td className="py-2 pr-4">{s.wordCount}</td>
-                  <td className="py-2 pr-4">
-                    <SubmissionStatusBadge status={s.status} />
-                  </td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{s.submitted}</td>
-                  <td className="py-2 pr-4">
-                    <div className="flex flex-wrap gap-2">
-                      <Link to={`/admin/submissions/${s.id}`} className="underline" aria-label={`Preview ${s.title}`}>
-                        Preview
-                      </Link>
-                      {s.hasFile ? (
-                        <a href={`/files/submissions/${s.id}`} className="underline" aria-label={`Download file of ${s.title}`} download>
-                          Download
-                        </a>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
+        <DataTable
+          className="mt-6"
+          columns={["Title", "Contest", "Entrant", "Word Count", "Status", "Submitted", "Actions"]}
+        >
+          {submissions.map((s) => (
+            <tr key={s.id} className="border-b border-slate-100 align-top">
+              <td className="py-2 pr-4 font-medium">{s.title}</td>
+              <td className="py-2 pr-4">
+                <Link to={`/contests/${s.contest.slug}`} className="underline">
+                  {s.contest.title}
+                </Link>
+              </td>
+              <td className="py-2 pr-4">{s.entrant}</td>
+              <td className="py-2 pr-4">{s.wordCount}</td>
+              <td className="py-2 pr-4">
+                <SubmissionStatusBadge status={s.status} />
+              </td>
+              <td className="py-2 pr-4 whitespace-nowrap">{s.submitted}</td>
+              <td className="py-2 pr-4">
+                <div className="flex flex-wrap gap-2">
+                  <Link
+                    to={`/admin/submissions/${s.id}`}
+                    className="underline"
+                    aria-label={`Preview ${s.title}`}
+                  >
+                    Preview
+                  </Link>
+                  {s.hasFile ? (
+                    <a
+                      href={`/files/submissions/${s.id}`}
+                      className="underline"
+                      aria-label={`Download file of ${s.title}`}
+                      download
+                    >
+                      Download
+                    </a>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
         </DataTable>
       )}
       <Pager page={page} pageCount={pageCount} label="Submission pages" />

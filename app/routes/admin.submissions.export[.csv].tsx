@@ -4,7 +4,11 @@ import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remi
 import { stringify } from "csv-stringify";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { csvResponse, csvSafe } from "~/utils/csv-export";
-import { CSV_COLUMNS, adminSubmissionRowsForCsv, parseAdminFilter } from "~/features/entries/admin-submissions.server";
+import {
+  CSV_COLUMNS,
+  adminSubmissionRowsForCsv,
+  parseAdminFilter,
+} from "~/features/entries/admin-submissions.server";
 
 /** CSV of the filtered submissions list, streamed in batches (GET /admin/submissions/export.csv?contest=&status=). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -31,7 +31,10 @@ export default function AdminLayout() {
             to={to}
             end={to === "/admin"}
             className={({ isActive }) =>
-              cn("rounded-md px-3 py-1.5 text-sm font-medium", isActive ? "bg-ink-100 text-ink-900" : "text-slate-700 hover:bg-slate-100")
+              cn(
+                "rounded-md px-3 py-1.5 text-sm font-medium",
+                isActive ? "bg-ink-100 text-ink-900" : "text-slate-700 hover:bg-slate-100",
+              )
             }
           >
             {label}

@@ -1,5 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { AuthorizationError, GoogleAccountError, getAuthenticator, googleEnabled } from "~/features/accounts/auth.server";
+import {
+  AuthorizationError,
+  GoogleAccountError,
+  getAuthenticator,
+  googleEnabled,
+} from "~/features/accounts/auth.server";
 import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -10,7 +10,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/login", {
       type: "error",
       title: "Failed to sign in with Google",
-      description: "Google sign-in is not configured on this server. Please use your email and password.",
+      description:
+        "Google sign-in is not configured on this server. Please use your email and password.",
     });
   }
   try {
@@ -19,5 +20,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof Response) throw error;
     console.error("google sign-in could not start", error);
   }
-  return redirectWithToast("/login", { type: "error", title: "Error", description: "Failed to sign in with Google" });
+  return redirectWithToast("/login", {
+    type: "error",
+    title: "Error",
+    description: "Failed to sign in with Google",
+  });
 }

@@ -12,11 +12,19 @@ import { getContestBySlug } from "~/features/contests/public-contests.server";
 import { isAdmin } from "~/features/accounts/user";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && "contest" in data && data.contest ? `${data.contest.title} · Inkwell` : "Contest not found · Inkwell" },
+  {
+    title:
+      data && "contest" in data && data.contest
+        ? `${data.contest.title} · Inkwell`
+        : "Contest not found · Inkwell",
+  },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [contest, user] = await Promise.all([getContestBySlug(params.slug ?? ""), getOptionalUser(request)]);
+  const [contest, user] = await Promise.all([
+    getContestBySlug(params.slug ?? ""),
+    getOptionalUser(request),
+  ]);
   // A draft is visible to admins only; for everyone else it does not exist.
   if (!contest || (!contest.isPublished && !isAdmin(user))) {
     return data({ contest: null }, { status: 404 });
@@ -38,7 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fee: formatFee(contest.entryFeeCents),
       prompts: contest.prompts,
       rubrics: contest.rubrics,
-      snapshotDate: contest.snapshotDate ? formatDateTime(contest.snapshotDate, contest.timeZone) : null,
+      snapshotDate: contest.snapshotDate
+        ? formatDateTime(contest.snapshotDate, contest.timeZone)
+        : null,
     },
   };
 }
@@ -60,13 +70,21 @@ export default function ContestDetail() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       {!contest.isPublished ? (
-        <Alert variant="warning" className="mb-6" title="This contest is not yet published. Only admins can view it.">
+        <Alert
+          variant="warning"
+          className="mb-6"
+          title="This contest is not yet published. Only admins can view it."
+        >
           Submissions will open when the contest is published
         </Alert>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={contest.isPublished ? "default" : "secondary"}>{contest.isPublished ? "Published" : "Draft"}</Badge>
-        {contest.isPublished ? <Badge variant={PHASE_BADGE[contest.phase]}>{PHASE_LABEL[contest.phase]}</Badge> : null}
+        <Badge variant={contest.isPublished ? "default" : "secondary"}>
+          {contest.isPublished ? "Published" : "Draft"}
+        </Badge>
+        {contest.isPublished ? (
+          <Badge variant={PHASE_BADGE[contest.phase]}>{PHASE_LABEL[contest.phase]}</Badge>
+        ) : null}
       </div>
       <h1 className="mt-3 font-serif text-3xl font-bold">{contest.title}</h1>
       <p className="mt-3 whitespace-pre-line text-lg text-slate-700">{contest.description}</p>
@@ -92,7 +110,9 @@ export default function ContestDetail() {
       </div>
       {contest.isPublished && contest.phase !== "open" ? (
         <p className="mt-2 text-sm text-slate-600">
-          {contest.phase === "coming_soon" ? `Submissions open ${contest.opens}.` : "Submissions for this contest have closed."}
+          {contest.phase === "coming_soon"
+            ? `Submissions open ${contest.opens}.`
+            : "Submissions for this contest have closed."}
         </p>
       ) : null}
 
@@ -156,7 +176,9 @@ export default function ContestDetail() {
                     <tr key={c.key} className="border-b border-slate-100">
                       <td className="py-2 pr-4">
                         {c.label}
-                        {c.description ? <span className="block text-slate-600">{c.description}</span> : null}
+                        {c.description ? (
+                          <span className="block text-slate-600">{c.description}</span>
+                        ) : null}
                       </td>
                       <td className="py-2 pr-4">{weightPercent(c.weight)}</td>
                       <td className="py-2">
@@ -172,7 +194,9 @@ export default function ContestDetail() {
           <p className="mt-2 text-slate-600">The scoring rubric has not been announced yet.</p>
         )}
       </section>
-      {contest.snapshotDate ? <p className="mt-10 text-xs text-slate-500">Published {contest.snapshotDate}.</p> : null}
+      {contest.snapshotDate ? (
+        <p className="mt-10 text-xs text-slate-500">Published {contest.snapshotDate}.</p>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,16 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -9,19 +20,34 @@ import { ErrorList, Field, TextareaField, inputClass } from "~/components/ui/fie
 import { getOptionalUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { CONFIRMATIONS, ENTRY_MESSAGES, firstError } from "~/features/entries/entry-schema";
-import { discardBody, eligibilityMessage, newEntryKey, receiveEntry } from "~/features/entries/receive-entry.server";
+import {
+  discardBody,
+  eligibilityMessage,
+  newEntryKey,
+  receiveEntry,
+} from "~/features/entries/receive-entry.server";
 import { ACCEPT_ATTRIBUTE } from "~/features/entries/file-sniff";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { countWords } from "~/features/entries/word-count";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Enter ${data.contest.title} · Inkwell` : "Enter · Inkwell" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Enter ${data.contest.title} · Inkwell` : "Enter · Inkwell" },
+];
 
-const notFound = () => redirectWithToast("/", { type: "error", title: "Error", description: ENTRY_MESSAGES.contestNotFound });
+const notFound = () =>
+  redirectWithToast("/", {
+    type: "error",
+    title: "Error",
+    description: ENTRY_MESSAGES.contestNotFound,
+  });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [contest, user] = await Promise.all([getPublishedContest(params.slug ?? ""), getOptionalUser(request)]);
+  const [contest, user] = await Promise.all([
+    getPublishedContest(params.slug ?? ""),
+    getOptionalUser(request),
+  ]);
   if (!contest) throw await notFound();
   return {
     contest: {
@@ -58,7 +84,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return notFound();
   }
   // Early refusals save storing a file that would be deleted; receiveEntry checks both again at the write.
-  const refused = eligibilityMessage(user) ?? (isSubmissionWindowOpen(contest) ? null : ENTRY_MESSAGES.notOpen);
+  const refused =
+    eligibilityMessage(user) ?? (isSubmissionWindowOpen(contest) ? null : ENTRY_MESSAGES.notOpen);
   if (refused) {
     await discardBody(request);
     return data<ActionData>({ result: null, formError: refused }, { status: 403 });
@@ -74,7 +101,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received });
   }
-  return data<ActionData>({ result: outcome.reply, formError: outcome.formError ?? null }, { status: outcome.status });
+  return data<ActionData>(
+    { result: outcome.reply, formError: outcome.formError ?? null },
+    { status: outcome.status },
+  );
 }
 
 export default function EnterContest() {
@@ -105,7 +135,8 @@ export default function EnterContest() {
       </p>
       <h1 className="mt-2 font-serif text-3xl font-bold">Submit your entry</h1>
       <p className="mt-2 text-slate-600">
-        {contest.title}: {contest.wordMin}–{contest.wordMax} words. Submissions close {contest.closes}.
+        {contest.title}: {contest.wordMin}–{contest.wordMax} words. Submissions close{" "}
+        {contest.closes}.
       </p>
 
       <div className="mt-6 space-y-4">
@@ -117,7 +148,10 @@ export default function EnterContest() {
         {!signedIn ? (
           <Alert variant="info" title="Sign in to submit">
             {ENTRY_MESSAGES.mustSignIn}.{" "}
-            <Link className="underline" to={`/login?redirectTo=${encodeURIComponent(`/contests/${contest.slug}/enter`)}`}>
+            <Link
+              className="underline"
+              to={`/login?redirectTo=${encodeURIComponent(`/contests/${contest.slug}/enter`)}`}
+            >
               Sign in
             </Link>{" "}
             or{" "}
@@ -146,11 +180,22 @@ export default function EnterContest() {
 
       <Card className="mt-6">
         <CardContent className="pt-5">
-          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-6">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...getFormProps(form)}
+            noValidate
+            className="space-y-6"
+          >
             <input type="hidden" name="entryKey" value={entryKey} />
             <fieldset disabled={disabled} className="space-y-6">
               <legend className="sr-only">Your entry</legend>
-              <Field label="Story title" errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} required />
+              <Field
+                label="Story title"
+                errors={fields.title.errors}
+                {...getInputProps(fields.title, { type: "text" })}
+                required
+              />
               <div>
                 <TextareaField
                   label="Story text"
@@ -160,7 +205,11 @@ export default function EnterContest() {
                   {...getTextareaProps(fields.body)}
                   onChange={(e) => setLiveCount(countWords(e.currentTarget.value))}
                 />
-                <p id="word-count" aria-live="polite" className="mt-1 text-right text-sm text-slate-600">
+                <p
+                  id="word-count"
+                  aria-live="polite"
+                  className="mt-1 text-right text-sm text-slate-600"
+                >
                   <span className="sr-only">Word count: </span>
                   {count} / {contest.wordMax}
                 </p>
@@ -175,7 +224,12 @@ export default function EnterContest() {
                   type="file"
                   accept={ACCEPT_ATTRIBUTE}
                   className={inputClass}
-                  aria-describedby={["entry-file-hint", fields.file?.errors?.length ? "entry-file-error" : ""].filter(Boolean).join(" ")}
+                  aria-describedby={[
+                    "entry-file-hint",
+                    fields.file?.errors?.length ? "entry-file-error" : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
                   aria-invalid={fields.file?.errors?.length ? true : undefined}
                 />
                 <p id="entry-file-hint" className="text-sm text-slate-600">
@@ -184,7 +238,9 @@ export default function EnterContest() {
                 <ErrorList id="entry-file-error" errors={fields.file?.errors} />
               </div>
               <fieldset className="space-y-2">
-                <legend className="text-sm font-medium text-slate-800">Eligibility (all required)</legend>
+                <legend className="text-sm font-medium text-slate-800">
+                  Eligibility (all required)
+                </legend>
                 {CONFIRMATIONS.map((c) => {
                   const field = fields[c.name];
                   return (
@@ -210,7 +266,11 @@ export default function EnterContest() {
                   Cancel
                 </ButtonLink>
               </div>
-              {fee ? <p className="text-sm text-slate-600">The {fee} entry fee is paid after you submit; your entry stays pending until then.</p> : null}
+              {fee ? (
+                <p className="text-sm text-slate-600">
+                  The {fee} entry fee is paid after you submit; your entry stays pending until then.
+                </p>
+              ) : null}
             </fieldset>
           </Form>
         </CardContent>

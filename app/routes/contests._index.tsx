@@ -44,7 +44,9 @@ export default function ContestsPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold">Writing Contests</h1>
-      <p className="mt-2 text-slate-600">Find a contest, read its prompts and rules, and send us your story.</p>
+      <p className="mt-2 text-slate-600">
+        Find a contest, read its prompts and rules, and send us your story.
+      </p>
       {data.error ? (
         <Alert variant="destructive" className="mt-8" title="Error">
           Error loading contests. Please try again later.
@@ -53,7 +55,9 @@ export default function ContestsPage() {
         <Card className="mt-8">
           <CardContent className="py-12 text-center">
             <h2 className="text-xl font-semibold">No Active Contests</h2>
-            <p className="mt-2 text-slate-600">There are no published contests at the moment. Check back soon!</p>
+            <p className="mt-2 text-slate-600">
+              There are no published contests at the moment. Check back soon!
+            </p>
           </CardContent>
         </Card>
       ) : (
@@ -90,11 +94,18 @@ export default function ContestsPage() {
                     </div>
                   </dl>
                   <div className="mt-auto flex flex-wrap gap-2 pt-5">
-                    <ButtonLink to={`/contests/${c.slug}`} variant="outline" aria-label={`View Details: ${c.title}`}>
+                    <ButtonLink
+                      to={`/contests/${c.slug}`}
+                      variant="outline"
+                      aria-label={`View Details: ${c.title}`}
+                    >
                       View Details
                     </ButtonLink>
                     {c.phase === "open" ? (
-                      <ButtonLink to={`/contests/${c.slug}/enter`} aria-label={`Submit Entry: ${c.title}`}>
+                      <ButtonLink
+                        to={`/contests/${c.slug}/enter`}
+                        aria-label={`Submit Entry: ${c.title}`}
+                      >
                         Submit Entry
                       </ButtonLink>
                     ) : null}

@@ -10,7 +10,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
 import { resultsReleased } from "~/features/contests/phase";
-import { entrantResults, listEntrantSubmissions } from "~/features/entries/entrant-submissions.server";
+import {
+  entrantResults,
+  listEntrantSubmissions,
+} from "~/features/entries/entrant-submissions.server";
 import { upcomingDeadlines } from "~/features/contests/public-contests.server";
 import { canJudge, isAdmin, submitEligibility } from "~/features/accounts/user";
 
@@ -42,12 +45,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: mine.page,
     pageCount: mine.pageCount,
     results,
-    deadlines: deadlines.map((c) => ({ slug: c.slug, title: c.title, closes: formatDateTime(c.submissionsClose, c.timeZone) })),
+    deadlines: deadlines.map((c) => ({
+      slug: c.slug,
+      title: c.title,
+      closes: formatDateTime(c.submissionsClose, c.timeZone),
+    })),
   };
 }
 
 export default function Dashboard() {
-  const { user, isAdmin, canJudge, eligibility, submissions, page, pageCount, results, deadlines } = useLoaderData<typeof loader>();
+  const { user, isAdmin, canJudge, eligibility, submissions, page, pageCount, results, deadlines } =
+    useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -77,7 +85,9 @@ export default function Dashboard() {
               <CardTitle>Admin Portal</CardTitle>
             </CardHeader>
             <CardContent>
-              <p className="mb-4 text-sm text-slate-600">Manage contests, judges, submissions and results.</p>
+              <p className="mb-4 text-sm text-slate-600">
+                Manage contests, judges, submissions and results.
+              </p>
               <ButtonLink to="/admin">Open Admin Portal</ButtonLink>
             </CardContent>
           </Card>
@@ -88,7 +98,9 @@ export default function Dashboard() {
               <CardTitle>Judge Portal</CardTitle>
             </CardHeader>
             <CardContent>
-              <p className="mb-4 text-sm text-slate-600">Review and score the entries assigned to you.</p>
+              <p className="mb-4 text-sm text-slate-600">
+                Review and score the entries assigned to you.
+              </p>
               <ButtonLink to="/judge">Open Judge Portal</ButtonLink>
             </CardContent>
           </Card>
@@ -98,7 +110,9 @@ export default function Dashboard() {
             <CardTitle>Browse Contests</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="mb-4 text-sm text-slate-600">Find a contest that fits your story and enter it.</p>
+            <p className="mb-4 text-sm text-slate-600">
+              Find a contest that fits your story and enter it.
+            </p>
             <ButtonLink to="/contests" variant="secondary">
               Browse Contests
             </ButtonLink>
@@ -112,7 +126,11 @@ export default function Dashboard() {
         </h2>
         {submissions.length === 0 ? (
           <p className="mt-3 text-slate-600">
-            You have not submitted any entries yet. <Link to="/contests" className="underline">Browse contests</Link> to find one.
+            You have not submitted any entries yet.{" "}
+            <Link to="/contests" className="underline">
+              Browse contests
+            </Link>{" "}
+            to find one.
           </p>
         ) : (
           <ul className="mt-4 space-y-3">
@@ -130,15 +148,20 @@ export default function Dashboard() {
                         <Link to={`/contests/${s.contest.slug}`} className="underline">
                           {s.contest.title}
                         </Link>{" "}
-                        · {s.fileName ? `File: ${s.fileName}` : `${s.wordCount} words`} · <time>{s.created}</time>
+                        · {s.fileName ? `File: ${s.fileName}` : `${s.wordCount} words`} ·{" "}
+                        <time>{s.created}</time>
                       </p>
                       {s.status === "pending_payment" ? (
-                        <p className="mt-1 text-sm text-amber-800">Awaiting payment of the entry fee: not yet submitted.</p>
+                        <p className="mt-1 text-sm text-amber-800">
+                          Awaiting payment of the entry fee: not yet submitted.
+                        </p>
                       ) : null}
                     </div>
                     <div className="flex flex-wrap items-center gap-2">
                       <SubmissionStatusBadge status={s.status} />
-                      {s.resultsAvailable ? <Badge variant="success">Results available</Badge> : null}
+                      {s.resultsAvailable ? (
+                        <Badge variant="success">Results available</Badge>
+                      ) : null}
                     </div>
                   </CardContent>
                 </Card>
@@ -157,7 +180,8 @@ export default function Dashboard() {
           <CardContent>
             {results.length === 0 ? (
               <p className="text-sm text-slate-600">
-                Scores and judges&rsquo; feedback for your entries appear here once a contest&rsquo;s results are released.
+                Scores and judges&rsquo; feedback for your entries appear here once a
+                contest&rsquo;s results are released.
               </p>
             ) : (
               <ul className="space-y-5">
@@ -170,7 +194,10 @@ export default function Dashboard() {
                     </p>
                     <ul className="mt-2 space-y-2">
                       {r.reviews.map((review) => (
-                        <li key={review.id} className="rounded-md border border-slate-200 p-3 text-sm">
+                        <li
+                          key={review.id}
+                          className="rounded-md border border-slate-200 p-3 text-sm"
+                        >
                           <p className="font-medium">
                             {review.label}: {review.total.toFixed(2)}
                           </p>
@@ -181,7 +208,11 @@ export default function Dashboard() {
                               </li>
                             ))}
                           </ul>
-                          {review.comment ? <p className="mt-1 italic text-slate-700">&ldquo;{review.comment}&rdquo;</p> : null}
+                          {review.comment ? (
+                            <p className="mt-1 italic text-slate-700">
+                              &ldquo;{review.comment}&rdquo;
+                            </p>
+                          ) : null}
                         </li>
                       ))}
                     </ul>
@@ -197,7 +228,9 @@ export default function Dashboard() {
           </CardHeader>
           <CardContent>
             {deadlines.length === 0 ? (
-              <p className="text-sm text-slate-600">No contests are open for submissions right now.</p>
+              <p className="text-sm text-slate-600">
+                No contests are open for submissions right now.
+              </p>
             ) : (
               <ul className="space-y-2">
                 {deadlines.map((c) => (
@@ -214,7 +247,11 @@ export default function Dashboard() {
         </Card>
       </div>
       <p className="mt-8 text-sm text-slate-600">
-        Need help? Read our <Link to="/legal/privacy" className="underline">Privacy Policy</Link>.
+        Need help? Read our{" "}
+        <Link to="/legal/privacy" className="underline">
+          Privacy Policy
+        </Link>
+        .
       </p>
     </div>
   );

@@ -1,6 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { StoryText, SubmissionFileCard, SubmissionHeader } from "~/components/entries/submission-view";
+import {
+  StoryText,
+  SubmissionFileCard,
+  SubmissionHeader,
+} from "~/components/entries/submission-view";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -8,11 +17,16 @@ import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
 import { publicContest } from "~/features/contests/public-contest";
 import { canWithdraw } from "~/features/entries/submission-status";
-import { getEntrantSubmission, withdrawSubmission } from "~/features/entries/entrant-submissions.server";
+import {
+  getEntrantSubmission,
+  withdrawSubmission,
+} from "~/features/entries/entrant-submissions.server";
 import { TransitionRefused } from "~/features/entries/submission-status";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.submission.title} · Inkwell` : "Submission · Inkwell" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.submission.title} · Inkwell` : "Submission · Inkwell" },
+];
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -34,7 +48,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fileSize: s.fileSize,
       disqualifyReason: s.disqualifyReason,
       created: formatSubmissionDate(s.createdAt, contest.timeZone),
-      contest: { slug: contest.slug, title: contest.title, closes: formatDateTime(contest.submissionsClose, contest.timeZone) },
+      contest: {
+        slug: contest.slug,
+        title: contest.title,
+        closes: formatDateTime(contest.submissionsClose, contest.timeZone),
+      },
     },
     withdrawable,
     confirming: withdrawable && url.searchParams.get("confirm") === "withdraw",
@@ -55,7 +73,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!result) throw notFound();
   } catch (error) {
     if (error instanceof TransitionRefused) {
-      return redirectWithToast(`/dashboard/submissions/${id}`, { type: "error", title: "Error", description: error.message });
+      return redirectWithToast(`/dashboard/submissions/${id}`, {
+        type: "error",
+        title: "Error",
+        description: error.message,
+      });
     }
     throw error;
   }
@@ -70,7 +92,13 @@ export default function EntrantSubmission() {
   const { submission: s, withdrawable, confirming } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <SubmissionHeader backTo="/dashboard" backLabel="Dashboard" title={s.title} status={s.status} titleClassName="text-3xl" />
+      <SubmissionHeader
+        backTo="/dashboard"
+        backLabel="Dashboard"
+        title={s.title}
+        status={s.status}
+        titleClassName="text-3xl"
+      />
       <p className="mt-2 text-slate-600">
         <Link to={`/contests/${s.contest.slug}`} className="underline">
           {s.contest.title}
@@ -85,8 +113,8 @@ export default function EntrantSubmission() {
       ) : null}
       {s.status === "pending_payment" ? (
         <Alert variant="warning" className="mt-6" title="Payment pending">
-          This entry is saved but not yet submitted: it is submitted once the entry fee is paid. Unpaid entries expire when
-          submissions close ({s.contest.closes}).
+          This entry is saved but not yet submitted: it is submitted once the entry fee is paid.
+          Unpaid entries expire when submissions close ({s.contest.closes}).
         </Alert>
       ) : null}
       {s.status === "withdrawn" ? (
@@ -100,7 +128,14 @@ export default function EntrantSubmission() {
         </Alert>
       ) : null}
 
-      {s.fileName ? <SubmissionFileCard id={s.id} title="Your file" fileName={s.fileName} fileSize={s.fileSize} /> : null}
+      {s.fileName ? (
+        <SubmissionFileCard
+          id={s.id}
+          title="Your file"
+          fileName={s.fileName}
+          fileSize={s.fileSize}
+        />
+      ) : null}
       {s.body ? (
         <Card className="mt-6">
           <CardHeader>
@@ -132,7 +167,9 @@ export default function EntrantSubmission() {
             </Alert>
           ) : (
             <>
-              <p className="mt-1 text-sm text-slate-600">You can withdraw your entry until submissions close ({s.contest.closes}).</p>
+              <p className="mt-1 text-sm text-slate-600">
+                You can withdraw your entry until submissions close ({s.contest.closes}).
+              </p>
               <ButtonLink to="?confirm=withdraw" variant="outline" className="mt-3">
                 Withdraw entry
               </ButtonLink>

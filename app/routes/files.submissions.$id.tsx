@@ -39,7 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     stored = null;
   }
   if (!stored) {
-    return redirectWithToast(back, { type: "error", title: "Error", description: "Failed to download file" });
+    return redirectWithToast(back, {
+      type: "error",
+      title: "Error",
+      description: "Failed to download file",
+    });
   }
   const headers = new Headers({
     "Content-Type": s.fileType ?? stored.contentType ?? "application/octet-stream",

@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -9,7 +14,11 @@ import { Card, CardContent } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
 import { signInSchema, signUpSchema } from "~/features/accounts/auth-schemas";
-import { AuthorizationError, getAuthenticator, requireAnonymous } from "~/features/accounts/auth.server";
+import {
+  AuthorizationError,
+  getAuthenticator,
+  requireAnonymous,
+} from "~/features/accounts/auth.server";
 import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { needsParentalConsent, safeRedirect } from "~/features/accounts/user";
@@ -31,7 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "signup") {
     const submission = parseWithZod(formData, { schema: signUpSchema });
     if (submission.status !== "success") {
-      return data<ActionData>({ intent: "signup", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      return data<ActionData>(
+        { intent: "signup", result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
     }
     const { website, intent: _intent, ...input } = submission.value;
     if (!website) {
@@ -41,7 +53,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const message = error instanceof EmailTakenError ? error.message : "Failed to sign up";
         if (!(error instanceof EmailTakenError)) console.error("sign-up failed", error);
         return data<ActionData>(
-          { intent: "signup", result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+          {
+            intent: "signup",
+            result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
+          },
           { status: 400 },
         );
       }
@@ -58,17 +73,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
-    return data<ActionData>({ intent: "signin", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data<ActionData>(
+      { intent: "signin", result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
   }
   let userId: string;
   try {
     ({ userId } = await getAuthenticator().authenticate("form", request, { context }));
   } catch (error) {
     if (error instanceof Response) throw error;
-    const message = error instanceof AuthorizationError && error.message ? error.message : "Failed to sign in";
+    const message =
+      error instanceof AuthorizationError && error.message ? error.message : "Failed to sign in";
     if (!(error instanceof AuthorizationError)) console.error("sign-in failed", error);
     return data<ActionData>(
-      { intent: "signin", result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      {
+        intent: "signin",
+        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
+      },
       { status: 400 },
     );
   }
@@ -116,7 +138,9 @@ export default function LoginPage() {
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-center font-serif text-3xl font-bold">Welcome to Inkwell</h1>
-      <p className="mt-2 text-center text-slate-600">Sign in to enter contests, or create an account.</p>
+      <p className="mt-2 text-center text-slate-600">
+        Sign in to enter contests, or create an account.
+      </p>
       <nav aria-label="Sign in or sign up" className="mt-8 flex gap-1 rounded-lg bg-slate-100 p-1">
         {tabLink("signin", "Sign In")}
         {tabLink("signup", "Sign Up")}
@@ -197,7 +221,13 @@ export default function LoginPage() {
               ) : null}
               <div aria-hidden className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
                 <label htmlFor="signup-website">Website</label>
-                <input id="signup-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+                <input
+                  id="signup-website"
+                  name="website"
+                  type="text"
+                  tabIndex={-1}
+                  autoComplete="off"
+                />
               </div>
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Creating account…" : "Sign Up"}
@@ -205,7 +235,8 @@ export default function LoginPage() {
             </Form>
           )}
           <div className="my-5 flex items-center gap-3 text-sm text-slate-500">
-            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+            <span className="h-px flex-1 bg-slate-200" /> or{" "}
+            <span className="h-px flex-1 bg-slate-200" />
           </div>
           <Form method="post" action="/auth/google">
             <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -216,8 +247,15 @@ export default function LoginPage() {
         </CardContent>
       </Card>
       <p className="mt-4 text-center text-sm text-slate-600">
-        By signing up you agree to our <Link to="/legal/terms" className="underline">Terms</Link> and{" "}
-        <Link to="/legal/privacy" className="underline">Privacy Policy</Link>.
+        By signing up you agree to our{" "}
+        <Link to="/legal/terms" className="underline">
+          Terms
+        </Link>{" "}
+        and{" "}
+        <Link to="/legal/privacy" className="underline">
+          Privacy Policy
+        </Link>
+        .
       </p>
     </div>
   );

@@ -1,11 +1,23 @@
 import { describe, expect, test } from "vitest";
-import { formatDateTime, formatFee, formatSubmissionDate, fromZonedInputValue, toZonedInputValue } from "./dates";
+import {
+  formatDateTime,
+  formatFee,
+  formatSubmissionDate,
+  fromZonedInputValue,
+  toZonedInputValue,
+} from "./dates";
 
 describe("dates in a contest's time zone", () => {
   test("a datetime-local value is read in the contest's zone and stored in UTC", () => {
-    expect(fromZonedInputValue("2027-03-14T23:59", "America/New_York")?.toISOString()).toBe("2027-03-15T03:59:00.000Z");
-    expect(fromZonedInputValue("2027-01-14T23:59", "America/New_York")?.toISOString()).toBe("2027-01-15T04:59:00.000Z");
-    expect(fromZonedInputValue("2027-01-14T23:59", "Europe/London")?.toISOString()).toBe("2027-01-14T23:59:00.000Z");
+    expect(fromZonedInputValue("2027-03-14T23:59", "America/New_York")?.toISOString()).toBe(
+      "2027-03-15T03:59:00.000Z",
+    );
+    expect(fromZonedInputValue("2027-01-14T23:59", "America/New_York")?.toISOString()).toBe(
+      "2027-01-15T04:59:00.000Z",
+    );
+    expect(fromZonedInputValue("2027-01-14T23:59", "Europe/London")?.toISOString()).toBe(
+      "2027-01-14T23:59:00.000Z",
+    );
     expect(fromZonedInputValue("not a date", "UTC")).toBeNull();
   });
   test("round trip and display name the zone", () => {

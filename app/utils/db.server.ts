@@ -14,4 +14,6 @@ function createClient(url: string) {
 }
 
 /** One client per process (kept across dev reloads). */
-export const prisma: PrismaClient = (globalThis.__inkwellPrisma ??= createClient(env().DATABASE_URL));
+export const prisma: PrismaClient = (globalThis.__inkwellPrisma ??= createClient(
+  env().DATABASE_URL,
+));

@@ -10,7 +10,8 @@ export async function listEmailLog(page = 1, pageSize = EMAIL_PAGE_SIZE) {
   const { rows, ...paging } = await readPage(
     page,
     pageSize,
-    (window) => prisma.emailLog.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window }),
+    (window) =>
+      prisma.emailLog.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window }),
     () => prisma.emailLog.count(),
   );
   return { emails: rows, ...paging };

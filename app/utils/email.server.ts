@@ -9,7 +9,8 @@ import { env } from "./env.server";
  * logged (the embedded default). Every message is recorded in EmailLog with its delivery status.
  * It never throws: callers decide what a failed send means for them.
  */
-export type EmailResult = { ok: true; id: string | null; logId: string } | { ok: false; error: string; logId: string };
+export type EmailResult =
+  { ok: true; id: string | null; logId: string } | { ok: false; error: string; logId: string };
 
 let resend: Resend | undefined;
 
@@ -24,9 +25,15 @@ export async function sendEmail(message: {
   let html: string;
   let text: string;
   try {
-    [html, text] = await Promise.all([render(message.react), render(message.react, { plainText: true })]);
+    [html, text] = await Promise.all([
+      render(message.react),
+      render(message.react, { plainText: true }),
+    ]);
   } catch (error) {
-    return record(message, { status: "failed", error: `render failed: ${(error as Error).message}` });
+    return record(message, {
+      status: "failed",
+      error: `render failed: ${(error as Error).message}`,
+    });
   }
 
   if (!RESEND_API_KEY) {
@@ -35,8 +42,18 @@ export async function sendEmail(message: {
   }
   try {
     resend ??= new Resend(RESEND_API_KEY);
-    const { data, error } = await resend.emails.send({ from: EMAIL_FROM, to: message.to, subject: message.subject, html, text });
-    if (error || !data) return record(message, { status: "failed", error: error?.message ?? "no response from Resend" });
+    const { data, error } = await resend.emails.send({
+      from: EMAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      html,
+      text,
+    });
+    if (error || !data)
+      return record(message, {
+        status: "failed",
+        error: error?.message ?? "no response from Resend",
+      });
     return record(message, { status: "sent", providerId: data.id });
   } catch (error) {
     return record(message, { status: "failed", error: (error as Error).message });
@@ -45,7 +62,12 @@ export async function sendEmail(message: {
 
 async function record(
   message: { to: string; subject: string; template: string },
-  outcome: { status: "sent" | "logged" | "failed"; providerId?: string; error?: string; body?: string },
+  outcome: {
+    status: "sent" | "logged" | "failed";
+    providerId?: string;
+    error?: string;
+    body?: string;
+  },
 ): Promise<EmailResult> {
   const row = await prisma.emailLog.create({
     data: {

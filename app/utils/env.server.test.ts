@@ -14,6 +14,8 @@ describe("environment", () => {
     );
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: "x" })).toThrow(/GOOGLE_CLIENT_SECRET is required/);
     expect(() => parseEnv({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET is required/);
-    expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(/^Invalid environment: DATABASE_URL/);
+    expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(
+      /^Invalid environment: DATABASE_URL/,
+    );
   });
 });

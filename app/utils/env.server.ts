@@ -41,7 +41,8 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
-      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required ${why}` });
+      if (!env[name])
+        ctx.addIssue({ code: "custom", path: [name], message: `${name} is required ${why}` });
     };
     if (env.FLY_APP_NAME) need("SESSION_SECRET", "in a deployment (FLY_APP_NAME is set)");
     if (env.GOOGLE_CLIENT_ID) need("GOOGLE_CLIENT_SECRET", "when GOOGLE_CLIENT_ID is set");

@@ -9,7 +9,13 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { env } from "./env.server";
 
@@ -18,7 +24,11 @@ export type StoredObject = { body: Readable; size: number | null; contentType: s
 export interface FileStorage {
   readonly driver: "local" | "s3";
   /** Streams `body` to `key`. On any failure nothing is left at `key`, and the error is rethrown. */
-  put(key: string, body: AsyncIterable<Uint8Array> | Readable, opts?: { contentType?: string }): Promise<{ size: number }>;
+  put(
+    key: string,
+    body: AsyncIterable<Uint8Array> | Readable,
+    opts?: { contentType?: string },
+  ): Promise<{ size: number }>;
   /** The object as a stream, or null when it does not exist. */
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
@@ -29,7 +39,12 @@ export interface FileStorage {
 const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
 /** `{userId}/{contestId}/{timestamp}.{ext}` (spec §7). */
-export function entryFileKey(userId: string, contestId: string, ext: string, now: Date = new Date()) {
+export function entryFileKey(
+  userId: string,
+  contestId: string,
+  ext: string,
+  now: Date = new Date(),
+) {
   const key = `${userId}/${contestId}/${now.getTime()}.${ext}`;
   assertKey(key);
   return key;
@@ -64,7 +79,10 @@ export function createLocalStorage(root: string): FileStorage {
       const tmp = `${file}.${randomBytes(6).toString("hex")}.part`;
       const counter = { size: 0 };
       try {
-        await pipeline(Readable.from(counted(body, counter), { objectMode: false }), fs.createWriteStream(tmp, { flags: "wx" }));
+        await pipeline(
+          Readable.from(counted(body, counter), { objectMode: false }),
+          fs.createWriteStream(tmp, { flags: "wx" }),
+        );
         await fsp.rename(tmp, file);
         return { size: counter.size };
       } catch (error) {
@@ -116,7 +134,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   const Bucket = options.bucket;
   const isMissing = (error: unknown) => {
     const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-    return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
+    return (
+      e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404
+    );
   };
   const remove = async (Key: string) => {
     await client.send(new DeleteObjectCommand({ Bucket, Key }));
@@ -149,7 +169,11 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       try {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!res.Body) return null;
-        return { body: res.Body as Readable, size: res.ContentLength ?? null, contentType: res.ContentType ?? null };
+        return {
+          body: res.Body as Readable,
+          size: res.ContentLength ?? null,
+          contentType: res.ContentType ?? null,
+        };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

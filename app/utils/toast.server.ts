@@ -10,7 +10,9 @@ export const toastSchema = z.object({
 });
 export type Toast = z.input<typeof toastSchema>;
 
-let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>> | undefined;
+let storage:
+  | ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>>
+  | undefined;
 function toastStorage() {
   storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
     cookie: {

@@ -16,7 +16,8 @@ const anotherWritersEntry = (ctx: AuthzContext) =>
     "writer1@inkwell.test",
     "winter-tales-2026",
   );
-const adminOnlyStatus = (status: number) => ({ visitor: "->/login", entrant: "->/dashboard", judge: "->/dashboard", admin: status }) as const;
+const adminOnlyStatus = (status: number) =>
+  ({ visitor: "->/login", entrant: "->/dashboard", judge: "->/dashboard", admin: status }) as const;
 
 export const entryRoutes: AuthzRow[] = [
   // Public contests
@@ -24,12 +25,33 @@ export const entryRoutes: AuthzRow[] = [
   { path: "/contests?page=999", ...publicPage },
   { path: "/contests/flash-fiction-free-for-all", ...publicPage },
   { path: "/contests/no-such-contest", visitor: 404, entrant: 404, judge: 404, admin: 404 },
-  { name: "GET draft contest detail (admins only)", path: "/contests/summer-mystery-draft", visitor: 404, entrant: 404, judge: 404, admin: 200 },
+  {
+    name: "GET draft contest detail (admins only)",
+    path: "/contests/summer-mystery-draft",
+    visitor: 404,
+    entrant: 404,
+    judge: 404,
+    admin: 200,
+  },
 
   // Entering
   { path: "/contests/flash-fiction-free-for-all/enter", ...publicPage },
-  { name: "GET enter a draft contest", path: "/contests/summer-mystery-draft/enter", visitor: "->/", entrant: "->/", judge: "->/", admin: "->/" },
-  { name: "GET enter an unknown contest", path: "/contests/no-such-contest/enter", visitor: "->/", entrant: "->/", judge: "->/", admin: "->/" },
+  {
+    name: "GET enter a draft contest",
+    path: "/contests/summer-mystery-draft/enter",
+    visitor: "->/",
+    entrant: "->/",
+    judge: "->/",
+    admin: "->/",
+  },
+  {
+    name: "GET enter an unknown contest",
+    path: "/contests/no-such-contest/enter",
+    visitor: "->/",
+    entrant: "->/",
+    judge: "->/",
+    admin: "->/",
+  },
   {
     name: "POST enter (empty form): visitors go to sign in, signed-in users get the validation answer",
     method: "POST",
@@ -43,7 +65,14 @@ export const entryRoutes: AuthzRow[] = [
     name: "POST enter a closed contest",
     method: "POST",
     path: "/contests/winter-tales-2026/enter",
-    form: { title: "Late", body: "one two three", confirmOriginal: "on", confirmEligible: "on", confirmRules: "on", confirmAnonymous: "on" },
+    form: {
+      title: "Late",
+      body: "one two three",
+      confirmOriginal: "on",
+      confirmEligible: "on",
+      confirmRules: "on",
+      confirmAnonymous: "on",
+    },
     visitor: "->/login",
     entrant: 403,
     judge: 403,
@@ -60,9 +89,30 @@ export const entryRoutes: AuthzRow[] = [
   },
 
   // The entrant's own submissions (anyone else: 404, admins included: they use /admin/submissions)
-  { name: "GET own submission page", path: (ctx) => `/dashboard/submissions/${entrantsWinterEntry(ctx)}`, visitor: "->/login", entrant: 200, judge: 404, admin: 404 },
-  { name: "GET another entrant's submission page", path: (ctx) => `/dashboard/submissions/${anotherWritersEntry(ctx)}`, visitor: "->/login", entrant: 404, judge: 404, admin: 404 },
-  { name: "GET unknown submission page", path: "/dashboard/submissions/nope", visitor: "->/login", entrant: 404, judge: 404, admin: 404 },
+  {
+    name: "GET own submission page",
+    path: (ctx) => `/dashboard/submissions/${entrantsWinterEntry(ctx)}`,
+    visitor: "->/login",
+    entrant: 200,
+    judge: 404,
+    admin: 404,
+  },
+  {
+    name: "GET another entrant's submission page",
+    path: (ctx) => `/dashboard/submissions/${anotherWritersEntry(ctx)}`,
+    visitor: "->/login",
+    entrant: 404,
+    judge: 404,
+    admin: 404,
+  },
+  {
+    name: "GET unknown submission page",
+    path: "/dashboard/submissions/nope",
+    visitor: "->/login",
+    entrant: 404,
+    judge: 404,
+    admin: 404,
+  },
   {
     name: "POST own submission without an intent",
     method: "POST",
@@ -100,12 +150,23 @@ export const entryRoutes: AuthzRow[] = [
     judge: 404,
     admin: "->/admin/submissions",
   },
-  { name: "GET unknown file", path: "/files/submissions/nope", visitor: "->/login", entrant: 404, judge: 404, admin: 404 },
+  {
+    name: "GET unknown file",
+    path: "/files/submissions/nope",
+    visitor: "->/login",
+    entrant: 404,
+    judge: 404,
+    admin: 404,
+  },
 
   // Admin submissions and the e-mail log
   { path: "/admin/submissions", ...adminOnly },
   { path: "/admin/submissions?contest=nope&status=bogus&page=abc", ...adminOnly },
-  { name: "GET admin submission preview", path: (ctx) => `/admin/submissions/${anotherWritersEntry(ctx)}`, ...adminOnly },
+  {
+    name: "GET admin submission preview",
+    path: (ctx) => `/admin/submissions/${anotherWritersEntry(ctx)}`,
+    ...adminOnly,
+  },
   { path: "/admin/submissions/nope", ...adminOnlyStatus(404) },
   {
     name: "POST admin disqualify without a reason",

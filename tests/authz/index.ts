@@ -5,4 +5,9 @@ import { judgingRoutes } from "./judging";
 import type { AuthzRow } from "./types";
 
 /** Every route of the site, for visitor, entrant, judge and admin; each issue owns one file. */
-export const allRoutes: AuthzRow[] = [...foundationRoutes, ...contestRoutes, ...entryRoutes, ...judgingRoutes];
+export const allRoutes: AuthzRow[] = [
+  ...foundationRoutes,
+  ...contestRoutes,
+  ...entryRoutes,
+  ...judgingRoutes,
+];

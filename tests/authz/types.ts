@@ -27,5 +27,15 @@ export type AuthzRole = (typeof ROLES)[number];
 /** Shorthands for the common shapes. */
 export const publicPage = { visitor: 200, entrant: 200, judge: 200, admin: 200 } as const;
 export const signedIn = { visitor: "->/login", entrant: 200, judge: 200, admin: 200 } as const;
-export const adminOnly = { visitor: "->/login", entrant: "->/dashboard", judge: "->/dashboard", admin: 200 } as const;
-export const judgeOnly = { visitor: "->/login", entrant: "->/dashboard", judge: 200, admin: 200 } as const;
+export const adminOnly = {
+  visitor: "->/login",
+  entrant: "->/dashboard",
+  judge: "->/dashboard",
+  admin: 200,
+} as const;
+export const judgeOnly = {
+  visitor: "->/login",
+  entrant: "->/dashboard",
+  judge: 200,
+  admin: 200,
+} as const;

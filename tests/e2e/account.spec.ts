@@ -22,7 +22,9 @@ test("a user deletes their own account after confirming with their e-mail", asyn
   db.close();
 
   await signIn(page, email, "secret-pass");
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Invalid email or password" }),
+  ).toBeVisible();
 });
 
 test("a Google-created account adds its date of birth on the account page", async ({ page }) => {

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, DEMO_PASSWORD, ENTRANT, e2eDb, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
+import {
+  ADMIN,
+  DEMO_PASSWORD,
+  ENTRANT,
+  e2eDb,
+  expectSignedInAs,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from "./utils";
 
 test("sign up, sign in, sign out", async ({ page }) => {
   const email = uniqueEmail();
@@ -15,7 +24,11 @@ test("sign up, sign in, sign out", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Admin Portal" })).toHaveCount(0);
 
   const db = e2eDb();
-  const row = db.prepare(`SELECT displayName, h.hash FROM User u JOIN Password h ON h.userId = u.id WHERE email = ?`).get(email) as {
+  const row = db
+    .prepare(
+      `SELECT displayName, h.hash FROM User u JOIN Password h ON h.userId = u.id WHERE email = ?`,
+    )
+    .get(email) as {
     displayName: string;
     hash: string;
   };
@@ -30,10 +43,14 @@ test("sign up, sign in, sign out", async ({ page }) => {
 });
 
 test("a wrong password shows the provider's message and no 5xx", async ({ page }) => {
-  const response = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/login"));
+  const response = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/login"),
+  );
   await signIn(page, ENTRANT, "not-the-password");
   expect((await response).status()).toBeLessThan(500);
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Invalid email or password" }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
 
@@ -46,27 +63,37 @@ test("a 5-character sign-up password is refused with a clear message", async ({ 
   db.close();
 });
 
-test("under 13, a parent or guardian email is required and stored unconfirmed", async ({ page }) => {
+test("under 13, a parent or guardian email is required and stored unconfirmed", async ({
+  page,
+}) => {
   const email = uniqueEmail("kid");
   const year = new Date().getFullYear() - 10;
   await signUp(page, email, "secret-pass", `${year}-01-01`);
-  await expect(page.getByText("A parent or guardian email is required for writers under 13")).toBeVisible();
+  await expect(
+    page.getByText("A parent or guardian email is required for writers under 13"),
+  ).toBeVisible();
   await page.getByLabel("Password").fill("secret-pass");
   await page.getByLabel("Parent or guardian email").fill("parent@example.test");
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
   await expect(page.getByText("Account created!")).toBeVisible();
   await signIn(page, email, "secret-pass");
   await expectSignedInAs(page, email);
-  await expect(page.getByText(/a parent or guardian \(parent@example.test\) must confirm your account/)).toBeVisible();
+  await expect(
+    page.getByText(/a parent or guardian \(parent@example.test\) must confirm your account/),
+  ).toBeVisible();
   const db = e2eDb();
-  expect(db.prepare("SELECT parentEmail, parentConsentAt FROM User WHERE email = ?").get(email)).toEqual({
+  expect(
+    db.prepare("SELECT parentEmail, parentConsentAt FROM User WHERE email = ?").get(email),
+  ).toEqual({
     parentEmail: "parent@example.test",
     parentConsentAt: null,
   });
   db.close();
 });
 
-test("guards: sign-in returns to the page asked for; a missing role goes to the dashboard", async ({ page }) => {
+test("guards: sign-in returns to the page asked for; a missing role goes to the dashboard", async ({
+  page,
+}) => {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
   await page.getByLabel("Email").fill(ENTRANT);
@@ -86,14 +113,24 @@ test("admin sees the Admin and Judge portal cards and can open /admin", async ({
   await expect(page.getByRole("heading", { name: "Judge Portal" })).toBeVisible();
 });
 
-test("repeated failed sign-ins for one e-mail are refused with a clear message", async ({ page }) => {
+test("repeated failed sign-ins for one e-mail are refused with a clear message", async ({
+  page,
+}) => {
   const email = uniqueEmail("target");
   for (let i = 0; i < 5; i++) {
     await signIn(page, email, `wrong-${i}`);
-    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Invalid email or password" }),
+    ).toBeVisible();
   }
   await signIn(page, email, "wrong-again");
-  await expect(page.getByRole("alert").filter({ hasText: /Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./ })).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({
+        hasText: /Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./,
+      }),
+  ).toBeVisible();
 });
 
 test("Google sign-in links to the existing account with the same e-mail", async ({ page }) => {
@@ -107,12 +144,18 @@ test("Google sign-in links to the existing account with the same e-mail", async 
   const db = e2eDb();
   expect(db.prepare("SELECT COUNT(*) AS n FROM User WHERE email = ?").get(ADMIN)).toEqual({ n: 1 });
   expect(
-    db.prepare("SELECT COUNT(*) AS n FROM Connection c JOIN User u ON u.id = c.userId WHERE u.email = ? AND providerName = 'google'").get(ADMIN),
+    db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM Connection c JOIN User u ON u.id = c.userId WHERE u.email = ? AND providerName = 'google'",
+      )
+      .get(ADMIN),
   ).toEqual({ n: 1 });
   db.close();
 });
 
-test("Google sign-in creates an account for a new e-mail; cancelling shows the failure message", async ({ page }) => {
+test("Google sign-in creates an account for a new e-mail; cancelling shows the failure message", async ({
+  page,
+}) => {
   const email = uniqueEmail("google");
   await page.goto("/login");
   await page.getByRole("button", { name: "Continue with Google" }).click();
@@ -128,5 +171,7 @@ test("Google sign-in creates an account for a new e-mail; cancelling shows the f
   await expect(page.getByRole("heading", { name: "Sign in with Google (test)" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole("alert").filter({ hasText: /Failed to sign in with Google|access_denied/ })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: /Failed to sign in with Google|access_denied/ }),
+  ).toBeVisible();
 });

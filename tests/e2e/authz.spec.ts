@@ -6,7 +6,11 @@ import { ADMIN, DEMO_PASSWORD, ENTRANT, JUDGE, e2eDb } from "./utils";
 // Real HTTP against the built site: every route, for visitor, entrant, judge and admin.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level table; runs once");
 
-const ACCOUNTS: Record<Exclude<AuthzRole, "visitor">, string> = { entrant: ENTRANT, judge: JUDGE, admin: ADMIN };
+const ACCOUNTS: Record<Exclude<AuthzRole, "visitor">, string> = {
+  entrant: ENTRANT,
+  judge: JUDGE,
+  admin: ADMIN,
+};
 
 async function sessionCookie(request: APIRequestContext, baseURL: string, email: string) {
   const res = await request.post("/login", {
@@ -25,7 +29,9 @@ async function sessionCookie(request: APIRequestContext, baseURL: string, email:
 }
 
 function describe(actual: { status: number; location: string | undefined }) {
-  return actual.status >= 300 && actual.status < 400 ? `${actual.status} -> ${actual.location}` : String(actual.status);
+  return actual.status >= 300 && actual.status < 400
+    ? `${actual.status} -> ${actual.location}`
+    : String(actual.status);
 }
 
 function matches(expected: Expectation, actual: { status: number; location: string | undefined }) {
@@ -49,7 +55,8 @@ test("every route answers each role as the table says", async ({ playwright, bas
   const failures: string[] = [];
   for (const role of ROLES) {
     const request = await playwright.request.newContext({ baseURL });
-    let cookie = role === "visitor" ? undefined : await sessionCookie(request, baseURL!, ACCOUNTS[role]);
+    let cookie =
+      role === "visitor" ? undefined : await sessionCookie(request, baseURL!, ACCOUNTS[role]);
     for (const row of allRoutes) {
       const path = typeof row.path === "function" ? row.path(ctx) : row.path;
       const method = row.method ?? "GET";
@@ -61,7 +68,9 @@ test("every route answers each role as the table says", async ({ playwright, bas
           : await request.post(path, { headers, form: row.form ?? {}, maxRedirects: 0 });
       const actual = { status: res.status(), location: res.headers()["location"] };
       if (!matches(row[role], actual)) {
-        failures.push(`${row.name ?? `${method} ${path}`} as ${role}: expected ${row[role]}, got ${describe(actual)}`);
+        failures.push(
+          `${row.name ?? `${method} ${path}`} as ${role}: expected ${row[role]}, got ${describe(actual)}`,
+        );
       }
       // A sign-out row ends the session; sign in again for the rest of the table.
       if (role !== "visitor" && method === "POST" && path === "/logout") {

@@ -5,13 +5,23 @@ import path from "node:path";
 import { formatSubmissionDate } from "../../app/utils/dates";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { exeBytes, pdfBytes, textBytes } from "../fixtures/entry-files";
-import { ADMIN, DEMO_PASSWORD, E2E_PORT, e2eDb, emailsTo, signIn, signUp, uniqueEmail } from "./utils";
+import {
+  ADMIN,
+  DEMO_PASSWORD,
+  E2E_PORT,
+  e2eDb,
+  emailsTo,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from "./utils";
 
 const FLASH = "flash-fiction-free-for-all"; // free, 100-1000 words, open
 const PAID = "young-voices-short-story-2027"; // $15.00, 500-2500 words, open
 const dataDir = path.resolve(`tests/.data/e2e-${E2E_PORT}`);
 
-const words = (n: number, word = "lantern") => Array.from({ length: n }, (_, i) => `${word}${i % 7 ? "" : "s"}`).join(" ");
+const words = (n: number, word = "lantern") =>
+  Array.from({ length: n }, (_, i) => `${word}${i % 7 ? "" : "s"}`).join(" ");
 
 /** A new adult account, signed in. */
 async function newWriter(page: Page, prefix = "entrant") {
@@ -44,8 +54,17 @@ function submissionsOf(email: string) {
   const db = e2eDb();
   try {
     return db
-      .prepare("SELECT s.id, s.title, s.status, s.wordCount, s.filePath, s.fileName FROM Submission s JOIN User u ON u.id = s.entrantId WHERE u.email = ? ORDER BY s.createdAt")
-      .all(email) as { id: string; title: string; status: string; wordCount: number; filePath: string | null; fileName: string | null }[];
+      .prepare(
+        "SELECT s.id, s.title, s.status, s.wordCount, s.filePath, s.fileName FROM Submission s JOIN User u ON u.id = s.entrantId WHERE u.email = ? ORDER BY s.createdAt",
+      )
+      .all(email) as {
+      id: string;
+      title: string;
+      status: string;
+      wordCount: number;
+      filePath: string | null;
+      fileName: string | null;
+    }[];
   } finally {
     db.close();
   }
@@ -54,29 +73,42 @@ function submissionsOf(email: string) {
 /** Files stored for a user, anywhere under the e2e upload root. */
 function storedFilesOf(email: string) {
   const dir = path.join(dataDir, "uploads", userId(email));
-  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    : [];
 }
 
 test("browse the published contests and open one", async ({ page }) => {
   await page.goto("/contests");
   await expect(page.getByRole("heading", { level: 1, name: "Writing Contests" })).toBeVisible();
-  const flash = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Flash Fiction Free-for-All" }) });
+  const flash = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Flash Fiction Free-for-All" }) });
   await expect(flash.getByText("Open for Submissions")).toBeVisible();
   await expect(flash.getByText("Free", { exact: true })).toBeVisible();
   await expect(flash.getByText("100–1000 words")).toBeVisible();
   await expect(flash.getByText(/E[SD]T/).first()).toBeVisible(); // the window names its zone
   await expect(flash.getByRole("link", { name: /^Submit Entry/ })).toBeVisible();
-  const winter = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Winter Tales 2026" }) });
+  const winter = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Winter Tales 2026" }) });
   await expect(winter.getByText("Closed", { exact: true })).toBeVisible();
   await expect(winter.getByRole("link", { name: /^View Details/ })).toBeVisible();
   await expect(winter.getByRole("link", { name: /^Submit Entry/ })).toHaveCount(0);
-  const paid = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Young Voices Short Story Prize 2027" }) });
+  const paid = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Young Voices Short Story Prize 2027" }) });
   await expect(paid.getByText("$15.00")).toBeVisible();
   await expect(page.getByText("Summer Mystery Challenge")).toHaveCount(0); // drafts are not listed
 
   await flash.getByRole("link", { name: /^View Details/ }).click();
   await expect(page).toHaveURL(new RegExp(`/contests/${FLASH}$`));
-  await expect(page.getByRole("heading", { level: 1, name: "Flash Fiction Free-for-All" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Flash Fiction Free-for-All" }),
+  ).toBeVisible();
   await expect(page.getByText("Published", { exact: true })).toBeVisible();
   for (const card of ["Deadline", "Word Count", "Entry Fee", "Results"]) {
     await expect(page.getByRole("heading", { name: card, exact: true })).toBeVisible();
@@ -89,7 +121,9 @@ test("browse the published contests and open one", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
 });
 
-test("an unknown contest answers 404 with 'Contest not found' and a way home; drafts are hidden from the public", async ({ page }) => {
+test("an unknown contest answers 404 with 'Contest not found' and a way home; drafts are hidden from the public", async ({
+  page,
+}) => {
   const res = await page.goto("/contests/no-such-contest");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("alert")).toContainText("Contest not found");
@@ -107,10 +141,14 @@ test("a visitor can read the entry form but must sign in to submit", async ({ pa
   await expect(page.getByTestId("toast")).toContainText("You must be logged in to submit");
 });
 
-test("submit a text entry: received, on the dashboard with its badge and date, and confirmed by e-mail", async ({ page }) => {
+test("submit a text entry: received, on the dashboard with its badge and date, and confirmed by e-mail", async ({
+  page,
+}) => {
   const email = await newWriter(page);
   await page.goto("/contests");
-  const flash = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Flash Fiction Free-for-All" }) });
+  const flash = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Flash Fiction Free-for-All" }) });
   await flash.getByRole("link", { name: /^Submit Entry/ }).click();
   await expect(page).toHaveURL(new RegExp(`/contests/${FLASH}/enter$`));
   await expect(page.getByText("0 / 1000")).toBeVisible();
@@ -122,42 +160,68 @@ test("submit a text entry: received, on the dashboard with its badge and date, a
 
   const rows = submissionsOf(email);
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ title: "The Weathervane", status: "submitted", wordCount: 150, filePath: null });
-  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "The Weathervane" }) });
+  expect(rows[0]).toMatchObject({
+    title: "The Weathervane",
+    status: "submitted",
+    wordCount: 150,
+    filePath: null,
+  });
+  const entry = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "The Weathervane" }) });
   await expect(entry.getByText("Submitted", { exact: true })).toBeVisible();
   await expect(entry.getByText(formatSubmissionDate(new Date(), "America/New_York"))).toBeVisible();
   await expect(entry.getByText("150 words")).toBeVisible();
   await expect(entry.getByRole("link", { name: "Flash Fiction Free-for-All" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Upcoming Deadlines" })).toBeVisible();
 
-  await expect.poll(async () => (await emailsTo(email)).map((m) => m.subject)).toContain("Submission received: The Weathervane");
+  await expect
+    .poll(async () => (await emailsTo(email)).map((m) => m.subject))
+    .toContain("Submission received: The Weathervane");
 });
 
-test("the live word count and the server's count; over-long text is refused", async ({ page, javaScriptEnabled }) => {
+test("the live word count and the server's count; over-long text is refused", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const email = await newWriter(page);
   await page.goto(`/contests/${FLASH}/enter`);
   await fillEntry(page, { title: "Too long", body: words(1001) });
   if (javaScriptEnabled) await expect(page.getByText("1001 / 1000")).toBeVisible();
   await submitButton(page).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText("Word count must be between 100 and 1000");
+  await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText(
+    "Word count must be between 100 and 1000",
+  );
   // The server's count shows after the round trip, with or without JavaScript.
   await expect(page.getByText("1001 / 1000")).toBeVisible();
   await expect(page.getByLabel("Story title")).toHaveValue("Too long");
   expect(submissionsOf(email)).toHaveLength(0);
 });
 
-test("submit a PDF and a TXT file; download your own file; another entrant gets 404", async ({ page, browser, baseURL }) => {
+test("submit a PDF and a TXT file; download your own file; another entrant gets 404", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = await newWriter(page);
   const pdf = pdfBytes("The glass orchard");
   await page.goto(`/contests/${FLASH}/enter`);
   await fillEntry(page, { title: "Glass Orchard" });
-  await page.getByLabel("Or upload your story").setInputFiles({ name: "glass-orchard.pdf", mimeType: "application/pdf", buffer: pdf });
+  await page
+    .getByLabel("Or upload your story")
+    .setInputFiles({ name: "glass-orchard.pdf", mimeType: "application/pdf", buffer: pdf });
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
 
   await page.goto(`/contests/${FLASH}/enter`);
   await fillEntry(page, { title: "Plain Words" });
-  await page.getByLabel("Or upload your story").setInputFiles({ name: "plain.txt", mimeType: "text/plain", buffer: textBytes("A small story. ✍️\n") });
+  await page
+    .getByLabel("Or upload your story")
+    .setInputFiles({
+      name: "plain.txt",
+      mimeType: "text/plain",
+      buffer: textBytes("A small story. ✍️\n"),
+    });
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
 
@@ -170,7 +234,9 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
   expect(rows[0].filePath).toMatch(new RegExp(`^${uid}/[a-z0-9]+/\\d+\\.pdf$`));
   expect(storedFilesOf(email)).toHaveLength(2);
 
-  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Glass Orchard" }) });
+  const entry = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Glass Orchard" }) });
   await expect(entry.getByText("File: glass-orchard.pdf")).toBeVisible();
   await entry.getByRole("link", { name: "Glass Orchard" }).click();
   const link = page.getByRole("link", { name: "Download glass-orchard.pdf" });
@@ -185,12 +251,20 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
   const otherPage = await other.newPage();
   await signIn(otherPage, "writer2@inkwell.test", DEMO_PASSWORD);
   await expect(otherPage).toHaveURL(/\/dashboard$/);
-  expect((await otherPage.request.get(`/files/submissions/${rows[0].id}`, { maxRedirects: 0 })).status()).toBe(404);
-  expect((await otherPage.request.get(`/dashboard/submissions/${rows[0].id}`, { maxRedirects: 0 })).status()).toBe(404);
+  expect(
+    (await otherPage.request.get(`/files/submissions/${rows[0].id}`, { maxRedirects: 0 })).status(),
+  ).toBe(404);
+  expect(
+    (
+      await otherPage.request.get(`/dashboard/submissions/${rows[0].id}`, { maxRedirects: 0 })
+    ).status(),
+  ).toBe(404);
   await other.close();
 });
 
-test("a renamed executable (.pdf) and text renamed .pdf are refused, and nothing is stored", async ({ page }) => {
+test("a renamed executable (.pdf) and text renamed .pdf are refused, and nothing is stored", async ({
+  page,
+}) => {
   const email = await newWriter(page);
   for (const [name, buffer] of [
     ["story.pdf", exeBytes()],
@@ -198,7 +272,9 @@ test("a renamed executable (.pdf) and text renamed .pdf are refused, and nothing
   ] as const) {
     await page.goto(`/contests/${FLASH}/enter`);
     await fillEntry(page, { title: "Sneaky" });
-    await page.getByLabel("Or upload your story").setInputFiles({ name, mimeType: "application/pdf", buffer });
+    await page
+      .getByLabel("Or upload your story")
+      .setInputFiles({ name, mimeType: "application/pdf", buffer });
     await submitButton(page).click();
     const alert = page.getByRole("alert").filter({ hasText: "Validation Error" });
     await expect(alert).toContainText("Only PDF, DOC, DOCX, and TXT files are allowed");
@@ -207,7 +283,9 @@ test("a renamed executable (.pdf) and text renamed .pdf are refused, and nothing
   expect(storedFilesOf(email)).toEqual([]);
 });
 
-test("an entry sent after close is refused even though the form was loaded before close", async ({ page }) => {
+test("an entry sent after close is refused even though the form was loaded before close", async ({
+  page,
+}) => {
   const email = await newWriter(page);
   const slug = `closing-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const db = new Database(path.join(dataDir, "e2e.db"));
@@ -220,15 +298,33 @@ test("an entry sent after close is refused even though the form was loaded befor
     `INSERT INTO Contest (id, slug, title, description, rules, anonymous, isPublished, wordMin, wordMax, entryFeeCents, timeZone,
       submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
      VALUES (?, ?, ?, 'A contest that closes during the test.', NULL, 1, 1, 5, 500, 0, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, slug, `Closing ${slug}`, iso(now - DAY), iso(now + DAY), iso(now + 2 * DAY), iso(now + 3 * DAY), iso(now + 4 * DAY), iso(now), iso(now));
+  ).run(
+    id,
+    slug,
+    `Closing ${slug}`,
+    iso(now - DAY),
+    iso(now + DAY),
+    iso(now + 2 * DAY),
+    iso(now + 3 * DAY),
+    iso(now + 4 * DAY),
+    iso(now),
+    iso(now),
+  );
   try {
     await page.goto(`/contests/${slug}/enter`);
     await fillEntry(page, { title: "Just in time?", body: words(20) });
-    await page.getByLabel("Or upload your story").setInputFiles({ name: "late.txt", mimeType: "text/plain", buffer: textBytes(words(20)) });
+    await page
+      .getByLabel("Or upload your story")
+      .setInputFiles({ name: "late.txt", mimeType: "text/plain", buffer: textBytes(words(20)) });
     await expect(submitButton(page)).toBeEnabled();
-    db.prepare("UPDATE Contest SET submissionsClose = ? WHERE id = ?").run(iso(Date.now() - 1000), id);
+    db.prepare("UPDATE Contest SET submissionsClose = ? WHERE id = ?").run(
+      iso(Date.now() - 1000),
+      id,
+    );
     await submitButton(page).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Submissions are not currently open for this contest.");
+    await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText(
+      "Submissions are not currently open for this contest.",
+    );
     await expect(page.getByLabel("Story title")).toBeDisabled();
     expect(submissionsOf(email)).toHaveLength(0);
     expect(storedFilesOf(email)).toEqual([]);
@@ -253,7 +349,9 @@ test("withdraw a submitted entry after confirming", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Withdraw entry" })).toHaveCount(0);
   expect(submissionsOf(email)[0].status).toBe("withdrawn");
   await page.goto("/dashboard");
-  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Second Thoughts" }) });
+  const entry = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Second Thoughts" }) });
   await expect(entry.getByText("Withdrawn", { exact: true })).toBeVisible();
 });
 
@@ -265,10 +363,14 @@ test("a paid contest's entry waits for payment, visibly", async ({ page }) => {
   await submitButton(page).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(submissionsOf(email)[0]).toMatchObject({ status: "pending_payment", wordCount: 500 });
-  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Turning Point" }) });
+  const entry = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Turning Point" }) });
   await expect(entry.getByText("Pending payment", { exact: true })).toBeVisible();
   await expect(entry.getByText(/Awaiting payment/)).toBeVisible();
-  expect((await emailsTo(email)).filter((m) => m.subject.startsWith("Submission received"))).toHaveLength(0);
+  expect(
+    (await emailsTo(email)).filter((m) => m.subject.startsWith("Submission received")),
+  ).toHaveLength(0);
 });
 
 test("an account under 13 cannot submit until a parent confirms", async ({ page }) => {
@@ -281,7 +383,14 @@ test("an account under 13 cannot submit until a parent confirms", async ({ page 
   await expect(page.getByLabel("Story title")).toBeDisabled();
   // A crafted post is refused on the server too.
   const res = await page.request.post(`/contests/${FLASH}/enter`, {
-    multipart: { title: "x", body: words(150), confirmOriginal: "on", confirmEligible: "on", confirmRules: "on", confirmAnonymous: "on" },
+    multipart: {
+      title: "x",
+      body: words(150),
+      confirmOriginal: "on",
+      confirmEligible: "on",
+      confirmRules: "on",
+      confirmAnonymous: "on",
+    },
     maxRedirects: 0,
   });
   expect(res.status()).toBe(403);
@@ -335,23 +444,33 @@ test("admin: list, filter, preview, disqualify with a reason the entrant reads, 
   await expect(a.getByText("Reason: The story includes the author's full name.")).toBeVisible();
 
   await a.goto("/admin/emails");
-  await expect(a.getByRole("row").filter({ hasText: email }).first()).toContainText("submission-confirmation");
+  await expect(a.getByRole("row").filter({ hasText: email }).first()).toContainText(
+    "submission-confirmation",
+  );
   await admin.close();
 
   await page.goto("/dashboard");
-  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  const entry = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title }) });
   await expect(entry.getByText("Disqualified", { exact: true })).toBeVisible();
   await entry.getByRole("link", { name: title }).click();
   await expect(page.getByRole("alert")).toContainText("The story includes the author's full name.");
 });
 
-test("the dashboard shows released results with scores and feedback, never judges' names, and real deadlines", async ({ page }) => {
+test("the dashboard shows released results with scores and feedback, never judges' names, and real deadlines", async ({
+  page,
+}) => {
   await signIn(page, "entrant@inkwell.test");
   await expect(page).toHaveURL(/\/dashboard$/);
-  const winter = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "The Lantern Promise" }) });
+  const winter = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "The Lantern Promise" }) });
   await expect(winter.getByText("Results available")).toBeVisible();
   await expect(winter.getByRole("link", { name: "Winter Tales 2026" })).toBeVisible();
-  const autumn = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Leaves Like Letters" }) });
+  const autumn = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Leaves Like Letters" }) });
   await expect(autumn.getByText("Results available")).toHaveCount(0);
 
   const results = page.getByRole("region", { name: "Results", exact: true });
@@ -368,6 +487,8 @@ test("the dashboard shows released results with scores and feedback, never judge
   const deadlines = page.getByRole("region", { name: "Upcoming Deadlines" });
   const links = deadlines.getByRole("link");
   await expect(links.first()).toHaveText("Flash Fiction Free-for-All"); // closes before Young Voices
-  await expect(deadlines.getByRole("link", { name: "Young Voices Short Story Prize 2027" })).toBeVisible();
+  await expect(
+    deadlines.getByRole("link", { name: "Young Voices Short Story Prize 2027" }),
+  ).toBeVisible();
   await expect(deadlines.getByRole("link", { name: "Winter Tales 2026" })).toHaveCount(0);
 });

@@ -24,7 +24,9 @@ test("unknown paths answer 404 with 'Oops! Page not found' and a way home", asyn
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("legal pages explain anonymous judging, children's privacy and account deletion", async ({ page }) => {
+test("legal pages explain anonymous judging, children's privacy and account deletion", async ({
+  page,
+}) => {
   await page.goto("/legal/privacy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText(/under 13/i);

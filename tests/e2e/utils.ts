@@ -17,14 +17,26 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3200);
 
 /** Read-only handle on the e2e server's database, for looking up ids and checking outcomes. */
 export function e2eDb() {
-  return new Database(path.resolve(`tests/.data/e2e-${E2E_PORT}/e2e.db`), { readonly: true, fileMustExist: true });
+  return new Database(path.resolve(`tests/.data/e2e-${E2E_PORT}/e2e.db`), {
+    readonly: true,
+    fileMustExist: true,
+  });
 }
 
-type CapturedEmail = { id: string; to: string[]; subject: string; html: string; text: string; createdAt: string };
+type CapturedEmail = {
+  id: string;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  createdAt: string;
+};
 
 /** Messages the site sent through the fake Resend server, for one recipient, oldest first. */
 export async function emailsTo(to: string): Promise<CapturedEmail[]> {
-  const res = await fetch(`http://localhost:${E2E_PORT + 2}/__messages?to=${encodeURIComponent(to)}`);
+  const res = await fetch(
+    `http://localhost:${E2E_PORT + 2}/__messages?to=${encodeURIComponent(to)}`,
+  );
   return (await res.json()) as CapturedEmail[];
 }
 
@@ -35,7 +47,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-export async function signUp(page: Page, email: string, password = "secret-pass", dateOfBirth = "2005-06-15", extra?: { parentEmail?: string; displayName?: string }) {
+export async function signUp(
+  page: Page,
+  email: string,
+  password = "secret-pass",
+  dateOfBirth = "2005-06-15",
+  extra?: { parentEmail?: string; displayName?: string },
+) {
   await page.goto("/login?tab=signup");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password").fill(password);

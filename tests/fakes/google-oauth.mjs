@@ -6,7 +6,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 
-export function startFakeGoogle({ port = 0, clientId = "test-client", clientSecret = "test-secret" } = {}) {
+export function startFakeGoogle({
+  port = 0,
+  clientId = "test-client",
+  clientSecret = "test-secret",
+} = {}) {
   const codes = new Map();
   const tokens = new Map();
   const escape = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -24,9 +28,13 @@ export function startFakeGoogle({ port = 0, clientId = "test-client", clientSecr
     };
 
     if (req.method === "GET" && url.pathname === "/o/oauth2/v2/auth") {
-      if (url.searchParams.get("client_id") !== clientId) return json(400, { error: "invalid_client" });
+      if (url.searchParams.get("client_id") !== clientId)
+        return json(400, { error: "invalid_client" });
       const hidden = ["redirect_uri", "state"]
-        .map((k) => `<input type="hidden" name="${k}" value="${escape(url.searchParams.get(k) ?? "")}">`)
+        .map(
+          (k) =>
+            `<input type="hidden" name="${k}" value="${escape(url.searchParams.get(k) ?? "")}">`,
+        )
         .join("");
       res.writeHead(200, { "Content-Type": "text/html" });
       res.end(`<!doctype html><title>Choose an account</title><h1>Sign in with Google (test)</h1>
@@ -61,11 +69,17 @@ export function startFakeGoogle({ port = 0, clientId = "test-client", clientSecr
       if (body.get("client_id") !== clientId || body.get("client_secret") !== clientSecret)
         return json(401, { error: "invalid_client" });
       const profile = codes.get(body.get("code"));
-      if (!profile || body.get("grant_type") !== "authorization_code") return json(400, { error: "invalid_grant" });
+      if (!profile || body.get("grant_type") !== "authorization_code")
+        return json(400, { error: "invalid_grant" });
       codes.delete(body.get("code"));
       const token = randomBytes(16).toString("hex");
       tokens.set(token, profile);
-      return json(200, { access_token: token, token_type: "Bearer", expires_in: 3599, scope: "openid email profile" });
+      return json(200, {
+        access_token: token,
+        token_type: "Bearer",
+        expires_in: 3599,
+        scope: "openid email profile",
+      });
     }
     if (req.method === "GET" && url.pathname === "/oauth2/v3/userinfo") {
       const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");

@@ -17,12 +17,25 @@ export function startFakeResend({ port = 0, apiKey = "re_test_key" } = {}) {
     };
     if (req.method === "POST" && url.pathname === "/emails") {
       if (req.headers.authorization !== `Bearer ${apiKey}`)
-        return json(401, { statusCode: 401, name: "validation_error", message: "API key is invalid" });
+        return json(401, {
+          statusCode: 401,
+          name: "validation_error",
+          message: "API key is invalid",
+        });
       const body = JSON.parse(raw || "{}");
       const to = Array.isArray(body.to) ? body.to : [body.to];
-      if (!body.from || !to[0] || !body.subject) return json(422, { statusCode: 422, name: "missing_required_field", message: "Missing `to`, `from` or `subject` field." });
+      if (!body.from || !to[0] || !body.subject)
+        return json(422, {
+          statusCode: 422,
+          name: "missing_required_field",
+          message: "Missing `to`, `from` or `subject` field.",
+        });
       if (to.some((t) => String(t).includes("bounce")))
-        return json(422, { statusCode: 422, name: "validation_error", message: "Recipient address is not allowed." });
+        return json(422, {
+          statusCode: 422,
+          name: "validation_error",
+          message: "Recipient address is not allowed.",
+        });
       const id = randomUUID();
       messages.push({ id, ...body, to, createdAt: new Date().toISOString() });
       return json(200, { id });
@@ -37,5 +50,9 @@ export function startFakeResend({ port = 0, apiKey = "re_test_key" } = {}) {
     }
     json(404, { statusCode: 404, name: "not_found", message: "Not found" });
   });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve({ server, port: server.address().port, messages })));
+  return new Promise((resolve) =>
+    server.listen(port, "127.0.0.1", () =>
+      resolve({ server, port: server.address().port, messages }),
+    ),
+  );
 }

@@ -22,9 +22,19 @@ async function contest(slug: string, resultsOffsetDays: number) {
 
 describe("deleting an account", () => {
   test("a writer with no published results is removed entirely", async () => {
-    const user = await prisma.user.create({ data: { email: "gone@example.com", displayName: "Gone", password: { create: { hash: "x" } } } });
+    const user = await prisma.user.create({
+      data: { email: "gone@example.com", displayName: "Gone", password: { create: { hash: "x" } } },
+    });
     const open = await contest("open-del", 5);
-    await prisma.submission.create({ data: { contestId: open.id, entrantId: user.id, title: "Draft", body: "text", status: "submitted" } });
+    await prisma.submission.create({
+      data: {
+        contestId: open.id,
+        entrantId: user.id,
+        title: "Draft",
+        body: "text",
+        status: "submitted",
+      },
+    });
     const result = await deleteAccount(user.id);
     expect(result).toEqual({ removed: 1, anonymised: 0 });
     expect(await prisma.user.count({ where: { id: user.id } })).toBe(0);
@@ -33,16 +43,50 @@ describe("deleting an account", () => {
 
   test("entries with published results keep only their title; personal data is removed", async () => {
     const user = await prisma.user.create({
-      data: { email: "winner@example.com", displayName: "Winner", parentEmail: "p@example.com", password: { create: { hash: "x" } }, sessions: { create: { expiresAt: new Date(Date.now() + DAY) } } },
+      data: {
+        email: "winner@example.com",
+        displayName: "Winner",
+        parentEmail: "p@example.com",
+        password: { create: { hash: "x" } },
+        sessions: { create: { expiresAt: new Date(Date.now() + DAY) } },
+      },
     });
     const done = await contest("done-del", -1);
     const open = await contest("open-del-2", 5);
-    const kept = await prisma.submission.create({ data: { contestId: done.id, entrantId: user.id, title: "Prize story", body: "secret text", status: "submitted" } });
-    await prisma.submission.create({ data: { contestId: open.id, entrantId: user.id, title: "New story", body: "x", status: "submitted" } });
+    const kept = await prisma.submission.create({
+      data: {
+        contestId: done.id,
+        entrantId: user.id,
+        title: "Prize story",
+        body: "secret text",
+        status: "submitted",
+      },
+    });
+    await prisma.submission.create({
+      data: {
+        contestId: open.id,
+        entrantId: user.id,
+        title: "New story",
+        body: "x",
+        status: "submitted",
+      },
+    });
     expect(await deleteAccount(user.id)).toEqual({ removed: 1, anonymised: 1 });
-    const row = await prisma.user.findUniqueOrThrow({ where: { id: user.id }, include: { password: true, sessions: true } });
-    expect(row).toMatchObject({ displayName: "Deleted account", parentEmail: null, dateOfBirth: null, password: null, sessions: [] });
+    const row = await prisma.user.findUniqueOrThrow({
+      where: { id: user.id },
+      include: { password: true, sessions: true },
+    });
+    expect(row).toMatchObject({
+      displayName: "Deleted account",
+      parentEmail: null,
+      dateOfBirth: null,
+      password: null,
+      sessions: [],
+    });
     expect(row.email).not.toContain("winner");
-    expect(await prisma.submission.findUniqueOrThrow({ where: { id: kept.id } })).toMatchObject({ title: "Prize story", body: null });
+    expect(await prisma.submission.findUniqueOrThrow({ where: { id: kept.id } })).toMatchObject({
+      title: "Prize story",
+      body: null,
+    });
   });
 });

@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
 const { prisma } = await import("~/utils/db.server");
-const { adminSubmissionRowsForCsv, csvSafe, listAdminSubmissions, disqualifySubmission } = await import("~/features/entries/admin-submissions.server");
+const { adminSubmissionRowsForCsv, csvSafe, listAdminSubmissions, disqualifySubmission } =
+  await import("~/features/entries/admin-submissions.server");
 const { TransitionRefused } = await import("~/features/entries/submission-status");
 
 const N = 730;
 let expected: string[] = [];
 
 beforeAll(async () => {
-  const user = await prisma.user.create({ data: { email: "many@example.test", displayName: "Many" } });
+  const user = await prisma.user.create({
+    data: { email: "many@example.test", displayName: "Many" },
+  });
   const now = Date.now();
   const mk = (slug: string) =>
     prisma.contest.create({
@@ -29,12 +32,14 @@ beforeAll(async () => {
     id: `s${String(i).padStart(4, "0")}`,
     contestId: i % 3 ? a.id : b.id,
     entrantId: user.id,
-    title: i === 5 ? "=HYPERLINK(\"x\")" : `T${i}`,
+    title: i === 5 ? '=HYPERLINK("x")' : `T${i}`,
     status: i % 4 ? "submitted" : "withdrawn",
     createdAt: new Date(now - Math.floor(i / 300) * 1000),
   }));
   await prisma.submission.createMany({ data: rows });
-  expected = [...rows].sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : -1)).map((r) => r.id);
+  expected = [...rows]
+    .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : -1))
+    .map((r) => r.id);
 });
 
 describe("admin submissions queries", () => {
@@ -78,7 +83,9 @@ describe("admin submissions queries", () => {
     const row = await prisma.submission.findUniqueOrThrow({ where: { id: "s0001" } });
     expect(row).toMatchObject({ status: "disqualified", disqualifyReason: "Name in the story" });
     await expect(disqualifySubmission("s0001", "again")).rejects.toBeInstanceOf(TransitionRefused);
-    await expect(disqualifySubmission("s0000", "withdrawn one")).rejects.toBeInstanceOf(TransitionRefused);
+    await expect(disqualifySubmission("s0000", "withdrawn one")).rejects.toBeInstanceOf(
+      TransitionRefused,
+    );
     expect(await disqualifySubmission("nope", "x")).toBeNull();
   });
 });

@@ -1,9 +1,22 @@
 import { describe, expect, test } from "vitest";
 import { parseSnapshot } from "~/features/contests/contest-snapshot";
 import { contestSchema, MESSAGES, type ContestInput } from "~/features/contests/contest-schema";
-import { addExistingPrompt, createPrompt, deletePrompt, unassignPrompt } from "~/features/contests/prompts.server";
+import {
+  addExistingPrompt,
+  createPrompt,
+  deletePrompt,
+  unassignPrompt,
+} from "~/features/contests/prompts.server";
 import { addExistingRubric, createRubric, deleteRubric } from "~/features/contests/rubrics.server";
-import { ContestAdminError, createContest, deleteContest, listContests, publishContest, unpublishContest, updateContest } from "~/features/contests/contest-admin.server";
+import {
+  ContestAdminError,
+  createContest,
+  deleteContest,
+  listContests,
+  publishContest,
+  unpublishContest,
+  updateContest,
+} from "~/features/contests/contest-admin.server";
 import { prisma } from "~/utils/db.server";
 
 let n = 0;

@@ -30,7 +30,12 @@ describe("e-mail module", () => {
     const result = await sendEmail(message("a@example.com"));
     expect(result.ok).toBe(true);
     const row = await prisma.emailLog.findUniqueOrThrow({ where: { id: result.logId } });
-    expect(row).toMatchObject({ status: "logged", to: "a@example.com", template: "test", subject: "Hello" });
+    expect(row).toMatchObject({
+      status: "logged",
+      to: "a@example.com",
+      template: "test",
+      subject: "Hello",
+    });
     expect(row.body).toContain("Your story has arrived.");
     expect(fake.messages).toHaveLength(0);
   });

@@ -22,7 +22,11 @@ let contestId = "";
 beforeAll(async () => {
   setStorageForTests(createLocalStorage(root));
   const user = await prisma.user.create({
-    data: { email: "writer@example.test", displayName: "Writer", dateOfBirth: new Date("2005-01-01T00:00:00Z") },
+    data: {
+      email: "writer@example.test",
+      displayName: "Writer",
+      dateOfBirth: new Date("2005-01-01T00:00:00Z"),
+    },
   });
   userId = user.id;
   const now = Date.now();
@@ -48,32 +52,64 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const confirmed = { confirmOriginal: "on", confirmEligible: "on", confirmRules: "on", confirmAnonymous: "on" };
+const confirmed = {
+  confirmOriginal: "on",
+  confirmEligible: "on",
+  confirmRules: "on",
+  confirmAnonymous: "on",
+};
 
-function request(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type?: string }) {
+function request(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Uint8Array; type?: string },
+) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (file) fd.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
+  if (file)
+    fd.append(
+      "file",
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }),
+      file.name,
+    );
   return new Request("http://localhost/contests/open-contest/enter", { method: "POST", body: fd });
 }
 
 async function contest() {
-  return publicContest(await prisma.contest.findUniqueOrThrow({ where: { id: contestId }, select: contestSelect }));
+  return publicContest(
+    await prisma.contest.findUniqueOrThrow({ where: { id: contestId }, select: contestSelect }),
+  );
 }
 const user = () => prisma.user.findUniqueOrThrow({ where: { id: userId } });
 const storedFiles = () =>
-  fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [];
-const rows = () => prisma.submission.findMany({ where: { entrantId: userId }, orderBy: { createdAt: "asc" } });
+  fs.existsSync(root)
+    ? fs
+        .readdirSync(root, { recursive: true })
+        .map(String)
+        .filter((f) => fs.statSync(path.join(root, f)).isFile())
+    : [];
+const rows = () =>
+  prisma.submission.findMany({ where: { entrantId: userId }, orderBy: { createdAt: "asc" } });
 
 describe("receiving an entry", () => {
   test("a file entry is streamed to storage and written; a failed confirmation e-mail leaves it submitted and logged", async () => {
-    const outcome = await receiveEntry(request({ title: "Paper Boats", ...confirmed }, { name: "boats.docx", bytes: docxBytes() }), await user(), await contest());
+    const outcome = await receiveEntry(
+      request({ title: "Paper Boats", ...confirmed }, { name: "boats.docx", bytes: docxBytes() }),
+      await user(),
+      await contest(),
+    );
     expect(outcome).toMatchObject({ ok: true, status: "submitted", duplicate: false });
     const [row] = await rows();
-    expect(row).toMatchObject({ title: "Paper Boats", status: "submitted", wordCount: 0, fileName: "boats.docx" });
+    expect(row).toMatchObject({
+      title: "Paper Boats",
+      status: "submitted",
+      wordCount: 0,
+      fileName: "boats.docx",
+    });
     expect(row.filePath).toMatch(new RegExp(`^${userId}/${contestId}/\\d+\\.docx$`));
     expect(fs.readFileSync(path.join(root, row.filePath!)).equals(docxBytes())).toBe(true);
-    const log = await prisma.emailLog.findFirstOrThrow({ where: { to: "writer@example.test", template: "submission-confirmation" } });
+    const log = await prisma.emailLog.findFirstOrThrow({
+      where: { to: "writer@example.test", template: "submission-confirmation" },
+    });
     expect(log.status).toBe("failed");
     expect(log.error).toBeTruthy();
     await prisma.submission.deleteMany({});
@@ -81,7 +117,11 @@ describe("receiving an entry", () => {
   });
 
   test("validation failure after the upload removes the stored file", async () => {
-    const outcome = await receiveEntry(request({ ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }), await user(), await contest());
+    const outcome = await receiveEntry(
+      request({ ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }),
+      await user(),
+      await contest(),
+    );
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.reply?.error?.title).toEqual(["Title is required"]);
     expect(await rows()).toHaveLength(0);
@@ -89,20 +129,36 @@ describe("receiving an entry", () => {
   });
 
   test("content that is not what its name says is refused before anything is stored", async () => {
-    const outcome = await receiveEntry(request({ title: "X", ...confirmed }, { name: "s.pdf", bytes: exeBytes() }), await user(), await contest());
+    const outcome = await receiveEntry(
+      request({ title: "X", ...confirmed }, { name: "s.pdf", bytes: exeBytes() }),
+      await user(),
+      await contest(),
+    );
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.reply?.error?.file).toEqual(["Only PDF, DOC, DOCX, and TXT files are allowed"]);
+    if (!outcome.ok)
+      expect(outcome.reply?.error?.file).toEqual([
+        "Only PDF, DOC, DOCX, and TXT files are allowed",
+      ]);
     expect(storedFiles()).toEqual([]);
   });
 
   test("a file over 10 MB is cut off, refused and removed", async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x61);
-    const outcome = await receiveEntry(request({ title: "Big", ...confirmed }, { name: "big.txt", bytes: big }), await user(), await contest());
+    const outcome = await receiveEntry(
+      request({ title: "Big", ...confirmed }, { name: "big.txt", bytes: big }),
+      await user(),
+      await contest(),
+    );
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.reply?.error?.file).toEqual(["File size must be less than 10MB"]);
+    if (!outcome.ok)
+      expect(outcome.reply?.error?.file).toEqual(["File size must be less than 10MB"]);
     expect(storedFiles()).toEqual([]);
     const exact = new Uint8Array(10 * 1024 * 1024).fill(0x61);
-    const ok = await receiveEntry(request({ title: "Exactly ten", ...confirmed }, { name: "ten.txt", bytes: exact }), await user(), await contest());
+    const ok = await receiveEntry(
+      request({ title: "Exactly ten", ...confirmed }, { name: "ten.txt", bytes: exact }),
+      await user(),
+      await contest(),
+    );
     expect(ok.ok).toBe(true);
     await prisma.submission.deleteMany({});
     fs.rmSync(root, { recursive: true, force: true });
@@ -114,7 +170,11 @@ describe("receiving an entry", () => {
     await prisma.$executeRawUnsafe(
       `CREATE TRIGGER fail_entry BEFORE INSERT ON Submission WHEN NEW.title = 'Lost?' BEGIN SELECT RAISE(ABORT, 'disk full'); END;`,
     );
-    const outcome = await receiveEntry(request({ title: "Lost?", ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }), await user(), await contest());
+    const outcome = await receiveEntry(
+      request({ title: "Lost?", ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }),
+      await user(),
+      await contest(),
+    );
     await prisma.$executeRawUnsafe(`DROP TRIGGER fail_entry`);
     expect(outcome).toMatchObject({ ok: false, status: 500, formError: "Failed to submit entry" });
     expect(await rows()).toHaveLength(0);
@@ -123,18 +183,42 @@ describe("receiving an entry", () => {
 
   test("the window is checked at the moment of the write: a form shown open but sent after close is refused", async () => {
     const shown = await contest(); // loaded while open
-    await prisma.contest.update({ where: { id: contestId }, data: { submissionsClose: new Date(Date.now() - 1000) } });
-    const outcome = await receiveEntry(request({ title: "Late", ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }), await user(), shown);
-    await prisma.contest.update({ where: { id: contestId }, data: { submissionsClose: new Date(Date.now() + DAY) } });
-    expect(outcome).toMatchObject({ ok: false, status: 403, formError: "Submissions are not currently open for this contest." });
+    await prisma.contest.update({
+      where: { id: contestId },
+      data: { submissionsClose: new Date(Date.now() - 1000) },
+    });
+    const outcome = await receiveEntry(
+      request({ title: "Late", ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }),
+      await user(),
+      shown,
+    );
+    await prisma.contest.update({
+      where: { id: contestId },
+      data: { submissionsClose: new Date(Date.now() + DAY) },
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 403,
+      formError: "Submissions are not currently open for this contest.",
+    });
     expect(await rows()).toHaveLength(0);
     expect(storedFiles()).toEqual([]);
   });
 
   test("eligibility is checked at the write too (under 13 without consent)", async () => {
-    await prisma.user.update({ where: { id: userId }, data: { dateOfBirth: new Date(Date.now() - 10 * 365 * DAY) } });
-    const outcome = await receiveEntry(request({ title: "Young", body: "one two three", ...confirmed }), { id: userId, dateOfBirth: new Date("2005-01-01"), parentConsentAt: null }, await contest());
-    await prisma.user.update({ where: { id: userId }, data: { dateOfBirth: new Date("2005-01-01T00:00:00Z") } });
+    await prisma.user.update({
+      where: { id: userId },
+      data: { dateOfBirth: new Date(Date.now() - 10 * 365 * DAY) },
+    });
+    const outcome = await receiveEntry(
+      request({ title: "Young", body: "one two three", ...confirmed }),
+      { id: userId, dateOfBirth: new Date("2005-01-01"), parentConsentAt: null },
+      await contest(),
+    );
+    await prisma.user.update({
+      where: { id: userId },
+      data: { dateOfBirth: new Date("2005-01-01T00:00:00Z") },
+    });
     expect(outcome.ok).toBe(false);
     expect(await rows()).toHaveLength(0);
   });
@@ -142,7 +226,11 @@ describe("receiving an entry", () => {
   test("the same form posted twice creates one entry and keeps one file", async () => {
     const entryKey = newEntryKey();
     const send = async () =>
-      receiveEntry(request({ title: "Twice", entryKey, ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }), await user(), await contest());
+      receiveEntry(
+        request({ title: "Twice", entryKey, ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }),
+        await user(),
+        await contest(),
+      );
     const first = await send();
     await new Promise((r) => setTimeout(r, 5)); // a different timestamp key for the second upload
     const second = await send();
@@ -153,9 +241,22 @@ describe("receiving an entry", () => {
   });
 
   test("a forged form key naming someone else's entry is ignored: a new entry is made, theirs is untouched", async () => {
-    const other = await prisma.user.create({ data: { email: "other@example.test", displayName: "Other", dateOfBirth: new Date("2004-01-01T00:00:00Z") } });
+    const other = await prisma.user.create({
+      data: {
+        email: "other@example.test",
+        displayName: "Other",
+        dateOfBirth: new Date("2004-01-01T00:00:00Z"),
+      },
+    });
     const theirs = await prisma.submission.create({
-      data: { id: newEntryKey(), contestId, entrantId: other.id, title: "Theirs", body: "their own words", status: "submitted" },
+      data: {
+        id: newEntryKey(),
+        contestId,
+        entrantId: other.id,
+        title: "Theirs",
+        body: "their own words",
+        status: "submitted",
+      },
     });
     const outcome = await receiveEntry(
       request({ title: "Mine", body: "my own words here", entryKey: theirs.id, ...confirmed }),
@@ -164,6 +265,9 @@ describe("receiving an entry", () => {
     );
     expect(outcome).toMatchObject({ ok: true, duplicate: false });
     expect(outcome.ok && outcome.submissionId).not.toBe(theirs.id);
-    expect(await prisma.submission.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ entrantId: other.id, title: "Theirs" });
+    expect(await prisma.submission.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
+      entrantId: other.id,
+      title: "Theirs",
+    });
   });
 });

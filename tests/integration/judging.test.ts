@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
-import { addJudge, findSetPasswordToken, hashToken, removeJudge, setPasswordWithToken } from "~/features/judging/judges.server";
+import {
+  addJudge,
+  findSetPasswordToken,
+  hashToken,
+  removeJudge,
+  setPasswordWithToken,
+} from "~/features/judging/judges.server";
 import { loadReview, saveScore, scoringContext } from "~/features/judging/review.server";
 import { preAssignAll, runAutoAssign } from "~/features/judging/assignments.server";
 import { ranking } from "~/features/judging/ranking.server";

@@ -16,7 +16,9 @@ describe("migrations match the Prisma schema", () => {
         roles: { create: [{ role: "judge" }, { role: "admin" }] },
         sessions: { create: { expiresAt: new Date(Date.now() + 1000) } },
         connections: { create: { providerName: "google", providerId: "g-1" } },
-        verifications: { create: { type: "set-password", tokenHash: "h1", expiresAt: new Date(), target: "t" } },
+        verifications: {
+          create: { type: "set-password", tokenHash: "h1", expiresAt: new Date(), target: "t" },
+        },
       },
     });
     const contest = await prisma.contest.create({
@@ -68,11 +70,22 @@ describe("migrations match the Prisma schema", () => {
         submittedAt: new Date(),
       },
     });
-    await prisma.emailLog.create({ data: { to: "a@b.c", template: "t", subject: "s", status: "logged" } });
+    await prisma.emailLog.create({
+      data: { to: "a@b.c", template: "t", subject: "s", status: "logged" },
+    });
 
     const loaded = await prisma.user.findUniqueOrThrow({
       where: { id: user.id },
-      include: { password: true, roles: true, sessions: true, connections: true, verifications: true, submissions: true, assignments: true, scores: true },
+      include: {
+        password: true,
+        roles: true,
+        sessions: true,
+        connections: true,
+        verifications: true,
+        submissions: true,
+        assignments: true,
+        scores: true,
+      },
     });
     expect(loaded.roles.map((r) => r.role).sort()).toEqual(["admin", "judge"]);
     expect(loaded.dateOfBirth?.toISOString()).toBe("2012-02-02T00:00:00.000Z");
@@ -83,11 +96,20 @@ describe("migrations match the Prisma schema", () => {
     expect(loaded.scores[0].total).toBe(1.25);
     const full = await prisma.contest.findUniqueOrThrow({
       where: { id: contest.id },
-      include: { prompts: true, rubrics: true, submissions: { include: { assignments: { include: { score: true } } } } },
+      include: {
+        prompts: true,
+        rubrics: true,
+        submissions: { include: { assignments: { include: { score: true } } } },
+      },
     });
     expect(full.isPublished).toBe(false);
     expect(full.anonymous).toBe(true);
-    expect([full.wordMin, full.wordMax, full.entryFeeCents, full.timeZone]).toEqual([500, 2500, 0, "America/New_York"]);
+    expect([full.wordMin, full.wordMax, full.entryFeeCents, full.timeZone]).toEqual([
+      500,
+      2500,
+      0,
+      "America/New_York",
+    ]);
     expect(full.submissions[0].assignments[0].score?.scores).toBe('{"a":1}');
     expect(await prisma.emailLog.count()).toBe(1);
   });
@@ -107,11 +129,17 @@ describe("migrations match the Prisma schema", () => {
       },
     });
     await expect(
-      prisma.submission.create({ data: { contestId: "missing", entrantId: user.id, title: "x", status: "submitted" } }),
+      prisma.submission.create({
+        data: { contestId: "missing", entrantId: user.id, title: "x", status: "submitted" },
+      }),
     ).rejects.toThrow();
     await prisma.judgeAssignment.create({ data: { contestId: contest.id, judgeId: user.id } });
-    await expect(prisma.judgeAssignment.create({ data: { contestId: contest.id, judgeId: user.id } })).rejects.toThrow();
-    await expect(prisma.user.create({ data: { email: "c@example.test", displayName: "dup" } })).rejects.toThrow();
+    await expect(
+      prisma.judgeAssignment.create({ data: { contestId: contest.id, judgeId: user.id } }),
+    ).rejects.toThrow();
+    await expect(
+      prisma.user.create({ data: { email: "c@example.test", displayName: "dup" } }),
+    ).rejects.toThrow();
     const submission = await prisma.submission.create({
       data: { contestId: contest.id, entrantId: user.id, title: "x", status: "submitted" },
     });

@@ -4,7 +4,12 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createLocalStorage, createS3Storage, entryFileKey, type FileStorage } from "~/utils/storage.server";
+import {
+  createLocalStorage,
+  createS3Storage,
+  entryFileKey,
+  type FileStorage,
+} from "~/utils/storage.server";
 
 const MB = 1024 * 1024;
 
@@ -81,7 +86,10 @@ contract(
   () => createLocalStorage(localRoot),
   async () => {
     // No temporary ".part" files remain anywhere under the root.
-    const leftovers = fs.readdirSync(localRoot, { recursive: true }).map(String).filter((f) => f.endsWith(".part") || /\.(txt)$/.test(f));
+    const leftovers = fs
+      .readdirSync(localRoot, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".part") || /\.(txt)$/.test(f));
     expect(leftovers).toEqual([]);
   },
 );
@@ -90,7 +98,13 @@ const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-s3rver-"));
 let s3rver: S3rver;
 let endpoint = "";
 beforeAll(async () => {
-  s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: "entries" }] });
+  s3rver = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: "entries" }],
+  });
   const { port } = await s3rver.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
@@ -110,7 +124,10 @@ contract(
     }),
   async () => {
     // Nothing stored under the failed keys' prefix in the bucket's directory.
-    const files = fs.readdirSync(s3Dir, { recursive: true }).map(String).filter((f) => f.includes("user2"));
+    const files = fs
+      .readdirSync(s3Dir, { recursive: true })
+      .map(String)
+      .filter((f) => f.includes("user2"));
     expect(files.filter((f) => !fs.statSync(path.join(s3Dir, f)).isDirectory())).toEqual([]);
   },
 );

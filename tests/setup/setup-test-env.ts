@@ -4,7 +4,10 @@ import { afterAll } from "vitest";
 
 // One database per test file (and so per worker): a copy of the migrated template.
 const dir = path.resolve("tests/.data");
-const file = path.join(dir, `unit-${process.env.VITEST_POOL_ID ?? "0"}-${process.pid}-${Date.now()}.db`);
+const file = path.join(
+  dir,
+  `unit-${process.env.VITEST_POOL_ID ?? "0"}-${process.pid}-${Date.now()}.db`,
+);
 fs.copyFileSync(process.env.INKWELL_TEMPLATE_DB ?? path.join(dir, "template.db"), file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.NODE_ENV = "test";

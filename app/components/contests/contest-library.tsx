@@ -12,7 +12,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, inputClass, TextareaField } from "~/components/ui/field";
-import { emptyRubricDraft, type FormErrors, type RubricDraft } from "~/features/contests/contest-form";
+import {
+  emptyRubricDraft,
+  type FormErrors,
+  type RubricDraft,
+} from "~/features/contests/contest-form";
 
 export type ItemKind = { noun: "prompt" | "rubric"; idField: "promptId" | "rubricId" };
 export const PROMPT: ItemKind = { noun: "prompt", idField: "promptId" };

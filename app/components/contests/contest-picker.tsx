@@ -28,7 +28,12 @@ export function ContestSelect({
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue ?? ""} className={cn(inputClass, className)}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        className={cn(inputClass, className)}
+      >
         <option value="">{emptyLabel}</option>
         {contests.map((c) => (
           <option key={c.id} value={c.id}>
@@ -50,7 +55,11 @@ export function ContestPickerForm({
   autoSubmit = true,
   children,
   ...select
-}: React.ComponentProps<typeof ContestSelect> & { buttonLabel?: string; autoSubmit?: boolean; children?: React.ReactNode }) {
+}: React.ComponentProps<typeof ContestSelect> & {
+  buttonLabel?: string;
+  autoSubmit?: boolean;
+  children?: React.ReactNode;
+}) {
   const submit = useSubmit();
   return (
     <Form

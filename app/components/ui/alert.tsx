@@ -21,7 +21,10 @@ export function Alert({
   role?: "alert" | "status";
 }) {
   return (
-    <div role={role ?? (variant === "destructive" ? "alert" : "status")} className={cn("rounded-md border p-4", variants[variant], className)}>
+    <div
+      role={role ?? (variant === "destructive" ? "alert" : "status")}
+      className={cn("rounded-md border p-4", variants[variant], className)}
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       {children ? <div className="mt-1 text-sm">{children}</div> : null}
     </div>

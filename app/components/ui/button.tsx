@@ -24,11 +24,19 @@ export function buttonClass({ variant = "default", size = "md" }: Style = {}, ex
   );
 }
 
-export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & Style>(
-  function Button({ variant, size, className, type = "button", ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClass({ variant, size }, className)} {...props} />;
-  },
-);
+export const Button = forwardRef<
+  HTMLButtonElement,
+  React.ButtonHTMLAttributes<HTMLButtonElement> & Style
+>(function Button({ variant, size, className, type = "button", ...props }, ref) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClass({ variant, size }, className)}
+      {...props}
+    />
+  );
+});
 
 export function ButtonLink({ variant, size, className, ...props }: LinkProps & Style) {
   return <Link className={buttonClass({ variant, size }, className)} {...props} />;

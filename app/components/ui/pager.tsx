@@ -5,7 +5,15 @@ import { buttonClass } from "./button";
  * Previous/next links for a `?page=` list. Plain links that keep the other query parameters,
  * so they work without JavaScript.
  */
-export function Pager({ page, pageCount, label = "Pages" }: { page: number; pageCount: number; label?: string }) {
+export function Pager({
+  page,
+  pageCount,
+  label = "Pages",
+}: {
+  page: number;
+  pageCount: number;
+  label?: string;
+}) {
   const { pathname, search } = useLocation();
   if (pageCount <= 1) return null;
   const href = (p: number) => {
@@ -18,7 +26,11 @@ export function Pager({ page, pageCount, label = "Pages" }: { page: number; page
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-between gap-4 text-sm">
       {page > 1 ? (
-        <Link to={href(page - 1)} className={buttonClass({ variant: "outline", size: "sm" })} rel="prev">
+        <Link
+          to={href(page - 1)}
+          className={buttonClass({ variant: "outline", size: "sm" })}
+          rel="prev"
+        >
           Previous
         </Link>
       ) : (
@@ -28,7 +40,11 @@ export function Pager({ page, pageCount, label = "Pages" }: { page: number; page
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <Link to={href(page + 1)} className={buttonClass({ variant: "outline", size: "sm" })} rel="next">
+        <Link
+          to={href(page + 1)}
+          className={buttonClass({ variant: "outline", size: "sm" })}
+          rel="next"
+        >
           Next
         </Link>
       ) : (

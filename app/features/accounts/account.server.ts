@@ -14,7 +14,9 @@ export async function deleteAccount(userId: string, now = new Date()) {
   });
   const remove = submissions.filter((s) => s.contest.resultsAt > now);
   const keep = submissions.filter((s) => s.contest.resultsAt <= now);
-  const judgedScores = await prisma.score.count({ where: { judgeId: userId, submittedAt: { not: null } } });
+  const judgedScores = await prisma.score.count({
+    where: { judgeId: userId, submittedAt: { not: null } },
+  });
 
   await prisma.$transaction(async (tx) => {
     await tx.submission.deleteMany({ where: { id: { in: remove.map((s) => s.id) } } });
@@ -50,7 +52,9 @@ export async function deleteAccount(userId: string, now = new Date()) {
   const storage = getStorage();
   for (const s of submissions) {
     if (!s.filePath) continue;
-    await storage.delete(s.filePath).catch((error) => console.error(`could not delete file ${s.filePath}`, error));
+    await storage
+      .delete(s.filePath)
+      .catch((error) => console.error(`could not delete file ${s.filePath}`, error));
   }
   return { removed: remove.length, anonymised: keep.length };
 }
@@ -59,13 +63,18 @@ export async function updateProfile(
   userId: string,
   input: { displayName: string; dateOfBirth?: Date; parentEmail?: string },
 ) {
-  const current = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { dateOfBirth: true } });
+  const current = await prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { dateOfBirth: true },
+  });
   await prisma.user.update({
     where: { id: userId },
     data: {
       displayName: input.displayName,
       // A date of birth, once given, is not changed here (it decides whether a parent must consent).
-      ...(current.dateOfBirth || !input.dateOfBirth ? {} : { dateOfBirth: input.dateOfBirth, parentEmail: input.parentEmail ?? null }),
+      ...(current.dateOfBirth || !input.dateOfBirth
+        ? {}
+        : { dateOfBirth: input.dateOfBirth, parentEmail: input.parentEmail ?? null }),
     },
   });
 }

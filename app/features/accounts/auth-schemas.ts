@@ -35,7 +35,11 @@ export const signUpSchema = z
       .string({ required_error: "Password is required" })
       .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
       .max(72, "Password must be at most 72 characters"),
-    displayName: z.string().trim().max(100, "Display name must be at most 100 characters").optional(),
+    displayName: z
+      .string()
+      .trim()
+      .max(100, "Display name must be at most 100 characters")
+      .optional(),
     dateOfBirth,
     parentEmail: z
       .string()

@@ -77,7 +77,9 @@ export function getAuthenticator() {
   authenticator = new Authenticator<FormUser>(authFlowStorage(), { throwOnError: true });
   authenticator.use(
     new FormStrategy(async ({ form, context }) => {
-      const email = String(form.get("email") ?? "").trim().toLowerCase();
+      const email = String(form.get("email") ?? "")
+        .trim()
+        .toLowerCase();
       const password = String(form.get("password") ?? "");
       const ip = clientAddress(context);
       const wait = await loginRetryAfter(email, ip);
@@ -98,7 +100,9 @@ export function getAuthenticator() {
       {
         clientID: GOOGLE_CLIENT_ID,
         clientSecret: GOOGLE_CLIENT_SECRET,
-        callbackURL: SITE_URL ? new URL("/auth/google/callback", SITE_URL).toString() : "/auth/google/callback",
+        callbackURL: SITE_URL
+          ? new URL("/auth/google/callback", SITE_URL).toString()
+          : "/auth/google/callback",
         prompt: "select_account",
       },
       async ({ profile }) => {

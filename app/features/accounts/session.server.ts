@@ -16,7 +16,11 @@ let secrets: string[] | undefined;
 export function sessionSecrets(): string[] {
   if (secrets) return secrets;
   const fromEnv = env().SESSION_SECRET;
-  if (fromEnv) return (secrets = fromEnv.split(",").map((s) => s.trim()).filter(Boolean));
+  if (fromEnv)
+    return (secrets = fromEnv
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean));
   const dbFile = env().DATABASE_URL.slice("file:".length);
   const file = path.join(path.dirname(path.resolve(dbFile)), ".session-secret");
   if (!fs.existsSync(file)) {
@@ -43,7 +47,9 @@ type Storage = ReturnType<typeof createCookieSessionStorage<Record<string, strin
 let storage: Storage | undefined;
 /** The session cookie carries only the id of a row in the Session table. */
 export function sessionStorage() {
-  storage ??= createCookieSessionStorage<Record<string, string>>({ cookie: cookieOptions("en_session", SESSION_TTL_MS / 1000) });
+  storage ??= createCookieSessionStorage<Record<string, string>>({
+    cookie: cookieOptions("en_session", SESSION_TTL_MS / 1000),
+  });
   return storage;
 }
 

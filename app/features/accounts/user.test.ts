@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { ageOn, canJudge, defaultDisplayName, isAdmin, needsParentalConsent, safeRedirect, submitEligibility } from "./user";
+import {
+  ageOn,
+  canJudge,
+  defaultDisplayName,
+  isAdmin,
+  needsParentalConsent,
+  safeRedirect,
+  submitEligibility,
+} from "./user";
 
 const d = (s: string) => new Date(`${s}T00:00:00Z`);
 
@@ -16,13 +24,22 @@ describe("ages and parental consent", () => {
   });
   test("submit eligibility blocks unconfirmed children and missing birth dates", () => {
     const now = d("2026-11-22");
-    expect(submitEligibility({ dateOfBirth: d("2016-01-01"), parentConsentAt: null }, now)).toEqual({
-      ok: false,
-      reason: "awaiting-parental-consent",
+    expect(submitEligibility({ dateOfBirth: d("2016-01-01"), parentConsentAt: null }, now)).toEqual(
+      {
+        ok: false,
+        reason: "awaiting-parental-consent",
+      },
+    );
+    expect(submitEligibility({ dateOfBirth: d("2016-01-01"), parentConsentAt: now }, now)).toEqual({
+      ok: true,
     });
-    expect(submitEligibility({ dateOfBirth: d("2016-01-01"), parentConsentAt: now }, now)).toEqual({ ok: true });
-    expect(submitEligibility({ dateOfBirth: d("2000-01-01"), parentConsentAt: null }, now)).toEqual({ ok: true });
-    expect(submitEligibility({ dateOfBirth: null, parentConsentAt: null }, now)).toEqual({ ok: false, reason: "no-date-of-birth" });
+    expect(submitEligibility({ dateOfBirth: d("2000-01-01"), parentConsentAt: null }, now)).toEqual(
+      { ok: true },
+    );
+    expect(submitEligibility({ dateOfBirth: null, parentConsentAt: null }, now)).toEqual({
+      ok: false,
+      reason: "no-date-of-birth",
+    });
   });
 });
 

@@ -15,7 +15,8 @@ export type UserWithRoles = {
 export function hasRole(user: Pick<UserWithRoles, "roles"> | null | undefined, role: Role) {
   return !!user?.roles.includes(role);
 }
-export const isAdmin = (user: Pick<UserWithRoles, "roles"> | null | undefined) => hasRole(user, "admin");
+export const isAdmin = (user: Pick<UserWithRoles, "roles"> | null | undefined) =>
+  hasRole(user, "admin");
 /** The judge portal is open to judges and to admins (spec §6). */
 export const canJudge = (user: Pick<UserWithRoles, "roles"> | null | undefined) =>
   hasRole(user, "judge") || hasRole(user, "admin");
@@ -40,8 +41,7 @@ export function needsParentalConsent(dateOfBirth: Date | null, now: Date = new D
 }
 
 export type SubmitEligibility =
-  | { ok: true }
-  | { ok: false; reason: "no-date-of-birth" | "awaiting-parental-consent" };
+  { ok: true } | { ok: false; reason: "no-date-of-birth" | "awaiting-parental-consent" };
 
 /**
  * Whether an account may submit entries: it must have a date of birth on file, and an account
@@ -59,7 +59,10 @@ export function submitEligibility(
 }
 
 /** Only same-site relative paths are followed after sign-in. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/dashboard",
+) {
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;

@@ -6,7 +6,9 @@ export async function quickStats(now = new Date()) {
     prisma.contest.count({
       where: { isPublished: true, submissionsOpen: { lte: now }, resultsAt: { gt: now } },
     }),
-    prisma.submission.count({ where: { status: { in: ["submitted", "disqualified", "withdrawn"] } } }),
+    prisma.submission.count({
+      where: { status: { in: ["submitted", "disqualified", "withdrawn"] } },
+    }),
     prisma.userRole.count({ where: { role: "judge" } }),
     prisma.judgeAssignment.count({
       where: {

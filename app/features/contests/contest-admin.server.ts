@@ -6,15 +6,14 @@
 import { DomainError } from "~/utils/domain-error";
 import { prisma } from "~/utils/db.server";
 import {
-MESSAGES,
-publishProblems,
-timelineIssues,
-type ContestInput,
-type PromptInput,
-type RubricInput,
+  MESSAGES,
+  publishProblems,
+  timelineIssues,
+  type ContestInput,
+  type PromptInput,
+  type RubricInput,
 } from "./contest-schema";
 import { buildSnapshot } from "./contest-snapshot";
-
 
 /** A refusal the admin should read (shown as the toast's or form's message). */
 export class ContestAdminError extends DomainError {}
@@ -74,7 +73,6 @@ async function publishIn(tx: Tx, id: string, now: Date) {
     data: { isPublished: true, publishedSnapshot: JSON.stringify(snapshot), snapshotAt: now },
   });
 }
-
 
 export const CONTESTS_PER_PAGE = 20;
 

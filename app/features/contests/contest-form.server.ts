@@ -20,8 +20,20 @@ import {
   type PromptInput,
   type RubricInput,
 } from "./contest-schema";
-import { addExistingPrompt, createPrompt, getPrompt, promptOptions, unassignPrompt } from "./prompts.server";
-import { addExistingRubric, createRubric, getRubric, rubricOptions, unassignRubric } from "./rubrics.server";
+import {
+  addExistingPrompt,
+  createPrompt,
+  getPrompt,
+  promptOptions,
+  unassignPrompt,
+} from "./prompts.server";
+import {
+  addExistingRubric,
+  createRubric,
+  getRubric,
+  rubricOptions,
+  unassignRubric,
+} from "./rubrics.server";
 import { ContestAdminError, createContest, updateContest } from "./contest-admin.server";
 import { timeZoneOptions } from "~/utils/dates";
 import { parseCriteria } from "./rubric";

@@ -14,13 +14,19 @@ export type PublicPhase = "coming_soon" | "open" | "closed";
 
 const t = (d: Date | string) => new Date(d).getTime();
 
-export function isSubmissionWindowOpen(c: Pick<ContestDates, "submissionsOpen" | "submissionsClose">, now: Date = new Date()) {
+export function isSubmissionWindowOpen(
+  c: Pick<ContestDates, "submissionsOpen" | "submissionsClose">,
+  now: Date = new Date(),
+) {
   const n = now.getTime();
   return n >= t(c.submissionsOpen) && n <= t(c.submissionsClose);
 }
 
 /** The public list's phase: 'Coming Soon', 'Open for Submissions', 'Closed'. */
-export function publicPhase(c: Pick<ContestDates, "submissionsOpen" | "submissionsClose">, now: Date = new Date()): PublicPhase {
+export function publicPhase(
+  c: Pick<ContestDates, "submissionsOpen" | "submissionsClose">,
+  now: Date = new Date(),
+): PublicPhase {
   const n = now.getTime();
   if (n < t(c.submissionsOpen)) return "coming_soon";
   if (n <= t(c.submissionsClose)) return "open";
@@ -39,7 +45,10 @@ export const PHASE_BADGE: Record<PublicPhase, "secondary" | "default" | "destruc
 };
 
 /** Judges may score from judging_open to judging_close, inclusive. */
-export function isJudgingOpen(c: Pick<ContestDates, "judgingOpen" | "judgingClose">, now: Date = new Date()) {
+export function isJudgingOpen(
+  c: Pick<ContestDates, "judgingOpen" | "judgingClose">,
+  now: Date = new Date(),
+) {
   const n = now.getTime();
   return n >= t(c.judgingOpen) && n <= t(c.judgingClose);
 }

@@ -1,9 +1,7 @@
 /** The prompt library: list, create, edit, attach to or detach from a contest, delete. */
 import { assertContestExists, ContestAdminError, ITEMS_PER_PAGE } from "./contest-admin.server";
 import { prisma } from "~/utils/db.server";
-import {
-type PromptInput
-} from "./contest-schema";
+import { type PromptInput } from "./contest-schema";
 
 export async function listPrompts({ contestId, page = 1 }: { contestId?: string; page?: number }) {
   const where = contestId ? { contestId } : {};

@@ -21,7 +21,15 @@ const base: ContestRow = {
   resultsAt: new Date("2027-03-10T00:00:00Z"),
   publishedSnapshot: null,
   prompts: [{ id: "p", title: "Prompt", body: "Body" }],
-  rubrics: [{ id: "r", name: "R", criteria: JSON.stringify([{ key: "k", label: "K", maxPoints: 10, weight: 1, requireComment: false }]) }],
+  rubrics: [
+    {
+      id: "r",
+      name: "R",
+      criteria: JSON.stringify([
+        { key: "k", label: "K", maxPoints: 10, weight: 1, requireComment: false },
+      ]),
+    },
+  ],
 };
 
 describe("public view of a contest", () => {
@@ -33,16 +41,34 @@ describe("public view of a contest", () => {
   });
   test("a published contest shows its snapshot, not later unpublished edits", () => {
     const snapshot = JSON.stringify(
-      buildSnapshot({ ...base, prompts: base.prompts!, rubrics: base.rubrics!, title: "Published title", wordMax: 800 }, new Date("2026-12-01T00:00:00Z")),
+      buildSnapshot(
+        {
+          ...base,
+          prompts: base.prompts!,
+          rubrics: base.rubrics!,
+          title: "Published title",
+          wordMax: 800,
+        },
+        new Date("2026-12-01T00:00:00Z"),
+      ),
     );
-    const v = publicContest({ ...base, publishedSnapshot: snapshot, title: "Edited later", wordMax: 5000 });
+    const v = publicContest({
+      ...base,
+      publishedSnapshot: snapshot,
+      title: "Edited later",
+      wordMax: 5000,
+    });
     expect(v.title).toBe("Published title");
     expect(v.wordMax).toBe(800);
     expect(v.snapshotDate?.toISOString()).toBe("2026-12-01T00:00:00.000Z");
   });
   test("a draft shows its current state even with an old snapshot", () => {
-    const snapshot = JSON.stringify(buildSnapshot({ ...base, prompts: [], rubrics: [], title: "Old" }));
-    expect(publicContest({ ...base, isPublished: false, publishedSnapshot: snapshot }).title).toBe("Live title");
+    const snapshot = JSON.stringify(
+      buildSnapshot({ ...base, prompts: [], rubrics: [], title: "Old" }),
+    );
+    expect(publicContest({ ...base, isPublished: false, publishedSnapshot: snapshot }).title).toBe(
+      "Live title",
+    );
   });
   test("weights as percents", () => {
     expect(weightPercent(0.25)).toBe("25%");

@@ -27,7 +27,6 @@ export const contestSelect = {
   publishedSnapshot: true,
 } as const;
 
-
 export const CONTESTS_PAGE_SIZE = 20;
 
 /** Published contests, most recently opened first (spec §7), one page. */
@@ -36,7 +35,13 @@ export async function listPublishedContests(page = 1, pageSize = CONTESTS_PAGE_S
   const { rows, ...paging } = await readPage(
     page,
     pageSize,
-    (window) => prisma.contest.findMany({ where, orderBy: [{ submissionsOpen: "desc" }, { id: "asc" }], ...window, select: contestSelect }),
+    (window) =>
+      prisma.contest.findMany({
+        where,
+        orderBy: [{ submissionsOpen: "desc" }, { id: "asc" }],
+        ...window,
+        select: contestSelect,
+      }),
     () => prisma.contest.count({ where }),
   );
   return { contests: rows.map(publicContest), ...paging };
@@ -57,7 +62,10 @@ export async function getContestBySlug(slug: string) {
 
 /** A published contest by slug (the entry form loads only published contests). */
 export async function getPublishedContest(slug: string) {
-  const row = await prisma.contest.findFirst({ where: { slug, isPublished: true }, select: contestSelect });
+  const row = await prisma.contest.findFirst({
+    where: { slug, isPublished: true },
+    select: contestSelect,
+  });
   return row ? publicContest(row) : null;
 }
 

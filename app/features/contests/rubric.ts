@@ -40,7 +40,10 @@ export function round2(n: number) {
 }
 
 /** Total = Σ score × weight, two decimals. Missing or non-numeric scores count as 0. */
-export function weightedTotal(criteria: Pick<Criterion, "key" | "weight">[], scores: Record<string, number | undefined>) {
+export function weightedTotal(
+  criteria: Pick<Criterion, "key" | "weight">[],
+  scores: Record<string, number | undefined>,
+) {
   return round2(
     criteria.reduce((sum, c) => {
       const v = Number(scores[c.key]);

@@ -1,9 +1,7 @@
 /** The rubric library: list, create, edit, attach to or detach from a contest, delete. */
 import { assertContestExists, ContestAdminError, ITEMS_PER_PAGE } from "./contest-admin.server";
 import { prisma } from "~/utils/db.server";
-import {
-type RubricInput
-} from "./contest-schema";
+import { type RubricInput } from "./contest-schema";
 
 export async function listRubrics({ contestId, page = 1 }: { contestId?: string; page?: number }) {
   const where = contestId ? { contestId } : {};

@@ -2,10 +2,15 @@
  * Admin views of entries: the filtered list paged in SQL, one entry, disqualifying, the CSV
  * export in keyset batches, and opening an entry's stored file.
  */
-import { prisma,type Prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
 import { getStorage } from "~/utils/storage.server";
-import { isSubmissionStatus, nextStatus, TransitionRefused, type SubmissionStatus } from "./submission-status";
+import {
+  isSubmissionStatus,
+  nextStatus,
+  TransitionRefused,
+  type SubmissionStatus,
+} from "./submission-status";
 
 export const ADMIN_PAGE_SIZE = 25;
 
@@ -14,7 +19,10 @@ export type AdminSubmissionFilter = { contestId?: string | null; status?: Submis
 export function parseAdminFilter(url: URL): AdminSubmissionFilter {
   const contestId = url.searchParams.get("contest")?.trim() || null;
   const status = url.searchParams.get("status");
-  return { contestId: contestId && contestId.length <= 64 ? contestId : null, status: isSubmissionStatus(status) ? status : null };
+  return {
+    contestId: contestId && contestId.length <= 64 ? contestId : null,
+    status: isSubmissionStatus(status) ? status : null,
+  };
 }
 
 function adminWhere(filter: AdminSubmissionFilter): Prisma.SubmissionWhereInput {
@@ -42,7 +50,11 @@ const adminRowSelect = {
  * createdAt). The page's ids are found first (a narrow scan, cheap even at a deep offset), then
  * only those rows are read with their contest and entrant.
  */
-export async function listAdminSubmissions(filter: AdminSubmissionFilter, page = 1, pageSize = ADMIN_PAGE_SIZE) {
+export async function listAdminSubmissions(
+  filter: AdminSubmissionFilter,
+  page = 1,
+  pageSize = ADMIN_PAGE_SIZE,
+) {
   const where = adminWhere(filter);
   const [ids, total] = await Promise.all([
     prisma.submission.findMany({
@@ -55,16 +67,24 @@ export async function listAdminSubmissions(filter: AdminSubmissionFilter, page =
     prisma.submission.count({ where }),
   ]);
   const rows = ids.length
-    ? await prisma.submission.findMany({ where: { id: { in: ids.map((r) => r.id) } }, select: adminRowSelect })
+    ? await prisma.submission.findMany({
+        where: { id: { in: ids.map((r) => r.id) } },
+        select: adminRowSelect,
+      })
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const submissions = ids.map((r) => byId.get(r.id)).filter((r): r is (typeof rows)[number] => Boolean(r));
+  const submissions = ids
+    .map((r) => byId.get(r.id))
+    .filter((r): r is (typeof rows)[number] => Boolean(r));
   return { submissions, total, page, pageCount: pageCount(total, pageSize) };
 }
 
 /** Contests for the admin contest pickers (submissions, assignment, scoring), newest first. */
 export async function contestOptions() {
-  return prisma.contest.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: { id: true, title: true } });
+  return prisma.contest.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    select: { id: true, title: true },
+  });
 }
 
 export async function getAdminSubmission(id: string) {
@@ -108,7 +128,12 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 function csvDate(date: Date, timeZone: string) {
   let f = dayFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    });
     dayFormats.set(timeZone, f);
   }
   return f.format(date);
@@ -123,14 +148,17 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
   const where = adminWhere(filter);
   let cursor: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const batch: Prisma.SubmissionGetPayload<{ select: typeof adminRowSelect }>[] = await prisma.submission.findMany({
-      where: cursor ? { AND: [where, { createdAt: { lte: cursor.createdAt } }] } : where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: batchSize,
-      select: adminRowSelect,
-    });
+    const batch: Prisma.SubmissionGetPayload<{ select: typeof adminRowSelect }>[] =
+      await prisma.submission.findMany({
+        where: cursor ? { AND: [where, { createdAt: { lte: cursor.createdAt } }] } : where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: batchSize,
+        select: adminRowSelect,
+      });
     const fresh = cursor
-      ? batch.filter((s) => s.createdAt.getTime() < cursor!.createdAt.getTime() || s.id < cursor!.id)
+      ? batch.filter(
+          (s) => s.createdAt.getTime() < cursor!.createdAt.getTime() || s.id < cursor!.id,
+        )
       : batch;
     for (const s of fresh) {
       yield [
@@ -160,7 +188,6 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
 }
 
 export { csvSafe } from "~/utils/csv-export";
-
 
 /** Opens the stored file of a submission for download, or null when there is none or it is missing. */
 export async function openSubmissionFile(s: { filePath: string | null }) {

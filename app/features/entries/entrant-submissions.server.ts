@@ -2,14 +2,17 @@
  * The entrant's own entries: the dashboard list, one entry, released results, withdrawing, and
  * the confirmation e-mail. Every query is scoped to the entrant.
  */
-import { SubmissionConfirmationEmail,submissionConfirmationSubject } from "~/emails/submission-confirmation";
+import {
+  SubmissionConfirmationEmail,
+  submissionConfirmationSubject,
+} from "~/emails/submission-confirmation";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { parseCriteria } from "~/features/contests/rubric";
 import { parseScores } from "~/features/judging/scoring";
 import { formatDateTime } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
-import { sendEmail,siteUrl } from "~/utils/email.server";
+import { sendEmail, siteUrl } from "~/utils/email.server";
 import { readPage } from "~/utils/paged-list.server";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { nextStatus, TransitionRefused } from "./submission-status";
@@ -27,12 +30,22 @@ const entrantSubmissionSelect = {
   contest: { select: { id: true, slug: true, title: true, timeZone: true, resultsAt: true } },
 } as const;
 
-export async function listEntrantSubmissions(entrantId: string, page = 1, pageSize = DASHBOARD_PAGE_SIZE) {
+export async function listEntrantSubmissions(
+  entrantId: string,
+  page = 1,
+  pageSize = DASHBOARD_PAGE_SIZE,
+) {
   const where = { entrantId };
   const { rows, ...paging } = await readPage(
     page,
     pageSize,
-    (window) => prisma.submission.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window, select: entrantSubmissionSelect }),
+    (window) =>
+      prisma.submission.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...window,
+        select: entrantSubmissionSelect,
+      }),
     () => prisma.submission.count({ where }),
   );
   return { submissions: rows, ...paging };
@@ -72,7 +85,13 @@ export async function entrantResults(entrantId: string, now = new Date(), take =
       scores: {
         where: { submittedAt: { not: null } },
         orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
-        select: { id: true, scores: true, comment: true, total: true, rubric: { select: { criteria: true } } },
+        select: {
+          id: true,
+          scores: true,
+          comment: true,
+          total: true,
+          rubric: { select: { criteria: true } },
+        },
       },
     },
   });
@@ -85,10 +104,17 @@ export async function entrantResults(entrantId: string, now = new Date(), take =
         label: `Judge ${i + 1}`,
         total: score.total,
         comment: score.comment,
-        criteria: criteria.map((c) => ({ key: c.key, label: c.label, maxPoints: c.maxPoints, score: Number(values[c.key] ?? 0) })),
+        criteria: criteria.map((c) => ({
+          key: c.key,
+          label: c.label,
+          maxPoints: c.maxPoints,
+          score: Number(values[c.key] ?? 0),
+        })),
       };
     });
-    const average = reviews.length ? Math.round((reviews.reduce((n, r) => n + r.total, 0) / reviews.length) * 100) / 100 : null;
+    const average = reviews.length
+      ? Math.round((reviews.reduce((n, r) => n + r.total, 0) / reviews.length) * 100) / 100
+      : null;
     return { id: s.id, title: s.title, contest: s.contest, average, reviews };
   });
 }
@@ -109,12 +135,14 @@ export async function withdrawSubmission(entrantId: string, id: string, now = ne
     if (!isSubmissionWindowOpen(publicContest(row.contest), now)) {
       throw new TransitionRefused("Entries can only be withdrawn while submissions are open.");
     }
-    const { count } = await tx.submission.updateMany({ where: { id, entrantId, status: "submitted" }, data: { status: to } });
+    const { count } = await tx.submission.updateMany({
+      where: { id, entrantId, status: "submitted" },
+      data: { status: to },
+    });
     if (count !== 1) throw new TransitionRefused("Only a submitted entry can be withdrawn.");
     return to;
   });
 }
-
 
 /** Sends the submission confirmation (never throws; the outcome is in the e-mail log). */
 export async function sendSubmissionConfirmation(submissionId: string, request?: Request) {

@@ -37,7 +37,10 @@ export const CONFIRMATIONS = [
   { name: "confirmOriginal", label: "This is my own original work." },
   { name: "confirmEligible", label: "I meet the age and grade requirements of this contest." },
   { name: "confirmRules", label: "My entry follows the contest rules." },
-  { name: "confirmAnonymous", label: "I understand that judging is anonymous: my name must not appear in my entry." },
+  {
+    name: "confirmAnonymous",
+    label: "I understand that judging is anonymous: my name must not appear in my entry.",
+  },
 ] as const;
 
 /** What the server learnt about an uploaded file while streaming it. */
@@ -50,13 +53,19 @@ export type FileCheck = {
   tooLarge: boolean;
 };
 
-const confirmation = z.boolean({ required_error: ENTRY_MESSAGES.confirm, invalid_type_error: ENTRY_MESSAGES.confirm });
+const confirmation = z.boolean({
+  required_error: ENTRY_MESSAGES.confirm,
+  invalid_type_error: ENTRY_MESSAGES.confirm,
+});
 
 /**
  * Builds the schema for one contest's word range and the upload's check (if a file was sent).
  * Error order: title, body, file, confirmations.
  */
-export function entrySchema(contest: { wordMin: number; wordMax: number }, file?: FileCheck | null) {
+export function entrySchema(
+  contest: { wordMin: number; wordMax: number },
+  file?: FileCheck | null,
+) {
   return z
     .object({
       title: z
@@ -83,7 +92,11 @@ export function entrySchema(contest: { wordMin: number; wordMax: number }, file?
       if (words === 0 && !hasFile) {
         ctx.addIssue({ code: "custom", path: ["body"], message: ENTRY_MESSAGES.textOrFile });
       } else if (words > 0 && !withinWordRange(words, contest.wordMin, contest.wordMax)) {
-        ctx.addIssue({ code: "custom", path: ["body"], message: wordRangeMessage(contest.wordMin, contest.wordMax) });
+        ctx.addIssue({
+          code: "custom",
+          path: ["body"],
+          message: wordRangeMessage(contest.wordMin, contest.wordMax),
+        });
       }
     })
     .transform((value) => {
@@ -95,7 +108,9 @@ export function entrySchema(contest: { wordMin: number; wordMax: number }, file?
 export const FIELD_ORDER = ["", "title", "body", "file", ...CONFIRMATIONS.map((c) => c.name)];
 
 /** The first error, in form order, for the 'Validation Error' alert. */
-export function firstError(errors: Record<string, string[] | null | undefined> | null | undefined): string | null {
+export function firstError(
+  errors: Record<string, string[] | null | undefined> | null | undefined,
+): string | null {
   if (!errors) return null;
   for (const key of FIELD_ORDER) {
     const list = errors[key];

@@ -1,6 +1,18 @@
 import { describe, expect, test } from "vitest";
-import { docBytes, docxBytes, exeBytes, pdfBytes, plainZipBytes, textBytes } from "../../../tests/fixtures/entry-files";
-import { bytesMatchKind, createTextValidator, headMatchesKind, kindFromFileName } from "./file-sniff";
+import {
+  docBytes,
+  docxBytes,
+  exeBytes,
+  pdfBytes,
+  plainZipBytes,
+  textBytes,
+} from "../../../tests/fixtures/entry-files";
+import {
+  bytesMatchKind,
+  createTextValidator,
+  headMatchesKind,
+  kindFromFileName,
+} from "./file-sniff";
 
 describe("file kinds from names", () => {
   test("only pdf, doc, docx and txt, any case", () => {

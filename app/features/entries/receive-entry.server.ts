@@ -11,7 +11,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { prisma } from "~/utils/db.server";
 import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema, type FileCheck } from "./entry-schema";
-import { MIME_TYPES, SNIFF_BYTES, createTextValidator, headMatchesKind, kindFromFileName, type FileKind } from "./file-sniff";
+import {
+  MIME_TYPES,
+  SNIFF_BYTES,
+  createTextValidator,
+  headMatchesKind,
+  kindFromFileName,
+  type FileKind,
+} from "./file-sniff";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest, type PublicContest } from "~/features/contests/public-contest";
 import { entryFileKey, getStorage, type FileStorage } from "~/utils/storage.server";
@@ -96,7 +103,8 @@ async function storeFilePart(
     upload.check = { name, size: 0, kind: claimed, tooLarge: false };
     return;
   }
-  const kind: FileKind | null = claimed && (await headMatchesKind(headBytes, claimed)) ? claimed : null;
+  const kind: FileKind | null =
+    claimed && (await headMatchesKind(headBytes, claimed)) ? claimed : null;
   if (!kind) {
     upload.check = { name, size: headSize, kind: null, tooLarge: false };
     if (!ended) await drain(it);
@@ -153,30 +161,54 @@ async function storeFilePart(
 
 export type EntryOutcome =
   | { ok: true; submissionId: string; status: string; duplicate: boolean }
-  | { ok: false; status: 400 | 403 | 500; formError?: string; reply: SubmissionResult<string[]> | null };
+  | {
+      ok: false;
+      status: 400 | 403 | 500;
+      formError?: string;
+      reply: SubmissionResult<string[]> | null;
+    };
 
-type EntryUser = { id: string; dateOfBirth: Date | string | null; parentConsentAt: Date | string | null };
+type EntryUser = {
+  id: string;
+  dateOfBirth: Date | string | null;
+  parentConsentAt: Date | string | null;
+};
 
 export function eligibilityMessage(user: EntryUser) {
   const e = submitEligibility(user);
   if (e.ok) return null;
-  return e.reason === "awaiting-parental-consent" ? ENTRY_MESSAGES.underThirteen : ENTRY_MESSAGES.noDateOfBirth;
+  return e.reason === "awaiting-parental-consent"
+    ? ENTRY_MESSAGES.underThirteen
+    : ENTRY_MESSAGES.noDateOfBirth;
 }
 
-const FORM_FIELDS = ["title", "body", "confirmOriginal", "confirmEligible", "confirmRules", "confirmAnonymous"] as const;
+const FORM_FIELDS = [
+  "title",
+  "body",
+  "confirmOriginal",
+  "confirmEligible",
+  "confirmRules",
+  "confirmAnonymous",
+] as const;
 
 /**
  * Parses, stores, validates and writes one entry. The contest's window and the user's eligibility
  * are checked again inside the write transaction.
  */
-export async function receiveEntry(request: Request, user: EntryUser, contest: PublicContest): Promise<EntryOutcome> {
+export async function receiveEntry(
+  request: Request,
+  user: EntryUser,
+  contest: PublicContest,
+): Promise<EntryOutcome> {
   const storage = getStorage();
   const upload: Upload = { key: null, check: null };
   const cleanup = async () => {
     if (upload.key) {
       const key = upload.key;
       upload.key = null;
-      await storage.delete(key).catch((error) => console.error(`could not delete orphaned upload ${key}`, error));
+      await storage
+        .delete(key)
+        .catch((error) => console.error(`could not delete orphaned upload ${key}`, error));
     }
   };
 
@@ -187,7 +219,12 @@ export async function receiveEntry(request: Request, user: EntryUser, contest: P
       const handler: UploadHandler = async (part) => {
         if (typeof part.filename === "string") {
           if (part.name === "file" && part.filename && !upload.check) {
-            await storeFilePart({ filename: part.filename, data: part.data }, { userId: user.id, contestId: contest.id }, storage, upload);
+            await storeFilePart(
+              { filename: part.filename, data: part.data },
+              { userId: user.id, contestId: contest.id },
+              storage,
+              upload,
+            );
           } else {
             await drain(part.data[Symbol.asyncIterator]());
           }
@@ -208,7 +245,8 @@ export async function receiveEntry(request: Request, user: EntryUser, contest: P
     }
   } catch (error) {
     await cleanup();
-    if (error instanceof RequestTooLarge) return { ok: false, status: 400, formError: ENTRY_MESSAGES.fileTooLarge, reply: null };
+    if (error instanceof RequestTooLarge)
+      return { ok: false, status: 400, formError: ENTRY_MESSAGES.fileTooLarge, reply: null };
     console.error("entry upload failed", error);
     return { ok: false, status: 500, formError: ENTRY_MESSAGES.failed, reply: null };
   }
@@ -225,18 +263,31 @@ export async function receiveEntry(request: Request, user: EntryUser, contest: P
   }
   const rawKey = form.get("entryKey");
   let id = typeof rawKey === "string" && ENTRY_KEY.test(rawKey) ? rawKey : newEntryKey();
-  const file = upload.key && upload.check?.kind ? { key: upload.key, ...upload.check, kind: upload.check.kind } : null;
+  const file =
+    upload.key && upload.check?.kind
+      ? { key: upload.key, ...upload.check, kind: upload.check.kind }
+      : null;
 
   try {
     const result = await prisma.$transaction(async (tx) => {
       // The moment of the write: the window and the account's eligibility, as they are now.
-      const row = await tx.contest.findFirst({ where: { id: contest.id, isPublished: true }, select: contestSelect });
-      if (!row || !isSubmissionWindowOpen(publicContest(row), new Date())) return { refused: ENTRY_MESSAGES.notOpen } as const;
-      const account = await tx.user.findUnique({ where: { id: user.id }, select: { id: true, dateOfBirth: true, parentConsentAt: true } });
+      const row = await tx.contest.findFirst({
+        where: { id: contest.id, isPublished: true },
+        select: contestSelect,
+      });
+      if (!row || !isSubmissionWindowOpen(publicContest(row), new Date()))
+        return { refused: ENTRY_MESSAGES.notOpen } as const;
+      const account = await tx.user.findUnique({
+        where: { id: user.id },
+        select: { id: true, dateOfBirth: true, parentConsentAt: true },
+      });
       const notEligible = account ? eligibilityMessage(account) : ENTRY_MESSAGES.mustSignIn;
       if (notEligible) return { refused: notEligible } as const;
 
-      const existing = await tx.submission.findUnique({ where: { id }, select: { entrantId: true, status: true } });
+      const existing = await tx.submission.findUnique({
+        where: { id },
+        select: { entrantId: true, status: true },
+      });
       // A key that names someone else's entry (a forged form) is ignored, not an error.
       if (existing && existing.entrantId !== user.id) id = newEntryKey();
       else if (existing) return { duplicate: true, status: existing.status } as const;
@@ -277,6 +328,11 @@ export async function receiveEntry(request: Request, user: EntryUser, contest: P
   } catch (error) {
     await cleanup();
     console.error("entry write failed", error);
-    return { ok: false, status: 500, formError: ENTRY_MESSAGES.failed, reply: submission.reply({ formErrors: [ENTRY_MESSAGES.failed] }) };
+    return {
+      ok: false,
+      status: 500,
+      formError: ENTRY_MESSAGES.failed,
+      reply: submission.reply({ formErrors: [ENTRY_MESSAGES.failed] }),
+    };
   }
 }

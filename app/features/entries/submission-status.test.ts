@@ -10,7 +10,10 @@ import {
   type SubmissionEvent,
 } from "./submission-status";
 
-const window = { submissionsOpen: new Date("2027-01-01T00:00:00Z"), submissionsClose: new Date("2027-02-01T00:00:00Z") };
+const window = {
+  submissionsOpen: new Date("2027-01-01T00:00:00Z"),
+  submissionsClose: new Date("2027-02-01T00:00:00Z"),
+};
 
 describe("submission status machine", () => {
   test("the four allowed transitions", () => {
@@ -21,10 +24,17 @@ describe("submission status machine", () => {
   });
   test("everything else is refused", () => {
     const events: SubmissionEvent[] = ["confirm", "expire", "withdraw", "disqualify"];
-    const allowed = new Set(["pending_payment:confirm", "pending_payment:expire", "submitted:withdraw", "submitted:disqualify"]);
+    const allowed = new Set([
+      "pending_payment:confirm",
+      "pending_payment:expire",
+      "submitted:withdraw",
+      "submitted:disqualify",
+    ]);
     for (const status of SUBMISSION_STATUSES) {
       for (const event of events) {
-        expect(canTransition(status, event), `${status} + ${event}`).toBe(allowed.has(`${status}:${event}`));
+        expect(canTransition(status, event), `${status} + ${event}`).toBe(
+          allowed.has(`${status}:${event}`),
+        );
       }
     }
     expect(nextStatus("bogus", "confirm")).toBeNull();
@@ -35,10 +45,18 @@ describe("submission status machine", () => {
     expect(initialStatus(1500)).toBe("pending_payment");
   });
   test("withdrawal only for submitted entries while the window is open (inclusive)", () => {
-    expect(canWithdraw({ status: "submitted" }, window, new Date("2027-02-01T00:00:00Z"))).toBe(true);
-    expect(canWithdraw({ status: "submitted" }, window, new Date("2027-02-01T00:00:00.001Z"))).toBe(false);
-    expect(canWithdraw({ status: "pending_payment" }, window, new Date("2027-01-15T00:00:00Z"))).toBe(false);
-    expect(canWithdraw({ status: "withdrawn" }, window, new Date("2027-01-15T00:00:00Z"))).toBe(false);
+    expect(canWithdraw({ status: "submitted" }, window, new Date("2027-02-01T00:00:00Z"))).toBe(
+      true,
+    );
+    expect(canWithdraw({ status: "submitted" }, window, new Date("2027-02-01T00:00:00.001Z"))).toBe(
+      false,
+    );
+    expect(
+      canWithdraw({ status: "pending_payment" }, window, new Date("2027-01-15T00:00:00Z")),
+    ).toBe(false);
+    expect(canWithdraw({ status: "withdrawn" }, window, new Date("2027-01-15T00:00:00Z"))).toBe(
+      false,
+    );
   });
   test("badges: primary for submitted, destructive for disqualified, secondary otherwise, always with text", () => {
     expect(statusBadgeVariant("submitted")).toBe("default");

@@ -9,7 +9,13 @@ import { DomainError } from "~/utils/domain-error";
  */
 import { isSubmissionWindowOpen, type ContestDates } from "~/features/contests/phase";
 
-export const SUBMISSION_STATUSES = ["pending_payment", "submitted", "expired", "withdrawn", "disqualified"] as const;
+export const SUBMISSION_STATUSES = [
+  "pending_payment",
+  "submitted",
+  "expired",
+  "withdrawn",
+  "disqualified",
+] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 export type SubmissionEvent = "confirm" | "expire" | "withdraw" | "disqualify";

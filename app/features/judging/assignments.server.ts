@@ -7,7 +7,6 @@ import { readPage } from "~/utils/paged-list.server";
 import { autoAssign } from "./assign";
 import { PAGE_SIZE } from "./scoring";
 
-
 export async function findContest(contestId: string | null | undefined) {
   if (!contestId) return null;
   return prisma.contest.findUnique({

@@ -2,18 +2,17 @@
  * Judges: the judge list, Add Judge with its one-time set-password link (hashed, 7 days), and
  * removing a judge (their open assignments go, their submitted scores stay). See docs/decisions/0007.
  */
-import { createHash,randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { JudgeInviteEmail } from "~/emails/judge-invite";
 import { hashPassword } from "~/features/accounts/auth.server";
 import { prisma } from "~/utils/db.server";
-import { sendEmail,siteUrl } from "~/utils/email.server";
+import { sendEmail, siteUrl } from "~/utils/email.server";
 import { readPage } from "~/utils/paged-list.server";
 import { PAGE_SIZE } from "./scoring";
 
 export const SET_PASSWORD_TYPE = "set-password";
 export const SET_PASSWORD_DAYS = 7;
 const DAY = 24 * 60 * 60 * 1000;
-
 
 export async function listJudges(page = 1) {
   const where = { roles: { some: { role: "judge" } } };

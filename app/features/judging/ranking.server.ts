@@ -2,11 +2,10 @@
  * The ranking of a contest's entries (raw averages or z-score normalised), computed in SQL,
  * and the per-entry scores page. See docs/decisions/0007.
  */
-import { parseCriteria,round2 } from "~/features/contests/rubric";
+import { parseCriteria, round2 } from "~/features/contests/rubric";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
-import { PAGE_SIZE,parseScores } from "./scoring";
-
+import { PAGE_SIZE, parseScores } from "./scoring";
 
 export type RankingMode = "raw" | "z";
 export type RankingRow = {

@@ -7,12 +7,11 @@
  */
 import path from "node:path";
 import { isJudgingOpen } from "~/features/contests/phase";
-import { parseCriteria,weightedTotal,type Criterion } from "~/features/contests/rubric";
+import { parseCriteria, weightedTotal, type Criterion } from "~/features/contests/rubric";
 import { prisma } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import { getStorage } from "~/utils/storage.server";
-import { PAGE_SIZE,parseScores } from "./scoring";
-
+import { PAGE_SIZE, parseScores } from "./scoring";
 
 /** The judge's assignments that have a (submitted) entry. No entrant fields are selected. */
 export async function judgeQueue(judgeId: string, page = 1) {
