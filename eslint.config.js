@@ -3,6 +3,27 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Import direction (docs/architecture.md): routes → features → utils. Features never import
+// routes or UI; utils (infrastructure) import neither features nor routes; inngest/ imports
+// features, never routes. Prisma is reached through ~/utils/db.server only.
+const prismaOnlyThroughDb = {
+  group: ["**/generated/prisma/*", "!~/generated/prisma/client"],
+  message: "Import Prisma through ~/utils/db.server.",
+};
+const noRoutes = {
+  group: ["~/routes/*", "**/routes/*"],
+  message: "Routes are the top layer: nothing imports a route.",
+};
+const noFeatures = {
+  group: ["~/features/*", "**/features/*"],
+  message: "app/utils/ is infrastructure: it must not depend on a feature.",
+};
+const noComponents = {
+  group: ["~/components/*", "**/components/*"],
+  message: "Features hold rules and data access, not UI: import components from routes.",
+};
+const restrict = (...patterns) => ["error", { patterns: [prismaOnlyThroughDb, ...patterns] }];
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,17 +50,19 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/generated/prisma/*", "!~/generated/prisma/client"],
-              message: "Import Prisma through ~/utils/db.server.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": restrict(),
     },
+  },
+  {
+    files: ["app/features/**"],
+    rules: { "no-restricted-imports": restrict(noRoutes, noComponents) },
+  },
+  {
+    files: ["app/utils/**"],
+    rules: { "no-restricted-imports": restrict(noRoutes, noFeatures, noComponents) },
+  },
+  {
+    files: ["app/components/**", "app/emails/**", "inngest/**"],
+    rules: { "no-restricted-imports": restrict(noRoutes) },
   },
 );

@@ -1,19 +1,16 @@
+import { ErrorPanel } from "~/components/error-panel";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { SiteFooter, SiteHeader, NavigationProgress } from "./components/site-shell";
 import { Toaster } from "./components/toaster";
-import { buttonClass } from "./components/ui/button";
 import stylesheet from "./tailwind.css?url";
 import { getUserId } from "~/features/accounts/session.server";
 import { getToast } from "./utils/toast.server";
@@ -85,31 +82,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      {notFound ? (
-        <>
-          <p className="text-6xl font-bold text-ink-600">404</p>
-          <h1 className="mt-4 text-2xl font-bold">Oops! Page not found</h1>
-          <p className="mt-2 text-slate-600">
-            The page you were looking for does not exist or has moved.
-          </p>
-        </>
-      ) : (
-        <>
-          <h1 className="text-2xl font-bold">Something went wrong</h1>
-          <p className="mt-2 text-slate-600">
-            {isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string"
-              ? error.data
-              : "An unexpected error occurred on our side. It has been logged; please try again in a moment."}
-          </p>
-        </>
-      )}
-      <Link to="/" className={buttonClass({}, "mt-8")}>
-        Return to Home
-      </Link>
-    </div>
-  );
+  return <ErrorPanel />;
 }

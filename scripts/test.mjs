@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The whole test suite, as the README's second command: typecheck, lint, unit and integration
+// The whole test suite, as the README's second command: typecheck, lint, formatting, unit and integration
 // tests (Vitest, real SQLite), then a production build and end-to-end tests (Playwright in
 // Debian's Chromium, JavaScript on and off). Installs what is missing first.
 import { spawnSync } from "node:child_process";
@@ -45,6 +45,7 @@ fs.mkdirSync(REPORTS, { recursive: true });
 
 run("typecheck", bin("tsc"), ["--noEmit"]);
 run("lint", bin("eslint"), [".", "--max-warnings", "0"]);
+run("formatting (prettier --check)", bin("prettier"), ["--check", "."]);
 run("unit and integration tests (vitest)", bin("vitest"), [
   "run",
   "--reporter=default",

@@ -1,9 +1,10 @@
+import { notFound } from "~/utils/responses";
 /** Any unknown path answers 404; the root error boundary renders 'Oops! Page not found'. */
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 export function action() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

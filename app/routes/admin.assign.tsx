@@ -6,8 +6,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { useIsPending } from "~/utils/use-is-pending";
 import { ContestPickerForm } from "~/components/contests/contest-picker";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
@@ -18,12 +19,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { DEFAULT_JUDGES_PER_SUBMISSION } from "~/features/judging/assign";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { PAGE_SIZE } from "~/features/judging/scoring";
 import {
   findContest,
   listAssignments,
   preAssignAll,
   runAutoAssign,
+  ASSIGNMENTS_PAGE_SIZE,
 } from "~/features/judging/assignments.server";
 import { contestOptions } from "~/features/entries/admin-submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -101,9 +102,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AutoAssign() {
   const { contests, contest, rows, total, page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({ id: "assign", lastResult: actionData?.result });
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  const busy = useIsPending({ state: "submitting" });
 
   return (
     <div className="space-y-8">
@@ -193,7 +193,11 @@ export default function AutoAssign() {
               ))}
             </DataTable>
           )}
-          <Pager page={page} pageCount={pageCount(total, PAGE_SIZE)} label="Assignments" />
+          <Pager
+            page={page}
+            pageCount={pageCount(total, ASSIGNMENTS_PAGE_SIZE)}
+            label="Assignments"
+          />
         </section>
       ) : (
         <p className="text-slate-600">Select a contest to see its assignments.</p>

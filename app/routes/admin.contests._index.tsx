@@ -5,12 +5,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { refusalToast } from "~/utils/action.server";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import {
-  ContestAdminError,
   contestForDelete,
   deleteContest,
   listContests,
@@ -44,36 +46,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const listActionSchema = z.object({
+  intent: z.enum(["publish", "unpublish", "delete"]),
+  id: z.string({ required_error: "Choose a contest" }).min(1, "Choose a contest"),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+
+const DONE = {
+  publish: "Contest published successfully",
+  unpublish: "Contest unpublished successfully",
+  delete: "Contest deleted successfully",
+} as const;
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const fd = await request.formData();
-  const intent = fd.get("intent");
-  const id = String(fd.get("id") ?? "");
-  const back = `/admin/contests${fd.get("page") ? `?page=${encodeURIComponent(String(fd.get("page")))}` : ""}`;
-  const fail = (message: string) =>
-    redirectWithToast(back, { type: "error", title: "Error", description: message });
-  if (!id) return data({ error: "Choose a contest" }, { status: 400 });
-  try {
-    if (intent === "publish") {
-      await publishContest(id);
-      return redirectWithToast(back, { type: "success", title: "Contest published successfully" });
-    }
-    if (intent === "unpublish") {
-      await unpublishContest(id);
-      return redirectWithToast(back, {
-        type: "success",
-        title: "Contest unpublished successfully",
-      });
-    }
-    if (intent === "delete") {
-      await deleteContest(id);
-      return redirectWithToast(back, { type: "success", title: "Contest deleted successfully" });
-    }
-  } catch (error) {
-    if (error instanceof ContestAdminError) return fail(error.message);
-    throw error;
+  const submission = parseWithZod(await request.formData(), { schema: listActionSchema });
+  if (submission.status !== "success") {
+    return data({ error: "Choose a contest" }, { status: 400 });
   }
-  return data({ error: "Unknown action" }, { status: 400 });
+  const { intent, id, page } = submission.value;
+  const back = `/admin/contests${page ? `?page=${page}` : ""}`;
+  try {
+    if (intent === "publish") await publishContest(id);
+    else if (intent === "unpublish") await unpublishContest(id);
+    else await deleteContest(id);
+  } catch (error) {
+    return refusalToast(back, error);
+  }
+  return redirectWithToast(back, { type: "success", title: DONE[intent] });
 }
 
 export default function AdminContests() {

@@ -6,9 +6,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { useIsPending } from "~/utils/use-is-pending";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
@@ -17,8 +18,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { PAGE_SIZE } from "~/features/judging/scoring";
-import { addJudge, listJudges, removeJudge } from "~/features/judging/judges.server";
+import {
+  addJudge,
+  listJudges,
+  removeJudge,
+  JUDGES_PAGE_SIZE,
+} from "~/features/judging/judges.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Judges · Inkwell" }];
@@ -45,23 +50,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...(await listJudges(page)), page };
 }
 
+const removeJudgeSchema = z.object({ intent: z.literal("remove"), userId: z.string().min(1) });
+const actionSchema = z.discriminatedUnion("intent", [addJudgeSchema, removeJudgeSchema]);
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-
-  if (intent === "remove") {
-    const userId = String(formData.get("userId") ?? "");
-    const removed = userId ? await removeJudge(userId).catch(() => false) : false;
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  if (submission.status !== "success") {
+    if (submission.payload.intent === "remove") {
+      return redirectWithToast("/admin/judges", { type: "error", title: "Error removing judge" });
+    }
+    return data({ result: submission.reply() }, { status: submission.status ? 400 : 200 });
+  }
+  if (submission.value.intent === "remove") {
+    const removed = await removeJudge(submission.value.userId).catch(() => false);
     return removed
       ? redirectWithToast("/admin/judges", { type: "success", title: "Judge removed successfully" })
       : redirectWithToast("/admin/judges", { type: "error", title: "Error removing judge" });
-  }
-
-  const submission = parseWithZod(formData, { schema: addJudgeSchema });
-  if (submission.status === undefined) return data({ result: submission.reply() });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
   }
   const result = await addJudge(submission.value, request);
   if (!result.ok) {
@@ -81,8 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ManageJudges() {
   const { judges, total, page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  const busy = useIsPending({ state: "submitting", intent: "add" });
   const [form, fields] = useForm({
     id: "add-judge",
     lastResult: actionData?.result,
@@ -183,7 +187,7 @@ export default function ManageJudges() {
             ))}
           </DataTable>
         )}
-        <Pager page={page} pageCount={pageCount(total, PAGE_SIZE)} label="Judges" />
+        <Pager page={page} pageCount={pageCount(total, JUDGES_PAGE_SIZE)} label="Judges" />
       </section>
     </div>
   );

@@ -1,3 +1,4 @@
+import { notFound } from "~/utils/responses";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/data-table";
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const entry = await entryScores(params.submissionId ?? "");
-  if (!entry) throw new Response("Not found", { status: 404 });
+  if (!entry) throw notFound();
   return entry;
 }
 

@@ -7,9 +7,14 @@ import { pageCount, pageParam } from "~/utils/paging";
 import { buttonClass } from "~/components/ui/button";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { findContest } from "~/features/judging/assignments.server";
-import { ranking, rankingCounts, type RankingMode } from "~/features/judging/ranking.server";
+import {
+  ranking,
+  rankingCounts,
+  type RankingMode,
+  RANKING_PAGE_SIZE,
+} from "~/features/judging/ranking.server";
 import { contestOptions } from "~/features/entries/admin-submissions.server";
-import { formatScore, PAGE_SIZE } from "~/features/judging/scoring";
+import { formatScore } from "~/features/judging/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
 
@@ -25,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!contest)
     return { contests, contest: null, mode, page, rows: [], counts: { entries: 0, scored: 0 } };
   const [rows, counts] = await Promise.all([
-    ranking(contest.id, { mode, take: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE }),
+    ranking(contest.id, { mode, take: RANKING_PAGE_SIZE, skip: (page - 1) * RANKING_PAGE_SIZE }),
     rankingCounts(contest.id),
   ]);
   return { contests, contest: { id: contest.id, title: contest.title }, mode, page, rows, counts };
@@ -140,7 +145,11 @@ export default function ScoringOverview() {
             Judges shows scores submitted / judges assigned. Entries without a submitted score are
             listed last, unranked.
           </p>
-          <Pager page={page} pageCount={pageCount(counts.entries, PAGE_SIZE)} label="Ranking" />
+          <Pager
+            page={page}
+            pageCount={pageCount(counts.entries, RANKING_PAGE_SIZE)}
+            label="Ranking"
+          />
         </section>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { notFound } from "~/utils/responses";
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
@@ -34,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const s = await getAdminSubmission(params.id ?? "");
-  if (!s) throw new Response("Not Found", { status: 404 });
+  if (!s) throw notFound();
   return {
     submission: {
       id: s.id,
@@ -66,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   try {
     const to = await disqualifySubmission(id, submission.value.reason);
-    if (!to) throw new Response("Not Found", { status: 404 });
+    if (!to) throw notFound();
   } catch (error) {
     if (error instanceof TransitionRefused) {
       return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });

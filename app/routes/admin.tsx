@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
+import { ErrorPanel } from "~/components/error-panel";
 import { cn } from "~/components/ui/cn";
 import { requireAdmin } from "~/features/accounts/auth.server";
 
@@ -23,6 +24,23 @@ const links = [
 
 export default function AdminLayout() {
   return (
+    <AdminFrame>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/** A child's 404 or error renders inside the admin navigation, so the admin can go on. */
+export function ErrorBoundary() {
+  return (
+    <AdminFrame>
+      <ErrorPanel backTo="/admin" backLabel="Back to the admin overview" />
+    </AdminFrame>
+  );
+}
+
+function AdminFrame({ children }: { children: React.ReactNode }) {
+  return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Admin" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 pb-2">
         {links.map(([to, label]) => (
@@ -41,7 +59,7 @@ export default function AdminLayout() {
           </NavLink>
         ))}
       </nav>
-      <Outlet />
+      {children}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -31,6 +31,8 @@ import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { countWords } from "~/features/entries/word-count";
+
+import { useIsPending } from "~/utils/use-is-pending";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Enter ${data.contest.title} · Inkwell` : "Enter · Inkwell" },
@@ -110,8 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EnterContest() {
   const { contest, open, signedIn, notEligible, entryKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submitting = useIsPending({ state: "submitting" });
   const [form, fields] = useForm({
     id: "entry",
     lastResult: actionData?.result ?? null,

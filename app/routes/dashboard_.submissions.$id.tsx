@@ -21,14 +21,15 @@ import {
   getEntrantSubmission,
   withdrawSubmission,
 } from "~/features/entries/entrant-submissions.server";
-import { TransitionRefused } from "~/features/entries/submission-status";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { refusalToast } from "~/utils/action.server";
+import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Inkwell` : "Submission · Inkwell" },
 ];
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -59,29 +60,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+const withdrawSchema = z.object({ intent: z.literal("withdraw") });
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
-  const form = await request.formData();
-  if (form.get("intent") !== "withdraw") {
+  const submission = parseWithZod(await request.formData(), { schema: withdrawSchema });
+  if (submission.status !== "success") {
     // Someone else's id is not found, whatever the form says.
     if (!(await getEntrantSubmission(user.id, id))) throw notFound();
     return data({ error: "Unknown action" }, { status: 400 });
   }
+  const here = `/dashboard/submissions/${id}`;
   try {
-    const result = await withdrawSubmission(user.id, id);
-    if (!result) throw notFound();
+    if (!(await withdrawSubmission(user.id, id))) throw notFound();
   } catch (error) {
-    if (error instanceof TransitionRefused) {
-      return redirectWithToast(`/dashboard/submissions/${id}`, {
-        type: "error",
-        title: "Error",
-        description: error.message,
-      });
-    }
-    throw error;
+    return refusalToast(here, error);
   }
-  return redirectWithToast(`/dashboard/submissions/${id}`, {
+  return redirectWithToast(here, {
     type: "success",
     title: "Entry withdrawn",
     description: "Your entry has been withdrawn and will not be judged.",

@@ -1,3 +1,4 @@
+import { notFound } from "~/utils/responses";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/accounts/auth.server";
 import { prisma } from "~/utils/db.server";
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     select: { id: true, entrantId: true, filePath: true, fileName: true, fileType: true },
   });
   const admin = isAdmin(user);
-  if (!s || (!admin && s.entrantId !== user.id)) throw new Response("Not Found", { status: 404 });
+  if (!s || (!admin && s.entrantId !== user.id)) throw notFound();
   const back = admin ? `/admin/submissions/${s.id}` : `/dashboard/submissions/${s.id}`;
   if (!s.filePath) {
     return redirectWithToast(admin ? "/admin/submissions" : "/dashboard", {

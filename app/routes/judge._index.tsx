@@ -8,8 +8,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { requireJudge } from "~/features/accounts/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { judgeQueue } from "~/features/judging/review.server";
-import { formatScore, PAGE_SIZE } from "~/features/judging/scoring";
+import { judgeQueue, QUEUE_PAGE_SIZE } from "~/features/judging/review.server";
+import { formatScore } from "~/features/judging/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Your Review Queue · Inkwell" }];
 
@@ -78,7 +78,7 @@ export default function ReviewQueue() {
           ))}
         </ul>
       )}
-      <Pager page={page} pageCount={pageCount(total, PAGE_SIZE)} label="Review queue" />
+      <Pager page={page} pageCount={pageCount(total, QUEUE_PAGE_SIZE)} label="Review queue" />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { notFound } from "~/utils/responses";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Readable } from "node:stream";
 import { requireJudge } from "~/features/accounts/auth.server";
@@ -12,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireJudge(request);
   const submissionId = params.submissionId ?? "";
   const file = await judgeFile(user.id, submissionId);
-  if (file.status === "not-found") throw new Response("Not found", { status: 404 });
+  if (file.status === "not-found") throw notFound();
   if (file.status === "unavailable") {
     return redirectWithToast(`/judge/review/${submissionId}`, {
       type: "error",

@@ -1,3 +1,4 @@
+import { notFound } from "~/utils/responses";
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import {
@@ -12,7 +13,6 @@ import {
   useActionData,
   useFetcher,
   useLoaderData,
-  useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -35,11 +35,11 @@ import {
   weightedTotal,
 } from "~/features/judging/scoring";
 
+import { useIsPending } from "~/utils/use-is-pending";
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Review: ${data.submission.title} · Inkwell` : "Review · Inkwell" },
 ];
-
-const notFound = () => new Response("Not found", { status: 404 });
 
 /** 404 unless this entry is assigned to the judge asking; no entrant identity while anonymous. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -126,7 +126,6 @@ type SaveState = "idle" | "dirty" | "saving" | "saved" | "error";
 export default function ReviewSubmission() {
   const { submission, author, contest, rubric, score } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const fetcher = useFetcher<ActionData>();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -192,8 +191,7 @@ export default function ReviewSubmission() {
     }, AUTOSAVE_DELAY_MS);
   }
 
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  const submitting = useIsPending({ state: "submitting", intent: "submit" });
 
   return (
     <div className="space-y-6">

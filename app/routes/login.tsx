@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -23,6 +23,8 @@ import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { needsParentalConsent, safeRedirect } from "~/features/accounts/user";
 import { createAccount, EmailTakenError } from "~/features/accounts/users.server";
+
+import { useIsPending } from "~/utils/use-is-pending";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Inkwell" }];
 
@@ -107,8 +109,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const tab = actionData?.intent ?? (searchParams.get("tab") === "signup" ? "signup" : "signin");
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+  const busy = useIsPending();
 
   const [signInForm, signInFields] = useForm({
     id: "signin",

@@ -6,8 +6,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { useIsPending } from "~/utils/use-is-pending";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -76,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function SetPassword() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useIsPending({ state: "submitting" });
   const [form, fields] = useForm({
     id: "set-password",
     lastResult: actionData?.result,
@@ -109,12 +110,8 @@ export default function SetPassword() {
                   errors={fields.confirmPassword.errors}
                   {...getInputProps(fields.confirmPassword, { type: "password" })}
                 />
-                <Button
-                  type="submit"
-                  className="w-full"
-                  disabled={navigation.state === "submitting"}
-                >
-                  {navigation.state === "submitting" ? "Saving…" : "Set Password"}
+                <Button type="submit" className="w-full" disabled={submitting}>
+                  {submitting ? "Saving…" : "Set Password"}
                 </Button>
               </Form>
             </CardContent>

@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { env, isProduction } from "./env.server";
-import { sessionSecrets } from "~/features/accounts/session.server";
+import { sessionSecrets } from "./secrets.server";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "warning", "info"]).default("info"),

@@ -11,7 +11,7 @@ import { loadReview, saveScore, scoringContext } from "~/features/judging/review
 import { preAssignAll, runAutoAssign } from "~/features/judging/assignments.server";
 import { ranking } from "~/features/judging/ranking.server";
 import type { Criterion } from "~/features/contests/rubric";
-import { rankByAverage, rankByZScore } from "~/features/judging/scoring";
+import { rankByAverage, rankByZScore } from "#tests/oracles/ranking";
 
 const DAY = 86_400_000;
 const criteria: Criterion[] = [

@@ -1,34 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { prisma } from "~/utils/db.server";
 import { env, isProduction } from "~/utils/env.server";
+import { sessionSecrets } from "~/utils/secrets.server";
 
 export const SESSION_TTL_MS = 1000 * 60 * 60 * 24 * 30;
-
-let secrets: string[] | undefined;
-
-/**
- * SESSION_SECRET (comma-separated for rotation) in deployments; for the embedded defaults a random
- * secret is generated once and kept beside the database, so sessions survive restarts.
- */
-export function sessionSecrets(): string[] {
-  if (secrets) return secrets;
-  const fromEnv = env().SESSION_SECRET;
-  if (fromEnv)
-    return (secrets = fromEnv
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean));
-  const dbFile = env().DATABASE_URL.slice("file:".length);
-  const file = path.join(path.dirname(path.resolve(dbFile)), ".session-secret");
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
-  }
-  return (secrets = [fs.readFileSync(file, "utf8").trim()]);
-}
 
 function cookieOptions(name: string, maxAge?: number) {
   return {

@@ -5,6 +5,7 @@
  */
 import { DomainError } from "~/utils/domain-error";
 import { prisma } from "~/utils/db.server";
+import { readPage } from "~/utils/paged-list.server";
 import {
   MESSAGES,
   publishProblems,
@@ -78,27 +79,33 @@ export const CONTESTS_PER_PAGE = 20;
 
 /** All contests, newest first, one page, with prompt/rubric/submission counts (one query each). */
 export async function listContests(page = 1) {
-  const [total, contests] = await Promise.all([
-    prisma.contest.count(),
-    prisma.contest.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * CONTESTS_PER_PAGE,
-      take: CONTESTS_PER_PAGE,
-      select: {
-        id: true,
-        slug: true,
-        title: true,
-        isPublished: true,
-        snapshotAt: true,
-        timeZone: true,
-        submissionsOpen: true,
-        submissionsClose: true,
-        createdAt: true,
-        _count: { select: { prompts: true, rubrics: true, submissions: true } },
-      },
-    }),
-  ]);
-  return { total, contests, pages: Math.max(1, Math.ceil(total / CONTESTS_PER_PAGE)) };
+  const {
+    rows: contests,
+    total,
+    pageCount,
+  } = await readPage(
+    page,
+    CONTESTS_PER_PAGE,
+    (window) =>
+      prisma.contest.findMany({
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...window,
+        select: {
+          id: true,
+          slug: true,
+          title: true,
+          isPublished: true,
+          snapshotAt: true,
+          timeZone: true,
+          submissionsOpen: true,
+          submissionsClose: true,
+          createdAt: true,
+          _count: { select: { prompts: true, rubrics: true, submissions: true } },
+        },
+      }),
+    () => prisma.contest.count(),
+  );
+  return { total, contests, pages: pageCount };
 }
 
 export function getContest(id: string) {

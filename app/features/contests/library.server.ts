@@ -5,7 +5,10 @@
  */
 import { assignPrompt, deletePrompt, unassignPrompt } from "./prompts.server";
 import { assignRubric, deleteRubric, unassignRubric } from "./rubrics.server";
-import { ContestAdminError, contestOptions, getContestTitle } from "./contest-admin.server";
+import { contestOptions, getContestTitle } from "./contest-admin.server";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { refusalToast } from "~/utils/action.server";
 import { pageParam } from "~/utils/paging";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -76,6 +79,23 @@ export async function loadLibrary<L>(
   return { items, page, contests, filter };
 }
 
+const ITEM_INTENTS = ["delete", "assign", "unassign"] as const;
+
+function itemActionSchema(within?: string) {
+  const id = z.string().min(1);
+  return z
+    .discriminatedUnion("intent", [
+      z.object({ intent: z.literal("delete"), id }),
+      z.object({
+        intent: z.literal("assign"),
+        id,
+        contestId: z.string({ required_error: "Select a contest" }).min(1, "Select a contest"),
+      }),
+      z.object({ intent: z.literal("unassign"), id, contestId: z.string().min(1) }),
+    ])
+    .refine((v) => !within || v.intent === "delete", "Unknown action");
+}
+
 /**
  * The list's posts: delete, and on the library pages assign and unassign; each answers with a
  * toast on `back`. Null for any other intent (the page's create form). `within`: the contest
@@ -87,30 +107,35 @@ export async function libraryItemAction(
   back: string,
   within?: string,
 ): Promise<Response | null> {
-  const intent = fd.get("intent");
-  const id = String(fd.get(kind.idField) ?? "");
-  const done = (title: string) => redirectWithToast(back, { type: "success", title });
+  if (!ITEM_INTENTS.includes(fd.get("intent") as (typeof ITEM_INTENTS)[number])) return null;
+  // The forms name the item by kind ("promptId" / "rubricId"); the schema calls it `id`.
+  fd.set("id", String(fd.get(kind.idField) ?? ""));
+  const submission = parseWithZod(fd, { schema: itemActionSchema(within) });
   const fail = (message: string) =>
     redirectWithToast(back, { type: "error", title: "Error", description: message });
-  try {
-    if (intent === "delete") {
-      await kind.remove(id, within);
-      return done(`${kind.noun} deleted successfully`);
-    }
-    if (within) return null;
-    if (intent === "unassign") {
-      await kind.unassign(id, String(fd.get("contestId") ?? ""));
-      return done(`${kind.noun} unassigned`);
-    }
-    if (intent === "assign") {
-      const contestId = String(fd.get("contestId") ?? "");
-      if (!contestId) return fail("Select a contest");
-      await kind.assign(id, contestId);
-      return done(`${kind.noun} added to this contest`);
-    }
-  } catch (e) {
-    if (e instanceof ContestAdminError) return fail(e.message);
-    throw e;
+  if (submission.status !== "success") {
+    const errors = submission.error ? Object.values(submission.error).flat() : [];
+    return fail(errors.find(Boolean) ?? "Unknown action");
   }
-  return null;
+  const item = submission.value;
+  try {
+    if (item.intent === "delete") {
+      await kind.remove(item.id, within);
+      return redirectWithToast(back, {
+        type: "success",
+        title: `${kind.noun} deleted successfully`,
+      });
+    }
+    if (item.intent === "unassign") {
+      await kind.unassign(item.id, item.contestId);
+      return redirectWithToast(back, { type: "success", title: `${kind.noun} unassigned` });
+    }
+    await kind.assign(item.id, item.contestId);
+    return redirectWithToast(back, {
+      type: "success",
+      title: `${kind.noun} added to this contest`,
+    });
+  } catch (error) {
+    return refusalToast(back, error);
+  }
 }

@@ -1,21 +1,28 @@
 /** The prompt library: list, create, edit, attach to or detach from a contest, delete. */
 import { assertContestExists, ContestAdminError, ITEMS_PER_PAGE } from "./contest-admin.server";
 import { prisma } from "~/utils/db.server";
+import { readPage } from "~/utils/paged-list.server";
 import { type PromptInput } from "./contest-schema";
 
 export async function listPrompts({ contestId, page = 1 }: { contestId?: string; page?: number }) {
   const where = contestId ? { contestId } : {};
-  const [total, prompts] = await Promise.all([
-    prisma.prompt.count({ where }),
-    prisma.prompt.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * ITEMS_PER_PAGE,
-      take: ITEMS_PER_PAGE,
-      include: { contest: { select: { id: true, title: true } } },
-    }),
-  ]);
-  return { total, prompts, pages: Math.max(1, Math.ceil(total / ITEMS_PER_PAGE)) };
+  const {
+    rows: prompts,
+    total,
+    pageCount,
+  } = await readPage(
+    page,
+    ITEMS_PER_PAGE,
+    (window) =>
+      prisma.prompt.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...window,
+        include: { contest: { select: { id: true, title: true } } },
+      }),
+    () => prisma.prompt.count({ where }),
+  );
+  return { total, prompts, pages: pageCount };
 }
 
 /** Prompts for the "pick an existing prompt" select: every prompt not already in `exceptContestId`. */

@@ -1,24 +1,31 @@
 /** The rubric library: list, create, edit, attach to or detach from a contest, delete. */
 import { assertContestExists, ContestAdminError, ITEMS_PER_PAGE } from "./contest-admin.server";
 import { prisma } from "~/utils/db.server";
+import { readPage } from "~/utils/paged-list.server";
 import { type RubricInput } from "./contest-schema";
 
 export async function listRubrics({ contestId, page = 1 }: { contestId?: string; page?: number }) {
   const where = contestId ? { contestId } : {};
-  const [total, rubrics] = await Promise.all([
-    prisma.rubric.count({ where }),
-    prisma.rubric.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * ITEMS_PER_PAGE,
-      take: ITEMS_PER_PAGE,
-      include: {
-        contest: { select: { id: true, title: true } },
-        _count: { select: { scores: true } },
-      },
-    }),
-  ]);
-  return { total, rubrics, pages: Math.max(1, Math.ceil(total / ITEMS_PER_PAGE)) };
+  const {
+    rows: rubrics,
+    total,
+    pageCount,
+  } = await readPage(
+    page,
+    ITEMS_PER_PAGE,
+    (window) =>
+      prisma.rubric.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...window,
+        include: {
+          contest: { select: { id: true, title: true } },
+          _count: { select: { scores: true } },
+        },
+      }),
+    () => prisma.rubric.count({ where }),
+  );
+  return { total, rubrics, pages: pageCount };
 }
 
 export function rubricOptions(exceptContestId?: string) {

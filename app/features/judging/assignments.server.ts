@@ -5,7 +5,8 @@
 import { prisma } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import { autoAssign } from "./assign";
-import { PAGE_SIZE } from "./scoring";
+
+export const ASSIGNMENTS_PAGE_SIZE = 50;
 
 export async function findContest(contestId: string | null | undefined) {
   if (!contestId) return null;
@@ -94,7 +95,7 @@ export async function listAssignments(contestId: string, page = 1) {
   const where = { contestId };
   const { rows, total } = await readPage(
     page,
-    PAGE_SIZE,
+    ASSIGNMENTS_PAGE_SIZE,
     (window) =>
       prisma.judgeAssignment.findMany({
         where,

@@ -8,7 +8,8 @@ import { hashPassword } from "~/features/accounts/auth.server";
 import { prisma } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { readPage } from "~/utils/paged-list.server";
-import { PAGE_SIZE } from "./scoring";
+
+export const JUDGES_PAGE_SIZE = 50;
 
 export const SET_PASSWORD_TYPE = "set-password";
 export const SET_PASSWORD_DAYS = 7;
@@ -18,7 +19,7 @@ export async function listJudges(page = 1) {
   const where = { roles: { some: { role: "judge" } } };
   const { rows: judges, total } = await readPage(
     page,
-    PAGE_SIZE,
+    JUDGES_PAGE_SIZE,
     (window) =>
       prisma.user.findMany({
         where,

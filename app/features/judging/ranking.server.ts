@@ -5,7 +5,9 @@
 import { parseCriteria, round2 } from "~/features/contests/rubric";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
-import { PAGE_SIZE, parseScores } from "./scoring";
+import { parseScores } from "./scoring";
+
+export const RANKING_PAGE_SIZE = 50;
 
 export type RankingMode = "raw" | "z";
 export type RankingRow = {
@@ -53,7 +55,7 @@ export async function ranking(
   contestId: string,
   opts: { mode?: RankingMode; take?: number; skip?: number } = {},
 ) {
-  const take = opts.take ?? PAGE_SIZE;
+  const take = opts.take ?? RANKING_PAGE_SIZE;
   const skip = opts.skip ?? 0;
   // agg: per entry, the value ranked on (val), the raw average (raw) and the number of scores (n).
   const agg =

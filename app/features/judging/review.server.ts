@@ -11,14 +11,16 @@ import { parseCriteria, weightedTotal, type Criterion } from "~/features/contest
 import { prisma } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import { getStorage } from "~/utils/storage.server";
-import { PAGE_SIZE, parseScores } from "./scoring";
+import { parseScores } from "./scoring";
+
+export const QUEUE_PAGE_SIZE = 50;
 
 /** The judge's assignments that have a (submitted) entry. No entrant fields are selected. */
 export async function judgeQueue(judgeId: string, page = 1) {
   const where = { judgeId, submissionId: { not: null }, submission: { status: "submitted" } };
   const { rows, total } = await readPage(
     page,
-    PAGE_SIZE,
+    QUEUE_PAGE_SIZE,
     (window) =>
       prisma.judgeAssignment.findMany({
         where,

@@ -1,18 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import type { Criterion } from "~/features/contests/rubric";
-import {
-  competitionRanks,
-  csvSafe,
-  formatScore,
-  judgeStats,
-  parseScoreValue,
-  rankByAverage,
-  rankByZScore,
-  scoreFormSchema,
-  scoreProblem,
-  weightedTotal,
-} from "./scoring";
+import { csvSafe, parseScoreValue, scoreFormSchema, scoreProblem, weightedTotal } from "./scoring";
 
 const criteria: Criterion[] = [
   { key: "voice", label: "Voice", maxPoints: 10, weight: 0.3, requireComment: false },
@@ -99,85 +88,6 @@ describe("weighted total", () => {
     );
     expect(weightedTotal(criteria, { voice: 6.5 })).toBe(1.95);
     expect(weightedTotal(criteria, {})).toBe(0);
-  });
-});
-
-describe("ranking", () => {
-  it("uses competition ranking: ties share a rank (1, 1, 3)", () => {
-    expect(competitionRanks([9, 9, 8, 7, 7, 7, 1])).toEqual([1, 1, 3, 4, 4, 4, 7]);
-    expect(competitionRanks([9.004, 9.001])).toEqual([1, 1]);
-  });
-
-  it("ranks by the average of judges' totals, two decimals, descending", () => {
-    const ranked = rankByAverage([
-      { submissionId: "a", judgeId: "j1", total: 8 },
-      { submissionId: "a", judgeId: "j2", total: 7 },
-      { submissionId: "b", judgeId: "j1", total: 9 },
-      { submissionId: "c", judgeId: "j1", total: 7.5 },
-      { submissionId: "d", judgeId: "j1", total: 6.333 },
-      { submissionId: "d", judgeId: "j2", total: 6.334 },
-    ]);
-    expect(ranked).toEqual([
-      { submissionId: "b", average: 9, count: 1, rank: 1 },
-      { submissionId: "a", average: 7.5, count: 2, rank: 2 },
-      { submissionId: "c", average: 7.5, count: 1, rank: 2 },
-      { submissionId: "d", average: 6.33, count: 2, rank: 4 },
-    ]);
-    expect(formatScore(ranked[1].average)).toBe("7.50");
-    expect(formatScore(null)).toBe("—");
-  });
-});
-
-describe("z-score normalisation", () => {
-  it("standardises each judge's totals, then averages", () => {
-    // j1 is harsh (2, 4), j2 generous (8, 10): both rate a above b by the same margin.
-    const rows = [
-      { submissionId: "a", judgeId: "j1", total: 4 },
-      { submissionId: "b", judgeId: "j1", total: 2 },
-      { submissionId: "a", judgeId: "j2", total: 10 },
-      { submissionId: "b", judgeId: "j2", total: 8 },
-    ];
-    const stats = judgeStats(rows);
-    expect(stats.get("j1")).toEqual({ mean: 3, sd: 1, usable: true });
-    const ranked = rankByZScore(rows);
-    expect(ranked).toEqual([
-      { submissionId: "a", average: 1, count: 2, rank: 1, raw: 7 },
-      { submissionId: "b", average: -1, count: 2, rank: 2, raw: 5 },
-    ]);
-  });
-
-  it("changes the order when one judge is harsher on some entries", () => {
-    const rows = [
-      // j1 scores everything low; c got only j1.
-      { submissionId: "a", judgeId: "j1", total: 3 },
-      { submissionId: "c", judgeId: "j1", total: 5 },
-      { submissionId: "b", judgeId: "j2", total: 9 },
-      { submissionId: "d", judgeId: "j2", total: 6 },
-    ];
-    expect(rankByAverage(rows).map((r) => r.submissionId)).toEqual(["b", "d", "c", "a"]);
-    const z = rankByZScore(rows);
-    expect(z.map((r) => [r.submissionId, r.average, r.rank])).toEqual([
-      ["b", 1, 1],
-      ["c", 1, 1],
-      ["a", -1, 3],
-      ["d", -1, 3],
-    ]);
-  });
-
-  it("falls back to raw totals for a judge with fewer than two scores or no spread", () => {
-    const rows = [
-      { submissionId: "a", judgeId: "single", total: 6 },
-      { submissionId: "b", judgeId: "flat", total: 5 },
-      { submissionId: "c", judgeId: "flat", total: 5 },
-    ];
-    const stats = judgeStats(rows);
-    expect(stats.get("single")?.usable).toBe(false);
-    expect(stats.get("flat")?.usable).toBe(false);
-    expect(rankByZScore(rows).map((r) => [r.submissionId, r.average])).toEqual([
-      ["a", 6],
-      ["b", 5],
-      ["c", 5],
-    ]);
   });
 });
 

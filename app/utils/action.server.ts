@@ -1,0 +1,24 @@
+/**
+ * The one place where a known refusal (a `DomainError` thrown by a feature) becomes what the user
+ * reads: the form's error, the named field's error, or an error toast after a redirect. Anything
+ * else is rethrown for the error boundary. See docs/decisions/0008-layout-and-actions.md.
+ */
+import type { Submission } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import { DomainError } from "./domain-error";
+import { redirectWithToast } from "./toast.server";
+
+/** The submission's reply carrying the refusal, as a 400 (or `status`) response body. */
+export function refusalReply<S>(submission: Submission<S>, error: unknown, status = 400) {
+  if (!(error instanceof DomainError)) throw error;
+  const result = error.field
+    ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+    : submission.reply({ formErrors: [error.message] });
+  return data({ result }, { status });
+}
+
+/** A redirect to `to` with the refusal as an error toast. */
+export function refusalToast(to: string, error: unknown) {
+  if (!(error instanceof DomainError)) throw error;
+  return redirectWithToast(to, { type: "error", title: "Error", description: error.message });
+}
