@@ -11,11 +11,32 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { deleteAccountSchema, profileSchema } from "~/features/accounts/account-schemas";
+import {
+  ChangeEmailCard,
+  ChangePasswordCard,
+  ConsentPendingNotice,
+  DownloadDataCard,
+} from "~/components/accounts/account-sections";
+import {
+  changeEmailSchema,
+  changePasswordFields,
+  deleteAccountSchema,
+  passwordMismatch,
+  profileRules,
+  profileFields,
+} from "~/features/accounts/account-schemas";
+import {
+  changePassword,
+  hasPassword,
+  requestEmailChange,
+} from "~/features/accounts/credentials.server";
+import { sendConsentRequest } from "~/features/accounts/parental-consent.server";
 import { deleteAccount, updateProfile } from "~/features/accounts/account.server";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDate } from "~/utils/dates";
-import { endSession } from "~/features/accounts/session.server";
+import { endSession, getSessionId } from "~/features/accounts/session.server";
+import { refusalReply, refusalToast } from "~/utils/action.server";
+import { z } from "zod";
 import { redirectWithToast } from "~/utils/toast.server";
 import { submitEligibility } from "~/features/accounts/user";
 
@@ -31,45 +52,110 @@ export async function loader({ request }: LoaderFunctionArgs) {
       parentEmail: user.parentEmail,
       parentConsentAt: user.parentConsentAt ? formatDate(user.parentConsentAt, "UTC") : null,
     },
+    hasPassword: await hasPassword(user.id),
     eligibility: submitEligibility(user),
   };
 }
 
-type ActionData = { intent: "profile" | "delete"; result: SubmissionResult<string[]> };
+type Intent = "profile" | "delete" | "password" | "email";
+type ActionData = { intent: Intent; result: SubmissionResult<string[]> };
+
+const reply = (intent: Intent, result: SubmissionResult<string[]>, status = 400) =>
+  data<ActionData>({ intent, result }, { status });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
-  if (formData.get("intent") === "delete") {
-    const submission = parseWithZod(formData, {
-      schema: deleteAccountSchema.refine((v) => v.confirmEmail.toLowerCase() === user.email, {
-        path: ["confirmEmail"],
-        message: "That is not the email address of this account",
-      }),
-    });
-    if (submission.status !== "success")
-      return data<ActionData>({ intent: "delete", result: submission.reply() }, { status: 400 });
-    const cookie = await endSession(request);
-    await deleteAccount(user.id);
-    return redirectWithToast(
-      "/",
-      {
-        type: "success",
-        title: "Your account has been deleted",
-        description: "We have removed your personal information.",
-      },
-      { headers: { "Set-Cookie": cookie } },
-    );
+  const schema = z.discriminatedUnion("intent", [
+    profileFields,
+    deleteAccountSchema,
+    changePasswordFields,
+    changeEmailSchema,
+    z.object({ intent: z.literal("resend-consent") }),
+  ]);
+  const submission = parseWithZod(await request.formData(), {
+    schema: schema.superRefine((v, ctx) => {
+      if (v.intent === "profile") profileRules(v, ctx);
+      if (v.intent === "password" && v.newPassword !== v.confirmPassword)
+        ctx.addIssue({ code: "custom", ...passwordMismatch });
+      if (v.intent === "delete" && v.confirmEmail.toLowerCase() !== user.email)
+        ctx.addIssue({
+          code: "custom",
+          path: ["confirmEmail"],
+          message: "That is not the email address of this account",
+        });
+    }),
+  });
+  const intent = String(submission.payload.intent ?? "profile") as Intent;
+  const hidePasswords = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+  if (submission.status !== "success") {
+    const status = submission.status ? 400 : 200;
+    return reply(intent, submission.reply(intent === "password" ? hidePasswords : {}), status);
   }
-  const submission = parseWithZod(formData, { schema: profileSchema });
-  if (submission.status !== "success")
-    return data<ActionData>({ intent: "profile", result: submission.reply() }, { status: 400 });
-  await updateProfile(user.id, submission.value);
-  return redirectWithToast("/account", { type: "success", title: "Profile updated" });
+  const value = submission.value;
+  try {
+    switch (value.intent) {
+      case "delete": {
+        const cookie = await endSession(request);
+        await deleteAccount(user.id);
+        return redirectWithToast(
+          "/",
+          {
+            type: "success",
+            title: "Your account has been deleted",
+            description: "We have removed your personal information.",
+          },
+          { headers: { "Set-Cookie": cookie } },
+        );
+      }
+      case "password":
+        await changePassword({
+          userId: user.id,
+          currentPassword: value.currentPassword,
+          newPassword: value.newPassword,
+          keepSessionId: await getSessionId(request),
+        });
+        return redirectWithToast("/account", {
+          type: "success",
+          title: "Password changed",
+          description: "You have been signed out everywhere else.",
+        });
+      case "email":
+        await requestEmailChange(user.id, value.newEmail, request);
+        return redirectWithToast("/account", {
+          type: "info",
+          title: "Check your new inbox",
+          description: `We sent a link to ${value.newEmail}. Your address changes when you open it.`,
+        });
+      case "resend-consent": {
+        const { sent } = await sendConsentRequest(user.id, { request, resend: true });
+        return redirectWithToast(
+          "/dashboard",
+          sent
+            ? {
+                type: "success",
+                title: "E-mail sent",
+                description: `We e-mailed ${user.parentEmail}.`,
+              }
+            : {
+                type: "error",
+                title: "The e-mail could not be sent",
+                description: "Please try again later.",
+              },
+        );
+      }
+      case "profile":
+        await updateProfile(user.id, value);
+        if (value.parentEmail && value.dateOfBirth) await sendConsentRequest(user.id, { request });
+        return redirectWithToast("/account", { type: "success", title: "Profile updated" });
+    }
+  } catch (error) {
+    if (value.intent === "resend-consent") return refusalToast("/dashboard", error);
+    return refusalReply(submission, error, 400, { intent });
+  }
 }
 
 export default function AccountPage() {
-  const { user, eligibility } = useLoaderData<typeof loader>();
+  const { user, eligibility, hasPassword } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [profileForm, profile] = useForm({
     id: "profile",
@@ -84,6 +170,9 @@ export default function AccountPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
       <h1 className="font-serif text-3xl font-bold">Your account</h1>
+      {!eligibility.ok && eligibility.reason === "awaiting-parental-consent" && user.parentEmail ? (
+        <ConsentPendingNotice parentEmail={user.parentEmail} />
+      ) : null}
       {!eligibility.ok && eligibility.reason === "no-date-of-birth" ? (
         <Alert variant="warning" title="Add your date of birth">
           We need your date of birth before you can submit entries, so we know whether a parent or
@@ -140,6 +229,15 @@ export default function AccountPage() {
           </Form>
         </CardContent>
       </Card>
+      <ChangeEmailCard
+        email={user.email}
+        lastResult={actionData?.intent === "email" ? actionData.result : undefined}
+      />
+      <ChangePasswordCard
+        hasPassword={hasPassword}
+        lastResult={actionData?.intent === "password" ? actionData.result : undefined}
+      />
+      <DownloadDataCard />
       <Card className="border-red-200">
         <CardHeader>
           <CardTitle>Delete account</CardTitle>

@@ -1,3 +1,4 @@
+import { ConsentPendingNotice } from "~/components/accounts/account-sections";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SubmissionStatusBadge } from "~/components/entries/submission-view";
@@ -70,11 +71,13 @@ export default function Dashboard() {
         </Form>
       </div>
 
-      {!eligibility.ok ? (
+      {!eligibility.ok && eligibility.reason === "awaiting-parental-consent" ? (
+        <div className="mt-6">
+          <ConsentPendingNotice parentEmail={user.parentEmail ?? ""} />
+        </div>
+      ) : !eligibility.ok ? (
         <Alert variant="warning" className="mt-6" title="Before you can submit entries">
-          {eligibility.reason === "awaiting-parental-consent"
-            ? `Because you are under 13, a parent or guardian (${user.parentEmail}) must confirm your account first. You can browse contests meanwhile.`
-            : "Please add your date of birth to your account so we can keep young writers safe."}
+          Please add your date of birth to your account so we can keep young writers safe.
         </Alert>
       ) : null}
 

@@ -1,3 +1,4 @@
+import { sendConsentRequest } from "~/features/accounts/parental-consent.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
@@ -49,8 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const { website, intent: _intent, ...input } = submission.value;
     if (!website) {
+      let account: { id: string };
       try {
-        await createAccount(input);
+        account = await createAccount(input);
       } catch (error) {
         const message = error instanceof EmailTakenError ? error.message : "Failed to sign up";
         if (!(error instanceof EmailTakenError)) console.error("sign-up failed", error);
@@ -62,13 +64,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
           { status: 400 },
         );
       }
+      // The account exists either way; a failed e-mail can be re-sent from the dashboard.
+      if (input.parentEmail) {
+        await sendConsentRequest(account.id, { request }).catch((error) =>
+          console.error("consent e-mail failed", error),
+        );
+      }
     }
     const underThirteen = needsParentalConsent(input.dateOfBirth);
     return redirectWithToast("/login", {
       type: "success",
       title: "Account created!",
       description: underThirteen
-        ? "You can now sign in with your credentials. A parent or guardian must confirm your account before you can submit entries."
+        ? "You can now sign in with your credentials. We e-mailed your parent or guardian: they must agree before you can submit entries."
         : "You can now sign in with your credentials.",
     });
   }
@@ -169,6 +177,11 @@ export default function LoginPage() {
                 errors={signInFields.password.errors}
                 {...getInputProps(signInFields.password, { type: "password" })}
               />
+              <p className="text-right text-base">
+                <Link to="/forgot-password" className="text-ink-700 underline">
+                  Forgot your password?
+                </Link>
+              </p>
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Signing in…" : "Sign In"}
               </Button>

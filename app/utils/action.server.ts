@@ -8,13 +8,21 @@ import { data } from "@remix-run/node";
 import { DomainError } from "./domain-error";
 import { redirectWithToast } from "./toast.server";
 
-/** The submission's reply carrying the refusal, as a 400 (or `status`) response body. */
-export function refusalReply<S>(submission: Submission<S>, error: unknown, status = 400) {
+/**
+ * The submission's reply carrying the refusal, as `{ ...extra, result }` with a 400 (or `status`)
+ * response; `extra` names the form for pages with several.
+ */
+export function refusalReply<S, E extends object = object>(
+  submission: Submission<S>,
+  error: unknown,
+  status = 400,
+  extra?: E,
+) {
   if (!(error instanceof DomainError)) throw error;
   const result = error.field
     ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
     : submission.reply({ formErrors: [error.message] });
-  return data({ result }, { status });
+  return data({ ...(extra as E), result }, { status });
 }
 
 /** A redirect to `to` with the refusal as an error toast. */

@@ -1,6 +1,6 @@
 import { adminOnly, type AuthzContext, type AuthzRow } from "./types";
 
-/** Issue 3: contest administration (contests, prompts, rubrics, publishing). */
+/** contest administration (contests, prompts, rubrics, publishing). */
 const draftId = (ctx: AuthzContext) =>
   ctx.id("SELECT id FROM Contest WHERE slug = ?", "summer-mystery-draft");
 

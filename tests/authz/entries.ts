@@ -1,6 +1,6 @@
 import { adminOnly, publicPage, type AuthzContext, type AuthzRow } from "./types";
 
-/** Issue 4: public contests, entries, the entrant dashboard, admin submissions and e-mails. */
+/** public contests, entries, the entrant dashboard, admin submissions and e-mails. */
 
 const entrantsWinterEntry = (ctx: AuthzContext) =>
   ctx.id(

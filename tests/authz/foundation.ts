@@ -1,6 +1,6 @@
 import { adminOnly, publicPage, signedIn, type AuthzRow } from "./types";
 
-/** Issue 2: the public shell, accounts and the guarded shells. */
+/** The public shell, accounts and the guarded shells. */
 export const foundationRoutes: AuthzRow[] = [
   { path: "/", ...publicPage },
   { path: "/legal/terms", ...publicPage },
@@ -23,6 +23,49 @@ export const foundationRoutes: AuthzRow[] = [
     entrant: 400,
     judge: 400,
     admin: 400,
+  },
+  { path: "/account/data", ...signedIn },
+  { path: "/forgot-password", ...publicPage },
+  {
+    name: "POST /forgot-password (empty)",
+    method: "POST",
+    path: "/forgot-password",
+    visitor: 400,
+    entrant: 400,
+    judge: 400,
+    admin: 400,
+  },
+  { path: "/reset-password/not-a-token", visitor: 410, entrant: 410, judge: 410, admin: 410 },
+  {
+    name: "POST /reset-password/:token (unknown link)",
+    method: "POST",
+    path: "/reset-password/not-a-token",
+    form: { newPassword: "new-secret", confirmPassword: "new-secret" },
+    visitor: 410,
+    entrant: 410,
+    judge: 410,
+    admin: 410,
+  },
+  { path: "/account/email/not-a-token", visitor: 410, entrant: 410, judge: 410, admin: 410 },
+  {
+    name: "POST /account/email/:token (unknown link)",
+    method: "POST",
+    path: "/account/email/not-a-token",
+    visitor: "->/account",
+    entrant: "->/account",
+    judge: "->/account",
+    admin: "->/account",
+  },
+  { path: "/consent/not-a-token", visitor: 410, entrant: 410, judge: 410, admin: 410 },
+  {
+    name: "POST /consent/:token (unknown link)",
+    method: "POST",
+    path: "/consent/not-a-token",
+    form: { answer: "agree" },
+    visitor: "->/consent/not-a-token",
+    entrant: "->/consent/not-a-token",
+    judge: "->/consent/not-a-token",
+    admin: "->/consent/not-a-token",
   },
   { path: "/admin", ...adminOnly },
   {

@@ -12,7 +12,7 @@ const judgesEntry = (ctx: AuthzContext) =>
   );
 const signedInOnlyRedirects = { visitor: "->/login", entrant: "->/dashboard" } as const;
 
-/** Issue 5: judges, assignment, the review queue, scoring and results. */
+/** judges, assignment, the review queue, scoring and results. */
 export const judgingRoutes: AuthzRow[] = [
   // Admin: judges
   { path: "/admin/judges", ...adminOnly },

@@ -1,42 +1,48 @@
 import { z } from "zod";
+import { newPassword } from "./auth-schemas";
 import { needsParentalConsent } from "./user";
 
 /** Profile edits. A date of birth can be added once (Google sign-ups have none) but not changed. */
-export const profileSchema = z
-  .object({
-    intent: z.literal("profile"),
-    displayName: z
-      .string({ required_error: "Display name is required" })
-      .trim()
-      .min(1, "Display name is required")
-      .max(100, "Display name must be at most 100 characters"),
-    dateOfBirth: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter your date of birth")
-      .transform((v) => new Date(`${v}T00:00:00.000Z`))
-      .refine(
-        (d) =>
-          !Number.isNaN(d.getTime()) && d.getTime() <= Date.now() && d.getUTCFullYear() >= 1900,
-        "Please enter your date of birth",
-      )
-      .optional(),
-    parentEmail: z
-      .string()
-      .trim()
-      .email("Please enter a valid parent or guardian email address")
-      .max(255)
-      .transform((v) => v.toLowerCase())
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.dateOfBirth && needsParentalConsent(v.dateOfBirth) && !v.parentEmail) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["parentEmail"],
-        message: "A parent or guardian email is required for writers under 13",
-      });
-    }
-  });
+export const profileFields = z.object({
+  intent: z.literal("profile"),
+  displayName: z
+    .string({ required_error: "Display name is required" })
+    .trim()
+    .min(1, "Display name is required")
+    .max(100, "Display name must be at most 100 characters"),
+  dateOfBirth: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter your date of birth")
+    .transform((v) => new Date(`${v}T00:00:00.000Z`))
+    .refine(
+      (d) => !Number.isNaN(d.getTime()) && d.getTime() <= Date.now() && d.getUTCFullYear() >= 1900,
+      "Please enter your date of birth",
+    )
+    .optional(),
+  parentEmail: z
+    .string()
+    .trim()
+    .email("Please enter a valid parent or guardian email address")
+    .max(255)
+    .transform((v) => v.toLowerCase())
+    .optional(),
+});
+
+/** Under 13 needs a parent's or guardian's e-mail (docs/decisions/0009-domain-rules.md). */
+export function profileRules(
+  v: { dateOfBirth?: Date; parentEmail?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.dateOfBirth && needsParentalConsent(v.dateOfBirth) && !v.parentEmail) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["parentEmail"],
+      message: "A parent or guardian email is required for writers under 13",
+    });
+  }
+}
+
+export const profileSchema = profileFields.superRefine(profileRules);
 
 export const deleteAccountSchema = z.object({
   intent: z.literal("delete"),
@@ -45,3 +51,46 @@ export const deleteAccountSchema = z.object({
     .trim()
     .min(1, "Type your email address to confirm"),
 });
+
+const newPasswordPair = {
+  newPassword,
+  confirmPassword: z.string({ required_error: "Type the new password again" }),
+};
+const passwordsMatch = (v: { newPassword: string; confirmPassword: string }) =>
+  v.newPassword === v.confirmPassword;
+export const passwordMismatch = {
+  path: ["confirmPassword"],
+  message: "The two passwords are not the same",
+};
+
+export const changePasswordFields = z.object({
+  intent: z.literal("password"),
+  currentPassword: z.string().max(200).optional(),
+  ...newPasswordPair,
+});
+export const changePasswordSchema = changePasswordFields.refine(passwordsMatch, passwordMismatch);
+
+export const resetPasswordSchema = z
+  .object(newPasswordPair)
+  .refine(passwordsMatch, passwordMismatch);
+
+export const changeEmailSchema = z.object({
+  intent: z.literal("email"),
+  newEmail: z
+    .string({ required_error: "Email is required" })
+    .trim()
+    .max(255, "Email must be at most 255 characters")
+    .email("Please enter a valid email address")
+    .transform((v) => v.toLowerCase()),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ required_error: "Email is required" })
+    .trim()
+    .max(255, "Email must be at most 255 characters")
+    .email("Please enter a valid email address")
+    .transform((v) => v.toLowerCase()),
+});
+
+export const consentAnswerSchema = z.object({ answer: z.enum(["agree", "decline"]) });

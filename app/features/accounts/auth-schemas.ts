@@ -27,14 +27,17 @@ const dateOfBirth = z
   .refine((d) => d.getTime() <= Date.now(), "Date of birth cannot be in the future")
   .refine((d) => d.getUTCFullYear() >= 1900, "Please enter your date of birth");
 
+/** A password being chosen (sign-up, reset, change): 6 to 72 characters (bcrypt's limit). */
+export const newPassword = z
+  .string({ required_error: "Password is required" })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(72, "Password must be at most 72 characters");
+
 export const signUpSchema = z
   .object({
     intent: z.literal("signup"),
     email,
-    password: z
-      .string({ required_error: "Password is required" })
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(72, "Password must be at most 72 characters"),
+    password: newPassword,
     displayName: z
       .string()
       .trim()

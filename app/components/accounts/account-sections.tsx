@@ -1,0 +1,148 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { changeEmailSchema, changePasswordSchema } from "~/features/accounts/account-schemas";
+import { MIN_PASSWORD_LENGTH } from "~/features/accounts/auth-schemas";
+
+type Result = SubmissionResult<string[]> | undefined;
+
+/** Change password: the current one (when the account has one), the new one twice. */
+export function ChangePasswordCard({
+  lastResult,
+  hasPassword,
+}: {
+  lastResult: Result;
+  hasPassword: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{hasPassword ? "Change your password" : "Add a password"}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="mb-4 text-base text-slate-700">
+          {hasPassword
+            ? "You stay signed in here; everywhere else you will be signed out."
+            : "You sign in with Google. A password lets you sign in with your e-mail address too."}
+        </p>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="intent" value="password" />
+          {form.errors?.length ? (
+            <Alert variant="destructive" title="That did not work">
+              {form.errors.join(" ")}
+            </Alert>
+          ) : null}
+          {hasPassword ? (
+            <Field
+              label="Current password"
+              autoComplete="current-password"
+              errors={fields.currentPassword.errors}
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+            />
+          ) : null}
+          <Field
+            label="New password"
+            autoComplete="new-password"
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            errors={fields.newPassword.errors}
+            {...getInputProps(fields.newPassword, { type: "password" })}
+          />
+          <Field
+            label="Type the new password again"
+            autoComplete="new-password"
+            errors={fields.confirmPassword.errors}
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+          />
+          <Button type="submit">Save password</Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Change e-mail: a link goes to the new address; nothing changes until it is used. */
+export function ChangeEmailCard({ lastResult, email }: { lastResult: Result; email: string }) {
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change your e-mail address</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="mb-4 text-base text-slate-700">
+          You use <strong className="break-all">{email}</strong>. We will send a link to the new
+          address; your account changes when you open it.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="intent" value="email" />
+          {form.errors?.length ? (
+            <Alert variant="destructive" title="That did not work">
+              {form.errors.join(" ")}
+            </Alert>
+          ) : null}
+          <Field
+            label="New e-mail address"
+            autoComplete="email"
+            errors={fields.newEmail.errors}
+            {...getInputProps(fields.newEmail, { type: "email" })}
+          />
+          <Button type="submit">Send the link</Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The parent has not agreed yet: say so, and offer to send the e-mail again. */
+export function ConsentPendingNotice({ parentEmail }: { parentEmail: string }) {
+  return (
+    <Alert variant="warning" title="A parent or guardian needs to agree">
+      <p>
+        Before you can send in a story, your parent or guardian must agree. We e-mailed{" "}
+        <strong className="break-all">{parentEmail}</strong> a link. You can look around in the
+        meantime.
+      </p>
+      <Form method="post" action="/account" className="mt-3">
+        <input type="hidden" name="intent" value="resend-consent" />
+        <Button type="submit" variant="outline" size="sm">
+          Send the e-mail again
+        </Button>
+      </Form>
+    </Alert>
+  );
+}
+
+/** Download my data: a JSON file with the profile, entries and released scores. */
+export function DownloadDataCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your data</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="mb-4 text-base text-slate-700">
+          Download everything we keep about you: your profile, your entries and, once results are
+          out, the scores and comments they got.
+        </p>
+        <a href="/account/data" download className={buttonClass({ variant: "outline" })}>
+          Download my data
+        </a>
+      </CardContent>
+    </Card>
+  );
+}

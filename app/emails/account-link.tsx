@@ -1,0 +1,55 @@
+import { Text } from "@react-email/components";
+import { EmailButton } from "./email-button";
+import { EmailLayout } from "./layout";
+
+export const ACCOUNT_LINK_SUBJECTS = {
+  "password-reset": "Reset your Inkwell password",
+  "email-change": "Confirm your new Inkwell e-mail address",
+} as const;
+
+const COPY = {
+  "password-reset": {
+    preview: "A link to choose a new password",
+    heading: "Reset your password",
+    intro:
+      "Someone (we hope you) asked to reset the password of your Inkwell account. Choose a new password with the button below. Using the link signs you out everywhere else.",
+    button: "Choose a new password",
+    ignore:
+      "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
+  },
+  "email-change": {
+    preview: "Confirm your new e-mail address",
+    heading: "Confirm your new e-mail address",
+    intro:
+      "You asked to use this address for your Inkwell account. Confirm it with the button below; until you do, your account keeps its old address.",
+    button: "Confirm this address",
+    ignore: "If you did not ask for this, you can ignore this e-mail and nothing will change.",
+  },
+} as const;
+
+/** A one-time account link: password reset or a new e-mail address to confirm. */
+export function AccountLinkEmail({
+  kind,
+  name,
+  link,
+  expires,
+}: {
+  kind: keyof typeof COPY;
+  name: string;
+  link: string;
+  /** e.g. "in 1 hour" */
+  expires: string;
+}) {
+  const copy = COPY[kind];
+  return (
+    <EmailLayout preview={copy.preview} heading={copy.heading}>
+      <Text>Hello {name},</Text>
+      <Text>{copy.intro}</Text>
+      <EmailButton href={link}>{copy.button}</EmailButton>
+      <Text>Or paste this link into your browser: {link}</Text>
+      <Text>
+        The link works once and expires {expires}. {copy.ignore}
+      </Text>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * One-time links (password reset, e-mail change, parental consent): 32 random bytes in the link,
+ * only their SHA-256 hash in the Verification table, an expiry, and single use: redeeming marks
+ * the row used in the same statement that checks it, so two clicks cannot both succeed.
+ * See docs/decisions/0003-sessions-and-auth.md.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { prisma } from "~/utils/db.server";
+
+export const TOKEN_TYPES = {
+  passwordReset: "password-reset",
+  emailChange: "email-change",
+  parentalConsent: "parental-consent",
+} as const;
+export type TokenType = (typeof TOKEN_TYPES)[keyof typeof TOKEN_TYPES];
+
+export const HOUR = 60 * 60 * 1000;
+export const DAY = 24 * HOUR;
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Issues a new link for `userId`; earlier unused links of the same type stop working. */
+export async function issueToken(input: {
+  type: TokenType;
+  userId: string;
+  ttlMs: number;
+  target?: string;
+  now?: Date;
+}) {
+  const now = input.now ?? new Date();
+  const token = randomBytes(32).toString("base64url");
+  await prisma.$transaction([
+    prisma.verification.deleteMany({
+      where: { userId: input.userId, type: input.type, usedAt: null },
+    }),
+    prisma.verification.create({
+      data: {
+        type: input.type,
+        userId: input.userId,
+        tokenHash: hash(token),
+        target: input.target ?? null,
+        expiresAt: new Date(now.getTime() + input.ttlMs),
+        createdAt: now,
+      },
+    }),
+  ]);
+  return token;
+}
+
+/** The live (unused, unexpired) link for `token`, without using it; null otherwise. */
+export async function findToken(type: TokenType, token: string, now = new Date()) {
+  if (!token || token.length > 200) return null;
+  return prisma.verification.findFirst({
+    where: { type, tokenHash: hash(token), usedAt: null, expiresAt: { gt: now } },
+    select: { id: true, userId: true, target: true, expiresAt: true },
+  });
+}
+
+/**
+ * Uses the link once: returns its row when this call marked it used, null when it was unknown,
+ * expired or already used (also by a concurrent call).
+ */
+export async function redeemToken(type: TokenType, token: string, now = new Date()) {
+  const row = await findToken(type, token, now);
+  if (!row) return null;
+  const { count } = await prisma.verification.updateMany({
+    where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  return count === 1 ? row : null;
+}
+
+/** When the last link of `type` was sent to `userId` (for resend limits). */
+export async function lastIssued(type: TokenType, userId: string) {
+  const row = await prisma.verification.findFirst({
+    where: { type, userId },
+    orderBy: { createdAt: "desc" },
+    select: { createdAt: true },
+  });
+  return row?.createdAt ?? null;
+}
