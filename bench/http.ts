@@ -1,0 +1,660 @@
+/**
+ * The HTTP benchmark: `npm run bench`. Builds a separate database with realistic load (stories
+ * of 500-2,500 words, 20,000 entries in one contest, 60 judges, 60,000 submitted scores, 50
+ * published contests, some files), starts the production server on it, measures each case over
+ * HTTP with autocannon, and prints one table: case, req/s, p50, p99, errors, target, met.
+ *
+ *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
+ *                    [--reuse] [--only judge,admin-submissions] [--port 3900]
+ *
+ * Loopback only; every loop is bounded in count and time and the server is stopped at the end.
+ * Numbers are medians over --runs; the machine is shared, so quote the table with its run count.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import bcrypt from "bcryptjs";
+import Database from "better-sqlite3";
+import { migrate } from "../scripts/migrate.mjs";
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (!a.startsWith("--")) continue;
+  const next = process.argv[i + 1];
+  if (next && !next.startsWith("--")) args.set(a.slice(2), process.argv[++i]);
+  else args.set(a.slice(2), "1");
+}
+const DURATION = Number(args.get("duration") ?? 15);
+const RUNS = Number(args.get("runs") ?? 3);
+const CONNECTIONS = Number(args.get("connections") ?? 16);
+const ENTRIES = Number(args.get("entries") ?? 20_000);
+const PORT = Number(args.get("port") ?? 3900);
+const ONLY = args.get("only")?.split(",");
+const BASE = `http://127.0.0.1:${PORT}`;
+const DIR = path.resolve("bench/.data");
+const DB_FILE = path.join(DIR, "http.db");
+const UPLOADS = path.join(DIR, "uploads");
+const SECRET = "bench-session-secret";
+const PASSWORD = "bench-password";
+const JUDGES = 60;
+const PER_ENTRY = 3;
+const RUSH = 2_000;
+const DAY = 86_400_000;
+
+const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+
+// ------------------------------------------------------------------------------------ data
+
+const VOCAB = (
+  "the a lantern river quiet morning orange whisper across under small bright garden " +
+  "winter letter window sister brother walked remembered suddenly because although never " +
+  "storm bicycle harbour library grandmother secret island ticket station midnight paper " +
+  "laughed carefully between forest yellow engine kitchen borrowed promise shadow almost"
+).split(" ");
+
+function story(seed: number, words: number) {
+  const out: string[] = new Array(words);
+  let x = seed * 2654435761;
+  for (let i = 0; i < words; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out[i] = VOCAB[x % VOCAB.length];
+    if (i % 14 === 13) out[i] += ".";
+  }
+  return out.join(" ");
+}
+
+function seed() {
+  fs.rmSync(DIR, { recursive: true, force: true });
+  fs.mkdirSync(UPLOADS, { recursive: true });
+  migrate(`file:${DB_FILE}`);
+  const db = new Database(DB_FILE);
+  db.pragma("journal_mode = WAL");
+  const now = Date.now();
+  const hash = bcrypt.hashSync(PASSWORD, 10);
+  const criteria = JSON.stringify(
+    ["voice", "structure", "prompt_use", "mechanics"].map((key) => ({
+      key,
+      label: key,
+      maxPoints: 10,
+      weight: 0.25,
+      requireComment: false,
+    })),
+  );
+  const t0 = performance.now();
+  db.transaction(() => {
+    const contest = db.prepare(
+      `INSERT INTO Contest (id, slug, title, description, rules, isPublished, wordMin, wordMax, timeZone,
+        submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, 'One entry per writer.', 1, ?, ?, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const prompt = db.prepare(
+      `INSERT INTO Prompt (id, contestId, title, body, createdAt) VALUES (?, ?, ?, ?, ?)`,
+    );
+    const rubric = db.prepare(
+      `INSERT INTO Rubric (id, contestId, name, criteria, createdAt) VALUES (?, ?, 'Rubric', ?, ?)`,
+    );
+    const addContest = (id: string, opens: number, closes: number, min = 500, max = 2500) => {
+      contest.run(
+        id,
+        id,
+        `Contest ${id}`,
+        story(id.length, 80),
+        min,
+        max,
+        iso(opens),
+        iso(closes),
+        iso(closes + DAY),
+        iso(closes + 20 * DAY),
+        iso(closes + 30 * DAY),
+        iso(now),
+        iso(now),
+      );
+      prompt.run(`p-${id}`, id, `Prompt of ${id}`, story(7, 60), iso(now));
+      rubric.run(`r-${id}`, id, criteria, iso(now));
+    };
+    // The big contest is in its judging window; "assign" has 20,000 unassigned entries;
+    // "rush" is open for the deadline rush; 47 more are published for the lists.
+    addContest("big", now - 40 * DAY, now - 2 * DAY);
+    db.prepare(`UPDATE Contest SET judgingClose = ?, resultsAt = ? WHERE id = 'big'`).run(
+      iso(now + 10 * DAY),
+      iso(now + 20 * DAY),
+    );
+    addContest("assign", now - 40 * DAY, now - 2 * DAY);
+    addContest("rush", now - DAY, now + 30 * DAY, 10, 2500);
+    for (let c = 0; c < 47; c++) addContest(`c${c}`, now - (c % 9) * DAY, now + (10 + c) * DAY);
+
+    const user = db.prepare(
+      `INSERT INTO User (id, email, displayName, dateOfBirth, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    const pw = db.prepare(`INSERT INTO Password (userId, hash) VALUES (?, ?)`);
+    const role = db.prepare(`INSERT INTO UserRole (userId, role, createdAt) VALUES (?, ?, ?)`);
+    const adult = iso(now - 30 * 365 * DAY);
+    user.run("admin", "admin@bench.test", "Admin", adult, iso(now), iso(now));
+    pw.run("admin", hash);
+    role.run("admin", "admin", iso(now));
+    for (let j = 0; j < JUDGES; j++) {
+      user.run(`j${j}`, `j${j}@bench.test`, `Judge ${j}`, adult, iso(now), iso(now));
+      pw.run(`j${j}`, hash);
+      role.run(`j${j}`, "judge", iso(now + j));
+    }
+    const sub = db.prepare(
+      `INSERT INTO Submission (id, contestId, entrantId, title, body, filePath, fileName, fileType, fileSize,
+        wordCount, status, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'submitted', ?, ?)`,
+    );
+    const asg = db.prepare(
+      `INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt) VALUES (?, 'big', ?, ?, ?)`,
+    );
+    const score = db.prepare(
+      `INSERT INTO Score (id, assignmentId, rubricId, judgeId, submissionId, scores, comment, total,
+        submittedAt, createdAt, updatedAt) VALUES (?, ?, 'r-big', ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const fileText = Buffer.from(story(3, 900));
+    for (let i = 0; i < ENTRIES; i++) {
+      const w = `w${i}`;
+      user.run(w, `w${i}@bench.test`, `Writer ${i}`, adult, iso(now), iso(now));
+      const words = 500 + ((i * 7919) % 2001);
+      const withFile = i % 50 === 0;
+      if (withFile) fs.writeFileSync(path.join(UPLOADS, `${w}.txt`), fileText);
+      const file = withFile
+        ? [`${w}.txt`, "story.txt", "text/plain", fileText.length]
+        : [null, null, null, null];
+      sub.run(
+        `s${i}`,
+        "big",
+        w,
+        `Entry ${i}`,
+        withFile ? null : story(i, words),
+        ...file,
+        withFile ? 900 : words,
+        iso(now - i),
+        iso(now - i),
+      );
+      sub.run(
+        `t${i}`,
+        "assign",
+        w,
+        `Second ${i}`,
+        story(i + 1, 500 + (i % 800)),
+        null,
+        null,
+        null,
+        null,
+        500 + (i % 800),
+        iso(now - i),
+        iso(now - i),
+      );
+      for (let k = 0; k < PER_ENTRY; k++) {
+        const j = (i * PER_ENTRY + k) % JUDGES;
+        asg.run(`a${i}-${k}`, `j${j}`, `s${i}`, iso(now));
+        const v = [0, 1, 2, 3].map((q) => 3 + ((i * 7 + k * 3 + q * 5 + j) % 15) * 0.5);
+        const total = Math.round(((v[0] + v[1] + v[2] + v[3]) / 4) * 100) / 100;
+        const scores = JSON.stringify({
+          voice: v[0],
+          structure: v[1],
+          prompt_use: v[2],
+          mechanics: v[3],
+        });
+        score.run(
+          `sc${i}-${k}`,
+          `a${i}-${k}`,
+          `j${j}`,
+          `s${i}`,
+          scores,
+          "A clear, lively voice.",
+          total,
+          iso(now),
+          iso(now),
+          iso(now),
+        );
+      }
+    }
+    for (let r = 0; r < RUSH + 20; r++) {
+      user.run(`r${r}`, `r${r}@bench.test`, `Rusher ${r}`, adult, iso(now), iso(now));
+    }
+  })();
+  db.exec("ANALYZE");
+  db.close();
+  console.log(
+    `seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${(fs.statSync(DB_FILE).size / 1e6).toFixed(0)} MB`,
+  );
+}
+
+// ------------------------------------------------------------------------------------ server
+
+const env = {
+  ...process.env,
+  NODE_ENV: "production" as const,
+  PORT: String(PORT),
+  DATABASE_URL: `file:${DB_FILE}`,
+  UPLOAD_DIR: UPLOADS,
+  SESSION_SECRET: SECRET,
+  SITE_URL: BASE,
+  QUIET_LOGS: "1",
+  LOGIN_MAX_FAILURES_PER_IP: "100000",
+};
+
+async function startServer() {
+  const server = spawn(process.execPath, ["server.mjs"], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`${BASE}/`);
+      if (res.ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.kill();
+  throw new Error("the server did not start");
+}
+
+/** Session cookies made the way the site makes them: a Session row and a signed cookie. */
+async function sessionCookies(userIds: string[]) {
+  process.env.DATABASE_URL = env.DATABASE_URL;
+  process.env.SESSION_SECRET = SECRET;
+  process.env.NODE_ENV = "production";
+  const { sessionStorage } = await import("../app/features/accounts/session.server");
+  const db = new Database(DB_FILE);
+  const insert = db.prepare(
+    `INSERT INTO Session (id, userId, expiresAt, createdAt) VALUES (?, ?, ?, ?)`,
+  );
+  const cookies: string[] = [];
+  for (const userId of userIds) {
+    const id = `bench-${userId}-${Math.random().toString(36).slice(2)}`;
+    insert.run(id, userId, iso(Date.now() + 30 * DAY), iso(Date.now()));
+    const session = await sessionStorage().getSession();
+    session.set("sessionId", id);
+    cookies.push((await sessionStorage().commitSession(session)).split(";")[0]);
+  }
+  db.close();
+  return cookies;
+}
+
+function rssKb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+}
+
+// ------------------------------------------------------------------------------------ cases
+
+type Row = {
+  name: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  errors: number;
+  target: string;
+  met: boolean;
+  note?: string;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function load(pathname: string, cookie?: string, opts: Partial<autocannon.Options> = {}) {
+  const results: autocannon.Result[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    results.push(
+      await autocannon({
+        url: `${BASE}${pathname}`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: cookie ? { cookie } : {},
+        ...opts,
+      }),
+    );
+  }
+  return {
+    rps: median(results.map((r) => r.requests.average)),
+    p50: median(results.map((r) => r.latency.p50)),
+    p99: median(results.map((r) => r.latency.p99)),
+    errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+  };
+}
+
+async function timed(pathname: string, cookie: string, method = "GET", body?: string) {
+  const ms: number[] = [];
+  let errors = 0;
+  for (let r = 0; r < RUNS; r++) {
+    const t = performance.now();
+    const res = await fetch(`${BASE}${pathname}`, {
+      method,
+      headers: {
+        cookie,
+        origin: BASE,
+        ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body,
+      redirect: "manual",
+    });
+    await res.arrayBuffer();
+    ms.push(performance.now() - t);
+    if (res.status >= 400) errors++;
+  }
+  return { ms: median(ms), errors };
+}
+
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+const CONFIRM = {
+  confirmOriginal: "on",
+  confirmEligible: "on",
+  confirmRules: "on",
+  confirmAnonymous: "on",
+};
+
+async function shippedJs(pathname: string) {
+  const html = await (await fetch(`${BASE}${pathname}`)).text();
+  const srcs = new Set(
+    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+  );
+  let bytes = 0;
+  for (const src of srcs)
+    bytes += gzipSync(Buffer.from(await (await fetch(`${BASE}${src}`)).arrayBuffer())).length;
+  return bytes;
+}
+
+async function main() {
+  if (!fs.existsSync("build/server/index.js")) {
+    spawnSync("npx", ["remix", "vite:build"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+  }
+  if (!args.has("reuse") || !fs.existsSync(DB_FILE)) seed();
+  const server: ChildProcess = await startServer();
+  const rows: Row[] = [];
+  const want = (id: string) => !ONLY || ONLY.includes(id);
+  try {
+    const [admin, judge] = await sessionCookies(["admin", "j0"]);
+    const db = new Database(DB_FILE, { readonly: true });
+    const reviewId = (
+      db
+        .prepare(
+          `SELECT submissionId AS id FROM JudgeAssignment WHERE judgeId = 'j0' AND submissionId IS NOT NULL ORDER BY submissionId LIMIT 1 OFFSET ?`,
+        )
+        .get(Math.floor((ENTRIES * PER_ENTRY) / JUDGES / 2)) as { id: string }
+    ).id;
+    db.close();
+    const page = async (
+      id: string,
+      name: string,
+      p: string,
+      cookie: string | undefined,
+      target: string,
+      ok: (r: { rps: number; p99: number }) => boolean,
+    ) => {
+      if (!want(id)) return;
+      const r = await load(p, cookie);
+      rows.push({ name, ...r, target, met: r.errors === 0 && r.rps > 0 && ok(r) });
+      console.log(`  ${name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${r.errors} errors`);
+    };
+    await page(
+      "home",
+      "GET / (visitor)",
+      "/",
+      undefined,
+      "≥ 1,200 req/s, p99 ≤ 25 ms",
+      (r) => r.rps >= 1200 && r.p99 <= 25,
+    );
+    await page(
+      "contests",
+      "GET /contests (50 published)",
+      "/contests",
+      undefined,
+      "≥ 1,000 req/s, p99 ≤ 50 ms",
+      (r) => r.rps >= 1000 && r.p99 <= 50,
+    );
+    await page(
+      "contest",
+      "GET /contests/{slug}",
+      "/contests/c3",
+      undefined,
+      "≥ 1,000 req/s, p99 ≤ 50 ms",
+      (r) => r.rps >= 1000 && r.p99 <= 50,
+    );
+    await page(
+      "judge",
+      "GET /judge (1,000 assignments)",
+      "/judge",
+      judge,
+      "p99 ≤ 150 ms",
+      (r) => r.p99 <= 150,
+    );
+    await page(
+      "review",
+      "GET /judge/review/{id}",
+      `/judge/review/${reviewId}`,
+      judge,
+      "≥ 300 req/s, p99 ≤ 150 ms",
+      (r) => r.rps >= 300 && r.p99 <= 150,
+    );
+    await page(
+      "entry",
+      "GET /admin/submissions/{id}",
+      `/admin/submissions/${reviewId}`,
+      admin,
+      "≥ 300 req/s, p99 ≤ 150 ms",
+      (r) => r.rps >= 300 && r.p99 <= 150,
+    );
+    await page(
+      "admin-submissions",
+      "GET /admin/submissions page 1",
+      "/admin/submissions?contest=big",
+      admin,
+      "p99 ≤ 250 ms",
+      (r) => r.p99 <= 250,
+    );
+    await page(
+      "admin-submissions",
+      "GET /admin/submissions page 400",
+      "/admin/submissions?contest=big&page=400",
+      admin,
+      "p99 ≤ 250 ms",
+      (r) => r.p99 <= 250,
+    );
+    await page(
+      "scoring",
+      "GET /admin/scoring (raw)",
+      "/admin/scoring?contest=big",
+      admin,
+      "p99 ≤ 250 ms",
+      (r) => r.p99 <= 250,
+    );
+    await page(
+      "scoring",
+      "GET /admin/scoring (z)",
+      "/admin/scoring?contest=big&normalize=z",
+      admin,
+      "p99 ≤ 250 ms",
+      (r) => r.p99 <= 250,
+    );
+
+    const single = async (
+      id: string,
+      name: string,
+      p: string,
+      target: number,
+      method = "GET",
+      body?: string,
+    ) => {
+      if (!want(id)) return;
+      const r = await timed(p, admin, method, body);
+      rows.push({
+        name,
+        p50: Math.round(r.ms),
+        errors: r.errors,
+        target: `≤ ${target / 1000} s`,
+        met: r.errors === 0 && r.ms <= target,
+        note: "one request",
+      });
+      console.log(`  ${name}: ${r.ms.toFixed(0)} ms`);
+    };
+    await single("csv", "ranking CSV, 20,000 rows", "/admin/scoring/export?contest=big", 2000);
+    await single("csv", "submissions CSV", "/admin/submissions/export.csv?contest=big", 2000);
+    await single(
+      "assign",
+      "auto-assign 20,000 × 60 judges × 3",
+      "/admin/assign?contest=assign",
+      3000,
+      "POST",
+      "intent=autoassign&contestId=assign&judgesPerSubmission=3",
+    );
+
+    if (want("rush")) {
+      const cookies = await sessionCookies(Array.from({ length: RUSH }, (_, i) => `r${i}`));
+      const before = countRows("rush");
+      let n = 0;
+      const entry = (i: number) =>
+        multipart({ title: `Rush ${i}`, body: story(i, 150), ...CONFIRM });
+      const started = performance.now();
+      const result = await autocannon({
+        url: `${BASE}/contests/rush/enter`,
+        connections: 32,
+        amount: RUSH,
+        method: "POST",
+        requests: [
+          {
+            setupRequest: (req) => {
+              const i = n++;
+              const m = entry(i);
+              return {
+                ...req,
+                method: "POST",
+                body: m.body as unknown as string,
+                headers: {
+                  ...req.headers,
+                  cookie: cookies[i % RUSH],
+                  origin: BASE,
+                  "content-type": m.type,
+                },
+              };
+            },
+          },
+        ],
+      });
+      const secs = (performance.now() - started) / 1000;
+      const added = countRows("rush") - before;
+      const errors =
+        result.errors + result.timeouts + result.requests.sent - result["2xx"] - result["3xx"];
+      const rps = RUSH / secs;
+      rows.push({
+        name: "deadline rush: 2,000 entrants, 32 connections",
+        rps,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors,
+        target: "≥ 200 entries/s, exactly 2,000 rows",
+        met: rps >= 200 && added === RUSH && errors === 0,
+        note: `${added} rows`,
+      });
+      console.log(`  rush: ${rps.toFixed(0)} entries/s, ${added} rows, ${errors} errors`);
+    }
+
+    if (want("uploads")) {
+      const cookies = await sessionCookies(Array.from({ length: 20 }, (_, i) => `r${RUSH + i}`));
+      const pdf = Buffer.concat([
+        Buffer.from("%PDF-1.4\n%âãÏÓ\n"),
+        Buffer.alloc(10_000_000 - 16, 0x20),
+      ]);
+      const baseline = rssKb(server.pid!);
+      let peak = baseline;
+      const poll = setInterval(() => (peak = Math.max(peak, rssKb(server.pid!))), 20);
+      const before = countRows("rush");
+      const results = await Promise.all(
+        cookies.map(async (cookie, i) => {
+          const m = multipart(
+            { title: `Upload ${i}`, body: "", ...CONFIRM },
+            { name: `story-${i}.pdf`, bytes: pdf },
+          );
+          const res = await fetch(`${BASE}/contests/rush/enter`, {
+            method: "POST",
+            body: m.body,
+            headers: { cookie, origin: BASE, "content-type": m.type },
+            redirect: "manual",
+          });
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+      clearInterval(poll);
+      const stored = countRows("rush") - before;
+      const grewMb = (peak - baseline) / 1024;
+      const errors = results.filter((s) => s >= 400).length;
+      rows.push({
+        name: "20 concurrent 10 MB uploads",
+        errors,
+        target: "all stored, memory +≤ 100 MB",
+        met: stored === 20 && grewMb <= 100 && errors === 0,
+        note: `${stored} stored, +${grewMb.toFixed(0)} MB`,
+      });
+      console.log(`  uploads: ${stored} stored, peak +${grewMb.toFixed(0)} MB`);
+    }
+
+    if (want("js")) {
+      for (const p of ["/", "/contests", "/contests/rush/enter"]) {
+        const kb = (await shippedJs(p)) / 1024;
+        rows.push({
+          name: `JS shipped to ${p} (gzip)`,
+          errors: 0,
+          target: "≤ 120 KB",
+          met: kb <= 120,
+          note: `${kb.toFixed(0)} KB`,
+        });
+      }
+    }
+  } finally {
+    server.kill("SIGTERM");
+  }
+
+  const fmt = (v: number | undefined, d = 0) => (v === undefined ? "" : v.toFixed(d));
+  console.log(
+    `\n${RUNS} run(s) of ${DURATION} s, ${CONNECTIONS} connections, ${ENTRIES} entries\n`,
+  );
+  console.log("| case | req/s | p50 ms | p99 ms | errors | target | met |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(
+      `| ${r.name}${r.note ? ` (${r.note})` : ""} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} | ${r.target} | ${r.met ? "yes" : "no"} |`,
+    );
+  }
+}
+
+function countRows(contestId: string) {
+  const db = new Database(DB_FILE, { readonly: true });
+  const n = (
+    db.prepare(`SELECT COUNT(*) AS n FROM Submission WHERE contestId = ?`).get(contestId) as {
+      n: number;
+    }
+  ).n;
+  db.close();
+  return n;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
