@@ -25,6 +25,13 @@ describe("dates in a contest's time zone", () => {
     expect(toZonedInputValue(d, "America/New_York")).toBe("2027-03-14T23:59");
     expect(formatDateTime(d, "America/New_York")).toBe("Mar 14, 2027, 11:59 PM EDT");
     expect(formatSubmissionDate(d, "UTC")).toBe("Mar 15, 2027");
+    expect(toZonedInputValue(new Date("2027-01-01T00:05:00Z"), "UTC")).toBe("2027-01-01T00:05");
+    expect(formatDateTime(new Date("2027-01-01T12:00:00Z"), "Asia/Kolkata")).toBe(
+      "Jan 1, 2027, 5:30 PM GMT+5:30",
+    );
+    expect(formatDateTime(new Date("2027-07-01T00:00:00Z"), "UTC")).toBe(
+      "Jul 1, 2027, 12:00 AM UTC",
+    );
   });
   test("fees", () => {
     expect(formatFee(0)).toBe("Free");

@@ -1,8 +1,9 @@
-import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import { fromZonedTime } from "date-fns-tz";
 
 /**
  * Dates are stored in UTC; each contest has an IANA time zone, and every date shown names it
- * (docs/decisions/0009-domain-rules.md). date-fns-tz does the zone arithmetic.
+ * (docs/decisions/0009-domain-rules.md). Dates are shown with Intl formatters, made once per
+ * zone and kept (making one costs far more than using it); date-fns-tz parses zoned input.
  */
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
@@ -23,14 +24,51 @@ export function timeZoneOptions(): string[] {
 
 const toDate = (d: Date | string) => (typeof d === "string" ? new Date(d) : d);
 
+const FORMATS = {
+  dateTime: {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZoneName: "short",
+  },
+  date: { month: "short", day: "numeric", year: "numeric" },
+  input: {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function parts(date: Date | string, timeZone: string, kind: keyof typeof FORMATS) {
+  const key = `${kind}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { ...FORMATS[kind], timeZone });
+    formatters.set(key, formatter);
+  }
+  const out: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter.formatToParts(toDate(date))) out[part.type] = part.value;
+  return out;
+}
+
 /** "Mar 14, 2027, 11:59 PM EDT" — a date and time that names its zone. */
 export function formatDateTime(date: Date | string, timeZone: string) {
-  return formatInTimeZone(toDate(date), timeZone, "MMM d, yyyy, h:mm a zzz");
+  const p = parts(date, timeZone, "dateTime");
+  return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 }
 
 /** "Mar 14, 2027" in the given zone. */
 export function formatDate(date: Date | string, timeZone: string) {
-  return formatInTimeZone(toDate(date), timeZone, "MMM d, yyyy");
+  const p = parts(date, timeZone, "date");
+  return `${p.month} ${p.day}, ${p.year}`;
 }
 
 /** Submission dates: month abbreviation, day, year e.g. "Nov 22, 2026". */
@@ -40,7 +78,8 @@ export function formatSubmissionDate(date: Date | string, timeZone = DEFAULT_TIM
 
 /** Value for an <input type="datetime-local"> showing `date` in `timeZone`. */
 export function toZonedInputValue(date: Date | string, timeZone: string) {
-  return formatInTimeZone(toDate(date), timeZone, "yyyy-MM-dd'T'HH:mm");
+  const p = parts(date, timeZone, "input");
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
 /** Parses a datetime-local value entered in `timeZone` into a UTC Date, or null when invalid. */
