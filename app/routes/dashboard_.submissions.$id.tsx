@@ -1,3 +1,5 @@
+import { EntryResults } from "~/components/results/entry-results";
+import { entryResults } from "~/features/results/results.server";
 import {
   data,
   type ActionFunctionArgs,
@@ -56,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     },
     withdrawable,
+    results: await entryResults(user.id, s.id),
     confirming: withdrawable && url.searchParams.get("confirm") === "withdraw",
   };
 }
@@ -85,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EntrantSubmission() {
-  const { submission: s, withdrawable, confirming } = useLoaderData<typeof loader>();
+  const { submission: s, withdrawable, confirming, results } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <SubmissionHeader
@@ -99,7 +102,8 @@ export default function EntrantSubmission() {
         <Link to={`/contests/${s.contest.slug}`} className="underline">
           {s.contest.title}
         </Link>{" "}
-        · Submitted <time>{s.created}</time> · {s.wordCount} words
+        · Submitted <time>{s.created}</time> ·{" "}
+        {s.fileName && !s.wordCount ? "sent as a file" : `${s.wordCount} words`}
       </p>
 
       {s.status === "disqualified" ? (
@@ -122,6 +126,15 @@ export default function EntrantSubmission() {
         <Alert variant="info" className="mt-6" title="Expired">
           The entry fee was not paid before submissions closed, so this entry was not submitted.
         </Alert>
+      ) : null}
+
+      {results ? (
+        <div className="mt-6">
+          <EntryResults
+            results={results}
+            certificateHref={`/dashboard/submissions/${s.id}/certificate`}
+          />
+        </div>
       ) : null}
 
       {s.fileName ? (

@@ -1,0 +1,307 @@
+/**
+ * Results and recognition (docs/decisions/0010-results.md): the admin's review of the awards
+ * before results_at, the public results page after it, and one entry's award. Awards come from
+ * the stored ContestAward rows when an admin has saved them, otherwise from the ranking.
+ */
+import { parseCriteria, round2 } from "~/features/contests/rubric";
+import { ranking } from "~/features/judging/ranking.server";
+import { parseScores } from "~/features/judging/scoring";
+import { prisma } from "~/utils/db.server";
+import { DomainError } from "~/utils/domain-error";
+import { awardLabel, compareAwards, defaultAwards, parseAwardChoice, type Award } from "./awards";
+
+export class ResultsError extends DomainError {}
+
+const MAX_PLACES = 20;
+const MAX_MENTIONS = 50;
+
+async function contestForResults(where: { id: string } | { slug: string }) {
+  return prisma.contest.findFirst({
+    where: { ...where, isPublished: true },
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      timeZone: true,
+      resultsAt: true,
+      places: true,
+      honourableMentions: true,
+    },
+  });
+}
+
+/** The ranked top of a contest, enough rows to cover its places, mentions and ties. */
+async function rankedTop(contest: { id: string; places: number; honourableMentions: number }) {
+  const rows = await ranking(contest.id, {
+    mode: "raw",
+    take: contest.places + contest.honourableMentions + 20,
+  });
+  return rows;
+}
+
+/** The awards as they stand: the saved list when there is one, otherwise computed. */
+async function currentAwards(contest: { id: string; places: number; honourableMentions: number }) {
+  const saved = await prisma.contestAward.findMany({
+    where: { contestId: contest.id },
+    select: { submissionId: true, kind: true, place: true, note: true },
+  });
+  if (saved.length) {
+    return { awards: saved as Award[], saved: true, adjusted: saved.some((a) => a.note) };
+  }
+  const top = await rankedTop(contest);
+  return {
+    awards: defaultAwards(
+      top.map((r) => ({ submissionId: r.id, rank: r.rank })),
+      contest,
+    ),
+    saved: false,
+    adjusted: false,
+  };
+}
+
+/** The admin's review: the ranked top with each entry's award, and the settings. */
+export async function awardsReview(contestId: string, now = new Date()) {
+  const contest = await contestForResults({ id: contestId });
+  if (!contest) return null;
+  const [top, { awards, adjusted }] = await Promise.all([
+    rankedTop(contest),
+    currentAwards(contest),
+  ]);
+  const byId = new Map(awards.map((a) => [a.submissionId, a]));
+  const computed = new Map(
+    defaultAwards(
+      top.map((r) => ({ submissionId: r.id, rank: r.rank })),
+      contest,
+    ).map((a) => [a.submissionId, a]),
+  );
+  return {
+    contest,
+    published: contest.resultsAt <= now,
+    adjusted,
+    rows: top.map((r) => ({
+      id: r.id,
+      title: r.title,
+      rank: r.rank,
+      average: r.average,
+      scored: r.scored,
+      award: byId.get(r.id) ?? null,
+      computed: computed.get(r.id) ?? null,
+    })),
+  };
+}
+
+function assertBeforeResults(contest: { resultsAt: Date }, now: Date) {
+  if (contest.resultsAt <= now) {
+    throw new ResultsError("Results are already published; the awards can no longer change.");
+  }
+}
+
+/** Places and honourable mentions, before results_at. Saved awards are cleared (recomputed). */
+export async function saveAwardSettings(
+  contestId: string,
+  settings: { places: number; honourableMentions: number },
+  now = new Date(),
+) {
+  const contest = await contestForResults({ id: contestId });
+  if (!contest) throw new ResultsError("Contest not found");
+  assertBeforeResults(contest, now);
+  if (settings.places < 1 || settings.places > MAX_PLACES) {
+    throw new ResultsError(`Places must be between 1 and ${MAX_PLACES}.`, "places");
+  }
+  if (settings.honourableMentions < 0 || settings.honourableMentions > MAX_MENTIONS) {
+    throw new ResultsError(
+      `Honourable mentions must be between 0 and ${MAX_MENTIONS}.`,
+      "honourableMentions",
+    );
+  }
+  await prisma.$transaction([
+    prisma.contest.update({ where: { id: contestId }, data: settings }),
+    prisma.contestAward.deleteMany({ where: { contestId } }),
+  ]);
+}
+
+/**
+ * Saves the admin's awards (a choice per listed entry: a place, "hm" or "none"), before
+ * results_at. Only submitted entries of this contest can be awarded; a choice that differs from
+ * the computed ranking needs a note saying why (e.g. how a tie was broken).
+ */
+export async function saveAwards(
+  contestId: string,
+  input: { choices: Record<string, string>; note?: string },
+  now = new Date(),
+) {
+  const contest = await contestForResults({ id: contestId });
+  if (!contest) throw new ResultsError("Contest not found");
+  assertBeforeResults(contest, now);
+  const top = await rankedTop(contest);
+  const computed = new Map(
+    defaultAwards(
+      top.map((r) => ({ submissionId: r.id, rank: r.rank })),
+      contest,
+    ).map((a) => [a.submissionId, a]),
+  );
+  const listed = new Set(top.map((r) => r.id));
+  const awards: Award[] = [];
+  let changed = false;
+  for (const [submissionId, value] of Object.entries(input.choices)) {
+    if (!listed.has(submissionId)) continue;
+    const choice = parseAwardChoice(value, contest.places);
+    const before = computed.get(submissionId);
+    if (
+      (choice?.kind ?? null) !== (before?.kind ?? null) ||
+      (choice?.place ?? null) !== (before?.place ?? null)
+    ) {
+      changed = true;
+    }
+    if (choice) awards.push({ submissionId, ...choice });
+  }
+  const note = input.note?.trim() || null;
+  if (changed && !note) {
+    throw new ResultsError("Say in a note why the awards differ from the ranking.", "note");
+  }
+  await prisma.$transaction([
+    prisma.contestAward.deleteMany({ where: { contestId } }),
+    prisma.contestAward.createMany({
+      data: awards.map((a) => ({ contestId, ...a, note: changed ? note : null })),
+    }),
+  ]);
+  return { changed };
+}
+
+/** Back to the computed ranking, before results_at. */
+export async function resetAwards(contestId: string, now = new Date()) {
+  const contest = await contestForResults({ id: contestId });
+  if (!contest) throw new ResultsError("Contest not found");
+  assertBeforeResults(contest, now);
+  await prisma.contestAward.deleteMany({ where: { contestId } });
+}
+
+/**
+ * Once results are out, the awards are stored if they were not already (the computed ones), so
+ * later score edits never change published results. The lifecycle's results step calls this;
+ * the pages call it too, so a missed step changes nothing for readers.
+ */
+export async function freezeAwards(contest: {
+  id: string;
+  places: number;
+  honourableMentions: number;
+}) {
+  const { awards, saved } = await currentAwards(contest);
+  if (saved || awards.length === 0) return;
+  try {
+    await prisma.$transaction(async (tx) => {
+      if (await tx.contestAward.count({ where: { contestId: contest.id } })) return;
+      await tx.contestAward.createMany({
+        data: awards.map((a) => ({ contestId: contest.id, ...a, note: null })),
+      });
+    });
+  } catch (error) {
+    // Two first readers at once: the other one stored the same awards.
+    if ((error as { code?: string }).code !== "P2002") throw error;
+  }
+}
+
+/** The awards with what the public may see: title, writer's display name, the story if agreed. */
+async function awardsWithEntries(contest: {
+  id: string;
+  places: number;
+  honourableMentions: number;
+}) {
+  const { awards } = await currentAwards(contest);
+  const entries = await prisma.submission.findMany({
+    where: { id: { in: awards.map((a) => a.submissionId) }, status: "submitted" },
+    select: {
+      id: true,
+      title: true,
+      showIfAwarded: true,
+      body: true,
+      entrant: { select: { displayName: true } },
+    },
+  });
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  return awards
+    .filter((a) => byId.has(a.submissionId))
+    .sort(compareAwards)
+    .map((a) => {
+      const e = byId.get(a.submissionId)!;
+      return {
+        submissionId: a.submissionId,
+        kind: a.kind,
+        place: a.place,
+        title: e.title,
+        writer: e.entrant.displayName,
+        text: e.showIfAwarded ? e.body : null,
+      };
+    });
+}
+
+/** The public results page: before results_at only when they will be published. */
+export async function publicResults(slug: string, now = new Date()) {
+  const contest = await contestForResults({ slug });
+  if (!contest) return null;
+  if (contest.resultsAt > now) return { contest, published: false as const, awards: [] };
+  await freezeAwards(contest);
+  return { contest, published: true as const, awards: await awardsWithEntries(contest) };
+}
+
+/** An entry's award once results are out (null before, or when it won nothing). */
+export async function entryAward(submissionId: string, now = new Date()) {
+  const entry = await prisma.submission.findUnique({
+    where: { id: submissionId },
+    select: {
+      status: true,
+      contest: { select: { id: true, places: true, honourableMentions: true, resultsAt: true } },
+    },
+  });
+  if (!entry || entry.status !== "submitted" || entry.contest.resultsAt > now) return null;
+  await freezeAwards(entry.contest);
+  const { awards } = await currentAwards(entry.contest);
+  return awards.find((a) => a.submissionId === submissionId) ?? null;
+}
+
+/**
+ * What an entrant reads about their own entry once results are out: the award, the average
+ * with its scale, each criterion's average, and the judges' comments as "Judge 1", "Judge 2".
+ * Null before results_at or for another entrant's entry. No judge identity is selected.
+ */
+export async function entryResults(entrantId: string, submissionId: string, now = new Date()) {
+  const entry = await prisma.submission.findFirst({
+    where: {
+      id: submissionId,
+      entrantId,
+      status: "submitted",
+      contest: { resultsAt: { lte: now } },
+    },
+    select: {
+      scores: {
+        where: { submittedAt: { not: null } },
+        orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+        select: {
+          scores: true,
+          comment: true,
+          total: true,
+          rubric: { select: { criteria: true } },
+        },
+      },
+    },
+  });
+  if (!entry) return null;
+  const award = await entryAward(submissionId, now);
+  const criteria = entry.scores.length ? parseCriteria(entry.scores[0].rubric.criteria) : [];
+  const values = entry.scores.map((s) => parseScores(s.scores));
+  const mean = (xs: number[]) =>
+    xs.length ? round2(xs.reduce((a, b) => a + b, 0) / xs.length) : null;
+  return {
+    award: award ? { label: awardLabel(award), kind: award.kind, place: award.place } : null,
+    average: mean(entry.scores.map((s) => s.total)),
+    outOf: round2(criteria.reduce((n, c) => n + c.maxPoints * c.weight, 0)),
+    criteria: criteria.map((c) => ({
+      label: c.label,
+      outOf: c.maxPoints,
+      average: mean(values.map((v) => Number(v[c.key] ?? 0))),
+    })),
+    comments: entry.scores
+      .map((s, i) => ({ judge: `Judge ${i + 1}`, comment: s.comment?.trim() || null }))
+      .filter((c) => c.comment),
+  };
+}

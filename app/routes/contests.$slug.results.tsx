@@ -1,0 +1,83 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { awardLabel } from "~/features/results/awards";
+import { publicResults } from "~/features/results/results.server";
+import { formatDateTime } from "~/utils/dates";
+import { notFound } from "~/utils/responses";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Results · ${data.contest.title} · Inkwell` : "Results · Inkwell" },
+];
+
+/** Public: winners and honourable mentions after results_at; before, when they will be out. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const results = await publicResults(params.slug ?? "");
+  if (!results) throw notFound();
+  const { contest } = results;
+  return {
+    contest: {
+      slug: contest.slug,
+      title: contest.title,
+      resultsAt: formatDateTime(contest.resultsAt, contest.timeZone),
+    },
+    published: results.published,
+    awards: results.awards.map((a) => ({
+      id: a.submissionId,
+      label: awardLabel(a),
+      kind: a.kind,
+      title: a.title,
+      writer: a.writer,
+      text: a.text,
+    })),
+  };
+}
+
+export default function ContestResults() {
+  const { contest, published, awards } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-base">
+        <Link to={`/contests/${contest.slug}`} className="text-ink-700 underline">
+          ← {contest.title}
+        </Link>
+      </p>
+      <h1 className="mt-2 break-words font-serif text-3xl font-bold">Results: {contest.title}</h1>
+      {!published ? (
+        <Alert variant="info" className="mt-6" title="Results are not out yet">
+          The winners will be announced here on {contest.resultsAt}.
+        </Alert>
+      ) : awards.length === 0 ? (
+        <p className="mt-6 text-base text-slate-700">No awards were given in this contest.</p>
+      ) : (
+        <ol className="mt-6 space-y-4" aria-label="Winners and honourable mentions">
+          {awards.map((a) => (
+            <li key={a.id}>
+              <Card>
+                <CardHeader>
+                  <Badge variant={a.kind === "place" ? "default" : "secondary"}>{a.label}</Badge>
+                  <CardTitle className="mt-2 break-words">{a.title}</CardTitle>
+                  <p className="break-words text-base text-slate-700">by {a.writer}</p>
+                </CardHeader>
+                {a.text ? (
+                  <CardContent>
+                    <details>
+                      <summary className="cursor-pointer font-medium text-ink-700">
+                        Read the story
+                      </summary>
+                      <div className="mt-3 whitespace-pre-wrap break-words font-serif text-base leading-relaxed">
+                        {a.text}
+                      </div>
+                    </details>
+                  </CardContent>
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
