@@ -12,6 +12,7 @@ CREATE TABLE "LifecycleStep" (
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "lastError" TEXT,
     "nextAttemptAt" DATETIME,
+    "lockedUntil" DATETIME,
     "updatedAt" DATETIME NOT NULL,
     CONSTRAINT "LifecycleStep_contestId_fkey" FOREIGN KEY ("contestId") REFERENCES "Contest" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
@@ -25,7 +26,8 @@ CREATE TABLE "OutboxEvent" (
     "deliveredAt" DATETIME,
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "lastError" TEXT,
-    "nextAttemptAt" DATETIME
+    "nextAttemptAt" DATETIME,
+    "lockedUntil" DATETIME
 );
 
 -- CreateTable
