@@ -207,4 +207,33 @@ describe("embedded scheduler", () => {
       expect(await mailsTo(j.email, "judge-reminder")).toHaveLength(1);
     }
   });
+  test("publish, a date change and unpublish write their events in the same transaction", async () => {
+    const t = clock();
+    const { getContest, unpublishContest } =
+      await import("~/features/contests/contest-admin.server");
+    const events = async (contestId: string) =>
+      (await prisma.outboxEvent.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] }))
+        .filter((e) => JSON.parse(e.payload).contestId === contestId)
+        .map((e) => e.name);
+    const { contest } = await publishedContest(t);
+    const input = async (over: Record<string, unknown>) => {
+      const c = (await getContest(contest.id))!;
+      return { ...c, rules: c.rules ?? "", isPublished: true, ...over } as unknown as Parameters<
+        typeof updateContest
+      >[1];
+    };
+    await updateContest(contest.id, await input({ title: "Renamed" }), {}, t(0));
+    await updateContest(contest.id, await input({ judgingClose: t(19) }), {}, t(0));
+    await unpublishContest(contest.id);
+    expect(await events(contest.id)).toEqual([
+      "contest/schedule.changed",
+      "contest/schedule.changed",
+      "contest/unpublished",
+    ]);
+    // A refused publish (no prompt) rolls its event back with it.
+    const bare = await lifecycleContest();
+    await prisma.prompt.deleteMany({ where: { contestId: bare.contest.id } });
+    await expect(publishContest(bare.contest.id, t(0))).rejects.toThrow();
+    expect(await events(bare.contest.id)).toEqual([]);
+  });
 });
