@@ -14,6 +14,7 @@ import {
   STEPS,
   errorMessage,
   isStepDue,
+  isStepName,
   nextAttemptAt,
   stepDueAt,
   type StepName,
@@ -57,6 +58,43 @@ export async function syncSteps(contestId: string) {
     }
   }
   return STEPS.length;
+}
+
+export type StepPlan =
+  | { status: "stop"; reason: "missing" | "unpublished" }
+  | { status: "done" }
+  | { status: "pending"; dueAt: string };
+
+/** Where a step stands for a workflow: stop (gone or unpublished), done, or due at a UTC instant. */
+export async function stepPlan(contestId: string, step: StepName): Promise<StepPlan> {
+  const c = await loadContest(contestId);
+  if (!c) return { status: "stop", reason: "missing" };
+  if (!c.isPublished) return { status: "stop", reason: "unpublished" };
+  await syncSteps(contestId);
+  const row = await prisma.lifecycleStep.findUniqueOrThrow({
+    where: { contestId_step: { contestId, step } },
+    select: { finishedAt: true },
+  });
+  if (row.finishedAt) return { status: "done" };
+  return { status: "pending", dueAt: stepDueAt(step, c).toISOString() };
+}
+
+/** Unfinished steps whose time has come, of published contests, oldest first (the reconcile cron). */
+export async function dueSteps(now: Date, take = 100) {
+  const rows = await prisma.lifecycleStep.findMany({
+    where: {
+      finishedAt: null,
+      dueAt: { lte: now },
+      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+      contest: { isPublished: true },
+    },
+    select: { contestId: true, step: true },
+    orderBy: [{ dueAt: "asc" }, { id: "asc" }],
+    take,
+  });
+  return rows.flatMap((r) =>
+    isStepName(r.step) ? [{ contestId: r.contestId, step: r.step }] : [],
+  );
 }
 
 export type BeginOutcome =

@@ -1,0 +1,13 @@
+/**
+ * The Inngest endpoint (docs/decisions/0017-contest-lifecycle.md): the SDK's Remix handler
+ * answers Inngest's introspection and runs the functions. Outside dev mode every call must carry
+ * Inngest's signature (INNGEST_SIGNING_KEY); the cross-site post guard exempts this path.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { serve } from "inngest/remix";
+import { functions, inngest } from "../../inngest/functions";
+
+const handler = serve({ client: inngest, functions });
+
+export const loader = (args: LoaderFunctionArgs) => handler(args);
+export const action = (args: ActionFunctionArgs) => handler(args);
