@@ -4,8 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { inngest } from "../inngest/client";
-import type { WorkflowEvent } from "./features/lifecycle/events";
+import { sendToInngest } from "../inngest/dispatch";
 import { startScheduler } from "./features/lifecycle/scheduler.server";
 import { env, initEnv, inngestConfigured } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
@@ -75,10 +74,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * the row id as the event id (docs/decisions/0018-embedded-scheduler.md).
  */
 export function startWorkflows() {
-  const dispatch = inngestConfigured()
-    ? async (event: WorkflowEvent & { id: string }) => {
-        await inngest.send({ id: event.id, name: event.name, data: event.data });
-      }
-    : undefined;
-  return startScheduler({ intervalMs: env().SCHEDULER_INTERVAL_MS, dispatch });
+  return startScheduler({
+    intervalMs: env().SCHEDULER_INTERVAL_MS,
+    dispatch: inngestConfigured() ? sendToInngest : undefined,
+  });
 }
