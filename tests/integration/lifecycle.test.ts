@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
+import type * as Email from "~/utils/email.server";
 import { prisma } from "~/utils/db.server";
 import { confirmEntry, runStep, syncSteps } from "~/features/lifecycle/lifecycle.server";
 import {
@@ -16,7 +17,7 @@ import {
 // real logged e-mail: proves one failure retries that recipient only.
 const failing = new Set<string>();
 vi.mock("~/utils/email.server", async (original) => {
-  const real = await original<typeof import("~/utils/email.server")>();
+  const real = await original<typeof Email>();
   return {
     ...real,
     sendEmail: async (m: Parameters<typeof real.sendEmail>[0]) =>
