@@ -44,6 +44,7 @@ function contestData(input: ContestInput) {
     judgingOpen: input.judgingOpen,
     judgingClose: input.judgingClose,
     resultsAt: input.resultsAt,
+    judgesPerSubmission: input.judgesPerSubmission,
   };
 }
 
