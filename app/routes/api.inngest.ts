@@ -5,9 +5,17 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { serve } from "inngest/remix";
+import { inngestServed } from "~/utils/env.server";
+import { notFound } from "~/utils/responses";
 import { functions, inngest } from "../../inngest/functions";
 
 const handler = serve({ client: inngest, functions });
 
-export const loader = (args: LoaderFunctionArgs) => handler(args);
-export const action = (args: ActionFunctionArgs) => handler(args);
+/** With the embedded scheduler (no dev server, no signing key) there is no endpoint. */
+async function serveOrNotFound(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (!inngestServed()) throw notFound();
+  return handler(args);
+}
+
+export const loader = (args: LoaderFunctionArgs) => serveOrNotFound(args);
+export const action = (args: ActionFunctionArgs) => serveOrNotFound(args);

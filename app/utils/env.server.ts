@@ -95,3 +95,6 @@ export const isProduction = () => env().NODE_ENV === "production";
 
 /** Inngest runs the workflows when a dev server or Cloud keys are configured; else the embedded scheduler. */
 export const inngestConfigured = () => Boolean(env().INNGEST_DEV || env().INNGEST_EVENT_KEY);
+
+/** /api/inngest exists only for a dev server or with a signing key (unsigned calls are refused). */
+export const inngestServed = () => Boolean(env().INNGEST_DEV || env().INNGEST_SIGNING_KEY);

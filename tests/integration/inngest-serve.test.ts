@@ -18,6 +18,16 @@ async function route() {
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
 describe("/api/inngest", () => {
+  test("does not exist with the embedded scheduler (no dev server, no signing key)", async () => {
+    delete process.env.INNGEST_DEV;
+    delete process.env.INNGEST_SIGNING_KEY;
+    const { loader } = await route();
+    const thrown = await Promise.resolve(
+      loader(args(new Request("http://localhost/api/inngest", { headers: { host: "localhost" } }))),
+    ).catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(404);
+  });
+
   test("answers the SDK's introspection in dev mode", async () => {
     process.env.INNGEST_DEV = "1";
     const { loader } = await route();
