@@ -84,70 +84,72 @@ export default function Workflows() {
         </EmptyState>
       ) : (
         contests.map((c) => (
-          <Card key={c.id}>
-            <CardHeader>
-              <CardTitle>
-                <span>{c.title}</span>
-                {c.isPublished ? null : (
-                  <Badge variant="secondary" className="ml-2">
-                    Unpublished: paused
-                  </Badge>
-                )}
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <DataTable
-                columns={[
-                  "Step",
-                  "Due",
-                  "Status",
-                  "Attempts",
-                  { label: "Actions", className: "py-2" },
-                ]}
-              >
-                {c.steps.map((s) => (
-                  <tr
-                    key={s.step}
-                    className="border-b border-slate-100 align-top"
-                    data-step={s.step}
-                  >
-                    <td className="py-2 pr-4">{s.label}</td>
-                    <td className="py-2 pr-4">{formatDateTime(s.dueAt, c.timeZone)}</td>
-                    <td className="py-2 pr-4">
-                      <Badge variant={STATE[s.state].variant}>{STATE[s.state].label}</Badge>
-                      {s.finishedAt ? (
-                        <span className="ml-2 text-sm text-slate-700">
-                          {formatDateTime(s.finishedAt, c.timeZone)}
-                        </span>
-                      ) : null}
-                      {s.lastError ? (
-                        <p className="mt-1 text-sm text-red-800">Last error: {s.lastError}</p>
-                      ) : null}
-                      {s.state === "retrying" && s.nextAttemptAt ? (
-                        <p className="text-sm text-slate-700">
-                          Next attempt {formatDateTime(s.nextAttemptAt, c.timeZone)}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td className="py-2 pr-4">{s.attempts}</td>
-                    <td className="py-2">
-                      {s.action ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="run-step" />
-                          <input type="hidden" name="contestId" value={c.id} />
-                          <input type="hidden" name="step" value={s.step} />
-                          <Button type="submit" size="sm" variant="secondary">
-                            {s.action}
-                            <span className="sr-only">: {s.label}</span>
-                          </Button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
-            </CardContent>
-          </Card>
+          <section key={c.id} aria-label={c.title}>
+            <Card>
+              <CardHeader>
+                <CardTitle>
+                  <span>{c.title}</span>
+                  {c.isPublished ? null : (
+                    <Badge variant="secondary" className="ml-2">
+                      Unpublished: paused
+                    </Badge>
+                  )}
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <DataTable
+                  columns={[
+                    "Step",
+                    "Due",
+                    "Status",
+                    "Attempts",
+                    { label: "Actions", className: "py-2" },
+                  ]}
+                >
+                  {c.steps.map((s) => (
+                    <tr
+                      key={s.step}
+                      className="border-b border-slate-100 align-top"
+                      data-step={s.step}
+                    >
+                      <td className="py-2 pr-4">{s.label}</td>
+                      <td className="py-2 pr-4">{formatDateTime(s.dueAt, c.timeZone)}</td>
+                      <td className="py-2 pr-4">
+                        <Badge variant={STATE[s.state].variant}>{STATE[s.state].label}</Badge>
+                        {s.finishedAt ? (
+                          <span className="ml-2 text-sm text-slate-700">
+                            {formatDateTime(s.finishedAt, c.timeZone)}
+                          </span>
+                        ) : null}
+                        {s.lastError ? (
+                          <p className="mt-1 text-sm text-red-800">Last error: {s.lastError}</p>
+                        ) : null}
+                        {s.state === "retrying" && s.nextAttemptAt ? (
+                          <p className="text-sm text-slate-700">
+                            Next attempt {formatDateTime(s.nextAttemptAt, c.timeZone)}
+                          </p>
+                        ) : null}
+                      </td>
+                      <td className="py-2 pr-4">{s.attempts}</td>
+                      <td className="py-2">
+                        {s.action ? (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="run-step" />
+                            <input type="hidden" name="contestId" value={c.id} />
+                            <input type="hidden" name="step" value={s.step} />
+                            <Button type="submit" size="sm" variant="secondary">
+                              {s.action}
+                              <span className="sr-only">: {s.label}</span>
+                            </Button>
+                          </Form>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
+              </CardContent>
+            </Card>
+          </section>
         ))
       )}
 
