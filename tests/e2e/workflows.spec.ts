@@ -55,10 +55,12 @@ test("a published contest closes and assigns its judges on its own", async ({ br
   await admin.getByLabel("Prompt title").fill("A door opens");
   await admin.getByLabel("Prompt text").fill("Write about a door that should have stayed closed.");
   await admin.getByRole("button", { name: "Create prompt" }).click();
+  await expect(admin.getByText("Prompt will be created after saving the contest.")).toBeVisible();
   await admin
     .getByLabel("Existing rubric")
     .selectOption({ label: "Standard story rubric (Flash Fiction Free-for-All)" });
   await admin.getByRole("button", { name: "Add rubric" }).click();
+  await expect(admin.getByText("Rubric will be added after saving the contest.")).toBeVisible();
   await admin.getByLabel("Published", { exact: true }).check();
   await admin.getByRole("button", { name: "Create Contest" }).click();
   await expect(admin).toHaveURL(/\/admin\/contests$/);
