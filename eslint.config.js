@@ -22,6 +22,10 @@ const noComponents = {
   group: ["~/components/*", "**/components/*"],
   message: "Features hold rules and data access, not UI: import components from routes.",
 };
+const noWorkflows = {
+  regex: "^(\\.\\./)+inngest/",
+  message: "inngest/ calls features; features and utils never import the workflows.",
+};
 const restrict = (...patterns) => ["error", { patterns: [prismaOnlyThroughDb, ...patterns] }];
 
 export default tseslint.config(
@@ -55,11 +59,11 @@ export default tseslint.config(
   },
   {
     files: ["app/features/**"],
-    rules: { "no-restricted-imports": restrict(noRoutes, noComponents) },
+    rules: { "no-restricted-imports": restrict(noRoutes, noComponents, noWorkflows) },
   },
   {
     files: ["app/utils/**"],
-    rules: { "no-restricted-imports": restrict(noRoutes, noFeatures, noComponents) },
+    rules: { "no-restricted-imports": restrict(noRoutes, noFeatures, noComponents, noWorkflows) },
   },
   {
     files: ["app/components/**", "app/emails/**", "inngest/**"],

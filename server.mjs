@@ -127,6 +127,17 @@ const server = app.listen(PORT, () => {
   console.log(`Inkwell is listening on http://localhost:${PORT}`);
 });
 
+// The workflows' in-process part: the embedded scheduler, or the outbox dispatcher to Inngest
+// (docs/decisions/0018-embedded-scheduler.md). One per process; stopped before exiting.
+const serverBuild = viteDevServer
+  ? await viteDevServer.ssrLoadModule("virtual:remix/server-build")
+  : build;
+const workflows = serverBuild.entry.module.startWorkflows?.();
+
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () => {
+    Promise.resolve(workflows?.stop())
+      .catch(() => {})
+      .finally(() => server.close(() => process.exit(0)));
+  });
 }

@@ -4,7 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { initEnv } from "./utils/env.server";
+import { sendToInngest } from "../inngest/dispatch";
+import { startScheduler } from "./features/lifecycle/scheduler.server";
+import { env, initEnv, inngestConfigured } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
 
 // A bad environment stops the server here, with one line naming the variable.
@@ -64,3 +66,16 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
 };
+
+/**
+ * Starts the workflows' in-process part; server.mjs calls it once after loading the build and
+ * stops it on SIGTERM. Without Inngest the embedded scheduler runs the due steps and delivers the
+ * outbox to the local services; with Inngest configured it dispatches the outbox to Inngest, with
+ * the row id as the event id (docs/decisions/0018-embedded-scheduler.md).
+ */
+export function startWorkflows() {
+  return startScheduler({
+    intervalMs: env().SCHEDULER_INTERVAL_MS,
+    dispatch: inngestConfigured() ? sendToInngest : undefined,
+  });
+}

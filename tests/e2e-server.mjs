@@ -29,6 +29,8 @@ const env = {
   RESEND_BASE_URL: `http://localhost:${RESEND_PORT}`,
   QUIET_LOGS: "1",
   LOGIN_MAX_FAILURES_PER_IP: "10000",
+  // The embedded scheduler looks for due steps every half second (docs/decisions/0018-embedded-scheduler.md).
+  SCHEDULER_INTERVAL_MS: "500",
 };
 
 migrate(env.DATABASE_URL);

@@ -23,6 +23,11 @@ const cards = [
     to: "/admin/submissions",
   },
   { title: "Scoring", text: "Ranked results and judges' scores.", to: "/admin/scoring" },
+  {
+    title: "Workflows",
+    text: "Each contest's scheduled steps and e-mails; run or retry them.",
+    to: "/admin/workflows",
+  },
 ] as const;
 
 export default function AdminHome() {

@@ -1,10 +1,21 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { getOptionalUser } from "~/features/accounts/auth.server";
+import { getOptionalUser, requireUser } from "~/features/accounts/auth.server";
+import { hasOpenNotice, requestOpenNotice } from "~/features/lifecycle/notify.server";
+import { refusalToast } from "~/utils/action.server";
+import { notFound } from "~/utils/responses";
+import { redirectWithToast } from "~/utils/toast.server";
 import { formatDateTime, formatFee } from "~/utils/dates";
 import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/features/contests/phase";
 import { weightPercent } from "~/features/contests/public-contest";
@@ -27,10 +38,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   // A draft is visible to admins only; for everyone else it does not exist.
   if (!contest || (!contest.isPublished && !isAdmin(user))) {
-    return data({ contest: null }, { status: 404 });
+    return data({ contest: null, notifyRequested: false }, { status: 404 });
   }
   const phase = publicPhase(contest);
+  const notifyRequested =
+    phase === "coming_soon" && contest.isPublished
+      ? await hasOpenNotice(user?.id, contest.id)
+      : false;
   return {
+    notifyRequested,
     contest: {
       slug: contest.slug,
       title: contest.title,
@@ -53,8 +69,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+const actionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("notify") })]);
+
+/** "Notify me" on a Coming Soon contest: the open step e-mails the user once (docs/decisions/0017-contest-lifecycle.md). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const contest = await getContestBySlug(params.slug ?? "");
+  if (!contest?.isPublished) throw notFound();
+  const back = `/contests/${contest.slug}`;
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  if (submission.status !== "success")
+    return redirectWithToast(back, { type: "error", title: "Error" });
+  try {
+    await requestOpenNotice(user.id, contest.id);
+  } catch (error) {
+    return refusalToast(back, error);
+  }
+  return redirectWithToast(back, {
+    type: "success",
+    title: "We will e-mail you when submissions open.",
+  });
+}
+
 export default function ContestDetail() {
-  const { contest } = useLoaderData<typeof loader>();
+  const { contest, notifyRequested } = useLoaderData<typeof loader>();
   if (!contest) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
@@ -108,6 +146,18 @@ export default function ContestDetail() {
           Back to Home
         </ButtonLink>
       </div>
+      {contest.isPublished && contest.phase === "coming_soon" ? (
+        notifyRequested ? (
+          <p className="mt-3 text-sm text-slate-700">We will e-mail you when submissions open.</p>
+        ) : (
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="notify" />
+            <Button type="submit" variant="secondary">
+              Notify me
+            </Button>
+          </Form>
+        )
+      ) : null}
       {contest.isPublished && contest.phase !== "open" ? (
         <p className="mt-2 text-sm text-slate-600">
           {contest.phase === "coming_soon"

@@ -13,6 +13,11 @@ describe("environment", () => {
       /^Invalid environment: SESSION_SECRET is required in a deployment \(FLY_APP_NAME is set\)$/,
     );
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: "x" })).toThrow(/GOOGLE_CLIENT_SECRET is required/);
+    expect(() => parseEnv({ FLY_APP_NAME: "inkwell", SESSION_SECRET: "s" })).toThrow(
+      /^Invalid environment: SITE_URL is required in a deployment/,
+    );
+    expect(() => parseEnv({ INNGEST_EVENT_KEY: "k" })).toThrow(/INNGEST_SIGNING_KEY is required/);
+    expect(parseEnv({ INNGEST_EVENT_KEY: "k", INNGEST_DEV: "1" }).INNGEST_DEV).toBe("1");
     expect(() => parseEnv({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET is required/);
     expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(
       /^Invalid environment: DATABASE_URL/,

@@ -38,6 +38,12 @@ const schema = z
     AWS_SECRET_ACCESS_KEY: optional,
     LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+    /** Workflows (docs/decisions/0017-contest-lifecycle.md): Inngest Cloud keys, or INNGEST_DEV=1. */
+    INNGEST_EVENT_KEY: optional,
+    INNGEST_SIGNING_KEY: optional,
+    INNGEST_DEV: optional,
+    /** How often the embedded scheduler looks for due steps (docs/decisions/0018-embedded-scheduler.md). */
+    SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
@@ -45,6 +51,10 @@ const schema = z
         ctx.addIssue({ code: "custom", path: [name], message: `${name} is required ${why}` });
     };
     if (env.FLY_APP_NAME) need("SESSION_SECRET", "in a deployment (FLY_APP_NAME is set)");
+    // Jobs have no request to take links from.
+    if (env.FLY_APP_NAME) need("SITE_URL", "in a deployment (FLY_APP_NAME is set)");
+    if (env.INNGEST_EVENT_KEY && !env.INNGEST_DEV)
+      need("INNGEST_SIGNING_KEY", "when INNGEST_EVENT_KEY is set");
     if (env.GOOGLE_CLIENT_ID) need("GOOGLE_CLIENT_SECRET", "when GOOGLE_CLIENT_ID is set");
     if (env.GOOGLE_CLIENT_SECRET) need("GOOGLE_CLIENT_ID", "when GOOGLE_CLIENT_SECRET is set");
     if (env.STORAGE_DRIVER === "s3") need("S3_BUCKET", "when STORAGE_DRIVER is s3");
@@ -82,3 +92,9 @@ export function initEnv() {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
+
+/** Inngest runs the workflows when a dev server or Cloud keys are configured; else the embedded scheduler. */
+export const inngestConfigured = () => Boolean(env().INNGEST_DEV || env().INNGEST_EVENT_KEY);
+
+/** /api/inngest exists only for a dev server or with a signing key (unsigned calls are refused). */
+export const inngestServed = () => Boolean(env().INNGEST_DEV || env().INNGEST_SIGNING_KEY);

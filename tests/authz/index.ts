@@ -3,6 +3,7 @@ import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
 import { judgingRoutes } from "./judging";
 import type { AuthzRow } from "./types";
+import { workflowRoutes } from "./workflows";
 
 /** Every route of the site, for visitor, entrant, judge and admin; each issue owns one file. */
 export const allRoutes: AuthzRow[] = [
@@ -10,4 +11,5 @@ export const allRoutes: AuthzRow[] = [
   ...contestRoutes,
   ...entryRoutes,
   ...judgingRoutes,
+  ...workflowRoutes,
 ];

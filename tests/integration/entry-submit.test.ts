@@ -13,6 +13,8 @@ const { createLocalStorage, setStorageForTests } = await import("~/utils/storage
 const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
 const { publicContest } = await import("~/features/contests/public-contest");
 const { contestSelect } = await import("~/features/contests/public-contests.server");
+const { deliverDueEvents } = await import("~/features/lifecycle/outbox.server");
+const { handleLocally } = await import("~/features/lifecycle/scheduler.server");
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-entries-"));
 const DAY = 86_400_000;
@@ -107,11 +109,20 @@ describe("receiving an entry", () => {
     });
     expect(row.filePath).toMatch(new RegExp(`^${userId}/${contestId}/\\d+\\.docx$`));
     expect(fs.readFileSync(path.join(root, row.filePath!)).equals(docxBytes())).toBe(true);
+    // The confirmation is an outbox event written with the entry, sent by the workflow.
+    const event = await prisma.outboxEvent.findFirstOrThrow({ where: { name: "entry/submitted" } });
+    expect(JSON.parse(event.payload)).toEqual({ submissionId: row.id });
+    expect(await deliverDueEvents(new Date(), handleLocally)).toEqual({ delivered: 0, failed: 1 });
     const log = await prisma.emailLog.findFirstOrThrow({
       where: { to: "writer@example.test", template: "submission-confirmation" },
     });
     expect(log.status).toBe("failed");
     expect(log.error).toBeTruthy();
+    const retried = await prisma.outboxEvent.findUniqueOrThrow({ where: { id: event.id } });
+    expect(retried).toMatchObject({ attempts: 1, deliveredAt: null });
+    expect(retried.lastError).toContain(`e-mail confirm:${row.id} failed`);
+    expect(retried.nextAttemptAt).not.toBeNull();
+    await prisma.outboxEvent.deleteMany({});
     await prisma.submission.deleteMany({});
     fs.rmSync(path.join(root, row.filePath!));
   });

@@ -147,4 +147,43 @@ describe("migrations match the Prisma schema", () => {
     await expect(prisma.contest.delete({ where: { id: contest.id } })).rejects.toThrow();
     expect(await prisma.submission.count({ where: { id: submission.id } })).toBe(1);
   });
+  test("the lifecycle tables: steps, outbox, lease, notify requests, sent e-mails, frozen results", async () => {
+    const user = await prisma.user.create({ data: { email: "l@example.test", displayName: "L" } });
+    const contest = await prisma.contest.create({
+      data: {
+        slug: "lifecycle-model",
+        title: "T",
+        description: "Description",
+        submissionsOpen: new Date(),
+        submissionsClose: new Date(),
+        judgingOpen: new Date(),
+        judgingClose: new Date(),
+        resultsAt: new Date(),
+        lifecycleSteps: { create: { step: "open", dueAt: new Date(), lastError: "e" } },
+        notifyRequests: { create: { userId: user.id } },
+        frozenResults: {
+          create: { submissionId: "s1", rank: 1, average: 7.5, scored: 2, frozenAt: new Date() },
+        },
+      },
+      include: { lifecycleSteps: true, notifyRequests: true, frozenResults: true },
+    });
+    expect(contest.judgesPerSubmission).toBe(3);
+    expect(contest.lifecycleSteps[0]).toMatchObject({ attempts: 0, finishedAt: null });
+    await expect(
+      prisma.lifecycleStep.create({
+        data: { contestId: contest.id, step: "open", dueAt: new Date() },
+      }),
+    ).rejects.toThrow();
+    const event = await prisma.outboxEvent.create({
+      data: { name: "entry/submitted", payload: "{}", nextAttemptAt: new Date() },
+    });
+    expect(event.attempts).toBe(0);
+    await prisma.schedulerLease.create({
+      data: { name: "scheduler", holder: "a", expiresAt: new Date() },
+    });
+    await prisma.lifecycleEmail.create({ data: { key: "open:x", emailLogId: null } });
+    await expect(prisma.lifecycleEmail.create({ data: { key: "open:x" } })).rejects.toThrow();
+    expect(contest.frozenResults[0].average).toBe(7.5);
+    expect(contest.notifyRequests[0].userId).toBe(user.id);
+  });
 });

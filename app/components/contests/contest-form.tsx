@@ -252,6 +252,18 @@ export function ContestForm(props: ContestFormProps) {
               />
             ))}
           </div>
+          <Field
+            label="Judges per submission"
+            name="judgesPerSubmission"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={20}
+            className="max-w-48"
+            defaultValue={v.judgesPerSubmission}
+            hint="Judges are assigned automatically when judging opens."
+            errors={err("judgesPerSubmission")}
+          />
         </CardContent>
       </Card>
 

@@ -15,6 +15,7 @@ import {
   type RubricInput,
 } from "./contest-schema";
 import { buildSnapshot } from "./contest-snapshot";
+import { enqueueEvent } from "~/features/lifecycle/outbox.server";
 
 /** A refusal the admin should read (shown as the toast's or form's message). */
 export class ContestAdminError extends DomainError {}
@@ -43,6 +44,7 @@ function contestData(input: ContestInput) {
     judgingOpen: input.judgingOpen,
     judgingClose: input.judgingClose,
     resultsAt: input.resultsAt,
+    judgesPerSubmission: input.judgesPerSubmission,
   };
 }
 
@@ -69,11 +71,21 @@ async function publishIn(tx: Tx, id: string, now: Date) {
   const timeline = timelineIssues(contest);
   if (timeline.length) throw new ContestAdminError(timeline[0].message);
   const snapshot = buildSnapshot(contest, now);
+  // The lifecycle workflow starts (or restarts) with the published dates (docs/decisions/0017-contest-lifecycle.md).
+  await enqueueEvent(tx, "contest/schedule.changed", { contestId: id }, now);
   return tx.contest.update({
     where: { id },
     data: { isPublished: true, publishedSnapshot: JSON.stringify(snapshot), snapshotAt: now },
   });
 }
+
+const DATE_FIELDS = [
+  "submissionsOpen",
+  "submissionsClose",
+  "judgingOpen",
+  "judgingClose",
+  "resultsAt",
+] as const;
 
 export const CONTESTS_PER_PAGE = 20;
 
@@ -190,7 +202,14 @@ export async function updateContest(
     return await prisma.$transaction(async (tx) => {
       const existing = await tx.contest.findUnique({
         where: { id },
-        select: { isPublished: true },
+        select: {
+          isPublished: true,
+          submissionsOpen: true,
+          submissionsClose: true,
+          judgingOpen: true,
+          judgingClose: true,
+          resultsAt: true,
+        },
       });
       if (!existing) throw new ContestAdminError("Contest not found");
       await assertSlugFree(tx, input.slug, id);
@@ -201,8 +220,13 @@ export async function updateContest(
       });
       if (wantPublished && (opts.publish || !existing.isPublished))
         return { contest: await publishIn(tx, id, now), action: "published" as const };
-      if (!wantPublished && existing.isPublished)
+      if (!wantPublished && existing.isPublished) {
+        await enqueueEvent(tx, "contest/unpublished", { contestId: id }, now);
         return { contest: updated, action: "unpublished" as const };
+      }
+      const moved = DATE_FIELDS.some((f) => existing[f].getTime() !== updated[f].getTime());
+      if (wantPublished && moved)
+        await enqueueEvent(tx, "contest/schedule.changed", { contestId: id }, now);
       return { contest: updated, action: "updated" as const };
     });
   } catch (error) {
@@ -217,11 +241,14 @@ export function publishContest(id: string, now = new Date()) {
 
 /** Unpublishing keeps the stored snapshot (and its date). */
 export async function unpublishContest(id: string) {
-  const { count } = await prisma.contest.updateMany({
-    where: { id },
-    data: { isPublished: false },
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.contest.updateMany({
+      where: { id },
+      data: { isPublished: false },
+    });
+    if (!count) throw new ContestAdminError("Contest not found");
+    await enqueueEvent(tx, "contest/unpublished", { contestId: id });
   });
-  if (!count) throw new ContestAdminError("Contest not found");
 }
 
 /** Deletes a contest with its prompts, rubrics and judge pre-assignments; refused once anyone has entered. */

@@ -29,6 +29,7 @@ export type ContestFormValues = {
   wordMax: string;
   entryFeeCents: string;
   timeZone: string;
+  judgesPerSubmission: string;
 } & Record<DateField, string>;
 
 export type StagedPrompt = { title: string; body: string; sourceId?: string };
@@ -105,11 +106,15 @@ export function defaultContestValues(
     judgingOpen: at(38, "00:00"),
     judgingClose: at(60, "23:59"),
     resultsAt: at(67, "12:00"),
+    judgesPerSubmission: "3",
   };
 }
 
 /** A contest row, or one whose dates arrived as strings. */
-type ContestRow = Omit<ContestSettings, DateField> & { isPublished: boolean } & {
+type ContestRow = Omit<ContestSettings, DateField> & {
+  isPublished: boolean;
+  judgesPerSubmission?: number;
+} & {
   [K in DateField]: Date | string;
 };
 
@@ -125,6 +130,7 @@ export function contestToValues(c: ContestRow): ContestFormValues {
     wordMax: String(c.wordMax),
     entryFeeCents: String(c.entryFeeCents),
     timeZone: c.timeZone,
+    judgesPerSubmission: String(c.judgesPerSubmission ?? 3),
   } as ContestFormValues;
   for (const k of DATE_FIELDS) values[k] = toZonedInputValue(c[k], c.timeZone);
   return values;
@@ -188,6 +194,7 @@ export function readContestFormState(fd: FormData): ContestFormState {
     wordMax: str(fd, "wordMax"),
     entryFeeCents: str(fd, "entryFeeCents"),
     timeZone: str(fd, "timeZone") || DEFAULT_TIME_ZONE,
+    judgesPerSubmission: str(fd, "judgesPerSubmission"),
   } as ContestFormValues;
   for (const k of DATE_FIELDS) values[k] = str(fd, k);
   return {

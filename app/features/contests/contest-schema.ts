@@ -192,6 +192,15 @@ export const contestSchema = z.preprocess(
       judgingOpen: dateInput("Judging open"),
       judgingClose: dateInput("Judging close"),
       resultsAt: dateInput("Results"),
+      // Used by the scheduled assign step (docs/decisions/0017-contest-lifecycle.md).
+      judgesPerSubmission: z.preprocess(
+        (v) => toNumber(v) ?? 3,
+        z
+          .number({ invalid_type_error: "Judges per submission must be a whole number" })
+          .int("Judges per submission must be a whole number")
+          .min(1, "Judges per submission must be at least 1")
+          .max(20, "Judges per submission must be at most 20"),
+      ),
     })
     .transform((v, ctx) => {
       const dates = {} as Timeline;

@@ -23,7 +23,7 @@ import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest, type PublicContest } from "~/features/contests/public-contest";
 import { entryFileKey, getStorage, type FileStorage } from "~/utils/storage.server";
 import { contestSelect } from "~/features/contests/public-contests.server";
-import { sendSubmissionConfirmation } from "./entrant-submissions.server";
+import { enqueueEvent } from "~/features/lifecycle/outbox.server";
 import { initialStatus } from "./submission-status";
 import { submitEligibility } from "~/features/accounts/user";
 
@@ -307,6 +307,9 @@ export async function receiveEntry(
           fileSize: file?.size ?? null,
         },
       });
+      // The confirmation e-mail is an outbox event of this transaction, sent by a workflow
+      // (docs/decisions/0017-contest-lifecycle.md).
+      if (status === "submitted") await enqueueEvent(tx, "entry/submitted", { submissionId: id });
       return { duplicate: false, status } as const;
     });
     if ("refused" in result) {
@@ -323,7 +326,6 @@ export async function receiveEntry(
       return { ok: true, submissionId: id, status: result.status, duplicate: true };
     }
     upload.key = null; // the row owns the file now
-    if (result.status === "submitted") await sendSubmissionConfirmation(id, request);
     return { ok: true, submissionId: id, status: result.status, duplicate: false };
   } catch (error) {
     await cleanup();

@@ -1,5 +1,5 @@
 /**
- * Awards from a ranking (docs/decisions/0010-results.md): entries ranked within the contest's
+ * Awards from a ranking (docs/decisions/0019-results.md): entries ranked within the contest's
  * number of places get that place (entries tied on a rank share it, so a tie at 3rd gives two
  * 3rd places); the next entries, as many as the contest's honourable mentions, get a mention.
  * An admin may adjust the result before it is published; the adjusted list is what is stored.

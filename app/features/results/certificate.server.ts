@@ -1,6 +1,6 @@
 /**
  * The winner's certificate: a one-page PDF made on the server with pdf-lib, naming the contest,
- * the entry, the writer, the award and the date (docs/decisions/0010-results.md).
+ * the entry, the writer, the award and the date (docs/decisions/0019-results.md).
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from "pdf-lib";
 import { formatDate } from "~/utils/dates";

@@ -1,5 +1,5 @@
 /**
- * Results and recognition (docs/decisions/0010-results.md): the admin's review of the awards
+ * Results and recognition (docs/decisions/0019-results.md): the admin's review of the awards
  * before results_at, the public results page after it, and one entry's award. Awards come from
  * the stored ContestAward rows when an admin has saved them, otherwise from the ranking.
  */
@@ -48,15 +48,29 @@ async function currentAwards(contest: { id: string; places: number; honourableMe
   if (saved.length) {
     return { awards: saved as Award[], saved: true, adjusted: saved.some((a) => a.note) };
   }
-  const top = await rankedTop(contest);
   return {
-    awards: defaultAwards(
-      top.map((r) => ({ submissionId: r.id, rank: r.rank })),
-      contest,
-    ),
+    awards: defaultAwards(await rankedForAwards(contest), contest),
     saved: false,
     adjusted: false,
   };
+}
+
+/** The ranking awards are computed from: the frozen one once results are out, else live. */
+async function rankedForAwards(contest: {
+  id: string;
+  places: number;
+  honourableMentions: number;
+}) {
+  const take = contest.places + contest.honourableMentions + 20;
+  const frozen = await prisma.frozenResult.findMany({
+    where: { contestId: contest.id, rank: { not: null } },
+    orderBy: [{ rank: "asc" }, { submissionId: "asc" }],
+    select: { submissionId: true, rank: true },
+    take,
+  });
+  if (frozen.length) return frozen;
+  const live = await rankedTop(contest);
+  return live.map((r) => ({ submissionId: r.id, rank: r.rank }));
 }
 
 /** The admin's review: the ranked top with each entry's award, and the settings. */

@@ -1,0 +1,117 @@
+import { Text } from "@react-email/components";
+import { EmailButton } from "./email-button";
+import { EmailLayout } from "./layout";
+
+/**
+ * The e-mails the contest lifecycle sends (docs/decisions/0017-contest-lifecycle.md), one per
+ * recipient. Each message is described by plain data (a `LifecycleMail`), so a workflow step can
+ * carry it and a retry renders the same message.
+ */
+export type LifecycleMail =
+  | {
+      template: "contest-open";
+      to: string;
+      data: { name: string; contestTitle: string; closesAt: string; url: string };
+    }
+  | {
+      template: "entry-expired";
+      to: string;
+      data: { name: string; title: string; contestTitle: string; url: string };
+    }
+  | {
+      template: "judge-assigned";
+      to: string;
+      data: { name: string; contestTitle: string; count: number; dueAt: string; url: string };
+    }
+  | {
+      template: "judge-reminder";
+      to: string;
+      data: { name: string; contestTitle: string; count: number; dueAt: string; url: string };
+    }
+  | {
+      template: "results-ready";
+      to: string;
+      data: { name: string; title: string; contestTitle: string; url: string };
+    };
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function lifecycleSubject(mail: LifecycleMail): string {
+  switch (mail.template) {
+    case "contest-open":
+      return `Now open for submissions: ${mail.data.contestTitle}`;
+    case "entry-expired":
+      return `Entry not completed: ${mail.data.title}`;
+    case "judge-assigned":
+      return `${plural(mail.data.count, "entry", "entries")} to judge in ${mail.data.contestTitle}`;
+    case "judge-reminder":
+      return `Reminder: ${plural(mail.data.count, "entry", "entries")} still to score in ${mail.data.contestTitle}`;
+    case "results-ready":
+      return `Results and feedback are ready: ${mail.data.title}`;
+  }
+}
+
+export function LifecycleEmail({ mail }: { mail: LifecycleMail }) {
+  const subject = lifecycleSubject(mail);
+  switch (mail.template) {
+    case "contest-open": {
+      const d = mail.data;
+      return (
+        <EmailLayout preview={subject} heading={`${d.contestTitle} is open`}>
+          <Text>Hi {d.name},</Text>
+          <Text>
+            You asked us to tell you when {d.contestTitle} opens. It is open for submissions now,
+            until {d.closesAt}.
+          </Text>
+          <EmailButton href={d.url}>Read the contest and enter</EmailButton>
+        </EmailLayout>
+      );
+    }
+    case "entry-expired": {
+      const d = mail.data;
+      return (
+        <EmailLayout preview={subject} heading="Your entry was not completed">
+          <Text>Hi {d.name},</Text>
+          <Text>
+            Submissions to {d.contestTitle} have closed, and the entry fee for &ldquo;{d.title}
+            &rdquo; was never paid, so the entry has expired and will not be judged.
+          </Text>
+          <EmailButton href={d.url}>Open your dashboard</EmailButton>
+        </EmailLayout>
+      );
+    }
+    case "judge-assigned":
+    case "judge-reminder": {
+      const d = mail.data;
+      const entries = plural(d.count, "entry", "entries");
+      const assigned = mail.template === "judge-assigned";
+      return (
+        <EmailLayout
+          preview={subject}
+          heading={assigned ? "Your review queue is ready" : "Judging closes soon"}
+        >
+          <Text>Hello {d.name},</Text>
+          <Text>
+            {assigned
+              ? `Judging for ${d.contestTitle} has opened. Your queue holds ${entries}; please score them by ${d.dueAt}.`
+              : `You still have ${entries} to score in ${d.contestTitle}. Judging closes ${d.dueAt}.`}
+          </Text>
+          <EmailButton href={d.url}>Open your review queue</EmailButton>
+        </EmailLayout>
+      );
+    }
+    case "results-ready": {
+      const d = mail.data;
+      return (
+        <EmailLayout preview={subject} heading="Your results and feedback are ready">
+          <Text>Hi {d.name},</Text>
+          <Text>
+            The judges have finished with {d.contestTitle}. Your scores and the judges&rsquo;
+            feedback on &ldquo;{d.title}&rdquo; are ready to read.
+          </Text>
+          <EmailButton href={d.url}>See your results</EmailButton>
+        </EmailLayout>
+      );
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The workflow events, as zod schemas: written to the outbox by the change that causes them and
+ * delivered to Inngest or to the embedded scheduler (docs/decisions/0017-contest-lifecycle.md).
+ */
+import { z } from "zod";
+
+export const eventSchemas = {
+  /** Sent on publish and on any change of a published contest's dates. */
+  "contest/schedule.changed": z.object({ contestId: z.string() }),
+  /** Sent on unpublish: the contest's lifecycle run is cancelled. */
+  "contest/unpublished": z.object({ contestId: z.string() }),
+  /** An entry became 'submitted': its confirmation e-mail. */
+  "entry/submitted": z.object({ submissionId: z.string() }),
+} as const;
+
+export type EventName = keyof typeof eventSchemas;
+export type EventData<N extends EventName> = z.infer<(typeof eventSchemas)[N]>;
+export type WorkflowEvent = {
+  [N in EventName]: { name: N; data: EventData<N> };
+}[EventName];
+
+export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
+
+export function parseEvent(name: string, payload: unknown): WorkflowEvent {
+  if (!(name in eventSchemas)) throw new Error(`Unknown event ${name}`);
+  const data = eventSchemas[name as EventName].parse(payload);
+  return { name, data } as WorkflowEvent;
+}

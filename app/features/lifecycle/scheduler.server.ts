@@ -1,0 +1,159 @@
+/**
+ * The embedded scheduler (docs/decisions/0018-embedded-scheduler.md). With no Inngest configured,
+ * it runs the due lifecycle steps and delivers the outbox to the local services; with Inngest
+ * configured it only dispatches the outbox to Inngest. Its state is the database, so it survives
+ * restarts; a lease row makes one process per database run a tick; tick() takes the clock as an
+ * argument, so tests drive it without waiting.
+ */
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
+import { prisma } from "~/utils/db.server";
+import type { WorkflowEvent } from "./events";
+import { confirmEntry, runStep, syncSteps, type RunOutcome } from "./lifecycle.server";
+import { deliverDueEvents, type OutboxDelivery } from "./outbox.server";
+import { STEPS } from "./steps";
+
+const LEASE = "scheduler";
+
+export type SchedulerOptions = {
+  /** Names this process in the lease row. */
+  holder: string;
+  /** How long a tick's lease lasts; another process takes over after it expires. */
+  leaseMs?: number;
+  /** With Inngest configured, outbox events go there and Inngest runs the steps. */
+  dispatch?: OutboxDelivery;
+};
+
+export function newHolderId() {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+}
+
+/** Takes or renews the lease; false while another live process holds it. */
+export async function acquireLease(holder: string, now: Date, leaseMs: number) {
+  const expiresAt = new Date(now.getTime() + leaseMs);
+  const { count } = await prisma.schedulerLease.updateMany({
+    where: { name: LEASE, OR: [{ holder }, { expiresAt: { lt: now } }] },
+    data: { holder, expiresAt },
+  });
+  if (count === 1) return true;
+  try {
+    await prisma.schedulerLease.create({ data: { name: LEASE, holder, expiresAt } });
+    return true;
+  } catch {
+    return false; // the row exists and another live holder has it
+  }
+}
+
+export async function releaseLease(holder: string) {
+  await prisma.schedulerLease.deleteMany({ where: { name: LEASE, holder } });
+}
+
+/** Delivers one outbox event to the services of this process. */
+export async function handleLocally(event: WorkflowEvent) {
+  switch (event.name) {
+    case "contest/schedule.changed":
+    case "contest/unpublished":
+      // Unpublished contests keep their rows; every step re-checks isPublished before it runs.
+      await syncSteps(event.data.contestId);
+      return;
+    case "entry/submitted":
+      await confirmEntry(event.data.submissionId);
+      return;
+  }
+}
+
+export type StepRun = { contestId: string; step: string; outcome: RunOutcome };
+
+/**
+ * Runs every due step, per contest in order (a contest whose dates have all passed goes through
+ * its steps in one tick), stopping at a contest's first step that does not finish.
+ */
+export async function runDueSteps(now: Date): Promise<StepRun[]> {
+  const due = await prisma.lifecycleStep.findMany({
+    where: {
+      finishedAt: null,
+      dueAt: { lte: now },
+      nextAttemptAt: { lte: now },
+      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+      contest: { isPublished: true },
+    },
+    select: { contestId: true },
+    orderBy: [{ dueAt: "asc" }, { id: "asc" }],
+  });
+  const runs: StepRun[] = [];
+  for (const contestId of new Set(due.map((d) => d.contestId))) {
+    const rows = await prisma.lifecycleStep.findMany({
+      where: { contestId, finishedAt: null },
+      select: { step: true, nextAttemptAt: true },
+    });
+    const pending = STEPS.filter((s) => rows.some((r) => r.step === s));
+    for (const step of pending) {
+      const row = rows.find((r) => r.step === step)!;
+      if (!row.nextAttemptAt || row.nextAttemptAt > now) break; // backing off, or given up
+      const outcome = await runStep(contestId, step, now);
+      runs.push({ contestId, step, outcome });
+      if (outcome.status !== "finished") break;
+    }
+  }
+  return runs;
+}
+
+export type TickReport = {
+  leased: boolean;
+  events: { delivered: number; failed: number };
+  steps: StepRun[];
+};
+
+/** One round: take the lease, deliver the outbox, run due steps (embedded mode only). */
+export async function tick(now: Date, opts: SchedulerOptions): Promise<TickReport> {
+  const none = { leased: false, events: { delivered: 0, failed: 0 }, steps: [] };
+  if (!(await acquireLease(opts.holder, now, opts.leaseMs ?? 120_000))) return none;
+  const events = await deliverDueEvents(now, opts.dispatch ?? handleLocally);
+  const steps = opts.dispatch ? [] : await runDueSteps(now);
+  return { leased: true, events, steps };
+}
+
+export type RunningScheduler = { stop(): Promise<void> };
+
+const g = globalThis as { __inkwellScheduler?: RunningScheduler };
+
+/**
+ * Starts the loop (once per process): a tick now and then every `intervalMs` (at most a minute).
+ * stop() waits for a running tick, releases the lease and stops the loop.
+ */
+export function startScheduler(
+  opts: Partial<SchedulerOptions> & { intervalMs?: number; log?: (m: string) => void } = {},
+): RunningScheduler {
+  if (g.__inkwellScheduler) return g.__inkwellScheduler;
+  const holder = opts.holder ?? newHolderId();
+  const intervalMs = Math.min(opts.intervalMs ?? 30_000, 60_000);
+  const log = opts.log ?? ((m: string) => console.error(m));
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const loop = () => {
+    if (stopped) return;
+    running = tick(new Date(), { ...opts, holder, leaseMs: opts.leaseMs ?? intervalMs * 4 })
+      .then((report) => {
+        for (const run of report.steps)
+          if (run.outcome.status === "failed")
+            log(`[scheduler] ${run.step} ${run.contestId} failed: ${run.outcome.error}`);
+      })
+      .catch((error) => log(`[scheduler] tick failed: ${(error as Error).message}`))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, intervalMs);
+      });
+  };
+  loop();
+  const handle: RunningScheduler = {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      await releaseLease(holder).catch(() => {});
+      if (g.__inkwellScheduler === handle) g.__inkwellScheduler = undefined;
+    },
+  };
+  g.__inkwellScheduler = handle;
+  return handle;
+}

@@ -1,0 +1,128 @@
+/**
+ * The admin Workflows page's data: each contest's steps and the outbox, with what an admin may do
+ * next (docs/decisions/0018-embedded-scheduler.md).
+ */
+import { prisma } from "~/utils/db.server";
+import { STEPS, STEP_LABEL, isStepName, type StepName } from "./steps";
+import type { RunOutcome } from "./lifecycle.server";
+
+export type StepState = "done" | "running" | "failed" | "retrying" | "due" | "scheduled";
+
+export function stepState(
+  row: {
+    dueAt: Date;
+    finishedAt: Date | null;
+    lastError: string | null;
+    nextAttemptAt: Date | null;
+    lockedUntil: Date | null;
+  },
+  now: Date,
+): StepState {
+  if (row.finishedAt) return "done";
+  if (row.lockedUntil && row.lockedUntil > now) return "running";
+  if (row.lastError) return row.nextAttemptAt ? "retrying" : "failed";
+  return row.dueAt <= now ? "due" : "scheduled";
+}
+
+export const WORKFLOW_CONTESTS = 20;
+
+/** Contests with lifecycle steps (newest first), each with its steps in order. */
+export async function workflowContests(now: Date) {
+  const contests = await prisma.contest.findMany({
+    where: { lifecycleSteps: { some: {} } },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: WORKFLOW_CONTESTS,
+    select: {
+      id: true,
+      title: true,
+      timeZone: true,
+      isPublished: true,
+      lifecycleSteps: {
+        select: {
+          step: true,
+          dueAt: true,
+          finishedAt: true,
+          attempts: true,
+          lastError: true,
+          nextAttemptAt: true,
+          lockedUntil: true,
+        },
+      },
+    },
+  });
+  return contests.map(({ lifecycleSteps, ...c }) => ({
+    ...c,
+    steps: STEPS.flatMap((step) => {
+      const row = lifecycleSteps.find((r) => r.step === step);
+      if (!row) return [];
+      const state = stepState(row, now);
+      return [
+        {
+          step,
+          label: STEP_LABEL[step],
+          state,
+          dueAt: row.dueAt,
+          finishedAt: row.finishedAt,
+          attempts: row.attempts,
+          lastError: row.lastError,
+          nextAttemptAt: row.nextAttemptAt,
+          action:
+            !c.isPublished || state === "done" || state === "running" || state === "scheduled"
+              ? null
+              : state === "due"
+                ? ("Run now" as const)
+                : ("Retry" as const),
+        },
+      ];
+    }),
+  }));
+}
+
+/** Outbox events not delivered yet: pending (will be tried) and failed (attempts used up). */
+export async function undeliveredEvents(take = 50) {
+  const rows = await prisma.outboxEvent.findMany({
+    where: { deliveredAt: null },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take,
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    payload: r.payload,
+    createdAt: r.createdAt,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    nextAttemptAt: r.nextAttemptAt,
+    failed: r.nextAttemptAt === null,
+  }));
+}
+
+export function parseStep(value: string): StepName | null {
+  return isStepName(value) ? value : null;
+}
+
+/** The toast after "Run now" or "Retry". */
+export function runOutcomeToast(label: string, outcome: RunOutcome) {
+  switch (outcome.status) {
+    case "finished":
+      return {
+        type: "success" as const,
+        title: `${label}: done`,
+        description: `${outcome.sent} ${outcome.sent === 1 ? "e-mail" : "e-mails"} sent.`,
+      };
+    case "failed":
+      return { type: "error" as const, title: `${label} failed`, description: outcome.error };
+    case "done":
+      return { type: "success" as const, title: `${label} had already run` };
+    case "not-due":
+      return { type: "error" as const, title: `${label} is not due yet` };
+    case "waiting":
+      return { type: "error" as const, title: `${label} waits for the steps before it` };
+    case "busy":
+      return { type: "error" as const, title: `${label} is running already` };
+    case "unpublished":
+      return { type: "error" as const, title: "The contest is not published" };
+    case "missing":
+      return { type: "error" as const, title: "Contest not found" };
+  }
+}

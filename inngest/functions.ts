@@ -1,0 +1,7 @@
+/** Every Inngest function the site serves at /api/inngest. */
+import { contestLifecycle } from "./contest-lifecycle";
+import { entrySubmittedConfirmation } from "./entry-submitted";
+import { reconcileLifecycle } from "./reconcile";
+
+export { inngest } from "./client";
+export const functions = [contestLifecycle, entrySubmittedConfirmation, reconcileLifecycle];

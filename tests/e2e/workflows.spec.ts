@@ -1,0 +1,108 @@
+import { expect, test } from "@playwright/test";
+import { formatInTimeZone } from "date-fns-tz";
+import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
+import { ADMIN, ENTRANT, e2eDb, emailsTo, signIn } from "./utils";
+
+// A contest left alone after publishing runs itself: the embedded scheduler (every 500 ms in the
+// e2e server) closes it and assigns and e-mails the judges when judging opens, with no admin
+// click. The dates are whole minutes (the form's precision), so judging opens within two minutes.
+test.skip(
+  ({ javaScriptEnabled }) => !javaScriptEnabled,
+  "one long run is enough; forms are no-JS tested elsewhere",
+);
+
+const ZONE = "America/New_York";
+const MINUTE = 60_000;
+const local = (ms: number) => formatInTimeZone(new Date(ms), ZONE, "yyyy-MM-dd'T'HH:mm");
+
+function assignedJudges(slug: string) {
+  const db = e2eDb();
+  try {
+    return db
+      .prepare(
+        `SELECT DISTINCT u.email AS email FROM JudgeAssignment a
+           JOIN User u ON u.id = a.judgeId JOIN Contest c ON c.id = a.contestId
+         WHERE c.slug = ? AND a.submissionId IS NOT NULL`,
+      )
+      .all(slug) as { email: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+test("a published contest closes and assigns its judges on its own", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const slug = `e2e-flow-${Date.now().toString(36)}`;
+  const title = `Self-running ${slug}`;
+  const now = Date.now();
+  const close = Math.floor(now / MINUTE) * MINUTE + 2 * MINUTE; // one to two minutes away
+
+  // The admin creates the contest, published, with the judging window opening at the close.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, ADMIN);
+  await expect(admin).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await admin.goto("/admin/contests/new");
+  await admin.getByLabel("URL slug").fill(slug);
+  await admin.getByLabel("Title", { exact: true }).fill(title);
+  await admin.getByLabel("Description", { exact: true }).fill("A contest that runs itself.");
+  await admin.getByLabel("Time zone").selectOption(ZONE);
+  await admin.getByLabel("Submissions open").fill(local(close - 10 * MINUTE));
+  await admin.getByLabel("Submissions close").fill(local(close));
+  await admin.getByLabel("Judging open").fill(local(close));
+  await admin.getByLabel("Judging close").fill(local(close + 7 * 24 * 60 * MINUTE));
+  await admin.getByLabel("Results date").fill(local(close + 8 * 24 * 60 * MINUTE));
+  await admin.getByLabel("Judges per submission").fill("2");
+  await admin.getByLabel("Prompt title").fill("A door opens");
+  await admin.getByLabel("Prompt text").fill("Write about a door that should have stayed closed.");
+  await admin.getByRole("button", { name: "Create prompt" }).click();
+  await expect(admin.getByText("Prompt will be created after saving the contest.")).toBeVisible();
+  await admin
+    .getByLabel("Existing rubric")
+    .selectOption({ label: "Standard story rubric (Flash Fiction Free-for-All)" });
+  await admin.getByRole("button", { name: "Add rubric" }).click();
+  await expect(admin.getByText("Rubric will be added after saving the contest.")).toBeVisible();
+  await admin.getByLabel("Published", { exact: true }).check();
+  await admin.getByRole("button", { name: "Create Contest" }).click();
+  await expect(admin).toHaveURL(/\/admin\/contests$/);
+
+  // An entrant enters while it is open.
+  const entrant = await (await browser.newContext()).newPage();
+  await signIn(entrant, ENTRANT);
+  await expect(entrant).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await entrant.goto(`/contests/${slug}/enter`);
+  await entrant.getByLabel("Story title").fill("The Door at the End of the Hall");
+  await entrant.getByLabel("Story text").fill(Array(600).fill("word").join(" "));
+  for (const c of CONFIRMATIONS) await entrant.getByLabel(c.label).check();
+  await entrant.getByRole("button", { name: /^Submit Entry/ }).click();
+  await expect(entrant).toHaveURL(/\/dashboard$/);
+  expect(Date.now()).toBeLessThan(close); // entered inside the window
+
+  // The Workflows page (linked from the admin home) shows the steps; nobody clicks anything.
+  await admin.goto("/admin");
+  await admin.getByRole("link", { name: "Workflows" }).first().click();
+  await expect(admin).toHaveURL(/\/admin\/workflows$/);
+  const card = admin.getByRole("region", { name: title });
+  await expect(card.locator('tr[data-step="open"]')).toContainText("Done", { timeout: 20_000 });
+  await expect(async () => {
+    await admin.reload();
+    await expect(card.locator('tr[data-step="assign"]')).toContainText("Done", { timeout: 1000 });
+  }).toPass({ timeout: 180_000, intervals: [2000] });
+  await expect(card.locator('tr[data-step="close"]')).toContainText("Done");
+  await expect(card.locator('tr[data-step="results"]')).toContainText("Scheduled");
+
+  // Each assigned judge got one e-mail with their queue.
+  const judges = assignedJudges(slug);
+  expect(judges.length).toBeGreaterThanOrEqual(1);
+  for (const { email } of judges) {
+    await expect
+      .poll(async () => (await emailsTo(email)).filter((m) => m.subject.includes(title)).length)
+      .toBe(1);
+    const [mail] = (await emailsTo(email)).filter((m) => m.subject.includes(title));
+    expect(mail.subject).toBe(`1 entry to judge in ${title}`);
+  }
+  expect(
+    (await emailsTo(ENTRANT)).filter(
+      (m) => m.subject === "Submission received: The Door at the End of the Hall",
+    ),
+  ).toHaveLength(1);
+});

@@ -1,0 +1,239 @@
+import { describe, expect, test } from "vitest";
+import { prisma } from "~/utils/db.server";
+import { publishContest, updateContest } from "~/features/contests/contest-admin.server";
+import { enqueueEvent } from "~/features/lifecycle/outbox.server";
+import { acquireLease, tick, type SchedulerOptions } from "~/features/lifecycle/scheduler.server";
+import { runStep } from "~/features/lifecycle/lifecycle.server";
+import { at, entry, lifecycleContest, mailsTo, person } from "./lifecycle-fixtures";
+
+// The embedded scheduler against the real database, driven by calling tick() with a fake clock.
+// Each test uses its own lease holder names; a lease left by an earlier test expires in a minute
+// of fake time, and every test's clock starts later than the last one's.
+const lease = { leaseMs: 60_000 };
+let epoch = 0;
+/** A fresh fake-time base per test, so leases of earlier tests have expired. */
+const clock = () => {
+  epoch += 1000;
+  return (days: number, ms = 0) => new Date(at(days, ms).getTime() + epoch * 86_400_000);
+};
+
+async function stepTimes(contestId: string) {
+  const rows = await prisma.lifecycleStep.findMany({ where: { contestId } });
+  return Object.fromEntries(rows.map((r) => [r.step, r.finishedAt?.toISOString() ?? null]));
+}
+
+async function publishedContest(t: (d: number, ms?: number) => Date, judges = 2) {
+  const made = await lifecycleContest({
+    judges,
+    judgesPerSubmission: 2,
+    dates: {
+      submissionsOpen: t(1),
+      submissionsClose: t(10),
+      judgingOpen: t(11),
+      judgingClose: t(20),
+      resultsAt: t(21),
+    },
+  });
+  await publishContest(made.contest.id, t(0));
+  return made;
+}
+
+describe("embedded scheduler", () => {
+  test("a contest moves through every step in order, each e-mail sent exactly once", async () => {
+    const t = clock();
+    const opts: SchedulerOptions = { holder: "solo", ...lease };
+    const { contest, judges } = await publishedContest(t);
+    const reader = await person("reader");
+    await prisma.notifyRequest.create({ data: { userId: reader.id, contestId: contest.id } });
+
+    // Publishing wrote contest/schedule.changed in its transaction; the first tick delivers it.
+    const first = await tick(t(0), opts);
+    expect(first).toMatchObject({ leased: true, events: { delivered: 1, failed: 0 }, steps: [] });
+    expect(await stepTimes(contest.id)).toEqual({
+      open: null,
+      close: null,
+      assign: null,
+      remind: null,
+      results: null,
+    });
+
+    const finished: string[] = [];
+    let writer = "";
+    for (const now of [t(1), t(5), t(10, 1), t(11), t(18), t(21), t(22)]) {
+      if (now.getTime() === t(5).getTime()) {
+        const e = await entry(contest.id);
+        writer = e.writer.email;
+        await enqueueEvent(prisma, "entry/submitted", { submissionId: e.submission.id }, now);
+      }
+      const report = await tick(now, opts);
+      finished.push(...report.steps.map((s) => `${s.step}:${s.outcome.status}`));
+    }
+    expect(finished).toEqual([
+      "open:finished",
+      "close:finished",
+      "assign:finished",
+      "remind:finished",
+      "results:finished",
+    ]);
+    const times = await stepTimes(contest.id);
+    expect(times).toEqual({
+      open: t(1).toISOString(),
+      close: t(10, 1).toISOString(),
+      assign: t(11).toISOString(),
+      remind: t(18).toISOString(),
+      results: t(21).toISOString(),
+    });
+    expect(await mailsTo(reader.email, "contest-open")).toHaveLength(1);
+    expect(await mailsTo(writer, "submission-confirmation")).toHaveLength(1);
+    for (const j of judges) {
+      expect(await mailsTo(j.email, "judge-assigned")).toHaveLength(1);
+      expect(await mailsTo(j.email, "judge-reminder")).toHaveLength(1);
+    }
+    expect(await mailsTo(writer, "results-ready")).toHaveLength(0); // nobody scored it
+  });
+
+  test("a throwing step is retried with backoff and its error recorded", async () => {
+    const t = clock();
+    const opts: SchedulerOptions = { holder: "retry", ...lease };
+    const { contest } = await publishedContest(t, 0);
+    await entry(contest.id);
+    const roles = await prisma.userRole.findMany({ where: { role: "judge" } });
+    await prisma.userRole.deleteMany({ where: { role: "judge" } });
+    try {
+      await tick(t(0), opts);
+      const report = await tick(t(11), opts);
+      expect(report.steps.map((s) => [s.step, s.outcome.status])).toEqual([
+        ["open", "finished"],
+        ["close", "finished"],
+        ["assign", "failed"],
+      ]);
+      const row = () =>
+        prisma.lifecycleStep.findUniqueOrThrow({
+          where: { contestId_step: { contestId: contest.id, step: "assign" } },
+        });
+      expect(await row()).toMatchObject({ attempts: 1, lastError: "No judges available" });
+      // Within the backoff nothing runs; after it, the step is tried again.
+      expect((await tick(t(11, 10_000), opts)).steps).toEqual([]);
+      expect((await tick(t(11, 30_000), opts)).steps[0].outcome.status).toBe("failed");
+      expect(await row()).toMatchObject({ attempts: 2, nextAttemptAt: t(11, 90_000) });
+    } finally {
+      await prisma.userRole.createMany({ data: roles });
+    }
+    const judge = await person("judge", ["judge"]);
+    await prisma.judgeAssignment.create({ data: { contestId: contest.id, judgeId: judge.id } });
+    const report = await tick(t(11, 90_000), opts);
+    expect(report.steps[0]).toMatchObject({ step: "assign", outcome: { status: "finished" } });
+    expect(await mailsTo(judge.email, "judge-assigned")).toHaveLength(1);
+  });
+
+  test("an outbox event that fails is retried with backoff; with Inngest the row id is the event id", async () => {
+    const t = clock();
+    const sent: { id: string; name: string }[] = [];
+    let fail = true;
+    const opts: SchedulerOptions = {
+      holder: "dispatcher",
+      ...lease,
+      dispatch: async (event) => {
+        if (fail) throw new Error("Inngest unreachable");
+        sent.push({ id: event.id, name: event.name });
+      },
+    };
+    const { id } = await enqueueEvent(prisma, "entry/submitted", { submissionId: "s-x" }, t(0));
+    expect((await tick(t(0), opts)).events).toEqual({ delivered: 0, failed: 1 });
+    const row = () => prisma.outboxEvent.findUniqueOrThrow({ where: { id } });
+    expect(await row()).toMatchObject({
+      attempts: 1,
+      lastError: "Inngest unreachable",
+      nextAttemptAt: t(0, 30_000),
+      deliveredAt: null,
+    });
+    fail = false;
+    expect((await tick(t(0, 29_000), opts)).events.delivered).toBe(0);
+    expect((await tick(t(0, 30_000), opts)).events.delivered).toBe(1);
+    expect(sent).toEqual([{ id, name: "entry/submitted" }]);
+    expect(await row()).toMatchObject({ attempts: 2, deliveredAt: t(0, 30_000) });
+  });
+
+  test("a restart in the middle resumes where the database says, and re-sends nothing", async () => {
+    const t = clock();
+    const { contest, judges } = await publishedContest(t);
+    await entry(contest.id);
+    await tick(t(0), { holder: "before-restart", ...lease });
+    await tick(t(11), { holder: "before-restart", ...lease });
+    // The process dies holding the lease. A new one waits for the lease to expire, then resumes.
+    const after = { holder: "after-restart", ...lease };
+    expect((await tick(t(11, 30_000), after)).leased).toBe(false);
+    // Meanwhile the admin moved the results date; the change reaches the rows through the outbox.
+    const { getContest } = await import("~/features/contests/contest-admin.server");
+    const c = (await getContest(contest.id))!;
+    await updateContest(
+      contest.id,
+      {
+        ...c,
+        rules: c.rules ?? "",
+        isPublished: true,
+        resultsAt: t(25),
+      } as unknown as Parameters<typeof updateContest>[1],
+      {},
+      t(11, 40_000),
+    );
+    const resumed = await tick(t(22), after);
+    expect(resumed.leased).toBe(true);
+    expect(resumed.steps.map((s) => s.step)).toEqual(["remind"]);
+    expect((await tick(t(25), after)).steps.map((s) => s.step)).toEqual(["results"]);
+    for (const j of judges) expect(await mailsTo(j.email, "judge-assigned")).toHaveLength(1);
+  });
+
+  test("two scheduler instances never run a step twice", async () => {
+    const t = clock();
+    const { contest, judges } = await publishedContest(t);
+    await entry(contest.id);
+    await tick(t(0), { holder: "a", ...lease });
+    // Two processes tick at the same moment: only one holds the lease.
+    const reports = await Promise.all([
+      tick(t(11), { holder: "a", ...lease }),
+      tick(t(11), { holder: "b", ...lease }),
+    ]);
+    expect(reports.filter((r) => r.leased)).toHaveLength(1);
+    expect(await acquireLease("b", t(11, 1000), 60_000)).toBe(false);
+    // And two runs of one step at once (the admin's "Run now" beside the scheduler): one runs it.
+    const both = await Promise.all([
+      runStep(contest.id, "remind", t(18)),
+      runStep(contest.id, "remind", t(18)),
+    ]);
+    expect(both.map((o) => o.status).sort()).toEqual(["busy", "finished"]);
+    for (const j of judges) {
+      expect(await mailsTo(j.email, "judge-assigned")).toHaveLength(1);
+      expect(await mailsTo(j.email, "judge-reminder")).toHaveLength(1);
+    }
+  });
+  test("publish, a date change and unpublish write their events in the same transaction", async () => {
+    const t = clock();
+    const { getContest, unpublishContest } =
+      await import("~/features/contests/contest-admin.server");
+    const events = async (contestId: string) =>
+      (await prisma.outboxEvent.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] }))
+        .filter((e) => JSON.parse(e.payload).contestId === contestId)
+        .map((e) => e.name);
+    const { contest } = await publishedContest(t);
+    const input = async (over: Record<string, unknown>) => {
+      const c = (await getContest(contest.id))!;
+      return { ...c, rules: c.rules ?? "", isPublished: true, ...over } as unknown as Parameters<
+        typeof updateContest
+      >[1];
+    };
+    await updateContest(contest.id, await input({ title: "Renamed" }), {}, t(0));
+    await updateContest(contest.id, await input({ judgingClose: t(19) }), {}, t(0));
+    await unpublishContest(contest.id);
+    expect(await events(contest.id)).toEqual([
+      "contest/schedule.changed",
+      "contest/schedule.changed",
+      "contest/unpublished",
+    ]);
+    // A refused publish (no prompt) rolls its event back with it.
+    const bare = await lifecycleContest();
+    await prisma.prompt.deleteMany({ where: { contestId: bare.contest.id } });
+    await expect(publishContest(bare.contest.id, t(0))).rejects.toThrow();
+    expect(await events(bare.contest.id)).toEqual([]);
+  });
+});
