@@ -241,8 +241,14 @@ export async function seed() {
   });
 
   const judges = [judge, judge2, judge3];
-  if (closedCreated)
+  if (closedCreated) {
     await seedEntries(closed.id, writers, judges, { scoreAll: true, titles: WINTER_TITLES });
+    // The demo writers agreed that a winning story may be shown on the results page.
+    await prisma.submission.updateMany({
+      where: { contestId: closed.id },
+      data: { showIfAwarded: true },
+    });
+  }
   if (judgingCreated)
     await seedEntries(judging.id, writers, [judge, judge2], {
       scoreAll: false,

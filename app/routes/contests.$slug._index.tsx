@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -132,6 +132,11 @@ export default function ContestDetail() {
         <InfoCard title="Word Count" value={`${contest.wordMin}–${contest.wordMax} words`} />
         <InfoCard title="Entry Fee" value={contest.fee} />
         <InfoCard title="Results" value={contest.results} />
+        <p className="text-base sm:col-span-full">
+          <Link to={`/contests/${contest.slug}/results`} className="text-ink-700 underline">
+            See the results
+          </Link>
+        </p>
       </div>
 
       <div className="mt-8 flex flex-wrap gap-3">

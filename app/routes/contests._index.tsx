@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         wordMin: c.wordMin,
         wordMax: c.wordMax,
         fee: formatFee(c.entryFeeCents),
+        resultsOut: c.resultsAt <= now,
       })),
     };
   } catch (error) {
@@ -107,6 +108,14 @@ export default function ContestsPage() {
                         aria-label={`Submit Entry: ${c.title}`}
                       >
                         Submit Entry
+                      </ButtonLink>
+                    ) : null}
+                    {c.resultsOut ? (
+                      <ButtonLink
+                        to={`/contests/${c.slug}/results`}
+                        aria-label={`Results: ${c.title}`}
+                      >
+                        Results
                       </ButtonLink>
                     ) : null}
                   </div>

@@ -2,14 +2,16 @@ import { contestRoutes } from "./contests";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
 import { judgingRoutes } from "./judging";
+import { resultRoutes } from "./results";
 import type { AuthzRow } from "./types";
 import { workflowRoutes } from "./workflows";
 
-/** Every route of the site, for visitor, entrant, judge and admin; each issue owns one file. */
+/** Every route of the site, for visitor, entrant, judge and admin; each capability owns one file. */
 export const allRoutes: AuthzRow[] = [
   ...foundationRoutes,
   ...contestRoutes,
   ...entryRoutes,
   ...judgingRoutes,
   ...workflowRoutes,
+  ...resultRoutes,
 ];

@@ -1,0 +1,102 @@
+import { expect, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { DEMO_PASSWORD, e2eDb, signIn } from "./utils";
+
+// Results and recognition: public winners after results_at, nothing before, the entrant's own
+// results with "Judge N" comments, and a certificate that is a real PDF naming the entry.
+
+const CLOSED = "winter-tales-2026"; // results are out, every entry scored
+const JUDGING = "autumn-poetry-in-prose"; // results not out yet
+
+test("after results_at the public page names the winners; before, it says when", async ({
+  page,
+}) => {
+  await page.goto(`/contests/${CLOSED}`);
+  await page.getByRole("link", { name: "See the results" }).click();
+  await expect(page.getByRole("heading", { name: /Results: Winter Tales 2026/ })).toBeVisible();
+  const winners = page.getByRole("list", { name: "Winners and honourable mentions" });
+  await expect(winners.getByText("1st place").first()).toBeVisible();
+  await expect(winners.getByText(/^by /).first()).toBeVisible();
+
+  await page.goto(`/contests/${JUDGING}/results`);
+  await expect(page.getByText("Results are not out yet")).toBeVisible();
+  await expect(page.getByText(/The winners will be announced here on/)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Winners and honourable mentions" })).toHaveCount(0);
+});
+
+test("a winner sees the award, scores out of the scale and Judge N comments, and a certificate", async ({
+  page,
+}) => {
+  await page.goto(`/contests/${CLOSED}/results`); // publishes (freezes) the awards if needed
+  const db = e2eDb();
+  const winner = db
+    .prepare(
+      `SELECT s.id, s.title, u.email FROM ContestAward a JOIN Submission s ON s.id = a.submissionId
+       JOIN User u ON u.id = s.entrantId JOIN Contest c ON c.id = a.contestId
+       WHERE c.slug = ? AND a.kind = 'place' ORDER BY a.place LIMIT 1`,
+    )
+    .get(CLOSED) as { id: string; title: string; email: string };
+  const judges = db
+    .prepare(`SELECT displayName FROM User WHERE email LIKE 'judge%@inkwell.test'`)
+    .all() as { displayName: string }[];
+  db.close();
+
+  await signIn(page, winner.email, DEMO_PASSWORD);
+  await page.goto(`/dashboard/submissions/${winner.id}`);
+  const results = page.getByRole("region", { name: "Your results" }).or(page.locator("main"));
+  await expect(page.getByText("Your results")).toBeVisible();
+  await expect(page.getByText(/place/).first()).toBeVisible();
+  await expect(page.getByText(/Average score: .* out of 10\.00/)).toBeVisible();
+  await expect(page.getByText("Judge 1", { exact: true })).toBeVisible();
+  for (const j of judges) await expect(results).not.toContainText(j.displayName);
+
+  const res = await page.request.get(`/dashboard/submissions/${winner.id}/certificate`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("application/pdf");
+  const pdf = await PDFDocument.load(await res.body());
+  expect(pdf.getPageCount()).toBe(1);
+  expect(pdf.getTitle()).toContain(winner.title);
+
+  // Nobody else gets this entry's certificate.
+  await page.context().clearCookies();
+  await signIn(page, "entrant@inkwell.test", DEMO_PASSWORD);
+  if (winner.email !== "entrant@inkwell.test") {
+    const other = await page.request.get(`/dashboard/submissions/${winner.id}/certificate`);
+    expect(other.status()).toBe(404);
+  }
+});
+
+test("an admin adjusts the awards before results_at only with a note", async ({ page }) => {
+  await signIn(page, "admin@inkwell.test", DEMO_PASSWORD);
+  const db = e2eDb();
+  const judging = db.prepare(`SELECT id FROM Contest WHERE slug = ?`).get(JUDGING) as {
+    id: string;
+  };
+  const closed = db.prepare(`SELECT id FROM Contest WHERE slug = ?`).get(CLOSED) as { id: string };
+  db.close();
+  await page.goto(`/admin/contests/${judging.id}/results`);
+  await expect(page.getByRole("heading", { name: "Results and awards" })).toBeVisible();
+  const selects = page.getByRole("combobox", { name: /^Award for / });
+  await expect(selects.first()).toBeVisible();
+  // Move the top entry to "No award" without a note: refused.
+  await selects.first().selectOption("none");
+  await page.getByRole("button", { name: "Save awards" }).click();
+  await expect(
+    page.getByText("Say in a note why the awards differ from the ranking."),
+  ).toBeVisible();
+  await page
+    .getByRole("combobox", { name: /^Award for / })
+    .first()
+    .selectOption("none");
+  await page.getByLabel(/Note/).fill("Tie broken by the panel");
+  await page.getByRole("button", { name: "Save awards" }).click();
+  await expect(page.getByText("Awards saved")).toBeVisible();
+  await expect(page.getByText("(adjusted by an admin)")).toBeVisible();
+  await page.getByRole("button", { name: "Follow the ranking again" }).click();
+  await expect(page.getByText("(from the ranking)")).toBeVisible();
+
+  // After results_at the awards are final: no form.
+  await page.goto(`/admin/contests/${closed.id}/results`);
+  await expect(page.getByText("Results are published")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save awards" })).toHaveCount(0);
+});
