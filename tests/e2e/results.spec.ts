@@ -42,6 +42,7 @@ test("a winner sees the award, scores out of the scale and Judge N comments, and
   db.close();
 
   await signIn(page, winner.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/dashboard/submissions/${winner.id}`);
   const results = page.getByRole("region", { name: "Your results" }).or(page.locator("main"));
   await expect(page.getByText("Your results")).toBeVisible();
@@ -60,6 +61,7 @@ test("a winner sees the award, scores out of the scale and Judge N comments, and
   // Nobody else gets this entry's certificate.
   await page.context().clearCookies();
   await signIn(page, "entrant@inkwell.test", DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
   if (winner.email !== "entrant@inkwell.test") {
     const other = await page.request.get(`/dashboard/submissions/${winner.id}/certificate`);
     expect(other.status()).toBe(404);
@@ -68,6 +70,7 @@ test("a winner sees the award, scores out of the scale and Judge N comments, and
 
 test("an admin adjusts the awards before results_at only with a note", async ({ page }) => {
   await signIn(page, "admin@inkwell.test", DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
   const db = e2eDb();
   const judging = db.prepare(`SELECT id FROM Contest WHERE slug = ?`).get(JUDGING) as {
     id: string;
