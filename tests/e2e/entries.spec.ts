@@ -438,6 +438,7 @@ test("admin: list, filter, preview, disqualify with a reason the entrant reads, 
   await expect(a.getByText("Please give a reason the entrant can read")).toBeVisible();
   await a.getByLabel("Reason").fill("The story includes the author's full name.");
   await a.getByRole("button", { name: "Disqualify submission" }).click();
+  await a.getByRole("button", { name: "Yes, disqualify" }).click();
   await expect(a.getByTestId("toast")).toContainText("Submission disqualified");
   await expect(a.getByText("Reason: The story includes the author's full name.")).toBeVisible();
 
