@@ -21,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page,
     total,
     left,
+    pages: pageCount(total, QUEUE_PAGE_SIZE),
     items: items.map((i) => ({
       submissionId: i.submissionId,
       title: i.title,
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ReviewQueue() {
-  const { items, total, left, page } = useLoaderData<typeof loader>();
+  const { items, total, left, page, pages } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="font-serif text-3xl font-bold">Your Review Queue</h1>
@@ -90,7 +91,7 @@ export default function ReviewQueue() {
           ))}
         </ul>
       )}
-      <Pager page={page} pageCount={pageCount(total, QUEUE_PAGE_SIZE)} label="Review queue" />
+      <Pager page={page} pageCount={pages} label="Review queue" />
     </div>
   );
 }
