@@ -2,8 +2,7 @@ import { z } from "zod";
 import type { Criterion } from "~/features/contests/rubric";
 
 /**
- * Scoring rules (spec §5 and §9; docs/decisions/0007-judging.md and
- * 0015-score-drafts-and-history.md): score inputs, the weighted total, the one rounding rule, and
+ * Scoring rules (docs/decisions/0007-judging.md and 0015-score-drafts-and-history.md): score inputs, the weighted total, the one rounding rule, and
  * the judge form's schemas. The SQL in ranking.server.ts computes the ranking with the same
  * rounding; tests/oracles/ranking.ts is the reference it is tested against.
  */
@@ -51,7 +50,7 @@ export function weightedTotal(
 }
 
 /**
- * A score input: blank is "no value" (null); other non-numeric text becomes 0 (spec §5).
+ * A score input: blank is "no value" (null); other non-numeric text becomes 0.
  * A final score needs a value for every criterion; a draft may leave some blank.
  */
 export function parseScoreValue(raw: unknown): number | null {
