@@ -26,7 +26,7 @@ import {
   runAutoAssign,
   ASSIGNMENTS_PAGE_SIZE,
 } from "~/features/judging/assignments.server";
-import { contestOptions } from "~/features/entries/admin-submissions.server";
+import { contestOptions } from "~/features/contests/contest-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Auto-Assign Judges · Inkwell" }];

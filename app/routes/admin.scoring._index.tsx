@@ -13,7 +13,7 @@ import {
   type RankingMode,
   RANKING_PAGE_SIZE,
 } from "~/features/judging/ranking.server";
-import { contestOptions } from "~/features/entries/admin-submissions.server";
+import { contestOptions } from "~/features/contests/contest-admin.server";
 import { formatScore } from "~/features/judging/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
