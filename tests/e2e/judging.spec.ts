@@ -101,9 +101,9 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await page.getByLabel("Grammar and mechanics").fill("6.5");
   // The rubric requires a comment for a final score.
   await page.getByRole("button", { name: "Submit Score" }).click();
-  await expect(
-    page.getByText("A comment is required for this rubric (Grammar and mechanics)"),
-  ).toBeVisible();
+  await expect(page.locator("#score-comment-error")).toHaveText(
+    "A comment is required for this rubric (Grammar and mechanics)",
+  );
   await page.getByLabel("Voice and style").fill("8");
   await page.getByLabel("Grammar and mechanics").fill("6.5");
   await page.getByLabel(/Comments/).fill("Strong images; watch the tense shifts.");
@@ -226,12 +226,19 @@ test("autosave keeps a draft two seconds after the last change (JavaScript)", as
   const draft = () =>
     db
       .prepare(
-        "SELECT s.total, s.submittedAt, s.scores FROM Score s JOIN User u ON u.id = s.judgeId WHERE s.submissionId = ? AND u.email = ?",
+        `SELECT d.total, d.scores FROM ScoreDraft d JOIN JudgeAssignment a ON a.id = d.assignmentId
+         JOIN User u ON u.id = a.judgeId WHERE a.submissionId = ? AND u.email = ?`,
       )
-      .all(entry.id, JUDGE) as { total: number; submittedAt: string | null; scores: string }[];
-  expect(draft()).toEqual([
-    { total: 5.5, submittedAt: null, scores: JSON.stringify({ voice: 7, mechanics: 4 }) },
-  ]);
+      .all(entry.id, JUDGE) as { total: number; scores: string }[];
+  const submitted = () =>
+    db
+      .prepare(
+        "SELECT s.total, s.submittedAt FROM Score s JOIN User u ON u.id = s.judgeId WHERE s.submissionId = ? AND u.email = ?",
+      )
+      .all(entry.id, JUDGE) as { total: number; submittedAt: string | null }[];
+  // A draft, kept apart: nothing counts yet.
+  expect(draft()).toEqual([{ total: 5.5, scores: JSON.stringify({ voice: 7, mechanics: 4 }) }]);
+  expect(submitted()).toEqual([]);
 
   // The draft survives a reload; the queue still says Pending.
   await page.reload();
@@ -241,9 +248,10 @@ test("autosave keeps a draft two seconds after the last change (JavaScript)", as
   await page.getByRole("button", { name: "Submit Score" }).click();
   await expect(page).toHaveURL(/\/judge$/);
   await expect(page.getByTestId("toast")).toContainText("Score saved");
-  const rows = draft();
+  const rows = submitted();
   expect(rows).toHaveLength(1);
   expect(rows[0].submittedAt).not.toBeNull();
+  expect(draft()).toEqual([]);
   db.close();
 });
 
