@@ -48,8 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? { scores: submitted.scores, comment: submitted.comment, total: submitted.total }
       : null,
     draft: draft ? { scores: draft.scores, comment: draft.comment, total: draft.total } : null,
-    /** Changes when the stored score or draft is replaced (submit, discard): the form starts afresh. */
-    formKey: `${submitted?.submittedAt.toISOString() ?? "none"}:${draft ? "draft" : "clean"}`,
+    /** Changes with the entry and when its score or draft is replaced (submit, discard): the form starts afresh. */
+    formKey: `${review.submission.id}:${submitted?.submittedAt.toISOString() ?? "none"}:${draft ? "draft" : "clean"}`,
   };
 }
 

@@ -207,6 +207,9 @@ test("the queue lists pending entries first with how many are left; Save and nex
   await page.getByRole("button", { name: "Save and next" }).click();
   await expect(page).toHaveURL(new RegExp(`/judge/review/${third.id}$`));
   await expect(page.getByTestId("toast")).toContainText("Score saved");
+  // A fresh form for the next entry, nothing carried over from the last one.
+  await expect(page.getByLabel("Voice and style")).toHaveValue("");
+  await expect(page.getByLabel(/Comments/)).toHaveValue("");
 
   await page.getByLabel("Voice and style").fill("5");
   await page.getByLabel("Grammar and mechanics").fill("5");
