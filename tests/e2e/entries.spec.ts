@@ -401,6 +401,8 @@ test("admin: list, filter, preview, disqualify with a reason the entrant reads, 
   baseURL,
   javaScriptEnabled,
 }) => {
+  // Two sessions and a confirmed disqualification: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = await newWriter(page);
   const title = `Rule Breaker ${Date.now().toString(36)}`;
   await page.goto(`/contests/${FLASH}/enter`);

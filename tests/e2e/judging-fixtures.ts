@@ -248,3 +248,21 @@ export function submitScoreDirect(
     db.close();
   }
 }
+
+/**
+ * Contest-wide pre-assignments for the judges with these e-mails: auto-assign on this contest
+ * then draws only from them, never from judges that parallel tests create.
+ */
+export function preAssign(fixture: Fixture, judgeEmails: string[]) {
+  const db = writable();
+  try {
+    const insert = db.prepare(
+      `INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt)
+       SELECT ?, ?, id, NULL, ? FROM User WHERE email = ?`,
+    );
+    for (const email of judgeEmails)
+      insert.run(uid("a"), fixture.contestId, iso(Date.now()), email);
+  } finally {
+    db.close();
+  }
+}

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { assign, createJudgingContest, removeStoredFile } from "./judging-fixtures";
+import { assign, createJudgingContest, preAssign, removeStoredFile } from "./judging-fixtures";
 import { ADMIN, JUDGE, e2eDb, emailsTo, signIn, uniqueEmail } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
@@ -34,13 +34,18 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await page.getByRole("button", { name: "Add Judge" }).click();
   await expect(page.getByRole("alert")).toContainText("This person is already a judge");
 
-  // Auto-assign the test contest: enough judges per entry that every judge (the new one too) gets each entry.
+  // Auto-assign the test contest: enough judges per entry that every judge (the new one too) gets
+  // each entry. Its judges are pre-assigned (the new one and the demo judge), so judges that
+  // parallel tests create are not drawn in.
+  preAssign(fixture, [judgeEmail, JUDGE]);
   await page.goto(`/admin/assign?contest=${fixture.contestId}`);
-  await expect(page.getByText("No assignments yet")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(judgeEmail) })).toContainText(
+    "Pre-assigned",
+  );
   await page.getByLabel("Judges per Submission").fill("50");
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
   await expect(page.getByTestId("toast")).toContainText("Assignments created successfully");
-  await expect(page.getByRole("row", { name: new RegExp(judgeEmail) }).first()).toContainText(
+  await expect(page.getByRole("row", { name: new RegExp(judgeEmail) }).last()).toContainText(
     "Submission",
   );
   // Idempotent: a second run adds nothing.
@@ -57,7 +62,7 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   expect(count()).toBe(before);
   const judgeLoad = db
     .prepare(
-      "SELECT COUNT(*) AS n FROM JudgeAssignment a JOIN User u ON u.id = a.judgeId WHERE a.contestId = ? AND u.email = ?",
+      "SELECT COUNT(*) AS n FROM JudgeAssignment a JOIN User u ON u.id = a.judgeId WHERE a.contestId = ? AND u.email = ? AND a.submissionId IS NOT NULL",
     )
     .get(fixture.contestId, judgeEmail) as { n: number };
   expect(judgeLoad.n).toBe(3);
