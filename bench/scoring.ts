@@ -66,6 +66,10 @@ function seed() {
     const score = db.prepare(
       `INSERT INTO Score (id, assignmentId, rubricId, judgeId, submissionId, scores, total, submittedAt, createdAt, updatedAt) VALUES (?, ?, 'rub', ?, ?, '{}', ?, ?, ?, ?)`,
     );
+    // Drafts live apart from submitted scores (docs/decisions/0015-score-drafts-and-history.md).
+    const draft = db.prepare(
+      `INSERT INTO ScoreDraft (id, assignmentId, scores, total, createdAt, updatedAt) VALUES (?, ?, '{}', ?, ?, ?)`,
+    );
     for (let i = 0; i < ENTRIES; i++) {
       const w = `w${i}`;
       user.run(w, `w${i}@bench.test`, `Writer ${i}`, iso(now), iso(now));
@@ -75,16 +79,19 @@ function seed() {
         asg.run(`a${i}-${k}`, `j${j}`, `s${i}`, iso(now));
         // Judge-specific severity so the z-scores differ from the raw averages; a few drafts.
         const total = Math.round((4 + ((i * 7 + k * 3) % 13) * 0.5 - (j % 4) * 0.5) * 100) / 100;
-        score.run(
-          `sc${i}-${k}`,
-          `a${i}-${k}`,
-          `j${j}`,
-          `s${i}`,
-          total,
-          i % 50 === 0 && k === 2 ? null : iso(now),
-          iso(now),
-          iso(now),
-        );
+        if (i % 50 === 0 && k === 2)
+          draft.run(`d${i}-${k}`, `a${i}-${k}`, total, iso(now), iso(now));
+        else
+          score.run(
+            `sc${i}-${k}`,
+            `a${i}-${k}`,
+            `j${j}`,
+            `s${i}`,
+            total,
+            iso(now),
+            iso(now),
+            iso(now),
+          );
       }
     }
     // 1,000 new entries without judges, for auto-assign.
@@ -122,6 +129,7 @@ async function main() {
   const { ranking, rankingCounts } = await import("../app/features/judging/ranking.server");
   const { judgeQueue } = await import("../app/features/judging/review.server");
   const { runAutoAssign } = await import("../app/features/judging/assignments.server");
+  const { listJudges } = await import("../app/features/judging/judges.server");
   const { prisma } = await import("~/utils/db.server");
   const pages = Math.ceil((ENTRIES + 1000) / 50);
   const first = await time("ranking, page 1 (raw)", () => ranking("bench", { take: 50, skip: 0 }));
@@ -135,6 +143,7 @@ async function main() {
   await time("ranking counts", () => rankingCounts("bench"));
   const all = await time("full ranking for CSV (raw)", () => ranking("bench", { take: -1 }), 3);
   await time("judge review queue, page 1", () => judgeQueue("j0", 1));
+  await time("judges list with status and progress", () => listJudges(1));
   const t = performance.now();
   const assigned = await runAutoAssign("bench", PER_ENTRY);
   console.log(

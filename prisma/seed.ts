@@ -302,10 +302,23 @@ async function seedEntries(
       });
       // In the judging contest, judge@inkwell.test (j = 0) has scored only the first half.
       const scored = scoreAll || (j === 0 ? i < writers.length / 2 : true);
-      if (!scored) continue;
       const scores = Object.fromEntries(
         standardRubric.map((c, k) => [c.key, 4 + ((i * 3 + j * 2 + k) % 7) * 0.5 + (i % 3)]),
       );
+      if (!scored) {
+        // The demo judge's first pending entry has an unsubmitted draft (it does not count).
+        if (i === Math.ceil(writers.length / 2)) {
+          const partial = { [standardRubric[0].key]: scores[standardRubric[0].key] };
+          await prisma.scoreDraft.create({
+            data: {
+              assignmentId: assignment.id,
+              scores: JSON.stringify(partial),
+              total: weightedTotal(standardRubric, partial),
+            },
+          });
+        }
+        continue;
+      }
       await prisma.score.create({
         data: {
           assignmentId: assignment.id,

@@ -18,12 +18,16 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
+import { Badge } from "~/components/ui/badge";
+import { INVITATION_LABEL } from "~/features/judging/invitation";
 import {
   addJudge,
   listJudges,
   removeJudge,
+  resendInvitation,
   JUDGES_PAGE_SIZE,
 } from "~/features/judging/judges.server";
+import { refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Judges · Inkwell" }];
@@ -52,7 +56,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const removeJudgeSchema = z.object({ intent: z.literal("remove"), userId: z.string().min(1) });
-const actionSchema = z.discriminatedUnion("intent", [addJudgeSchema, removeJudgeSchema]);
+const resendSchema = z.object({ intent: z.literal("resend"), userId: z.string().min(1) });
+const actionSchema = z.discriminatedUnion("intent", [
+  addJudgeSchema,
+  removeJudgeSchema,
+  resendSchema,
+]);
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
@@ -61,6 +70,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.payload.intent === "remove") {
       return redirectWithToast("/admin/judges", { type: "error", title: "Error removing judge" });
     }
+    if (submission.payload.intent === "resend") {
+      return redirectWithToast("/admin/judges", {
+        type: "error",
+        title: "Error",
+        description: "Choose a judge to resend the invitation to.",
+      });
+    }
     return data({ result: submission.reply() }, { status: submission.status ? 400 : 200 });
   }
   if (submission.value.intent === "remove") {
@@ -68,6 +84,20 @@ export async function action({ request }: ActionFunctionArgs) {
     return removed
       ? redirectWithToast("/admin/judges", { type: "success", title: "Judge removed successfully" })
       : redirectWithToast("/admin/judges", { type: "error", title: "Error removing judge" });
+  }
+  if (submission.value.intent === "resend") {
+    try {
+      const sent = await resendInvitation(submission.value.userId, request);
+      return redirectWithToast("/admin/judges", {
+        type: sent.emailed ? "success" : "error",
+        title: sent.emailed ? "Invitation sent" : "Error",
+        description: sent.emailed
+          ? `We e-mailed ${sent.email} a new link to set a password (valid for 7 days). Earlier links no longer work.`
+          : `A new link was made, but the e-mail to ${sent.email} could not be sent.`,
+      });
+    } catch (error) {
+      return refusalToast("/admin/judges", error);
+    }
   }
   const result = await addJudge(submission.value, request);
   if (!result.ok) {
@@ -159,13 +189,49 @@ export default function ManageJudges() {
         ) : (
           <DataTable
             className="mt-4"
-            columns={["Email", "Name", { label: "Actions", className: "py-2" }]}
+            columns={[
+              "Email",
+              "Name",
+              "Invitation",
+              "Progress",
+              { label: "Actions", className: "py-2" },
+            ]}
           >
             {judges.map((j) => (
               <tr key={j.id} className="border-b border-slate-100 align-top">
                 <td className="py-2 pr-4">{j.email}</td>
                 <td className="py-2 pr-4">{j.displayName}</td>
-                <td className="py-2">
+                <td className="py-2 pr-4">
+                  <Badge
+                    variant={
+                      j.status === "active"
+                        ? "success"
+                        : j.status === "invited"
+                          ? "secondary"
+                          : "destructive"
+                    }
+                  >
+                    {INVITATION_LABEL[j.status]}
+                  </Badge>
+                </td>
+                <td className="py-2 pr-4 tabular-nums">
+                  {j.scored} of {j.assigned} scored
+                </td>
+                <td className="space-y-2 py-2">
+                  {j.status !== "active" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="resend" />
+                      <input type="hidden" name="userId" value={j.id} />
+                      <Button
+                        type="submit"
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Resend invitation to ${j.email}`}
+                      >
+                        Resend invitation
+                      </Button>
+                    </Form>
+                  ) : null}
                   <details>
                     <summary className="cursor-pointer text-red-700 underline">Remove</summary>
                     <Form

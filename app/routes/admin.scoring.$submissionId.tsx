@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { entryScores } from "~/features/judging/ranking.server";
 import { formatScore } from "~/features/judging/scoring";
+import { formatDateTime } from "~/utils/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Scores: ${data.submission.title} · Inkwell` : "Scores · Inkwell" },
@@ -17,8 +18,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const entry = await entryScores(params.submissionId ?? "");
   if (!entry) throw notFound();
-  return entry;
+  const zone = entry.submission.contest.timeZone;
+  return {
+    ...entry,
+    judges: entry.judges.map((j) => ({
+      ...j,
+      score: j.score
+        ? {
+            ...j.score,
+            history: j.score.history.map((h) => ({
+              ...h,
+              changedAt: formatDateTime(h.changedAt, zone),
+            })),
+          }
+        : null,
+    })),
+  };
 }
+
+type Change = {
+  total: number;
+  comment: string;
+  criteria: { key: string; label: string; value: number | null }[];
+};
+const describe = (v: Change) =>
+  `${formatScore(v.total)} (${v.criteria.map((c) => `${c.label} ${c.value ?? "—"}`).join(", ")})`;
 
 export default function EntryScores() {
   const { submission, judges, average } = useLoaderData<typeof loader>();
@@ -59,6 +83,9 @@ export default function EntryScores() {
                 ) : (
                   <Badge variant="outline">Not scored</Badge>
                 )}
+                {j.draftInProgress ? (
+                  <Badge variant="outline">Unsubmitted draft (not counted)</Badge>
+                ) : null}
               </CardTitle>
             </CardHeader>
             <CardContent>
@@ -105,6 +132,62 @@ export default function EntryScores() {
                   <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">
                     {j.score.comment || "No comments."}
                   </p>
+                  <h3 className="mt-4 text-sm font-semibold">Changes after submission</h3>
+                  {j.score.history.length === 0 ? (
+                    <p className="mt-1 text-sm text-slate-600">
+                      The submitted score has not been changed.
+                    </p>
+                  ) : (
+                    <table className="mt-1 w-full text-left text-sm" data-testid="score-history">
+                      <caption className="sr-only">
+                        Changes to the submitted score from {j.judge.displayName}
+                      </caption>
+                      <thead className="border-b border-slate-200 text-slate-600">
+                        <tr>
+                          <th scope="col" className="py-1 pr-4">
+                            When
+                          </th>
+                          <th scope="col" className="py-1 pr-4">
+                            Who
+                          </th>
+                          <th scope="col" className="py-1 pr-4">
+                            Before
+                          </th>
+                          <th scope="col" className="py-1">
+                            After
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {j.score.history.map((h) => (
+                          <tr key={h.id} className="border-b border-slate-100 align-top">
+                            <td className="py-1 pr-4">{h.changedAt}</td>
+                            <td className="py-1 pr-4">
+                              {h.changedBy
+                                ? `${h.changedBy.displayName} (${h.changedBy.email})`
+                                : "Deleted account"}
+                            </td>
+                            <td className="py-1 pr-4">
+                              {describe(h.before)}
+                              {h.before.comment !== h.after.comment ? (
+                                <span className="block text-slate-600">
+                                  Comment: {h.before.comment || "none"}
+                                </span>
+                              ) : null}
+                            </td>
+                            <td className="py-1">
+                              {describe(h.after)}
+                              {h.before.comment !== h.after.comment ? (
+                                <span className="block text-slate-600">
+                                  Comment: {h.after.comment || "none"}
+                                </span>
+                              ) : null}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  )}
                 </>
               ) : (
                 <p className="text-sm text-slate-600">This judge has not scored the entry yet.</p>

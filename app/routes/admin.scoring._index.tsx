@@ -117,8 +117,11 @@ export default function ScoringOverview() {
           {mode === "z" ? (
             <p className="text-sm text-slate-600">
               Each judge&apos;s totals are standardised (their mean becomes 0 and their spread 1)
-              before averaging, so a harsh or generous judge does not decide the order. A judge with
-              fewer than two scores or identical scores keeps raw totals.
+              before averaging, so a harsh or generous judge does not decide the order. Only a judge
+              with at least two submitted scores in this contest that are not all equal can be
+              standardised; other scores are left out of the normalised average. &ldquo;Scores
+              used&rdquo; says how many each normalised average rests on; an entry with none has no
+              normalised average and is not ranked here.
             </p>
           ) : null}
           <DataTable
@@ -130,6 +133,7 @@ export default function ScoringOverview() {
                 label: mode === "z" ? "Normalised Score" : "Average Score",
                 className: "py-2 pr-4 text-right",
               },
+              mode === "z" && { label: "Scores used", className: "py-2 pr-4 text-right" },
               mode === "z" && { label: "Average Score (raw)", className: "py-2 text-right" },
             ]}
           >
@@ -144,9 +148,18 @@ export default function ScoringOverview() {
                 <td className="py-2 pr-4">
                   {r.scored} / {r.assigned}
                 </td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatScore(r.average)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">
+                  {mode === "z" && r.average === null && r.scored > 0
+                    ? "— (no standardised score)"
+                    : formatScore(r.average)}
+                </td>
                 {mode === "z" ? (
-                  <td className="py-2 text-right tabular-nums">{formatScore(r.raw)}</td>
+                  <>
+                    <td className="py-2 pr-4 text-right tabular-nums">
+                      {r.used} of {r.scored}
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{formatScore(r.raw)}</td>
+                  </>
                 ) : null}
               </tr>
             ))}

@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "Judges Assigned",
     "Average Score",
   ];
-  if (mode === "z") header.push("Normalised Score");
+  if (mode === "z") header.push("Normalised Score", "Normalised Scores Used");
   const records = rows.map((r) => {
     const entrant = entrants.get(r.id);
     const record = [
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       String(r.assigned),
       r.raw === null ? "" : formatScore(r.raw),
     ];
-    if (mode === "z") record.push(r.average === null ? "" : formatScore(r.average));
+    if (mode === "z") record.push(r.average === null ? "" : formatScore(r.average), String(r.used));
     return record;
   });
   const csv = stringify([header, ...records]);

@@ -14,18 +14,21 @@ import {
   SubmissionHeader,
 } from "~/components/entries/submission-view";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatDateTime } from "~/utils/dates";
+import { z } from "zod";
 import { disqualifySchema } from "~/features/entries/entry-schema";
 import { canTransition } from "~/features/entries/submission-status";
-import { TransitionRefused } from "~/features/entries/submission-status";
 import {
+  countUnscoredAssignments,
   disqualifySubmission,
   getAdminSubmission,
+  reinstateSubmission,
 } from "~/features/entries/admin-submissions.server";
+import { refusalReply, refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -55,26 +58,68 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Disqualify is two steps (docs/decisions/0004): "disqualify" checks the reason and answers with
+ * the confirmation (how many unscored assignments go); "disqualify-confirm" acts. "reinstate"
+ * undoes it. See docs/decisions/0016.
+ */
+const actionSchema = z.discriminatedUnion("intent", [
+  disqualifySchema,
+  disqualifySchema.extend({ intent: z.literal("disqualify-confirm") }),
+  z.object({ intent: z.literal("reinstate") }),
+]);
+
+type ActionData = {
+  result: SubmissionResult<string[]>;
+  confirm?: { reason: string; unscored: number };
+};
+
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: disqualifySchema });
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
   if (submission.status !== "success") {
-    return data<{ result: SubmissionResult<string[]> }>(
+    return data<ActionData>(
       { result: submission.reply() },
-      { status: 400 },
+      { status: submission.status ? 400 : 200 },
     );
   }
-  try {
-    const to = await disqualifySubmission(id, submission.value.reason);
-    if (!to) throw notFound();
-  } catch (error) {
-    if (error instanceof TransitionRefused) {
-      return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+  const here = `/admin/submissions/${id}`;
+  const value = submission.value;
+  if (value.intent === "reinstate") {
+    try {
+      if (!(await reinstateSubmission(id))) throw notFound();
+    } catch (error) {
+      return refusalToast(here, error);
     }
-    throw error;
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Submission reinstated",
+      description: "It is submitted again and can be judged; run auto-assign to give it judges.",
+    });
   }
-  return redirectWithToast(`/admin/submissions/${id}`, {
+  if (value.intent === "disqualify") {
+    const s = await getAdminSubmission(id);
+    if (!s) throw notFound();
+    if (!canTransition(s.status, "disqualify")) {
+      return data<ActionData>(
+        {
+          result: submission.reply({ formErrors: ["Only a submitted entry can be disqualified."] }),
+        },
+        { status: 409 },
+      );
+    }
+    return data<ActionData>({
+      result: submission.reply(),
+      confirm: { reason: value.reason, unscored: await countUnscoredAssignments(id) },
+    });
+  }
+  try {
+    if (!(await disqualifySubmission(id, value.reason))) throw notFound();
+  } catch (error) {
+    return refusalReply(submission, error, 409);
+  }
+  return redirectWithToast(here, {
     type: "success",
     title: "Submission disqualified",
     description: "The entrant can read the reason on their dashboard.",
@@ -83,7 +128,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AdminSubmission() {
   const { submission: s, canDisqualify } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ActionData>();
+  const confirm = canDisqualify ? actionData?.confirm : undefined;
   const [form, fields] = useForm({ id: "disqualify", lastResult: actionData?.result ?? null });
   return (
     <div>
@@ -120,7 +166,13 @@ export default function AdminSubmission() {
       </dl>
       {s.status === "disqualified" ? (
         <Alert variant="destructive" className="mt-4" title="Disqualified">
-          Reason: {s.disqualifyReason}
+          <p>Reason: {s.disqualifyReason}</p>
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="reinstate" />
+            <Button type="submit" variant="outline" size="sm">
+              Reinstate
+            </Button>
+          </Form>
         </Alert>
       ) : null}
 
@@ -144,13 +196,40 @@ export default function AdminSubmission() {
         </CardContent>
       </Card>
 
-      {canDisqualify ? (
+      {canDisqualify && confirm ? (
+        <section
+          aria-labelledby="disqualify-heading"
+          className="mt-8 max-w-xl rounded-md border border-red-300 bg-red-50 p-4"
+          data-testid="disqualify-confirm"
+        >
+          <h2 id="disqualify-heading" className="text-lg font-semibold">
+            Disqualify &quot;{s.title}&quot;?
+          </h2>
+          <p className="mt-1 text-sm">The entrant will read this reason: {confirm.reason}</p>
+          <p className="mt-1 text-sm">
+            {confirm.unscored === 0
+              ? "No judge is waiting to score it."
+              : `${confirm.unscored} unscored ${confirm.unscored === 1 ? "assignment is" : "assignments are"} removed.`}{" "}
+            Scores judges have submitted are kept. You can reinstate the entry later.
+          </p>
+          <Form method="post" className="mt-3 flex flex-wrap gap-3">
+            <input type="hidden" name="reason" value={confirm.reason} />
+            <Button type="submit" name="intent" value="disqualify-confirm" variant="destructive">
+              Yes, disqualify
+            </Button>
+            <Link to={`/admin/submissions/${s.id}`} className={buttonClass({ variant: "outline" })}>
+              Cancel
+            </Link>
+          </Form>
+        </section>
+      ) : canDisqualify ? (
         <section aria-labelledby="disqualify-heading" className="mt-8 max-w-xl">
           <h2 id="disqualify-heading" className="text-lg font-semibold">
             Disqualify
           </h2>
           <p className="text-sm text-slate-600">
-            A disqualified entry is not judged. The entrant sees the reason you give.
+            A disqualified entry is not judged: its unscored assignments are removed, submitted
+            scores are kept. The entrant sees the reason you give. You will be asked to confirm.
           </p>
           <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="disqualify" />

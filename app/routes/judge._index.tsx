@@ -16,10 +16,11 @@ export const meta: MetaFunction = () => [{ title: "Your Review Queue · Inkwell"
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireJudge(request);
   const page = pageParam(request.url);
-  const { items, total } = await judgeQueue(user.id, page);
+  const { items, total, left } = await judgeQueue(user.id, page);
   return {
     page,
     total,
+    left,
     pages: pageCount(total, QUEUE_PAGE_SIZE),
     items: items.map((i) => ({
       submissionId: i.submissionId,
@@ -28,13 +29,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       contestTitle: i.contestTitle,
       due: formatDateTime(i.judgingClose, i.timeZone),
       scored: i.scored,
+      draft: i.draft,
       total: i.total,
     })),
   };
 }
 
 export default function ReviewQueue() {
-  const { items, total, page, pages } = useLoaderData<typeof loader>();
+  const { items, total, left, page, pages } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="font-serif text-3xl font-bold">Your Review Queue</h1>
@@ -42,6 +44,11 @@ export default function ReviewQueue() {
         Entries are anonymous: you see the story, never who wrote it.{" "}
         {total > 0 ? `${total} assigned to you.` : null}
       </p>
+      {total > 0 ? (
+        <p className="mt-2 text-lg font-semibold" data-testid="queue-left">
+          {left === 0 ? "All scored: nothing left" : `${left} left`}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <EmptyState className="mt-8 p-8">No assignments yet</EmptyState>
       ) : (
@@ -59,11 +66,16 @@ export default function ReviewQueue() {
                   </div>
                   <div className="flex items-center gap-3">
                     {item.scored ? (
-                      <Badge variant="success">
-                        Scored{item.total !== null ? ` · ${formatScore(item.total)}` : ""}
-                      </Badge>
+                      <>
+                        <Badge variant="success">
+                          Scored{item.total !== null ? ` · ${formatScore(item.total)}` : ""}
+                        </Badge>
+                        {item.draft ? <Badge variant="outline">Unsubmitted changes</Badge> : null}
+                      </>
                     ) : (
-                      <Badge variant="secondary">Pending</Badge>
+                      <Badge variant="secondary">
+                        {item.draft ? "Pending · draft saved" : "Pending"}
+                      </Badge>
                     )}
                     <ButtonLink
                       to={`/judge/review/${item.submissionId}`}

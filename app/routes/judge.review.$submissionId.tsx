@@ -1,41 +1,29 @@
-import { notFound } from "~/utils/responses";
 import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
 import {
   data,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { ScoreCard, type ScoreActionData } from "~/components/judging/score-card";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { ErrorList, inputClass } from "~/components/ui/field";
 import { requireJudge } from "~/features/accounts/auth.server";
-import { formatDateTime } from "~/utils/dates";
-import { loadReview, saveScore, scoringContext } from "~/features/judging/review.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import {
-  AUTOSAVE_DELAY_MS,
-  COMMENT_MAX,
-  criteriaNeedingComment,
-  formatScore,
-  parseScoreValue,
-  scoreFormSchema,
-  weightedTotal,
-} from "~/features/judging/scoring";
-
-import { useIsPending } from "~/utils/use-is-pending";
+  discardDraft,
+  loadReview,
+  nextPendingEntry,
+  saveDraft,
+  scoringContext,
+  submitScore,
+} from "~/features/judging/review.server";
+import { enteredScores, scoreFormSchema, type ScoreIntent } from "~/features/judging/scoring";
+import { formatDateTime } from "~/utils/dates";
+import { notFound } from "~/utils/responses";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Review: ${data.submission.title} · Inkwell` : "Review · Inkwell" },
@@ -46,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireJudge(request);
   const review = await loadReview(user.id, params.submissionId ?? "");
   if (!review) throw notFound();
-  const { contest } = review;
+  const { contest, submitted, draft } = review;
   return {
     ...review,
     contest: {
@@ -56,142 +44,99 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       closes: formatDateTime(contest.judgingClose, contest.timeZone),
       notYet: !contest.open && new Date(contest.judgingOpen).getTime() > Date.now(),
     },
-    score: review.score ? { ...review.score, updatedAt: undefined } : null,
+    submitted: submitted
+      ? { scores: submitted.scores, comment: submitted.comment, total: submitted.total }
+      : null,
+    draft: draft ? { scores: draft.scores, comment: draft.comment, total: draft.total } : null,
+    /** Changes with the entry and when its score or draft is replaced (submit, discard): the form starts afresh. */
+    formKey: `${review.submission.id}:${submitted?.submittedAt.toISOString() ?? "none"}:${draft ? "draft" : "clean"}`,
   };
 }
 
-type ActionData = {
-  intent: "autosave" | "submit";
-  result: SubmissionResult<string[]>;
-  saved?: { total: number; submitted: boolean };
-};
+const INTENTS: ScoreIntent[] = ["autosave", "discard", "submit", "submit-next"];
 
+/**
+ * Drafts (autosave, Save Draft) never touch the submitted score; Submit Score and Save and next
+ * need every criterion; Discard drops the draft. A conform validation post (status undefined)
+ * and a refused post only answer, never write. See docs/decisions/0015-score-drafts-and-history.md.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireJudge(request);
   const submissionId = params.submissionId ?? "";
   const ctx = await scoringContext(user.id, submissionId);
   if (!ctx) throw notFound();
   const formData = await request.formData();
-  const intent = formData.get("intent") === "submit" ? "submit" : "autosave";
-  const schema = scoreFormSchema(ctx.criteria, { alreadySubmitted: ctx.alreadySubmitted });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseWithZod(formData, { schema: scoreFormSchema(ctx.criteria) });
+  const posted = formData.get("intent");
+  const intent = INTENTS.find((i) => i === posted) ?? null;
 
   if (!ctx.rubricId) {
-    return data<ActionData>(
+    return data<ScoreActionData>(
       { intent, result: submission.reply({ formErrors: ["Missing data"] }) },
       { status: 400 },
     );
   }
   if (!ctx.open) {
-    return data<ActionData>(
+    return data<ScoreActionData>(
       { intent, result: submission.reply({ formErrors: ["Scoring is closed for this contest."] }) },
       { status: 403 },
     );
   }
   if (submission.status !== "success") {
-    return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    return data<ScoreActionData>(
+      { intent, result: submission.reply() },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
   }
-  const final = submission.value.intent === "submit";
-  const saved = await saveScore({
-    judgeId: user.id,
-    submissionId,
+  const value = submission.value;
+  const here = `/judge/review/${submissionId}`;
+  if (value.intent === "discard") {
+    await discardDraft(ctx.assignmentId);
+    return redirectWithToast(here, { type: "success", title: "Changes discarded" });
+  }
+  const input = {
     assignmentId: ctx.assignmentId,
-    rubricId: ctx.rubricId,
     criteria: ctx.criteria,
-    scores: submission.value.scores as Record<string, number>,
-    comment: submission.value.comment,
-    final,
-  });
-  if (final) {
-    return redirectWithToast("/judge", { type: "success", title: "Score saved" });
+    scores: enteredScores(value.scores as Record<string, number | null>),
+    comment: value.comment,
+  };
+  if (value.intent === "autosave") {
+    const saved = await saveDraft(input);
+    return data<ScoreActionData>({ intent, result: submission.reply(), saved });
   }
-  return data<ActionData>({
-    intent,
-    result: submission.reply(),
-    saved: { total: saved.total, submitted: Boolean(saved.submittedAt) },
+  await submitScore({ ...input, judgeId: user.id, submissionId, rubricId: ctx.rubricId });
+  const next =
+    value.intent === "submit-next" ? await nextPendingEntry(user.id, submissionId) : null;
+  if (value.intent === "submit-next" && !next) {
+    return redirectWithToast("/judge", {
+      type: "success",
+      title: "Score saved",
+      description: "That was the last entry waiting for your score.",
+    });
+  }
+  return redirectWithToast(next ? `/judge/review/${next}` : "/judge", {
+    type: "success",
+    title: "Score saved",
   });
 }
 
-/** Autosaves do not need the page's data again. */
+/** Draft saves (autosave, Save Draft with JavaScript) and refused posts keep the page's data. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formData,
+  actionResult,
   defaultShouldRevalidate,
-}) =>
-  formData?.get("intent") === "autosave" && formData?.get("source") === "autosave"
-    ? false
-    : defaultShouldRevalidate;
-
-type SaveState = "idle" | "dirty" | "saving" | "saved" | "error";
+}) => {
+  if (formData?.get("source") === "autosave") return false;
+  const answer = actionResult as ScoreActionData | undefined;
+  if (answer?.result?.error) return false;
+  return defaultShouldRevalidate;
+};
 
 export default function ReviewSubmission() {
-  const { submission, author, contest, rubric, score } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const fetcher = useFetcher<ActionData>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [live, setLive] = useState<number | null>(null);
-  const [dirty, setDirty] = useState(false);
-
+  const { submission, author, contest, rubric, submitted, draft, formKey } =
+    useLoaderData<typeof loader>();
   const criteria = rubric?.criteria ?? [];
   const disabled = !contest.open || criteria.length === 0;
-  const autosaveResult = fetcher.data;
-  const errors =
-    (fetcher.state === "idle" && autosaveResult?.result.error) || actionData?.result.error || {};
-  const formErrors =
-    (fetcher.state === "idle" && autosaveResult?.result.error?.[""]) ||
-    actionData?.result.error?.[""] ||
-    [];
-  const needsComment = criteriaNeedingComment(criteria).length > 0;
-
-  const saveState: SaveState =
-    fetcher.state !== "idle"
-      ? "saving"
-      : dirty
-        ? "dirty"
-        : autosaveResult
-          ? autosaveResult.saved
-            ? "saved"
-            : "error"
-          : actionData?.intent === "autosave"
-            ? actionData.saved
-              ? "saved"
-              : "error"
-            : "idle";
-  const serverTotal = fetcher.data?.saved?.total ?? actionData?.saved?.total ?? score?.total ?? 0;
-  const shownTotal = live ?? serverTotal;
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  function recompute(form: HTMLFormElement) {
-    const fd = new FormData(form);
-    const values = Object.fromEntries(
-      criteria.map((c) => [c.key, parseScoreValue(fd.get(`scores.${c.key}`))]),
-    );
-    setLive(weightedTotal(criteria, values));
-  }
-
-  function onChange(e: React.FormEvent<HTMLFormElement>) {
-    if (disabled) return;
-    const form = e.currentTarget;
-    recompute(form);
-    setDirty(true);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      const fd = new FormData(form);
-      fd.set("intent", "autosave");
-      fd.set("source", "autosave");
-      setDirty(false);
-      fetcher.submit(fd, { method: "post" });
-    }, AUTOSAVE_DELAY_MS);
-  }
-
-  const submitting = useIsPending({ state: "submitting", intent: "submit" });
 
   return (
     <div className="space-y-6">
@@ -204,7 +149,7 @@ export default function ReviewSubmission() {
           {contest.title} · {submission.wordCount} words{author ? ` · By ${author}` : ""}
         </p>
         <div className="mt-2">
-          {score?.submitted ? (
+          {submitted ? (
             <Badge variant="success">Scored</Badge>
           ) : (
             <Badge variant="secondary">Pending</Badge>
@@ -262,126 +207,13 @@ export default function ReviewSubmission() {
               admin.
             </Alert>
           ) : null}
-          {formErrors.length ? (
-            <Alert variant="destructive" className="mb-4" title="Error">
-              {formErrors.join(" ")}
-            </Alert>
-          ) : null}
-          <Form
-            method="post"
-            ref={formRef}
-            onChange={onChange}
-            onSubmit={() => {
-              if (timer.current) clearTimeout(timer.current);
-              timer.current = null;
-              setDirty(false);
-            }}
-            className="space-y-5"
-          >
-            <fieldset disabled={disabled} className="space-y-5">
-              <legend className="sr-only">Rubric scores</legend>
-              {criteria.map((c) => {
-                const id = `score-${c.key}`;
-                const fieldErrors = errors[`scores.${c.key}`];
-                const hintId = `${id}-hint`;
-                const errorId = fieldErrors?.length ? `${id}-error` : undefined;
-                return (
-                  <div key={c.key} className="space-y-1">
-                    <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-                      {c.label}
-                    </label>
-                    <div className="flex items-center gap-3">
-                      <input
-                        id={id}
-                        name={`scores.${c.key}`}
-                        type="number"
-                        inputMode="decimal"
-                        min={0}
-                        max={c.maxPoints}
-                        step={0.5}
-                        defaultValue={score?.scores[c.key] ?? ""}
-                        className={`${inputClass} max-w-32`}
-                        aria-invalid={errorId ? true : undefined}
-                        aria-describedby={[hintId, errorId].filter(Boolean).join(" ")}
-                      />
-                      <span className="text-sm text-slate-600">/ {c.maxPoints}</span>
-                    </div>
-                    <p id={hintId} className="text-sm text-slate-600">
-                      Weight {Math.round(c.weight * 100)}%
-                      {c.description ? ` · ${c.description}` : ""}
-                      {c.requireComment ? " · Comment required" : ""}
-                    </p>
-                    <ErrorList id={errorId} errors={fieldErrors} />
-                  </div>
-                );
-              })}
-              <div className="space-y-1">
-                <label htmlFor="score-comment" className="block text-sm font-medium text-slate-800">
-                  Comments{needsComment ? " (required)" : " (optional)"}
-                </label>
-                <textarea
-                  id="score-comment"
-                  name="comment"
-                  rows={6}
-                  maxLength={COMMENT_MAX}
-                  defaultValue={score?.comment ?? ""}
-                  className={inputClass}
-                  aria-invalid={errors.comment?.length ? true : undefined}
-                  aria-describedby={[
-                    "score-comment-hint",
-                    errors.comment?.length ? "score-comment-error" : "",
-                  ]
-                    .filter(Boolean)
-                    .join(" ")}
-                />
-                <p id="score-comment-hint" className="text-sm text-slate-600">
-                  Feedback for the writer, up to {COMMENT_MAX} characters.
-                </p>
-                <ErrorList id="score-comment-error" errors={errors.comment} />
-              </div>
-            </fieldset>
-
-            <div className="flex flex-wrap items-center justify-between gap-4 rounded-md bg-slate-50 p-4">
-              <p className="text-lg">
-                Weighted total:{" "}
-                <output data-testid="weighted-total">{formatScore(shownTotal)}</output>
-              </p>
-              <p
-                role="status"
-                aria-live="polite"
-                className="text-sm text-slate-700"
-                data-testid="save-state"
-              >
-                {saveState === "saving"
-                  ? "Saving…"
-                  : saveState === "saved"
-                    ? "Saved"
-                    : saveState === "dirty"
-                      ? "Unsaved changes"
-                      : saveState === "error"
-                        ? "Not saved: please check the highlighted fields"
-                        : ""}
-              </p>
-            </div>
-
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" name="intent" value="submit" disabled={disabled || submitting}>
-                {submitting ? "Saving…" : "Submit Score"}
-              </Button>
-              <Button
-                type="submit"
-                name="intent"
-                value="autosave"
-                variant="secondary"
-                disabled={disabled}
-              >
-                Save Draft
-              </Button>
-              <Link to="/judge" className={buttonClass({ variant: "outline" })}>
-                Cancel
-              </Link>
-            </div>
-          </Form>
+          <ScoreCard
+            key={formKey}
+            criteria={criteria}
+            disabled={disabled}
+            submitted={submitted}
+            draft={draft}
+          />
         </CardContent>
       </Card>
     </div>

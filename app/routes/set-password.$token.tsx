@@ -36,7 +36,7 @@ const schema = z
   });
 
 const INVALID =
-  "This link is invalid, has already been used, or has expired. Ask an Inkwell admin to add you again for a new link.";
+  "This link is invalid, has already been used, or has expired. Ask an Inkwell admin to resend your invitation for a new link.";
 
 /** The one-time link from the judge invitation (7 days, single use). The token is the credential. */
 export async function loader({ params }: LoaderFunctionArgs) {

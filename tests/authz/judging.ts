@@ -31,6 +31,39 @@ export const judgingRoutes: AuthzRow[] = [
     ...adminOnly,
     admin: "->/admin/judges",
   },
+  {
+    name: "POST /admin/judges resend (no id)",
+    method: "POST",
+    path: "/admin/judges",
+    form: { intent: "resend" },
+    ...adminOnly,
+    admin: "->/admin/judges",
+  },
+  {
+    name: "POST /admin/judges resend (an active judge: refused)",
+    method: "POST",
+    path: "/admin/judges",
+    form: { intent: "resend", userId: "no-such-user" },
+    ...adminOnly,
+    admin: "->/admin/judges",
+  },
+  // Admin: disqualify (confirmation step first) and reinstate
+  {
+    name: "POST /admin/submissions/:id reinstate (not disqualified: refused)",
+    method: "POST",
+    path: (ctx) => `/admin/submissions/${judgesEntry(ctx)}`,
+    form: { intent: "reinstate" },
+    ...adminOnly,
+    // Back to the same entry page with the refusal as a toast.
+    admin: 302,
+  },
+  {
+    name: "POST /admin/submissions/:id disqualify (asks to confirm, changes nothing)",
+    method: "POST",
+    path: (ctx) => `/admin/submissions/${judgesEntry(ctx)}`,
+    form: { intent: "disqualify", reason: "Checking the confirmation step" },
+    ...adminOnly,
+  },
   // Admin: assignment
   { path: "/admin/assign", ...adminOnly },
   {
@@ -117,6 +150,25 @@ export const judgingRoutes: AuthzRow[] = [
     path: (ctx) => `/judge/review/${judgesEntry(ctx)}`,
     ...signedInOnlyRedirects,
     judge: 400,
+    admin: 404,
+  },
+  {
+    name: "POST /judge/review/:assigned submit with blanks (refused, nothing written)",
+    method: "POST",
+    path: (ctx) => `/judge/review/${judgesEntry(ctx)}`,
+    form: { intent: "submit", "scores.voice": "", comment: "" },
+    ...signedInOnlyRedirects,
+    judge: 400,
+    admin: 404,
+  },
+  {
+    name: "POST /judge/review/:assigned discard",
+    method: "POST",
+    path: (ctx) => `/judge/review/${judgesEntry(ctx)}`,
+    form: { intent: "discard" },
+    ...signedInOnlyRedirects,
+    // Back to the same review page.
+    judge: 302,
     admin: 404,
   },
   {

@@ -401,6 +401,8 @@ test("admin: list, filter, preview, disqualify with a reason the entrant reads, 
   baseURL,
   javaScriptEnabled,
 }) => {
+  // Two sessions and a confirmed disqualification: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = await newWriter(page);
   const title = `Rule Breaker ${Date.now().toString(36)}`;
   await page.goto(`/contests/${FLASH}/enter`);
@@ -438,6 +440,7 @@ test("admin: list, filter, preview, disqualify with a reason the entrant reads, 
   await expect(a.getByText("Please give a reason the entrant can read")).toBeVisible();
   await a.getByLabel("Reason").fill("The story includes the author's full name.");
   await a.getByRole("button", { name: "Disqualify submission" }).click();
+  await a.getByRole("button", { name: "Yes, disqualify" }).click();
   await expect(a.getByTestId("toast")).toContainText("Submission disqualified");
   await expect(a.getByText("Reason: The story includes the author's full name.")).toBeVisible();
 

@@ -173,3 +173,96 @@ export function removeStoredFile(fixture: Fixture, entryId: string) {
     db.close();
   }
 }
+
+/**
+ * A new judge account with the demo password (its hash copied from the demo judge), so a test
+ * has a queue holding only its own fixture's entries.
+ */
+export function createJudge(label: string) {
+  const db = writable();
+  try {
+    const id = uid("u");
+    const email = `judge-${label}-${randomBytes(4).toString("hex")}@example.test`;
+    const now = iso(Date.now());
+    db.prepare(
+      `INSERT INTO User (id, email, displayName, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`,
+    ).run(id, email, `Judge ${label}`, now, now);
+    db.prepare(`INSERT INTO UserRole (userId, role, createdAt) VALUES (?, 'judge', ?)`).run(
+      id,
+      now,
+    );
+    db.prepare(
+      `INSERT INTO Password (hash, userId)
+       SELECT p.hash, ? FROM Password p JOIN User u ON u.id = p.userId WHERE u.email = 'judge@inkwell.test'`,
+    ).run(id);
+    return { id, email };
+  } finally {
+    db.close();
+  }
+}
+
+/** A submitted score written straight into the database (the judge with this e-mail, one entry). */
+export function submitScoreDirect(
+  fixture: Fixture,
+  judgeEmail: string,
+  entryId: string,
+  total: number,
+  scores: Record<string, number> = {},
+) {
+  const db = writable();
+  try {
+    const judge = db.prepare(`SELECT id FROM User WHERE email = ?`).get(judgeEmail) as {
+      id: string;
+    };
+    let a = db
+      .prepare(`SELECT id FROM JudgeAssignment WHERE judgeId = ? AND submissionId = ?`)
+      .get(judge.id, entryId) as { id: string } | undefined;
+    if (!a) {
+      a = { id: uid("a") };
+      db.prepare(
+        `INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt) VALUES (?, ?, ?, ?, ?)`,
+      ).run(a.id, fixture.contestId, judge.id, entryId, iso(Date.now()));
+    }
+    const rubric = db
+      .prepare(`SELECT id FROM Rubric WHERE contestId = ?`)
+      .get(fixture.contestId) as {
+      id: string;
+    };
+    const now = iso(Date.now());
+    db.prepare(
+      `INSERT INTO Score (id, assignmentId, rubricId, judgeId, submissionId, scores, comment, total, submittedAt, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
+    ).run(
+      uid("sc"),
+      a.id,
+      rubric.id,
+      judge.id,
+      entryId,
+      JSON.stringify(scores),
+      total,
+      now,
+      now,
+      now,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Contest-wide pre-assignments for the judges with these e-mails: auto-assign on this contest
+ * then draws only from them, never from judges that parallel tests create.
+ */
+export function preAssign(fixture: Fixture, judgeEmails: string[]) {
+  const db = writable();
+  try {
+    const insert = db.prepare(
+      `INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt)
+       SELECT ?, ?, id, NULL, ? FROM User WHERE email = ?`,
+    );
+    for (const email of judgeEmails)
+      insert.run(uid("a"), fixture.contestId, iso(Date.now()), email);
+  } finally {
+    db.close();
+  }
+}

@@ -7,9 +7,14 @@ import {
   removeJudge,
   setPasswordWithToken,
 } from "~/features/judging/judges.server";
-import { loadReview, saveScore, scoringContext } from "~/features/judging/review.server";
+import {
+  loadReview,
+  saveDraft,
+  scoringContext,
+  submitScore,
+} from "~/features/judging/review.server";
 import { preAssignAll, runAutoAssign } from "~/features/judging/assignments.server";
-import { ranking } from "~/features/judging/ranking.server";
+import { entryScores, ranking } from "~/features/judging/ranking.server";
 import type { Criterion } from "~/features/contests/rubric";
 import { rankByAverage, rankByZScore } from "#tests/oracles/ranking";
 
@@ -138,8 +143,8 @@ describe("judges", () => {
       scores: { voice: 5, structure: 5 },
       comment: "ok",
     };
-    await saveScore({ ...base, submissionId: a.id, assignmentId: scored.id, final: true });
-    await saveScore({ ...base, submissionId: b.id, assignmentId: draft.id, final: false });
+    await submitScore({ ...base, submissionId: a.id, assignmentId: scored.id });
+    await saveDraft({ ...base, assignmentId: draft.id });
 
     expect(await removeJudge(judge.id)).toBe(true);
     expect(await prisma.userRole.count({ where: { userId: judge.id } })).toBe(0);
@@ -215,7 +220,7 @@ describe("scores and ranking", () => {
       assignmentId: a.id,
       rubricId: c.rubrics[0].id,
       open: true,
-      alreadySubmitted: false,
+      submitted: false,
     });
     const base = {
       judgeId: judge.id,
@@ -225,25 +230,24 @@ describe("scores and ranking", () => {
       criteria,
       comment: "",
     };
-    const draft = await saveScore({ ...base, scores: { voice: 4 }, final: false });
-    expect(draft.submittedAt).toBeNull();
-    expect(draft.total).toBe(2);
-    const final = await saveScore({
+    const draft = await saveDraft({ ...base, scores: { voice: 4 } });
+    expect(draft).toEqual({ total: 2, unsubmitted: false });
+    expect(await prisma.score.count({ where: { assignmentId: a.id } })).toBe(0);
+    const final = await submitScore({
       ...base,
       scores: { voice: 7, structure: 6.5 },
       comment: "Nice",
-      final: true,
     });
     expect(final.total).toBe(6.75);
-    expect(final.submittedAt).not.toBeNull();
     expect(await prisma.score.count({ where: { assignmentId: a.id } })).toBe(1);
+    expect(await prisma.scoreDraft.count({ where: { assignmentId: a.id } })).toBe(0);
 
     const review = await loadReview(judge.id, e.id);
-    expect(review?.score).toMatchObject({
+    expect(review?.submitted).toMatchObject({
       scores: { voice: 7, structure: 6.5 },
       total: 6.75,
-      submitted: true,
     });
+    expect(review?.draft).toBeNull();
     const json = JSON.stringify(review);
     for (const secret of [writer.id, writer.email, writer.displayName])
       expect(json).not.toContain(secret);
@@ -330,6 +334,92 @@ describe("scores and ranking", () => {
     expect((await ranking(c.id, { take: 3, skip: 3 })).map((r) => r.id)).toEqual(
       raw.slice(3, 6).map((r) => r.id),
     );
+  });
+
+  test("z-scores leave out judges who cannot be standardised and say how many scores each average uses", async () => {
+    const [spread, single, flat] = [
+      await user("zj", ["judge"]),
+      await user("zj", ["judge"]),
+      await user("zj", ["judge"]),
+    ];
+    const writer = await user("zw");
+    const c = await contest();
+    const e = [] as { id: string }[];
+    for (let i = 0; i < 5; i++) e.push(await entry(c.id, writer.id));
+    // spread: 9, 5, 7 (standardisable); single: one score of 10 (left out); flat: 6, 6 (left out).
+    const plan: [number, { id: string }, number][] = [
+      [0, spread, 9],
+      [1, spread, 5],
+      [2, spread, 7],
+      [3, single, 10],
+      [0, flat, 6],
+      [4, flat, 6],
+    ];
+    const rows: { submissionId: string; judgeId: string; total: number }[] = [];
+    for (const [i, judge, total] of plan) {
+      const a = await prisma.judgeAssignment.create({
+        data: { contestId: c.id, judgeId: judge.id, submissionId: e[i].id },
+      });
+      await prisma.score.create({
+        data: {
+          assignmentId: a.id,
+          rubricId: c.rubrics[0].id,
+          judgeId: judge.id,
+          submissionId: e[i].id,
+          scores: "{}",
+          total,
+          submittedAt: new Date(),
+        },
+      });
+      rows.push({ submissionId: e[i].id, judgeId: judge.id, total });
+    }
+    const z = await ranking(c.id, { mode: "z", take: 100 });
+    const expected = rankByZScore(rows);
+    expect(z.map((r) => [r.id, r.average, r.used, r.scored, r.raw, r.rank])).toEqual(
+      expected.map((x) => [x.submissionId, x.average, x.used, x.count, x.raw, x.rank]),
+    );
+    // The old rule kept the single judge's raw 10 and ranked that entry first.
+    expect(z[0].id).toBe(e[0].id);
+    expect(z.find((r) => r.id === e[3].id)).toMatchObject({ average: null, rank: null, used: 0 });
+    expect(z.find((r) => r.id === e[4].id)).toMatchObject({ average: null, rank: null, used: 0 });
+    expect(z.find((r) => r.id === e[0].id)).toMatchObject({ used: 1, scored: 2, raw: 7.5 });
+  });
+
+  test("one rounding rule: half up on the exact average (7.225 → 7.23) in SQL and on the entry page", async () => {
+    const [j1, j2] = [await user("hj", ["judge"]), await user("hj", ["judge"])];
+    const writer = await user("hw");
+    const c = await contest();
+    const cases: [number, number, number][] = [
+      [7.22, 7.23, 7.23],
+      [7.23, 7.24, 7.24],
+      [8, 8.01, 8.01],
+    ];
+    for (const [t1, t2, expected] of cases) {
+      const e = await entry(c.id, writer.id);
+      for (const [judge, total] of [
+        [j1, t1],
+        [j2, t2],
+      ] as const) {
+        const a = await prisma.judgeAssignment.create({
+          data: { contestId: c.id, judgeId: judge.id, submissionId: e.id },
+        });
+        await prisma.score.create({
+          data: {
+            assignmentId: a.id,
+            rubricId: c.rubrics[0].id,
+            judgeId: judge.id,
+            submissionId: e.id,
+            scores: "{}",
+            total,
+            submittedAt: new Date(),
+          },
+        });
+      }
+      const row = (await ranking(c.id, { take: 100 })).find((r) => r.id === e.id);
+      expect(row?.average, `${t1} and ${t2}`).toBe(expected);
+      expect(row?.raw).toBe(expected);
+      expect((await entryScores(e.id))?.average).toBe(expected);
+    }
   });
 
   test("scoring outside the judging window is refused", async () => {

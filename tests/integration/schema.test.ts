@@ -70,6 +70,13 @@ describe("migrations match the Prisma schema", () => {
         submittedAt: new Date(),
       },
     });
+    await prisma.scoreDraft.create({
+      data: { assignmentId: assignment.id, scores: '{"a":2}', comment: "d", total: 2.5 },
+    });
+    const score = await prisma.score.findUniqueOrThrow({ where: { assignmentId: assignment.id } });
+    await prisma.scoreHistory.create({
+      data: { scoreId: score.id, changedById: user.id, before: "{}", after: '{"total":1.25}' },
+    });
     await prisma.emailLog.create({
       data: { to: "a@b.c", template: "t", subject: "s", status: "logged" },
     });
@@ -111,6 +118,12 @@ describe("migrations match the Prisma schema", () => {
       "America/New_York",
     ]);
     expect(full.submissions[0].assignments[0].score?.scores).toBe('{"a":1}');
+    const withDraft = await prisma.judgeAssignment.findUniqueOrThrow({
+      where: { id: assignment.id },
+      include: { draft: true, score: { include: { history: { include: { changedBy: true } } } } },
+    });
+    expect(withDraft.draft?.total).toBe(2.5);
+    expect(withDraft.score?.history[0].changedBy?.id).toBe(user.id);
     expect(await prisma.emailLog.count()).toBe(1);
   });
 

@@ -41,8 +41,8 @@ describe("z-score normalisation", () => {
     expect(stats.get("j1")).toEqual({ mean: 3, sd: 1, usable: true });
     const ranked = rankByZScore(rows);
     expect(ranked).toEqual([
-      { submissionId: "a", average: 1, count: 2, rank: 1, raw: 7 },
-      { submissionId: "b", average: -1, count: 2, rank: 2, raw: 5 },
+      { submissionId: "a", average: 1, count: 2, used: 2, rank: 1, raw: 7 },
+      { submissionId: "b", average: -1, count: 2, used: 2, rank: 2, raw: 5 },
     ]);
   });
 
@@ -64,19 +64,53 @@ describe("z-score normalisation", () => {
     ]);
   });
 
-  it("falls back to raw totals for a judge with fewer than two scores or no spread", () => {
+  it("leaves out the scores of a judge with fewer than two scores or no spread, never raw", () => {
     const rows = [
       { submissionId: "a", judgeId: "single", total: 6 },
       { submissionId: "b", judgeId: "flat", total: 5 },
       { submissionId: "c", judgeId: "flat", total: 5 },
+      // "spread" can be standardised: a gets +1, d gets -1.
+      { submissionId: "a", judgeId: "spread", total: 9 },
+      { submissionId: "d", judgeId: "spread", total: 3 },
     ];
     const stats = judgeStats(rows);
     expect(stats.get("single")?.usable).toBe(false);
     expect(stats.get("flat")?.usable).toBe(false);
-    expect(rankByZScore(rows).map((r) => [r.submissionId, r.average])).toEqual([
-      ["a", 6],
-      ["b", 5],
-      ["c", 5],
+    expect(stats.get("spread")?.usable).toBe(true);
+    expect(
+      rankByZScore(rows).map((r) => [r.submissionId, r.average, r.used, r.count, r.rank]),
+    ).toEqual([
+      // a's normalised average rests on one of its two scores (the single judge's 6 is left out).
+      ["a", 1, 1, 2, 1],
+      ["d", -1, 1, 1, 2],
+      // b and c rest on none: no normalised average, unranked, after the ranked entries.
+      ["b", null, 0, 1, null],
+      ["c", null, 0, 1, null],
+    ]);
+  });
+
+  it("never ranks a raw 0-10 total among z values (the old fallback put it first)", () => {
+    const rows = [
+      { submissionId: "raw", judgeId: "once", total: 4 },
+      { submissionId: "x", judgeId: "j", total: 9 },
+      { submissionId: "y", judgeId: "j", total: 5 },
+    ];
+    const z = rankByZScore(rows);
+    expect(z[0].submissionId).toBe("x");
+    expect(z.find((r) => r.submissionId === "raw")).toMatchObject({ average: null, rank: null });
+  });
+});
+
+describe("rounding", () => {
+  it("ranks on the exact average rounded half up: 7.225 → 7.23", () => {
+    const ranked = rankByAverage([
+      { submissionId: "a", judgeId: "j1", total: 7.22 },
+      { submissionId: "a", judgeId: "j2", total: 7.23 },
+      { submissionId: "b", judgeId: "j1", total: 7.23 },
+    ]);
+    expect(ranked.map((r) => [r.submissionId, r.average, r.rank])).toEqual([
+      ["a", 7.23, 1],
+      ["b", 7.23, 1],
     ]);
   });
 });

@@ -5,6 +5,7 @@
 import { prisma, type Prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
 import { getStorage } from "~/utils/storage.server";
+import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
 import {
   isSubmissionStatus,
   nextStatus,
@@ -87,17 +88,43 @@ export async function getAdminSubmission(id: string) {
   });
 }
 
-/** Admin disqualification with a reason the entrant can read; only from 'submitted'. */
+/** How many unscored assignments disqualifying this entry would remove (the confirmation step). */
+export async function countUnscoredAssignments(submissionId: string) {
+  return prisma.judgeAssignment.count({ where: unscoredAssignmentsOf(submissionId) });
+}
+
+/**
+ * Admin disqualification with a reason the entrant can read; only from 'submitted'. The entry's
+ * unscored assignments are removed in the same transaction (submitted scores stay), so they no
+ * longer count in judge loads or show in the assignment list.
+ */
 export async function disqualifySubmission(id: string, reason: string) {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.submission.findUnique({ where: { id }, select: { status: true } });
+    if (!row) return null;
+    const to = nextStatus(row.status, "disqualify");
+    if (!to) throw new TransitionRefused("Only a submitted entry can be disqualified.");
+    const { count } = await tx.submission.updateMany({
+      where: { id, status: "submitted" },
+      data: { status: to, disqualifyReason: reason },
+    });
+    if (count !== 1) throw new TransitionRefused("Only a submitted entry can be disqualified.");
+    await tx.judgeAssignment.deleteMany({ where: unscoredAssignmentsOf(id) });
+    return to;
+  });
+}
+
+/** Reinstate: undoes a disqualification (back to 'submitted', reason cleared). */
+export async function reinstateSubmission(id: string) {
   const row = await prisma.submission.findUnique({ where: { id }, select: { status: true } });
   if (!row) return null;
-  const to = nextStatus(row.status, "disqualify");
-  if (!to) throw new TransitionRefused("Only a submitted entry can be disqualified.");
+  const to = nextStatus(row.status, "reinstate");
+  if (!to) throw new TransitionRefused("Only a disqualified entry can be reinstated.");
   const { count } = await prisma.submission.updateMany({
-    where: { id, status: "submitted" },
-    data: { status: to, disqualifyReason: reason },
+    where: { id, status: "disqualified" },
+    data: { status: to, disqualifyReason: null },
   });
-  if (count !== 1) throw new TransitionRefused("Only a submitted entry can be disqualified.");
+  if (count !== 1) throw new TransitionRefused("Only a disqualified entry can be reinstated.");
   return to;
 }
 

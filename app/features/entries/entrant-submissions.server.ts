@@ -9,12 +9,13 @@ import {
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { parseCriteria } from "~/features/contests/rubric";
-import { parseScores } from "~/features/judging/scoring";
+import { averageScore, parseScores } from "~/features/judging/scoring";
 import { formatDateTime } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { readPage } from "~/utils/paged-list.server";
 import { contestSelect } from "~/features/contests/public-contests.server";
+import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
 import { nextStatus, TransitionRefused } from "./submission-status";
 
 export const DASHBOARD_PAGE_SIZE = 20;
@@ -112,9 +113,8 @@ export async function entrantResults(entrantId: string, now = new Date(), take =
         })),
       };
     });
-    const average = reviews.length
-      ? Math.round((reviews.reduce((n, r) => n + r.total, 0) / reviews.length) * 100) / 100
-      : null;
+    // The one rounding rule (docs/decisions/0016): the same average as the ranking shows.
+    const average = averageScore(reviews.map((r) => r.total));
     return { id: s.id, title: s.title, contest: s.contest, average, reviews };
   });
 }
@@ -140,6 +140,8 @@ export async function withdrawSubmission(entrantId: string, id: string, now = ne
       data: { status: to },
     });
     if (count !== 1) throw new TransitionRefused("Only a submitted entry can be withdrawn.");
+    // Its unscored assignments go with it; submitted scores stay (docs/decisions/0016).
+    await tx.judgeAssignment.deleteMany({ where: unscoredAssignmentsOf(id) });
     return to;
   });
 }

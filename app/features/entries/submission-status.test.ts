@@ -16,19 +16,21 @@ const window = {
 };
 
 describe("submission status machine", () => {
-  test("the four allowed transitions", () => {
+  test("the five allowed transitions", () => {
     expect(nextStatus("pending_payment", "confirm")).toBe("submitted");
     expect(nextStatus("pending_payment", "expire")).toBe("expired");
     expect(nextStatus("submitted", "withdraw")).toBe("withdrawn");
     expect(nextStatus("submitted", "disqualify")).toBe("disqualified");
+    expect(nextStatus("disqualified", "reinstate")).toBe("submitted");
   });
   test("everything else is refused", () => {
-    const events: SubmissionEvent[] = ["confirm", "expire", "withdraw", "disqualify"];
+    const events: SubmissionEvent[] = ["confirm", "expire", "withdraw", "disqualify", "reinstate"];
     const allowed = new Set([
       "pending_payment:confirm",
       "pending_payment:expire",
       "submitted:withdraw",
       "submitted:disqualify",
+      "disqualified:reinstate",
     ]);
     for (const status of SUBMISSION_STATUSES) {
       for (const event of events) {

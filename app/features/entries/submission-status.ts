@@ -5,7 +5,9 @@ import { DomainError } from "~/utils/domain-error";
  *   pending_payment → expired       (unpaid when submissions close)
  *   submitted       → withdrawn     (by the entrant while submissions are open)
  *   submitted       → disqualified  (by an admin, with a reason the entrant can read)
- * Only `submitted` entries are judged and ranked.
+ *   disqualified    → submitted     (reinstate: an admin undoes a disqualification)
+ * Only `submitted` entries are judged and ranked. Disqualifying or withdrawing removes the
+ * entry's unscored assignments; submitted scores stay (docs/decisions/0016).
  */
 import { isSubmissionWindowOpen, type ContestDates } from "~/features/contests/phase";
 
@@ -18,14 +20,14 @@ export const SUBMISSION_STATUSES = [
 ] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-export type SubmissionEvent = "confirm" | "expire" | "withdraw" | "disqualify";
+export type SubmissionEvent = "confirm" | "expire" | "withdraw" | "disqualify" | "reinstate";
 
 const TRANSITIONS: Record<SubmissionStatus, Partial<Record<SubmissionEvent, SubmissionStatus>>> = {
   pending_payment: { confirm: "submitted", expire: "expired" },
   submitted: { withdraw: "withdrawn", disqualify: "disqualified" },
   expired: {},
   withdrawn: {},
-  disqualified: {},
+  disqualified: { reinstate: "submitted" },
 };
 
 export function isSubmissionStatus(value: unknown): value is SubmissionStatus {

@@ -142,6 +142,31 @@ describe("autoAssign", () => {
     expect(pairs[0].judgeId).not.toBe("j1");
   });
 
+  it("counts every existing assignment of an entry, also from a removed judge", () => {
+    // s0 has two scored assignments, one from "gone" (no longer a judge): 3 per entry adds one.
+    const existing = [
+      { judgeId: "j0", submissionId: "s0" },
+      { judgeId: "gone", submissionId: "s0" },
+    ];
+    const pairs = autoAssign({
+      judgeIds: judges(4),
+      entries: entries(1),
+      existing,
+      judgesPerSubmission: 3,
+    });
+    expect(pairs).toHaveLength(1);
+    expect(pairs[0].judgeId).not.toBe("j0");
+    // An entry that already has more than the target gets nothing.
+    expect(
+      autoAssign({
+        judgeIds: judges(4),
+        entries: entries(1),
+        existing: [...existing, { judgeId: "other", submissionId: "s0" }],
+        judgesPerSubmission: 2,
+      }),
+    ).toEqual([]);
+  });
+
   it("is idempotent: a second run adds nothing", () => {
     const js = judges(4);
     const list = entries(9, (i) => (i === 3 ? "j2" : `w${i}`));

@@ -9,7 +9,9 @@
  * keeps judge loads within one of each other, also when the run tops up a contest that already
  * has assignments, or when a judge had to be skipped for their own entry.
  *
- * Pairs that already exist are kept and count towards the entry's quota; a judge never gets their
+ * Every assignment an entry already has counts towards its quota, also one from a judge who has
+ * since been removed or is not in this run's list (docs/decisions/0016), so an entry never gets
+ * more than judgesPerSubmission judges. Existing pairs are kept; a judge never gets their
  * own entry (entries written by a judge are therefore placed first, so the others can even out the
  * loads); only 'submitted' entries are assigned; running it again adds nothing.
  */
@@ -36,12 +38,11 @@ export function autoAssign(input: {
   const load = new Map<string, number>(judges.map((j) => [j, 0]));
   const have = new Map<string, Set<string>>();
   for (const pair of input.existing) {
-    if (!inList.has(pair.judgeId)) continue;
     let set = have.get(pair.submissionId);
     if (!set) have.set(pair.submissionId, (set = new Set()));
     if (set.has(pair.judgeId)) continue;
     set.add(pair.judgeId);
-    load.set(pair.judgeId, (load.get(pair.judgeId) ?? 0) + 1);
+    if (inList.has(pair.judgeId)) load.set(pair.judgeId, (load.get(pair.judgeId) ?? 0) + 1);
   }
 
   // Entries written by one of the judges are placed first: they cannot take every judge, and the
@@ -56,10 +57,8 @@ export function autoAssign(input: {
   let pointer = 0;
   for (const entry of ordered) {
     const already = have.get(entry.id) ?? new Set<string>();
-    const eligible = judges.filter((j) => j !== entry.entrantId);
-    const quota = Math.min(per, eligible.length);
-    const haveEligible = eligible.filter((j) => already.has(j)).length;
-    const need = quota - haveEligible;
+    // Every existing assignment counts, whoever holds it.
+    const need = per - already.size;
     if (need <= 0) continue;
 
     const candidates: string[] = [];

@@ -8,6 +8,15 @@ import { autoAssign } from "./assign";
 
 export const ASSIGNMENTS_PAGE_SIZE = 50;
 
+/**
+ * An entry's assignments without a submitted score (their drafts go with them by cascade):
+ * removed when the entry is disqualified or withdrawn (docs/decisions/0016).
+ */
+export const unscoredAssignmentsOf = (submissionId: string) => ({
+  submissionId,
+  OR: [{ score: null }, { score: { submittedAt: null } }],
+});
+
 export async function findContest(contestId: string | null | undefined) {
   if (!contestId) return null;
   return prisma.contest.findUnique({

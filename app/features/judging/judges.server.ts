@@ -7,7 +7,9 @@ import { JudgeInviteEmail } from "~/emails/judge-invite";
 import { hashPassword } from "~/features/accounts/auth.server";
 import { prisma } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
+import { DomainError } from "~/utils/domain-error";
 import { readPage } from "~/utils/paged-list.server";
+import { invitationStatus } from "./invitation";
 
 export const JUDGES_PAGE_SIZE = 50;
 
@@ -15,21 +17,102 @@ export const SET_PASSWORD_TYPE = "set-password";
 export const SET_PASSWORD_DAYS = 7;
 const DAY = 24 * 60 * 60 * 1000;
 
-export async function listJudges(page = 1) {
+/**
+ * The judges list with each judge's invitation status and progress (assigned entries, submitted
+ * scores), read in one page query plus batched relation reads and counts (no query per judge).
+ */
+export async function listJudges(page = 1, now = new Date()) {
   const where = { roles: { some: { role: "judge" } } };
-  const { rows: judges, total } = await readPage(
+  const live = { status: "submitted" };
+  const { rows, total } = await readPage(
     page,
     JUDGES_PAGE_SIZE,
     (window) =>
       prisma.user.findMany({
         where,
-        select: { id: true, email: true, displayName: true },
+        select: {
+          id: true,
+          email: true,
+          displayName: true,
+          password: { select: { userId: true } },
+          connections: { select: { id: true }, take: 1 },
+          verifications: {
+            where: { type: SET_PASSWORD_TYPE },
+            select: { expiresAt: true, usedAt: true },
+            orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+            take: 1,
+          },
+          _count: {
+            select: {
+              assignments: { where: { submissionId: { not: null }, submission: live } },
+              scores: { where: { submittedAt: { not: null }, submission: live } },
+            },
+          },
+        },
         orderBy: [{ email: "asc" }],
         ...window,
       }),
     () => prisma.user.count({ where }),
   );
+  const judges = rows.map((u) => ({
+    id: u.id,
+    email: u.email,
+    displayName: u.displayName,
+    status: invitationStatus(
+      {
+        hasPassword: Boolean(u.password),
+        hasConnection: u.connections.length > 0,
+        latestLink: u.verifications[0] ?? null,
+      },
+      now,
+    ),
+    assigned: u._count.assignments,
+    scored: u._count.scores,
+  }));
   return { judges, total };
+}
+
+/** A refused "Resend invitation" (shown to the admin as it is). */
+export class InvitationRefused extends DomainError {}
+
+async function sendSetPasswordLink(
+  user: { id: string; email: string; displayName: string },
+  request?: Request,
+) {
+  const token = await createSetPasswordToken(user.id);
+  return sendEmail({
+    to: user.email,
+    subject: "Set your password to start judging on Inkwell",
+    template: "judge-invite",
+    react: JudgeInviteEmail({
+      name: user.displayName,
+      link: siteUrl(`/set-password/${token}`, request),
+      kind: "set-password",
+      expiresInDays: SET_PASSWORD_DAYS,
+    }),
+  });
+}
+
+/**
+ * "Resend invitation": a new one-time set-password link for a judge who has not set a password;
+ * earlier unused links stop working (createSetPasswordToken replaces them).
+ */
+export async function resendInvitation(userId: string, request?: Request) {
+  const user = await prisma.user.findFirst({
+    where: { id: userId, roles: { some: { role: "judge" } } },
+    select: {
+      id: true,
+      email: true,
+      displayName: true,
+      password: { select: { userId: true } },
+      connections: { select: { id: true }, take: 1 },
+    },
+  });
+  if (!user) throw new InvitationRefused("This person is not a judge");
+  if (user.password || user.connections.length)
+    throw new InvitationRefused(`${user.email} has already set up their account and can sign in.`);
+  const result = await sendSetPasswordLink(user, request);
+  return { email: user.email, emailed: result.ok };
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -100,18 +183,10 @@ export async function addJudge(
   }
   let result;
   if (created || !user.password) {
-    const token = await createSetPasswordToken(user.id);
-    result = await sendEmail({
-      to: email,
-      subject: "Set your password to start judging on Inkwell",
-      template: "judge-invite",
-      react: JudgeInviteEmail({
-        name: user.displayName,
-        link: siteUrl(`/set-password/${token}`, request),
-        kind: "set-password",
-        expiresInDays: SET_PASSWORD_DAYS,
-      }),
-    });
+    result = await sendSetPasswordLink(
+      { id: user.id, email, displayName: user.displayName },
+      request,
+    );
   } else {
     result = await sendEmail({
       to: email,

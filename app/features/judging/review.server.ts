@@ -7,36 +7,59 @@
  */
 import path from "node:path";
 import { isJudgingOpen } from "~/features/contests/phase";
-import { parseCriteria, weightedTotal, type Criterion } from "~/features/contests/rubric";
-import { prisma } from "~/utils/db.server";
+import { parseCriteria, type Criterion } from "~/features/contests/rubric";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import { getStorage } from "~/utils/storage.server";
-import { parseScores } from "./scoring";
+import { parseScores, weightedTotal } from "./scoring";
 
 export const QUEUE_PAGE_SIZE = 50;
 
-/** The judge's assignments that have a (submitted) entry. No entrant fields are selected. */
+/** An assignment still waiting for this judge's submitted score (a draft does not count). */
+const pendingWhere = { OR: [{ score: null }, { score: { submittedAt: null } }] };
+const queueWhere = (judgeId: string) => ({
+  judgeId,
+  submissionId: { not: null },
+  submission: { status: "submitted" },
+});
+/** Pending first, then by due date (the contest's judging_close) and assignment order. */
+const queueOrder = [
+  { score: { submittedAt: { sort: "asc", nulls: "first" } } },
+  { contest: { judgingClose: "asc" } },
+  { createdAt: "asc" },
+  { id: "asc" },
+] satisfies Prisma.JudgeAssignmentOrderByWithRelationInput[];
+
+/**
+ * The judge's assignments that have a (submitted) entry, pending first, with how many are left.
+ * No entrant fields are selected.
+ */
 export async function judgeQueue(judgeId: string, page = 1) {
-  const where = { judgeId, submissionId: { not: null }, submission: { status: "submitted" } };
-  const { rows, total } = await readPage(
-    page,
-    QUEUE_PAGE_SIZE,
-    (window) =>
-      prisma.judgeAssignment.findMany({
-        where,
-        select: {
-          id: true,
-          contest: { select: { title: true, judgingClose: true, timeZone: true } },
-          submission: { select: { id: true, title: true, wordCount: true } },
-          score: { select: { total: true, submittedAt: true } },
-        },
-        orderBy: [{ contest: { judgingClose: "asc" } }, { createdAt: "asc" }, { id: "asc" }],
-        ...window,
-      }),
-    () => prisma.judgeAssignment.count({ where }),
-  );
+  const where = queueWhere(judgeId);
+  const [{ rows, total }, left] = await Promise.all([
+    readPage(
+      page,
+      QUEUE_PAGE_SIZE,
+      (window) =>
+        prisma.judgeAssignment.findMany({
+          where,
+          select: {
+            id: true,
+            contest: { select: { title: true, judgingClose: true, timeZone: true } },
+            submission: { select: { id: true, title: true, wordCount: true } },
+            score: { select: { total: true, submittedAt: true } },
+            draft: { select: { id: true } },
+          },
+          orderBy: queueOrder,
+          ...window,
+        }),
+      () => prisma.judgeAssignment.count({ where }),
+    ),
+    prisma.judgeAssignment.count({ where: { ...where, ...pendingWhere } }),
+  ]);
   return {
     total,
+    left,
     items: rows.map((r) => ({
       submissionId: r.submission!.id,
       title: r.submission!.title,
@@ -45,9 +68,24 @@ export async function judgeQueue(judgeId: string, page = 1) {
       judgingClose: r.contest.judgingClose,
       timeZone: r.contest.timeZone,
       scored: Boolean(r.score?.submittedAt),
+      draft: Boolean(r.draft),
       total: r.score?.submittedAt ? r.score.total : null,
     })),
   };
+}
+
+/** The judge's next pending entry in queue order, other than `exceptSubmissionId`, or null. */
+export async function nextPendingEntry(judgeId: string, exceptSubmissionId: string) {
+  const next = await prisma.judgeAssignment.findFirst({
+    where: {
+      ...queueWhere(judgeId),
+      ...pendingWhere,
+      NOT: { submissionId: exceptSubmissionId },
+    },
+    select: { submissionId: true },
+    orderBy: queueOrder,
+  });
+  return next?.submissionId ?? null;
 }
 
 /** The file extension shown to judges, from the stored key (never from the original file name). */
@@ -84,11 +122,19 @@ async function findAssignment(judgeId: string, submissionId: string) {
         select: { id: true, title: true, body: true, wordCount: true, filePath: true },
       },
       score: {
-        select: { scores: true, comment: true, total: true, submittedAt: true, updatedAt: true },
+        select: { scores: true, comment: true, total: true, submittedAt: true },
       },
+      draft: { select: { scores: true, comment: true, total: true, updatedAt: true } },
     },
   });
 }
+
+type Values = { scores: Record<string, number>; comment: string; total: number };
+const values = (row: { scores: string; comment: string | null; total: number }): Values => ({
+  scores: parseScores(row.scores),
+  comment: row.comment ?? "",
+  total: row.total,
+});
 
 /** What the judge screen shows, or null (→ 404) when the entry is not assigned to this judge. */
 export async function loadReview(judgeId: string, submissionId: string, now = new Date()) {
@@ -123,15 +169,12 @@ export async function loadReview(judgeId: string, submissionId: string, now = ne
       open: isJudgingOpen(a.contest, now),
     },
     rubric: rubric ? { name: rubric.name, criteria: parseCriteria(rubric.criteria) } : null,
-    score: a.score
-      ? {
-          scores: parseScores(a.score.scores),
-          comment: a.score.comment ?? "",
-          total: a.score.total,
-          submitted: Boolean(a.score.submittedAt),
-          updatedAt: a.score.updatedAt,
-        }
+    /** The submitted score: what counts. Changes only through Submit Score. */
+    submitted: a.score?.submittedAt
+      ? { ...values(a.score), submittedAt: a.score.submittedAt }
       : null,
+    /** Unsubmitted work (autosave, Save Draft), possibly partial; never counted. */
+    draft: a.draft ? { ...values(a.draft), updatedAt: a.draft.updatedAt } : null,
   };
 }
 export type Review = NonNullable<Awaited<ReturnType<typeof loadReview>>>;
@@ -147,48 +190,120 @@ export async function scoringContext(judgeId: string, submissionId: string) {
     rubricId: rubric && criteria.length ? rubric.id : null,
     criteria,
     open: isJudgingOpen(a.contest),
-    alreadySubmitted: Boolean(a.score?.submittedAt),
+    submitted: Boolean(a.score?.submittedAt),
   };
 }
 
-/**
- * Saves the judge's score for an assignment: updated when it exists (one row per assignment,
- * upsert on assignmentId), never duplicated. "submit" marks it final; an autosave of a draft
- * leaves submittedAt null, and an autosave of a submitted score keeps it submitted.
- */
-export async function saveScore(input: {
-  judgeId: string;
-  submissionId: string;
+/** Criterion values in rubric order (blanks left out), so equal scores serialise equally. */
+function ordered(criteria: Criterion[], scores: Record<string, number | undefined>) {
+  const out: Record<string, number> = {};
+  for (const c of criteria) if (typeof scores[c.key] === "number") out[c.key] = scores[c.key]!;
+  return out;
+}
+
+const sameValues = (a: Values, b: Values, criteria: Criterion[]) =>
+  JSON.stringify(ordered(criteria, a.scores)) === JSON.stringify(ordered(criteria, b.scores)) &&
+  a.comment === b.comment;
+
+type ScoreInput = {
   assignmentId: string;
-  rubricId: string;
   criteria: Criterion[];
-  scores: Record<string, number>;
+  scores: Record<string, number | undefined>;
   comment: string;
-  final: boolean;
-  now?: Date;
-}) {
-  const scores = Object.fromEntries(input.criteria.map((c) => [c.key, input.scores[c.key] ?? 0]));
-  const total = weightedTotal(input.criteria, scores);
+};
+
+/**
+ * Autosave / Save Draft: keeps the judge's unsubmitted work, possibly partial, in ScoreDraft. The
+ * submitted score is never touched (docs/decisions/0015-score-drafts-and-history.md). A draft
+ * equal to the submitted score is dropped, so "unsubmitted changes" means what it says.
+ */
+export async function saveDraft(input: ScoreInput) {
+  const scores = ordered(input.criteria, input.scores);
+  const draft: Values = {
+    scores,
+    comment: input.comment,
+    total: weightedTotal(input.criteria, scores),
+  };
+  const submitted = await prisma.score.findFirst({
+    where: { assignmentId: input.assignmentId, submittedAt: { not: null } },
+    select: { scores: true, comment: true, total: true },
+  });
+  if (submitted && sameValues(values(submitted), draft, input.criteria)) {
+    await prisma.scoreDraft.deleteMany({ where: { assignmentId: input.assignmentId } });
+    return { total: draft.total, unsubmitted: false };
+  }
+  const data = {
+    scores: JSON.stringify(scores),
+    comment: input.comment || null,
+    total: draft.total,
+  };
+  await prisma.scoreDraft.upsert({
+    where: { assignmentId: input.assignmentId },
+    update: data,
+    create: { ...data, assignmentId: input.assignmentId },
+  });
+  return { total: draft.total, unsubmitted: Boolean(submitted) };
+}
+
+/** Discard: drops the draft; the submitted score (if any) stays as it was. */
+export async function discardDraft(assignmentId: string) {
+  await prisma.scoreDraft.deleteMany({ where: { assignmentId } });
+}
+
+/**
+ * Submit Score: the one way a score that counts is written (one row per assignment). Every
+ * change to an already submitted score is kept in ScoreHistory (who, when, before, after), and
+ * the draft goes, all in one transaction. Every criterion has a value (the schema requires it).
+ */
+export async function submitScore(
+  input: ScoreInput & { judgeId: string; submissionId: string; rubricId: string; now?: Date },
+) {
+  const scores = ordered(input.criteria, input.scores);
+  const after: Values = {
+    scores,
+    comment: input.comment,
+    total: weightedTotal(input.criteria, scores),
+  };
   const now = input.now ?? new Date();
   const data = {
     rubricId: input.rubricId,
     scores: JSON.stringify(scores),
     comment: input.comment || null,
-    total,
+    total: after.total,
+    submittedAt: now,
   };
-  const saved = await prisma.score.upsert({
-    where: { assignmentId: input.assignmentId },
-    update: { ...data, ...(input.final ? { submittedAt: now } : {}) },
-    create: {
-      ...data,
-      assignmentId: input.assignmentId,
-      judgeId: input.judgeId,
-      submissionId: input.submissionId,
-      submittedAt: input.final ? now : null,
-    },
-    select: { total: true, submittedAt: true, updatedAt: true },
+  return prisma.$transaction(async (tx) => {
+    const existing = await tx.score.findUnique({
+      where: { assignmentId: input.assignmentId },
+      select: { id: true, scores: true, comment: true, total: true, submittedAt: true },
+    });
+    if (!existing) {
+      await tx.score.create({
+        data: {
+          ...data,
+          assignmentId: input.assignmentId,
+          judgeId: input.judgeId,
+          submissionId: input.submissionId,
+        },
+      });
+    } else if (!existing.submittedAt) {
+      await tx.score.update({ where: { id: existing.id }, data });
+    } else if (!sameValues(values(existing), after, input.criteria)) {
+      const before = values(existing);
+      await tx.score.update({ where: { id: existing.id }, data });
+      await tx.scoreHistory.create({
+        data: {
+          scoreId: existing.id,
+          changedById: input.judgeId,
+          changedAt: now,
+          before: JSON.stringify(before),
+          after: JSON.stringify(after),
+        },
+      });
+    }
+    await tx.scoreDraft.deleteMany({ where: { assignmentId: input.assignmentId } });
+    return { total: after.total };
   });
-  return saved;
 }
 
 /**

@@ -1,7 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import type { Criterion } from "~/features/contests/rubric";
-import { csvSafe, parseScoreValue, scoreFormSchema, scoreProblem, weightedTotal } from "./scoring";
+import {
+  averageScore,
+  csvSafe,
+  enteredScores,
+  formatScore,
+  parseScoreValue,
+  roundScore,
+  SCORE_REQUIRED,
+  scoreFormSchema,
+  scoreProblem,
+  weightedTotal,
+} from "./scoring";
 
 const criteria: Criterion[] = [
   { key: "voice", label: "Voice", maxPoints: 10, weight: 0.3, requireComment: false },
@@ -17,10 +28,11 @@ function form(entries: Record<string, string>) {
 }
 
 describe("score inputs", () => {
-  it("turns non-numeric input into 0", () => {
+  it("reads blank as no value, other non-numeric text as 0", () => {
     expect(parseScoreValue("abc")).toBe(0);
-    expect(parseScoreValue("")).toBe(0);
-    expect(parseScoreValue(undefined)).toBe(0);
+    expect(parseScoreValue("")).toBeNull();
+    expect(parseScoreValue("   ")).toBeNull();
+    expect(parseScoreValue(undefined)).toBeNull();
     expect(parseScoreValue(" 7.5 ")).toBe(7.5);
     expect(parseScoreValue("Infinity")).toBe(0);
   });
@@ -48,15 +60,21 @@ describe("score inputs", () => {
       { schema },
     );
     expect(ok.status).toBe("success");
-    if (ok.status !== "success") return;
+    if (ok.status !== "success" || ok.value.intent === "discard") return;
     expect(ok.value.scores).toEqual({ voice: 8, structure: 0, prompt_use: 6.5, mechanics: 4 });
-    expect(weightedTotal(criteria, ok.value.scores)).toBe(4.7);
+    expect(weightedTotal(criteria, enteredScores(ok.value.scores))).toBe(4.7);
   });
 
   it("rejects out-of-range scores and enforces a required comment on submit only", () => {
     const schema = scoreFormSchema(criteria);
     const bad = parseWithZod(
-      form({ intent: "submit", "scores.voice": "11", "scores.mechanics": "5.5" }),
+      form({
+        intent: "submit",
+        "scores.voice": "11",
+        "scores.structure": "5",
+        "scores.prompt_use": "5",
+        "scores.mechanics": "5.5",
+      }),
       { schema },
     );
     expect(bad.status).toBe("error");
@@ -67,10 +85,39 @@ describe("score inputs", () => {
 
     const draft = parseWithZod(form({ intent: "autosave", "scores.voice": "3" }), { schema });
     expect(draft.status).toBe("success");
-    const finalDraft = parseWithZod(form({ intent: "autosave", "scores.voice": "3" }), {
-      schema: scoreFormSchema(criteria, { alreadySubmitted: true }),
-    });
-    expect(finalDraft.status).toBe("error");
+    const badDraft = parseWithZod(form({ intent: "autosave", "scores.voice": "30" }), { schema });
+    expect(badDraft.status).toBe("error");
+  });
+
+  it("a final score needs a value for every criterion (blank is not 0); a draft may be partial", () => {
+    const schema = scoreFormSchema(criteria);
+    for (const intent of ["submit", "submit-next"]) {
+      const r = parseWithZod(
+        form({
+          intent,
+          "scores.voice": "8",
+          "scores.structure": "",
+          "scores.mechanics": "0",
+          comment: "Fine",
+        }),
+        { schema },
+      );
+      expect(r.status).toBe("error");
+      const errors = r.reply().error!;
+      expect(errors["scores.structure"]).toEqual([SCORE_REQUIRED]);
+      expect(errors["scores.prompt_use"]).toEqual([SCORE_REQUIRED]);
+      expect(errors["scores.voice"]).toBeUndefined();
+      expect(errors["scores.mechanics"]).toBeUndefined();
+      // The refused post keeps what was typed.
+      expect(r.reply().initialValue).toMatchObject({ scores: { voice: "8", mechanics: "0" } });
+    }
+    const draft = parseWithZod(
+      form({ intent: "autosave", "scores.voice": "8", "scores.structure": "" }),
+      { schema },
+    );
+    expect(draft.status).toBe("success");
+    if (draft.status !== "success" || draft.value.intent === "discard") return;
+    expect(enteredScores(draft.value.scores)).toEqual({ voice: 8 });
   });
 
   it("limits comments to 2000 characters", () => {
@@ -78,6 +125,39 @@ describe("score inputs", () => {
       schema: scoreFormSchema(criteria),
     });
     expect(r.reply().error?.comment).toEqual(["Comments must be at most 2000 characters"]);
+  });
+
+  it("refuses an unknown intent", () => {
+    const r = parseWithZod(form({ intent: "publish" }), { schema: scoreFormSchema(criteria) });
+    expect(r.status).toBe("error");
+    expect(
+      parseWithZod(form({ intent: "discard" }), { schema: scoreFormSchema(criteria) }).status,
+    ).toBe("success");
+  });
+});
+
+describe("rounding: half up to two decimals, one rule everywhere", () => {
+  it("rounds the binary-floating-point halves up", () => {
+    // 7.225 is stored as 7.22499999…: toFixed(2) gives "7.22", Math.round(1.005 * 100) / 100 gives 1.
+    expect((7.225).toFixed(2)).toBe("7.22");
+    expect(Math.round(1.005 * 100) / 100).toBe(1);
+    expect(roundScore(7.225)).toBe(7.23);
+    expect(roundScore(7.235)).toBe(7.24);
+    expect(roundScore(8.005)).toBe(8.01);
+    expect(roundScore(1.005)).toBe(1.01);
+    expect(roundScore(7.2249)).toBe(7.22);
+    expect(roundScore(-0.125)).toBe(-0.12);
+    expect(formatScore(7.225)).toBe("7.23");
+    expect(formatScore(8.005)).toBe("8.01");
+  });
+
+  it("averages two-decimal totals exactly, then rounds half up", () => {
+    expect(averageScore([7.22, 7.23])).toBe(7.23);
+    expect(averageScore([7.23, 7.24])).toBe(7.24);
+    expect(averageScore([8, 8.01])).toBe(8.01);
+    expect(averageScore([7, 7, 9])).toBe(7.67);
+    expect(averageScore([0.1, 0.2])).toBe(0.15);
+    expect(averageScore([])).toBeNull();
   });
 });
 
@@ -88,6 +168,10 @@ describe("weighted total", () => {
     );
     expect(weightedTotal(criteria, { voice: 6.5 })).toBe(1.95);
     expect(weightedTotal(criteria, {})).toBe(0);
+    // 7.5 × 0.3 + 7 × 0.25 + 6.5 × 0.2 + 3.9 × 0.25 = 6.275: half up, 6.28.
+    expect(
+      weightedTotal(criteria, { voice: 7.5, structure: 7, prompt_use: 6.5, mechanics: 3.9 }),
+    ).toBe(6.28);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { parseCriteria, round2 } from "~/features/contests/rubric";
 import { ranking } from "~/features/judging/ranking.server";
-import { parseScores } from "~/features/judging/scoring";
+import { averageScore, parseScores } from "~/features/judging/scoring";
 import { prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { awardLabel, compareAwards, defaultAwards, parseAwardChoice, type Award } from "./awards";
@@ -303,8 +303,7 @@ export async function entryResults(entrantId: string, submissionId: string, now 
   const award = await entryAward(submissionId, now);
   const criteria = entry.scores.length ? parseCriteria(entry.scores[0].rubric.criteria) : [];
   const values = entry.scores.map((s) => parseScores(s.scores));
-  const mean = (xs: number[]) =>
-    xs.length ? round2(xs.reduce((a, b) => a + b, 0) / xs.length) : null;
+  const mean = averageScore;
   return {
     award: award ? { label: awardLabel(award), kind: award.kind, place: award.place } : null,
     average: mean(entry.scores.map((s) => s.total)),
