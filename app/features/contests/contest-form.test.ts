@@ -51,6 +51,7 @@ test("contestToValues shows dates in the contest's zone", () => {
     wordMin: 1,
     wordMax: 2,
     entryFeeCents: 0,
+    entriesPerWriter: 1,
     timeZone: "Europe/London",
     submissionsOpen: new Date("2027-07-01T08:00:00Z"),
     submissionsClose: new Date("2027-07-02T08:00:00Z"),

@@ -28,6 +28,7 @@ export type ContestFormValues = {
   wordMin: string;
   wordMax: string;
   entryFeeCents: string;
+  entriesPerWriter: string;
   timeZone: string;
 } & Record<DateField, string>;
 
@@ -99,6 +100,7 @@ export function defaultContestValues(
     wordMin: "500",
     wordMax: "2500",
     entryFeeCents: "0",
+    entriesPerWriter: "1",
     timeZone,
     submissionsOpen: at(7, "00:00"),
     submissionsClose: at(37, "23:59"),
@@ -124,6 +126,7 @@ export function contestToValues(c: ContestRow): ContestFormValues {
     wordMin: String(c.wordMin),
     wordMax: String(c.wordMax),
     entryFeeCents: String(c.entryFeeCents),
+    entriesPerWriter: String(c.entriesPerWriter),
     timeZone: c.timeZone,
   } as ContestFormValues;
   for (const k of DATE_FIELDS) values[k] = toZonedInputValue(c[k], c.timeZone);
@@ -187,6 +190,7 @@ export function readContestFormState(fd: FormData): ContestFormState {
     wordMin: str(fd, "wordMin"),
     wordMax: str(fd, "wordMax"),
     entryFeeCents: str(fd, "entryFeeCents"),
+    entriesPerWriter: str(fd, "entriesPerWriter") || "1",
     timeZone: str(fd, "timeZone") || DEFAULT_TIME_ZONE,
   } as ContestFormValues;
   for (const k of DATE_FIELDS) values[k] = str(fd, k);

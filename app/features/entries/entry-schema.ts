@@ -4,7 +4,7 @@
  * the result reaches this schema as `FileCheck`.
  */
 import { z } from "zod";
-import type { FileKind } from "./file-sniff";
+import type { FileKind, TextEncodingName } from "./file-sniff";
 import { countWords, withinWordRange } from "./word-count";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -51,6 +51,9 @@ export type FileCheck = {
   kind: FileKind | null;
   /** True when the stream was cut off because it passed MAX_FILE_BYTES. */
   tooLarge: boolean;
+  /** A text file: the encoding it was sent in and the words of its decoded text. */
+  encoding?: TextEncodingName;
+  words?: number;
 };
 
 const confirmation = z.boolean({
