@@ -121,7 +121,7 @@ describe("UTF-16 text, as older Windows Notepad saves it", () => {
 
 test("the word counter splits on exactly the whitespace countWords splits on", () => {
   const all = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c))
-    .filter((ch) => !/[\ud800-\udfff\u0000]/.test(ch))
+    .filter((ch) => ch !== "\u0000" && !/[\ud800-\udfff]/.test(ch))
     .join("x");
   const v = createTextValidator();
   expect(v.push(new TextEncoder().encode(all))).toBe(true);

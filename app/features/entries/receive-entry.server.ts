@@ -12,7 +12,6 @@ import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/
 import { prisma } from "~/utils/db.server";
 import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema, type FileCheck } from "./entry-schema";
 import {
-  MIME_TYPES,
   SNIFF_BYTES,
   createTextValidator,
   storedType,
