@@ -10,6 +10,7 @@ import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/features/contests/phase
 import { weightPercent } from "~/features/contests/public-contest";
 import { getContestBySlug } from "~/features/contests/public-contests.server";
 import { isAdmin } from "~/features/accounts/user";
+import { entryLimitRule } from "~/features/entries/entry-limit";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -44,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       wordMin: contest.wordMin,
       wordMax: contest.wordMax,
       fee: formatFee(contest.entryFeeCents),
+      entryLimit: entryLimitRule(contest.entriesPerWriter),
       prompts: contest.prompts,
       rubrics: contest.rubrics,
       snapshotDate: contest.snapshotDate
@@ -95,6 +97,9 @@ export default function ContestDetail() {
         <InfoCard title="Entry Fee" value={contest.fee} />
         <InfoCard title="Results" value={contest.results} />
       </div>
+      <p className="mt-4 text-slate-700">
+        <span className="font-semibold">Entries:</span> {contest.entryLimit}
+      </p>
 
       <div className="mt-8 flex flex-wrap gap-3">
         {contest.isPublished && contest.phase === "open" ? (
