@@ -1,5 +1,5 @@
 // Inkwell's HTTP server: Express in front of Remix. Security headers (CSP with a per-request
-// nonce), the cross-site form-post guard, static files and the in-process scheduler live here.
+// nonce), the cross-site form-post guard and static files live here.
 import crypto from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -26,7 +26,7 @@ import {
   runAutoAssign,
   ASSIGNMENTS_PAGE_SIZE,
 } from "~/features/judging/assignments.server";
-import { contestOptions } from "~/features/entries/admin-submissions.server";
+import { contestOptions } from "~/features/contests/contest-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Auto-Assign Judges · Inkwell" }];
@@ -56,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contest: contest ? { id: contest.id, title: contest.title } : null,
     page,
     ...assignments,
+    pages: pageCount(assignments.total, ASSIGNMENTS_PAGE_SIZE),
   };
 }
 
@@ -100,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AutoAssign() {
-  const { contests, contest, rows, total, page } = useLoaderData<typeof loader>();
+  const { contests, contest, rows, total, page, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({ id: "assign", lastResult: actionData?.result });
   const busy = useIsPending({ state: "submitting" });
@@ -193,11 +194,7 @@ export default function AutoAssign() {
               ))}
             </DataTable>
           )}
-          <Pager
-            page={page}
-            pageCount={pageCount(total, ASSIGNMENTS_PAGE_SIZE)}
-            label="Assignments"
-          />
+          <Pager page={page} pageCount={pages} label="Assignments" />
         </section>
       ) : (
         <p className="text-slate-600">Select a contest to see its assignments.</p>

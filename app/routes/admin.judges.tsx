@@ -47,7 +47,8 @@ const addJudgeSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const page = pageParam(request.url);
-  return { ...(await listJudges(page)), page };
+  const list = await listJudges(page);
+  return { ...list, page, pages: pageCount(list.total, JUDGES_PAGE_SIZE) };
 }
 
 const removeJudgeSchema = z.object({ intent: z.literal("remove"), userId: z.string().min(1) });
@@ -84,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ManageJudges() {
-  const { judges, total, page } = useLoaderData<typeof loader>();
+  const { judges, total, page, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsPending({ state: "submitting", intent: "add" });
   const [form, fields] = useForm({
@@ -187,7 +188,7 @@ export default function ManageJudges() {
             ))}
           </DataTable>
         )}
-        <Pager page={page} pageCount={pageCount(total, JUDGES_PAGE_SIZE)} label="Judges" />
+        <Pager page={page} pageCount={pages} label="Judges" />
       </section>
     </div>
   );

@@ -13,7 +13,7 @@ import {
   type RankingMode,
   RANKING_PAGE_SIZE,
 } from "~/features/judging/ranking.server";
-import { contestOptions } from "~/features/entries/admin-submissions.server";
+import { contestOptions } from "~/features/contests/contest-admin.server";
 import { formatScore } from "~/features/judging/scoring";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
@@ -28,16 +28,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     findContest(url.searchParams.get("contest")),
   ]);
   if (!contest)
-    return { contests, contest: null, mode, page, rows: [], counts: { entries: 0, scored: 0 } };
+    return {
+      contests,
+      contest: null,
+      mode,
+      page,
+      pages: 1,
+      rows: [],
+      counts: { entries: 0, scored: 0 },
+    };
   const [rows, counts] = await Promise.all([
     ranking(contest.id, { mode, take: RANKING_PAGE_SIZE, skip: (page - 1) * RANKING_PAGE_SIZE }),
     rankingCounts(contest.id),
   ]);
-  return { contests, contest: { id: contest.id, title: contest.title }, mode, page, rows, counts };
+  const pages = pageCount(counts.entries, RANKING_PAGE_SIZE);
+  const shown = { id: contest.id, title: contest.title };
+  return { contests, contest: shown, mode, page, pages, rows, counts };
 }
 
 export default function ScoringOverview() {
-  const { contests, contest, mode, page, rows, counts } = useLoaderData<typeof loader>();
+  const { contests, contest, mode, page, pages, rows, counts } = useLoaderData<typeof loader>();
   const query = (extra: Record<string, string>) => {
     const params = new URLSearchParams({
       contest: contest?.id ?? "",
@@ -145,11 +155,7 @@ export default function ScoringOverview() {
             Judges shows scores submitted / judges assigned. Entries without a submitted score are
             listed last, unranked.
           </p>
-          <Pager
-            page={page}
-            pageCount={pageCount(counts.entries, RANKING_PAGE_SIZE)}
-            label="Ranking"
-          />
+          <Pager page={page} pageCount={pages} label="Ranking" />
         </section>
       )}
     </div>

@@ -11,10 +11,10 @@ import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatSubmissionDate } from "~/utils/dates";
 import { SUBMISSION_STATUSES, STATUS_LABEL } from "~/features/entries/submission-status";
 import {
-  contestOptions,
   listAdminSubmissions,
   parseAdminFilter,
 } from "~/features/entries/admin-submissions.server";
+import { contestOptions } from "~/features/contests/contest-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Submissions · Admin · Inkwell" }];
 

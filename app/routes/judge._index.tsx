@@ -20,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     page,
     total,
+    pages: pageCount(total, QUEUE_PAGE_SIZE),
     items: items.map((i) => ({
       submissionId: i.submissionId,
       title: i.title,
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ReviewQueue() {
-  const { items, total, page } = useLoaderData<typeof loader>();
+  const { items, total, page, pages } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="font-serif text-3xl font-bold">Your Review Queue</h1>
@@ -78,7 +79,7 @@ export default function ReviewQueue() {
           ))}
         </ul>
       )}
-      <Pager page={page} pageCount={pageCount(total, QUEUE_PAGE_SIZE)} label="Review queue" />
+      <Pager page={page} pageCount={pages} label="Review queue" />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 
 /**
  * Dates are stored in UTC; each contest has an IANA time zone, and every date shown names it
- * (decisions.md point 5). date-fns-tz does the zone arithmetic.
+ * (docs/decisions/0009-domain-rules.md). date-fns-tz does the zone arithmetic.
  */
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
@@ -33,7 +33,7 @@ export function formatDate(date: Date | string, timeZone: string) {
   return formatInTimeZone(toDate(date), timeZone, "MMM d, yyyy");
 }
 
-/** Submission dates: month abbreviation, day, year (spec §9), e.g. "Nov 22, 2026". */
+/** Submission dates: month abbreviation, day, year e.g. "Nov 22, 2026". */
 export function formatSubmissionDate(date: Date | string, timeZone = DEFAULT_TIME_ZONE) {
   return formatDate(date, timeZone);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Every setting the server reads, validated once at start-up. Embedded defaults need no variables:
- * SQLite in ./data, files on local disk, e-mail logged, test-mode payments, in-process scheduler.
+ * SQLite in ./data, files on local disk, e-mail logged.
  */
 const optional = z
   .string()

@@ -1,7 +1,7 @@
 /**
- * Where entry files live. Two implementations behind one interface (decisions.md, Files):
+ * Where entry files live. Two implementations behind one interface (docs/decisions/0005-files-and-uploads.md):
  * local disk (the embedded default) and S3 (any S3-compatible store). Both stream: a file is
- * never held whole in memory. Keys follow the spec: `{userId}/{contestId}/{timestamp}.{ext}`.
+ * never held whole in memory. Keys are `{userId}/{contestId}/{timestamp}.{ext}`.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -38,7 +38,7 @@ export interface FileStorage {
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
-/** `{userId}/{contestId}/{timestamp}.{ext}` (spec §7). */
+/** `{userId}/{contestId}/{timestamp}.{ext}`. */
 export function entryFileKey(
   userId: string,
   contestId: string,

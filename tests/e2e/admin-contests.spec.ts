@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, e2eDb, signIn } from "./utils";
 
-// Contest administration (issue 3). Every flow runs with JavaScript on and off.
+// Contest administration. Every flow runs with JavaScript on and off.
 
 let seq = 0;
 function unique(prefix: string) {

@@ -189,7 +189,7 @@ describe("assignment", () => {
     expect(await runAutoAssign(c.id, 3)).toEqual({ ok: true, created: 0 });
   });
 
-  test("the spec's messages when nothing can be assigned", async () => {
+  test("the messages when nothing can be assigned", async () => {
     const c = await contest();
     await user("nj", ["judge"]);
     expect(await runAutoAssign(c.id, 3)).toEqual({ ok: false, error: "No submissions to assign" });

@@ -173,7 +173,7 @@ export function ContestForm(props: ContestFormProps) {
           </div>
           <ErrorList errors={err("isPublished")} />
           <div className="grid gap-4 sm:grid-cols-3">
-            {/* No native min/max: the server answers with the spec's own messages. */}
+            {/* No native min/max: the server answers with the product's own messages. */}
             <Field
               label="Min words"
               name="wordMin"

@@ -17,11 +17,11 @@ export function hasRole(user: Pick<UserWithRoles, "roles"> | null | undefined, r
 }
 export const isAdmin = (user: Pick<UserWithRoles, "roles"> | null | undefined) =>
   hasRole(user, "admin");
-/** The judge portal is open to judges and to admins (spec §6). */
+/** The judge portal is open to judges and to admins. */
 export const canJudge = (user: Pick<UserWithRoles, "roles"> | null | undefined) =>
   hasRole(user, "judge") || hasRole(user, "admin");
 
-/** Display name defaults to the part of the e-mail before the @ sign (spec §3). */
+/** Display name defaults to the part of the e-mail before the @ sign. */
 export function defaultDisplayName(email: string) {
   return email.split("@")[0]?.slice(0, 100) || email;
 }
@@ -45,7 +45,7 @@ export type SubmitEligibility =
 
 /**
  * Whether an account may submit entries: it must have a date of birth on file, and an account
- * under 13 needs a parent's or guardian's confirmation first (decisions.md point 11).
+ * under 13 needs a parent's or guardian's confirmation first (docs/decisions/0009-domain-rules.md).
  */
 export function submitEligibility(
   user: { dateOfBirth: Date | string | null; parentConsentAt: Date | string | null },

@@ -136,11 +136,11 @@ export function getContestTitle(id: string) {
 }
 
 /** (id, title) for pickers, newest first. */
+/** Every contest as { id, title }, newest first: the options of the admin pages' contest pickers. */
 export function contestOptions() {
   return prisma.contest.findMany({
-    orderBy: { createdAt: "desc" },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     select: { id: true, title: true },
-    take: 500,
   });
 }
 

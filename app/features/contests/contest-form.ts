@@ -83,7 +83,7 @@ export function initialFormState(values: ContestFormValues): ContestFormState {
   };
 }
 
-/** A new contest: the spec's defaults (500-2500 words, free, anonymous, draft) and a sensible timeline. */
+/** A new contest: the defaults (500-2500 words, free, anonymous, draft) and a sensible timeline. */
 export function defaultContestValues(
   now = new Date(),
   timeZone = DEFAULT_TIME_ZONE,

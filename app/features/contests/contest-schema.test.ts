@@ -147,7 +147,7 @@ describe("contestSchema", () => {
     expect(r.success && r.data.submissionsOpen.toISOString()).toBe("2027-03-01T09:00:00.000Z");
   });
 
-  test("date order, with equal allowed where the spec allows it", () => {
+  test("date order, with equal dates allowed", () => {
     expect(
       errorsOf({ ...valid, submissionsClose: valid.submissionsOpen }).submissionsClose,
     ).toEqual([MESSAGES.closeAfterOpen]);

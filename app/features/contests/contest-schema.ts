@@ -9,8 +9,8 @@ import {
 } from "./rubric";
 
 /**
- * Validation for the contest form, prompts and rubrics (spec §5, including the "defined schemas"
- * limits). The schemas take raw form values (strings, "on" for checkboxes, blanks) as well as
+ * Validation for the contest form, prompts and rubrics, with the product's messages and limits
+ * (docs/decisions/0009-domain-rules.md). The schemas take raw form values (strings, "on" for checkboxes, blanks) as well as
  * already-coerced values, so they work with conform's parseWithZod and with plain objects alike.
  */
 
@@ -37,7 +37,7 @@ export function totalWeightMessage(total: number) {
   return `Total weight must sum to 1.0 (currently ${total.toFixed(2)})`;
 }
 
-/** The slug input lowercases and turns any other character into a hyphen (spec §5). */
+/** The slug input lowercases and turns any other character into a hyphen. */
 export function normalizeSlug(input: string) {
   return input.toLowerCase().replace(/[^a-z0-9-]/g, "-");
 }
@@ -88,7 +88,7 @@ const wordLimit = (required: string) =>
 
 type Timeline = Record<DateField, Date>;
 
-/** The date-order rules (spec §5, §9); equal is allowed where the spec says so. */
+/** The date-order rules (docs/decisions/0009-domain-rules.md); equal is allowed. */
 export function timelineIssues(t: Timeline): { path: DateField; message: string }[] {
   const issues: { path: DateField; message: string }[] = [];
   const ms = (k: DateField) => t[k].getTime();
@@ -224,7 +224,7 @@ export const contestSchema = z.preprocess(
 );
 export type ContestInput = z.output<typeof contestSchema>;
 
-/** Prompt: title 1-200, text 10-5000; a blank title or text gives the spec's single message. */
+/** Prompt: title 1-200, text 10-5000; a blank title or text gives one message. */
 export const promptSchema = z.preprocess(
   (raw, ctx) => {
     const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
@@ -328,7 +328,7 @@ export const rubricSchema = z.preprocess(
 );
 export type RubricInput = { name: string; criteria: Criterion[] };
 
-/** Publishing needs at least one prompt and one rubric (spec §5). */
+/** Publishing needs at least one prompt and one rubric. */
 export function publishProblems(counts: { prompts: number; rubrics: number }) {
   const problems: string[] = [];
   if (counts.prompts < 1) problems.push(MESSAGES.publishNeedsPrompt);

@@ -1,6 +1,6 @@
 /**
  * Contest phases are computed from the dates at request time, never stored. The submission
- * window is inclusive of both the open and the close instant (decisions.md point 5).
+ * window is inclusive of both the open and the close instant (docs/decisions/0009-domain-rules.md).
  */
 export type ContestDates = {
   submissionsOpen: Date | string;

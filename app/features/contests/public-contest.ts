@@ -1,6 +1,6 @@
 /**
- * What the public sees of a contest: the published snapshot when one exists (decisions.md
- * point 4), otherwise the contest row. Entry rules (window, word range, fee) are enforced on
+ * What the public sees of a contest: the published snapshot when one exists (docs/decisions/
+ * 0009-domain-rules.md), otherwise the contest row. Entry rules (window, word range, fee) are enforced on
  * the same view the entrant was shown.
  */
 import {

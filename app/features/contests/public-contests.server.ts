@@ -30,7 +30,7 @@ export const contestSelect = {
 
 export const CONTESTS_PAGE_SIZE = 20;
 
-/** Published contests, most recently opened first (spec §7), one page. */
+/** Published contests, most recently opened first (docs/decisions/0009), one page. */
 export async function listPublishedContests(page = 1, pageSize = CONTESTS_PAGE_SIZE) {
   const where = { isPublished: true };
   const { rows, ...paging } = await readPage(

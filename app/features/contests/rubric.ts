@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The one criterion shape (decisions.md point 1), used by the rubric builder, the judge screen,
+ * The one criterion shape (docs/decisions/0009-domain-rules.md), used by the rubric builder, the judge screen,
  * the ranking and the published snapshot alike.
  */
 export const criterionSchema = z.object({
@@ -30,7 +30,7 @@ export function weightsSumToOne(criteria: Pick<Criterion, "weight">[]) {
   return Math.abs(totalWeight(criteria) - 1) <= WEIGHT_TOLERANCE + 1e-9;
 }
 
-/** Lowercases and turns any other character into an underscore (spec §5). */
+/** Lowercases and turns any other character into an underscore. */
 export function normalizeCriterionKey(input: string) {
   return input.toLowerCase().replace(/[^a-z0-9_]/g, "_");
 }

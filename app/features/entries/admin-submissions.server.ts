@@ -80,13 +80,6 @@ export async function listAdminSubmissions(
 }
 
 /** Contests for the admin contest pickers (submissions, assignment, scoring), newest first. */
-export async function contestOptions() {
-  return prisma.contest.findMany({
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    select: { id: true, title: true },
-  });
-}
-
 export async function getAdminSubmission(id: string) {
   return prisma.submission.findUnique({
     where: { id },

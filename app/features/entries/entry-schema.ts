@@ -1,6 +1,5 @@
 /**
- * The entry form's rules (spec §5 "Entry submission schema" and "Entry rules"), with the spec's
- * messages word for word. Files are checked on the server while they stream (size, content);
+ * The entry form's rules, with the product's messages word for word (docs/decisions/0009). Files are checked on the server while they stream (size, content);
  * the result reaches this schema as `FileCheck`.
  */
 import { z } from "zod";

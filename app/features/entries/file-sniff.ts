@@ -1,5 +1,5 @@
 /**
- * Entry files are checked by content, not by name (decisions.md, Files): the name's extension
+ * Entry files are checked by content, not by name (docs/decisions/0005-files-and-uploads.md): the name's extension
  * must be one of the allowed kinds AND the bytes must be that kind.
  *   pdf  — file-type detects "%PDF-"
  *   doc  — an OLE compound file (D0 CF 11 E0 A1 B1 1A E1; file-type says "cfb")

@@ -1,6 +1,6 @@
 import { DomainError } from "~/utils/domain-error";
 /**
- * The submission status state machine (decisions.md point 3), as pure transitions:
+ * The submission status state machine (docs/decisions/0009-domain-rules.md), as pure transitions:
  *   pending_payment → submitted     (payment confirmed, or free / fully discounted)
  *   pending_payment → expired       (unpaid when submissions close)
  *   submitted       → withdrawn     (by the entrant while submissions are open)
@@ -71,7 +71,7 @@ export function statusLabel(status: string) {
   return isSubmissionStatus(status) ? STATUS_LABEL[status] : status;
 }
 
-/** Badge variants: primary for submitted, destructive for disqualified, secondary otherwise (spec §4). */
+/** Badge variants: primary for submitted, destructive for disqualified, secondary otherwise. */
 export function statusBadgeVariant(status: string): "default" | "secondary" | "destructive" {
   if (status === "submitted") return "default";
   if (status === "disqualified") return "destructive";

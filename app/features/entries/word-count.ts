@@ -1,5 +1,5 @@
 /**
- * Words are the whitespace-separated tokens of the trimmed text (spec §5). Empty or blank text
+ * Words are the whitespace-separated tokens of the trimmed text (docs/decisions/0009). Empty or blank text
  * counts 0.
  */
 export function countWords(text: string | null | undefined): number {

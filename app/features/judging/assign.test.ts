@@ -17,7 +17,7 @@ function loads(pairs: AssignPair[], judgeIds: string[]) {
 const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
 
 describe("autoAssign", () => {
-  it("with one judge per entry, follows the spec formula (i + k) mod n", () => {
+  it("with one judge per entry, follows the rotation (i + k) mod n", () => {
     const js = judges(3);
     const pairs = autoAssign({
       judgeIds: js,
@@ -74,7 +74,7 @@ describe("autoAssign", () => {
         }
       }
     }
-    // The spec read literally, (i + k) mod n, with 5 judges, 3 per entry and 2 entries, gives
+    // The rotation read literally, (i + k) mod n, with 5 judges, 3 per entry and 2 entries, gives
     // loads 1, 2, 2, 1, 0; the rotation advanced by the judges given gives 2, 1, 1, 1, 1.
     const literal = Array.from({ length: 2 }, (_, i) => [0, 1, 2].map((k) => (i + k) % 5)).flat();
     const counts = [0, 1, 2, 3, 4].map((j) => literal.filter((x) => x === j).length);

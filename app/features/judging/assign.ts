@@ -1,5 +1,5 @@
 /**
- * Auto-assign (spec §9 with decisions.md point 8), as a pure function.
+ * Auto-assign (docs/decisions/0007-judging.md), as a pure function.
  *
  * Entries are taken in order. Each gets min(judgesPerSubmission, eligible judge count) distinct
  * judges, rotating through the judge list: the rotation starts where the previous entry's ended

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { round2, weightedTotal, type Criterion } from "~/features/contests/rubric";
 
 /**
- * Scoring rules (spec §5 and §9, decisions.md points 1 and 9): score inputs, the weighted total,
+ * Scoring rules (docs/decisions/0007-judging.md): score inputs, the weighted total,
  * the ranking with shared ranks, and z-score normalisation per judge. The SQL in
  * judging.server.ts computes the same ranking for the admin screen; these functions are the
  * reference it is tested against.
@@ -15,7 +15,7 @@ export const COMMENT_MAX = 2000;
 export const AUTOSAVE_DELAY_MS = 2000;
 /** Rows per page on the judging lists (judges, assignments, queue, ranking). */
 
-/** A score input: non-numeric (or empty) becomes 0 (spec §5). */
+/** A score input: non-numeric (or empty) becomes 0. */
 export function parseScoreValue(raw: unknown): number {
   if (typeof raw === "number") return Number.isFinite(raw) ? raw : 0;
   if (typeof raw !== "string") return 0;
