@@ -134,7 +134,9 @@ export default function EnterContest() {
   const [form, fields] = useForm({
     id: "entry",
     lastResult: actionData?.result ?? null,
-    shouldValidate: "onBlur",
+    // First checked on Submit, then again as each field is typed in (never on blur: an error that
+    // appears when focus leaves a field would move the box the writer is clicking).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
       const file = fileCheckFromFile(formData.get("file"), kindFromFileName);
@@ -153,7 +155,11 @@ export default function EnterContest() {
   const windowOpen = phase === "open" && actionData?.formError !== ENTRY_MESSAGES.notOpen;
   const refusedLimit = actionData?.formError?.startsWith("You have") ? actionData.formError : null;
   const disabled = !windowOpen || Boolean(notEligible) || Boolean(limitReached ?? refusedLimit);
-  const problems = actionData?.formError ? [] : allErrors(form.allErrors);
+  // The list at the top is the server's answer to the last post (it only changes on a post, so the
+  // page never jumps while the writer types or clicks); live errors show beside each field and in
+  // the list above the Submit button.
+  const problems = actionData?.formError ? [] : allErrors(actionData?.result?.error);
+  const liveProblems = problems.length ? [] : allErrors(form.allErrors);
   const fee = contest.feeCents > 0 ? formatDollars(contest.feeCents) : null;
   const signInHref = `/login?redirectTo=/contests/${contest.slug}/enter`;
 
@@ -215,15 +221,7 @@ export default function EnterContest() {
             {actionData.formError}
           </Alert>
         ) : null}
-        {problems.length ? (
-          <Alert variant="destructive" title={ENTRY_MESSAGES.validationTitle}>
-            <ul className="list-disc pl-5">
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
+        <ProblemList problems={problems} />
         {draft.restored ? (
           <Alert variant="info" title="We kept your story">
             The title and story you had not sent yet were saved on this device. Check them, then
@@ -315,6 +313,7 @@ export default function EnterContest() {
                   );
                 })}
               </fieldset>
+              <ProblemList problems={liveProblems} />
               <div className="flex flex-wrap items-center gap-3">
                 <Button type="submit" disabled={disabled || submitting}>
                   {submitting ? "Submitting…" : fee ? `Submit Entry (${fee})` : "Submit Entry"}
@@ -333,5 +332,18 @@ export default function EnterContest() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+function ProblemList({ problems }: { problems: string[] }) {
+  if (!problems.length) return null;
+  return (
+    <Alert variant="destructive" title={ENTRY_MESSAGES.validationTitle}>
+      <ul className="list-disc pl-5">
+        {problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </Alert>
   );
 }

@@ -16,7 +16,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
 import { publicContest } from "~/features/contests/public-contest";
-import { canWithdraw } from "~/features/entries/submission-status";
+import {
+  canWithdraw,
+  pendingPaymentNextStep,
+  submissionDateLabel,
+} from "~/features/entries/submission-status";
 import {
   getEntrantSubmission,
   withdrawSubmission,
@@ -49,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fileSize: s.fileSize,
       disqualifyReason: s.disqualifyReason,
       created: formatSubmissionDate(s.createdAt, contest.timeZone),
+      dateLabel: submissionDateLabel(s.status),
       contest: {
         slug: contest.slug,
         title: contest.title,
@@ -99,7 +104,7 @@ export default function EntrantSubmission() {
         <Link to={`/contests/${s.contest.slug}`} className="underline">
           {s.contest.title}
         </Link>{" "}
-        · Submitted <time>{s.created}</time> · {s.wordCount} words
+        · {s.dateLabel} <time>{s.created}</time> · {s.wordCount} words
       </p>
 
       {s.status === "disqualified" ? (
@@ -109,8 +114,7 @@ export default function EntrantSubmission() {
       ) : null}
       {s.status === "pending_payment" ? (
         <Alert variant="warning" className="mt-6" title="Payment pending">
-          This entry is saved but not yet submitted: it is submitted once the entry fee is paid.
-          Unpaid entries expire when submissions close ({s.contest.closes}).
+          This entry is saved but not yet submitted. {pendingPaymentNextStep(s.contest.closes)}
         </Alert>
       ) : null}
       {s.status === "withdrawn" ? (

@@ -7,5 +7,8 @@ export async function entriesLeftFor(userId: string, contestId: string, limit: n
     where: { contestId, entrantId: userId, status: { in: [...COUNTED_STATUSES] } },
     select: { status: true },
   });
-  return entriesLeft(limit, mine.map((m) => m.status));
+  return entriesLeft(
+    limit,
+    mine.map((m) => m.status),
+  );
 }
