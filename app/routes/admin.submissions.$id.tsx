@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useResetKey } from "~/utils/use-reset-key";
 import {
   StoryText,
   SubmissionFileCard,
@@ -84,7 +85,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminSubmission() {
   const { submission: s, canDisqualify } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({ id: "disqualify", lastResult: actionData?.result ?? null });
+  const resetKey = useResetKey();
+  const [form, fields] = useForm({
+    id: `disqualify-${resetKey}`,
+    lastResult: actionData?.result ?? null,
+  });
   return (
     <div>
       <SubmissionHeader
@@ -152,7 +157,7 @@ export default function AdminSubmission() {
           <p className="text-sm text-slate-600">
             A disqualified entry is not judged. The entrant sees the reason you give.
           </p>
-          <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+          <Form method="post" {...getFormProps(form)} key={resetKey} className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="disqualify" />
             {form.errors?.length ? (
               <Alert variant="destructive" title="Error">

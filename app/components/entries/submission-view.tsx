@@ -59,7 +59,6 @@ export function SubmissionFileCard({
         <a
           href={`/files/submissions/${id}`}
           className="font-medium text-ink-700 underline"
-          download
         >
           Download {fileName}
         </a>

@@ -8,7 +8,7 @@ import {
   type DateField,
 } from "./contest-schema";
 import type { ContestSettings } from "./contest-snapshot";
-import { DEFAULT_TIME_ZONE, toZonedInputValue } from "~/utils/dates";
+import { DEFAULT_TIME_ZONE, formatDollars, toZonedInputValue } from "~/utils/dates";
 import { criteriaSchema, type Criterion } from "./rubric";
 
 /**
@@ -279,4 +279,43 @@ export function parseIntent(raw: FormDataEntryValue | null): { name: string; arg
   const value = typeof raw === "string" ? raw : "";
   const i = value.indexOf(":");
   return i === -1 ? { name: value, arg: "" } : { name: value.slice(0, i), arg: value.slice(i + 1) };
+}
+
+/**
+ * Where the contest form puts focus after a post that answers on the page, so an admin building
+ * a rubric or staging prompts stays where they were instead of the top of a long form. Ids are the
+ * form's element ids; null for saving and publishing (the page's messages come first).
+ */
+export function focusAfter(intent: string, errors: FormErrors): string | null {
+  const firstError = Object.keys(errors).find((k) => errors[k]?.length);
+  switch (intent) {
+    case "add-criterion":
+    case "remove-criterion":
+      return firstError === "rubricCriteria" ? "rubric-criteria-heading" : "rubric-key";
+    case "create-rubric":
+      return "rubric-name";
+    case "create-prompt":
+      return "promptTitle";
+    case "add-existing-prompt":
+    case "remove-prompt":
+      return "existingPromptId";
+    case "add-existing-rubric":
+    case "remove-rubric":
+      return "existingRubricId";
+    default:
+      return null;
+  }
+}
+
+/** The hint under the fee input. */
+export function feePreview(raw: string) {
+  const cents = Number(raw);
+  if (raw.trim() === "" || !Number.isInteger(cents) || cents < 0)
+    return "Enter the fee in whole cents, e.g. 1500 for $15.00.";
+  return cents > 0 ? `Entrants pay ${formatDollars(cents)}` : "Free: no entry fee";
+}
+
+/** Every distinct message of the form, for the summary at the top. */
+export function allMessages(errors: FormErrors) {
+  return [...new Set(Object.values(errors).flat())];
 }
