@@ -23,6 +23,66 @@ async function asAdmin(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
 
+/** A draft contest of its own with a rubric that one judge has scored. */
+function scoredRubric() {
+  const db = new Database(path.join(dataDir, "e2e.db"));
+  db.pragma("busy_timeout = 5000");
+  const tag = `${Date.now().toString(36)}${process.pid}${seq++}`;
+  const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+  const now = Date.now();
+  const DAY = 86_400_000;
+  const id = (what: string) => `${what}${tag}`;
+  const user = (email: string) =>
+    (db.prepare("SELECT id FROM User WHERE email = ?").get(email) as { id: string }).id;
+  const criteria = JSON.stringify([
+    { key: "voice", label: "Voice", maxPoints: 10, weight: 0.6, requireComment: false },
+    { key: "plot", label: "Plot", maxPoints: 10, weight: 0.4, requireComment: false },
+  ]);
+  try {
+    db.prepare(
+      `INSERT INTO Contest (id, slug, title, description, anonymous, isPublished, wordMin, wordMax, entryFeeCents, timeZone,
+        submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
+       VALUES (?, ?, ?, 'A contest for the rubric edit test.', 1, 0, 5, 500, 0, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id("c"),
+      `scored-${tag}`,
+      `Scored ${tag}`,
+      iso(now - 3 * DAY),
+      iso(now - 2 * DAY),
+      iso(now - DAY),
+      iso(now + DAY),
+      iso(now + 2 * DAY),
+      iso(now),
+      iso(now),
+    );
+    db.prepare(
+      "INSERT INTO Rubric (id, contestId, name, criteria, createdAt) VALUES (?, ?, 'Scored rubric', ?, ?)",
+    ).run(id("r"), id("c"), criteria, iso(now));
+    db.prepare(
+      "INSERT INTO Submission (id, contestId, entrantId, title, body, wordCount, status, createdAt, updatedAt) VALUES (?, ?, ?, 'Scored entry', 'a b c', 3, 'submitted', ?, ?)",
+    ).run(id("s"), id("c"), user("writer4@inkwell.test"), iso(now), iso(now));
+    db.prepare(
+      "INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt) VALUES (?, ?, ?, ?, ?)",
+    ).run(id("a"), id("c"), user("judge3@inkwell.test"), id("s"), iso(now));
+    db.prepare(
+      `INSERT INTO Score (id, assignmentId, rubricId, judgeId, submissionId, scores, total, submittedAt, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, ?, '{"voice":8,"plot":6}', 7.2, ?, ?, ?)`,
+    ).run(
+      id("x"),
+      id("a"),
+      id("r"),
+      user("judge3@inkwell.test"),
+      id("s"),
+      iso(now),
+      iso(now),
+      iso(now),
+    );
+  } finally {
+    db.close();
+  }
+  return { id: id("r"), criteria };
+}
+
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
 
 test("a corrected prompt form, once saved, shows no old error and starts empty", async ({
@@ -95,7 +155,7 @@ test("downloading an entry whose stored file is missing keeps the admin on the p
 }) => {
   const db = new Database(path.join(dataDir, "e2e.db"));
   db.pragma("busy_timeout = 5000");
-  const id = `e${Date.now().toString(16).padStart(24, "0")}`.slice(0, 25);
+  const id = `lost${Date.now().toString(36)}${process.pid}${seq++}`;
   const contestId = (
     db.prepare("SELECT id FROM Contest WHERE slug = 'winter-tales-2026'").get() as { id: string }
   ).id;
@@ -118,4 +178,68 @@ test("downloading an entry whose stored file is missing keeps the admin on the p
   await expect(page).toHaveURL(new RegExp(`/admin/submissions/${id}$`));
   await expect(page.getByRole("heading", { name: "Lost File" })).toBeVisible();
   expect(downloads).toEqual([]);
+});
+
+test("edit a prompt; edit a scored rubric's labels, with its keys, maxima and weights read-only", async ({
+  page,
+}) => {
+  await asAdmin(page);
+  const prompt = { id: `p${Date.now().toString(36)}${seq++}`, title: unique("The locked room") };
+  const db = new Database(path.join(dataDir, "e2e.db"));
+  db.pragma("busy_timeout = 5000");
+  db.prepare(
+    "INSERT INTO Prompt (id, contestId, title, body, createdAt) VALUES (?, NULL, ?, 'Something has vanished.', ?)",
+  ).run(prompt.id, prompt.title, new Date().toISOString().replace("Z", "+00:00"));
+  db.close();
+  await page.goto("/admin/prompts");
+  await page
+    .getByRole("link", { name: `Edit prompt ${prompt.title}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/prompts/${prompt.id}/edit$`));
+  await expect(page.getByLabel("Prompt title")).toHaveValue(prompt.title);
+  const newTitle = unique("Locked room");
+  await page.getByLabel("Prompt title").fill(newTitle);
+  await page.getByLabel("Prompt text").fill("short");
+  await page.getByRole("button", { name: "Save Prompt" }).click();
+  await expect(page.getByText("Prompt text must be at least 10 characters")).toBeVisible();
+  await page.getByLabel("Prompt text").fill("Something vanished from a room nobody could enter.");
+  await page.getByRole("button", { name: "Save Prompt" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Prompt updated");
+  expect(one<{ title: string }>("SELECT title FROM Prompt WHERE id = ?", prompt.id)?.title).toBe(
+    newTitle,
+  );
+
+  const rubric = scoredRubric();
+  await page.goto(`/admin/rubrics/${rubric.id}/edit`);
+  await expect(page.getByText("This rubric has submitted scores")).toBeVisible();
+  await expect(page.getByLabel("Weight")).toHaveCount(0);
+  await expect(page.getByLabel("Key")).toHaveCount(0);
+  const label = unique("Voice and style");
+  await page.getByLabel("Label").first().fill(label);
+  await page.getByRole("button", { name: "Save Rubric" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Rubric updated");
+  const after = JSON.parse(
+    one<{ criteria: string }>("SELECT criteria FROM Rubric WHERE id = ?", rubric.id)!.criteria,
+  );
+  const before = JSON.parse(rubric.criteria);
+  expect(after[0]).toEqual({ ...before[0], label });
+  expect(after.map((c: { weight: number }) => c.weight)).toEqual(
+    before.map((c: { weight: number }) => c.weight),
+  );
+
+  // A crafted post that changes a weight is refused with a clear message.
+  const res = await page.request.post(`/admin/rubrics/${rubric.id}/edit`, {
+    form: {
+      name: "Standard story rubric",
+      ...Object.fromEntries(
+        before.flatMap((c: { key: string; label: string; weight: number }, i: number) => [
+          [`criteria[${i}].label`, c.label],
+          [`criteria[${i}].weight`, String(i === 0 ? c.weight + 0.1 : c.weight)],
+        ]),
+      ),
+    },
+  });
+  expect(res.status()).toBe(400);
+  expect(await res.text()).toContain("already has submitted scores");
 });

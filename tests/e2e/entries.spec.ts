@@ -189,9 +189,9 @@ test("the live word count and the server's count; over-long text is refused", as
   await fillEntry(page, { title: "Too long", body: words(1001) });
   if (javaScriptEnabled) await expect(page.getByText("1001 / 1000")).toBeVisible();
   await submitButton(page).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Your entry was not sent" })).toContainText(
-    "Word count must be between 100 and 1000",
-  );
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your entry was not sent" }),
+  ).toContainText("Word count must be between 100 and 1000");
   // The server's count shows after the round trip, with or without JavaScript.
   await expect(page.getByText("1001 / 1000")).toBeVisible();
   await expect(page.getByLabel("Story title")).toHaveValue("Too long");
@@ -366,6 +366,18 @@ test("a paid contest's entry waits for payment, visibly", async ({ page }) => {
     .filter({ has: page.getByRole("heading", { name: "Turning Point" }) });
   await expect(entry.getByText("Pending payment", { exact: true })).toBeVisible();
   await expect(entry.getByText(/Awaiting payment/)).toBeVisible();
+  // Not "Submitted <date>" above "not yet submitted": when it was created, and what to do next.
+  await expect(entry).toContainText(
+    `Created ${formatSubmissionDate(new Date(), "America/New_York")}`,
+  );
+  await expect(entry).not.toContainText("Submitted");
+  await expect(entry).toContainText("Next: pay the entry fee before submissions close");
+  await entry.getByRole("link", { name: "Turning Point" }).click();
+  await expect(page.getByText(/Created .* 500 words/)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Payment pending" })).toContainText(
+    "Next: pay the entry fee",
+  );
+  await page.goto("/dashboard");
   expect(
     (await emailsTo(email)).filter((m) => m.subject.startsWith("Submission received")),
   ).toHaveLength(0);

@@ -190,6 +190,13 @@ export function ItemCard({
           </div>
           {children}
         </div>
+        <Link
+          to={`/admin/${kind.noun}s/${id}/edit`}
+          className="self-center text-base text-ink-700 underline"
+          aria-label={`Edit ${kind.noun} ${name}`}
+        >
+          Edit
+        </Link>
         {deletable ? (
           <ConfirmDelete
             question={`Delete this ${kind.noun}?`}
