@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AccountPage() {
   const { user, eligibility } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const resetKey = useResetKey();
+  const resetKey = useResetKey(actionData);
   const [profileForm, profile] = useForm({
     id: `profile-${resetKey}`,
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,

@@ -104,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AutoAssign() {
   const { contests, contest, rows, total, page, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const resetKey = useResetKey();
+  const resetKey = useResetKey(actionData);
   const [form, fields] = useForm({ id: `assign-${resetKey}`, lastResult: actionData?.result });
   const busy = useIsPending({ state: "submitting" });
 

@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ContestPrompts() {
   const { contest, prompts } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const resetKey = useResetKey();
+  const resetKey = useResetKey(lastResult);
   const [form, fields] = useForm<{ title: string; body: string }>({
     id: `add-prompt-${resetKey}`,
     lastResult,

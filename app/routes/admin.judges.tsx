@@ -89,7 +89,7 @@ export default function ManageJudges() {
   const { judges, total, page, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsPending({ state: "submitting", intent: "add" });
-  const resetKey = useResetKey();
+  const resetKey = useResetKey(actionData);
   const [form, fields] = useForm({
     id: `add-judge-${resetKey}`,
     lastResult: actionData?.result,

@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminPrompts() {
   const { prompts, total, page, pages, contests, filter } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const resetKey = useResetKey();
+  const resetKey = useResetKey(lastResult);
   const [form, fields] = useForm<{ title: string; body: string; contestId?: string }>({
     id: `create-prompt-${resetKey}`,
     lastResult,

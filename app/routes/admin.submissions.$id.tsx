@@ -85,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminSubmission() {
   const { submission: s, canDisqualify } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const resetKey = useResetKey();
+  const resetKey = useResetKey(actionData);
   const [form, fields] = useForm({
     id: `disqualify-${resetKey}`,
     lastResult: actionData?.result ?? null,

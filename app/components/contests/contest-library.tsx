@@ -105,7 +105,7 @@ export function RubricCreateForm({
 }) {
   const errors = built?.errors ?? {};
   // After a save (a redirect back here) the builder starts empty, even when it was saved at once.
-  const resetKey = useResetKey();
+  const resetKey = useResetKey(built);
   return (
     <Form
       method="post"
