@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import { SiteFooter, SiteHeader, NavigationProgress } from "./components/site-shell";
 import { Toaster } from "./components/toaster";
+import { FocusHeadingOnNavigate } from "./components/focus-on-navigate";
 import stylesheet from "./tailwind.css?url";
 import { getUserId } from "~/features/accounts/session.server";
 import { getToast } from "./utils/toast.server";
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <Document>
       <NavigationProgress />
+      <FocusHeadingOnNavigate />
       <SiteHeader signedIn={rootData?.signedIn ?? false} />
       <Toaster toast={rootData?.toast ?? null} />
       <main id="main" className="flex-1">

@@ -90,6 +90,8 @@ type ContestSeed = {
   wordMin: number;
   wordMax: number;
   published: boolean;
+  /** Live entries one writer may have (default 1). */
+  entriesPerWriter?: number;
   dates: [number, number, number, number, number]; // days from now
   prompts: [string, string][];
 };
@@ -108,6 +110,7 @@ async function ensureContest(seed: ContestSeed) {
       entryFeeCents: seed.fee,
       wordMin: seed.wordMin,
       wordMax: seed.wordMax,
+      entriesPerWriter: seed.entriesPerWriter ?? 1,
       timeZone: "America/New_York",
       submissionsOpen: o,
       submissionsClose: c,
@@ -185,10 +188,12 @@ export async function seed() {
     title: "Flash Fiction Free-for-All",
     description:
       "A free flash fiction contest open to every young writer. Small stories, big ideas: tell a complete story in 100 to 1000 words.",
-    rules: RULES,
+    rules:
+      "Up to three entries per writer. Your stories must be your own original, unpublished work. Do not put your name anywhere in a story: judging is anonymous.",
     fee: 0,
     wordMin: 100,
     wordMax: 1000,
+    entriesPerWriter: 3,
     published: true,
     dates: [-5, 20, 21, 40, 50],
     prompts: [

@@ -1,15 +1,64 @@
-import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { cn } from "./ui/cn";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100",
+    "rounded-md px-3 py-2 text-base font-medium hover:bg-slate-100",
     isActive ? "text-ink-700 underline underline-offset-4" : "text-slate-700",
   );
 
-export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+function NavLinks({ signedIn, wide }: { signedIn: boolean; wide: boolean }) {
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <>
+      <NavLink to="/" end className={navClass}>
+        Home
+      </NavLink>
+      <NavLink to="/contests" className={navClass}>
+        Contests
+      </NavLink>
+      <div className={wide ? "ml-auto flex items-center gap-2" : "flex flex-col gap-1"}>
+        {signedIn ? (
+          <>
+            <NavLink to="/dashboard" className={navClass}>
+              Dashboard
+            </NavLink>
+            <NavLink to="/account" className={navClass}>
+              Account
+            </NavLink>
+            <Form method="post" action="/logout">
+              <button
+                type="submit"
+                className="w-full whitespace-nowrap rounded-md px-3 py-2 text-left text-base font-medium text-slate-700 hover:bg-slate-100"
+              >
+                Sign Out
+              </button>
+            </Form>
+          </>
+        ) : (
+          <NavLink to="/login" className={navClass}>
+            Sign In
+          </NavLink>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The header: a row of links on wide screens; below the md breakpoint a "Menu" disclosure
+ * (`<details>`, so it opens without JavaScript) that drops the same links down in a column.
+ * Only one of the two is displayed at a time, so each link is found once.
+ */
+export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // With JavaScript, the menu closes once its link has taken the reader to the next page.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+  return (
+    <header className="relative border-b border-slate-200 bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -17,39 +66,20 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         Skip to content
       </a>
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3">
-        <Link to="/" className="mr-4 font-serif text-xl font-bold text-ink-700">
+        <Link to="/" className="mr-2 font-serif text-xl font-bold text-ink-700 md:mr-4">
           Inkwell
         </Link>
-        <NavLink to="/" end className={navClass}>
-          Home
-        </NavLink>
-        <NavLink to="/contests" className={navClass}>
-          Contests
-        </NavLink>
-        <div className="ml-auto flex items-center gap-2">
-          {signedIn ? (
-            <>
-              <NavLink to="/dashboard" className={navClass}>
-                Dashboard
-              </NavLink>
-              <NavLink to="/account" className={navClass}>
-                Account
-              </NavLink>
-              <Form method="post" action="/logout">
-                <button
-                  type="submit"
-                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-                >
-                  Sign Out
-                </button>
-              </Form>
-            </>
-          ) : (
-            <NavLink to="/login" className={navClass}>
-              Sign In
-            </NavLink>
-          )}
+        <div className="hidden flex-1 items-center gap-2 md:flex">
+          <NavLinks signedIn={signedIn} wide />
         </div>
+        <details ref={menu} className="group ml-auto md:hidden">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-base font-medium text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+            <span aria-hidden>☰</span> Menu
+          </summary>
+          <div className="absolute inset-x-0 top-full z-40 flex flex-col gap-1 border-b border-slate-200 bg-white px-4 py-3 shadow-md">
+            <NavLinks signedIn={signedIn} wide={false} />
+          </div>
+        </details>
       </nav>
     </header>
   );

@@ -17,27 +17,32 @@ const styles = {
 const icons = { success: "✓", error: "!", warning: "!", info: "i" } as const;
 
 /**
- * Flash-cookie toasts are rendered by the server, so they show with JavaScript off; with
- * JavaScript they also dismiss themselves.
+ * A flash-cookie toast, rendered by the server so it shows with JavaScript off. It floats over
+ * the page (it never pushes the page down) and stays until the reader dismisses it or leaves the
+ * page (docs/decisions/0014-navigation-focus-and-toasts.md). Without JavaScript, Dismiss is a
+ * label for a visually hidden checkbox that hides the toast with CSS; with JavaScript it is a button.
  */
 export function Toaster({ toast }: { toast: ToastData | null }) {
   const [hiddenId, setHiddenId] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (!toast || toast.type === "error") return;
-    const t = setTimeout(() => setHiddenId(toast.id), 7000);
-    return () => clearTimeout(t);
-  }, [toast]);
   if (!toast || hiddenId === toast.id) return null;
+  const dismissId = `dismiss-${toast.id}`;
   return (
-    // In the page flow (not floating), so without JavaScript it never covers what is under it.
-    <div className="mx-auto flex w-full max-w-6xl justify-end px-4 pt-4">
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-3 sm:justify-end sm:p-4">
+      {hydrated ? null : (
+        <input
+          id={dismissId}
+          type="checkbox"
+          className="peer sr-only"
+          aria-label="Dismiss notification"
+        />
+      )}
       <div
         role={toast.type === "error" || toast.type === "warning" ? "alert" : "status"}
         data-testid="toast"
         className={cn(
-          "flex w-full max-w-md gap-3 rounded-lg border p-4 shadow-lg",
+          "pointer-events-auto flex w-full max-w-sm gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden",
           styles[toast.type],
         )}
       >
@@ -47,19 +52,23 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
         >
           {icons[toast.type]}
         </span>
-        <div className="flex-1">
+        <div className="min-w-0 flex-1 break-words">
           <p className="font-semibold">{toast.title}</p>
-          {toast.description ? <p className="text-sm">{toast.description}</p> : null}
+          {toast.description ? <p className="text-base">{toast.description}</p> : null}
         </div>
         {hydrated ? (
           <button
             type="button"
-            className="self-start text-sm underline"
+            className="self-start text-base underline"
             onClick={() => setHiddenId(toast.id)}
           >
             Dismiss<span className="sr-only"> notification</span>
           </button>
-        ) : null}
+        ) : (
+          <label htmlFor={dismissId} className="cursor-pointer self-start text-base underline">
+            Dismiss<span className="sr-only"> notification</span>
+          </label>
+        )}
       </div>
     </div>
   );

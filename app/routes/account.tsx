@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useResetKey } from "~/utils/use-reset-key";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -157,8 +158,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AccountPage() {
   const { user, eligibility, hasPassword } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const resetKey = useResetKey(actionData);
   const [profileForm, profile] = useForm({
-    id: "profile",
+    id: `profile-${resetKey}`,
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
     defaultValue: { displayName: user.displayName, dateOfBirth: "", parentEmail: "" },
   });
@@ -203,7 +205,7 @@ export default function AccountPage() {
               </>
             ) : null}
           </dl>
-          <Form method="post" {...getFormProps(profileForm)} className="space-y-4">
+          <Form method="post" {...getFormProps(profileForm)} key={resetKey} className="space-y-4">
             <input type="hidden" name="intent" value="profile" />
             <Field
               label="Display Name"

@@ -9,6 +9,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useIsPending } from "~/utils/use-is-pending";
+import { useResetKey } from "~/utils/use-reset-key";
 import { ContestPickerForm } from "~/components/contests/contest-picker";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
@@ -103,7 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AutoAssign() {
   const { contests, contest, rows, total, page, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({ id: "assign", lastResult: actionData?.result });
+  const resetKey = useResetKey(actionData);
+  const [form, fields] = useForm({ id: `assign-${resetKey}`, lastResult: actionData?.result });
   const busy = useIsPending({ state: "submitting" });
 
   return (
@@ -130,7 +132,12 @@ export default function AutoAssign() {
           </p>
         </CardHeader>
         <CardContent>
-          <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            key={resetKey}
+            className="flex flex-wrap items-end gap-3"
+          >
             <input type="hidden" name="contestId" value={contest?.id ?? ""} />
             <Field
               label="Judges per Submission"

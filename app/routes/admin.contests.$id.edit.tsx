@@ -71,6 +71,7 @@ export default function EditContest() {
         state={actionData && "state" in actionData ? actionData.state : d.initial}
         errors={actionData && "errors" in actionData ? actionData.errors : {}}
         notice={actionData && "notice" in actionData ? actionData.notice : null}
+        focus={actionData && "focus" in actionData ? actionData.focus : null}
         prompts={d.prompts}
         rubrics={d.rubrics}
         published={d.published}

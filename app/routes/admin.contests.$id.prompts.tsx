@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useResetKey } from "~/utils/use-reset-key";
 import {
   ContestPageHeading,
   CreateCard,
@@ -54,16 +55,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ContestPrompts() {
   const { contest, prompts } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const resetKey = useResetKey(lastResult);
   const [form, fields] = useForm<{ title: string; body: string }>({
-    id: "add-prompt",
+    id: `add-prompt-${resetKey}`,
     lastResult,
-    shouldRevalidate: "onBlur",
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // Checked in the browser with the server's schema: live checks never post the form.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: promptSchema }),
   });
   return (
     <div className="space-y-6">
       <ContestPageHeading contest={contest} title="Prompts" />
       <CreateCard title="Add a prompt">
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} key={resetKey} className="space-y-4">
           <FormErrorAlert errors={form.errors} />
           <PromptFields title={fields.title} body={fields.body} />
           <Button type="submit" name="intent" value="add">

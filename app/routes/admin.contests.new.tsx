@@ -33,6 +33,7 @@ export default function NewContest() {
         state={actionData?.state ?? loaderData.initial}
         errors={actionData?.errors ?? {}}
         notice={actionData?.notice}
+        focus={actionData?.focus}
         promptOptions={loaderData.promptOptions}
         rubricOptions={loaderData.rubricOptions}
         timeZones={loaderData.timeZones}

@@ -10,6 +10,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { useIsPending } from "~/utils/use-is-pending";
+import { useResetKey } from "~/utils/use-reset-key";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
@@ -118,8 +119,9 @@ export default function ManageJudges() {
   const { judges, total, page, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsPending({ state: "submitting", intent: "add" });
+  const resetKey = useResetKey(actionData);
   const [form, fields] = useForm({
-    id: "add-judge",
+    id: `add-judge-${resetKey}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(addJudgeSchema),
   });
@@ -128,6 +130,7 @@ export default function ManageJudges() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [values, setValues] = useState({ name: "", email: "" });
+  useEffect(() => setValues({ name: "", email: "" }), [resetKey]);
   const incomplete = hydrated && (!values.name.trim() || !values.email.trim());
 
   return (
@@ -141,6 +144,7 @@ export default function ManageJudges() {
           <Form
             method="post"
             {...getFormProps(form)}
+            key={resetKey}
             className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
             onChange={(e) => {
               const f = new FormData(e.currentTarget);

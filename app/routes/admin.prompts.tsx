@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useResetKey } from "~/utils/use-reset-key";
 import { z } from "zod";
 import {
   CreateCard,
@@ -63,9 +64,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminPrompts() {
   const { prompts, total, page, pages, contests, filter } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<{ title: string; body: string; contestId: string }>({
-    id: "create-prompt",
+  const resetKey = useResetKey(lastResult);
+  const [form, fields] = useForm<{ title: string; body: string; contestId?: string }>({
+    id: `create-prompt-${resetKey}`,
     lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // Checked in the browser with the server's schema: live checks never post the form.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createSchema }),
     defaultValue: { contestId: filter?.id ?? "" },
   });
   return (
@@ -79,7 +85,7 @@ export default function AdminPrompts() {
       />
 
       <CreateCard title="Create a prompt">
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} key={resetKey} className="space-y-4">
           <FormErrorAlert errors={form.errors} />
           <PromptFields title={fields.title} body={fields.body} />
           <ContestSelect

@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useResetKey } from "~/utils/use-reset-key";
 import {
   StoryText,
   SubmissionFileCard,
@@ -130,7 +131,11 @@ export default function AdminSubmission() {
   const { submission: s, canDisqualify } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const confirm = canDisqualify ? actionData?.confirm : undefined;
-  const [form, fields] = useForm({ id: "disqualify", lastResult: actionData?.result ?? null });
+  const resetKey = useResetKey(actionData);
+  const [form, fields] = useForm({
+    id: `disqualify-${resetKey}`,
+    lastResult: actionData?.result ?? null,
+  });
   return (
     <div>
       <SubmissionHeader
@@ -231,7 +236,7 @@ export default function AdminSubmission() {
             A disqualified entry is not judged: its unscored assignments are removed, submitted
             scores are kept. The entrant sees the reason you give. You will be asked to confirm.
           </p>
-          <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+          <Form method="post" {...getFormProps(form)} key={resetKey} className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="disqualify" />
             {form.errors?.length ? (
               <Alert variant="destructive" title="Error">

@@ -140,7 +140,6 @@ export default function AdminSubmissions() {
                       href={`/files/submissions/${s.id}`}
                       className="underline"
                       aria-label={`Download file of ${s.title}`}
-                      download
                     >
                       Download
                     </a>

@@ -21,6 +21,7 @@ import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/features/contests/phase
 import { weightPercent } from "~/features/contests/public-contest";
 import { getContestBySlug } from "~/features/contests/public-contests.server";
 import { isAdmin } from "~/features/accounts/user";
+import { entryLimitRule } from "~/features/entries/entry-limit";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -60,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       wordMin: contest.wordMin,
       wordMax: contest.wordMax,
       fee: formatFee(contest.entryFeeCents),
+      entryLimit: entryLimitRule(contest.entriesPerWriter),
       prompts: contest.prompts,
       rubrics: contest.rubrics,
       snapshotDate: contest.snapshotDate
@@ -138,6 +140,9 @@ export default function ContestDetail() {
           </Link>
         </p>
       </div>
+      <p className="mt-4 text-slate-700">
+        <span className="font-semibold">Entries:</span> {contest.entryLimit}
+      </p>
 
       <div className="mt-8 flex flex-wrap gap-3">
         {contest.isPublished && contest.phase === "open" ? (

@@ -11,6 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -19,15 +20,24 @@ import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList, Field, TextareaField, inputClass } from "~/components/ui/field";
 import { getOptionalUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars } from "~/utils/dates";
-import { CONFIRMATIONS, ENTRY_MESSAGES, firstError } from "~/features/entries/entry-schema";
+import {
+  CONFIRMATIONS,
+  ENTRY_MESSAGES,
+  allErrors,
+  entrySchema,
+  fileCheckFromFile,
+} from "~/features/entries/entry-schema";
+import { WordCounter, useEntryDraft } from "~/components/entries/entry-form-parts";
+import { entryLimitMessage, entryLimitRule } from "~/features/entries/entry-limit";
+import { entriesLeftFor } from "~/features/entries/entry-limit.server";
 import {
   discardBody,
   eligibilityMessage,
   newEntryKey,
   receiveEntry,
 } from "~/features/entries/receive-entry.server";
-import { ACCEPT_ATTRIBUTE } from "~/features/entries/file-sniff";
-import { isSubmissionWindowOpen } from "~/features/contests/phase";
+import { ACCEPT_ATTRIBUTE, kindFromFileName } from "~/features/entries/file-sniff";
+import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { countWords } from "~/features/entries/word-count";
@@ -51,6 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getOptionalUser(request),
   ]);
   if (!contest) throw await notFound();
+  const limit = contest.entriesPerWriter;
+  const left = user ? await entriesLeftFor(user.id, contest.id, limit) : limit;
   return {
     contest: {
       slug: contest.slug,
@@ -58,11 +70,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       wordMin: contest.wordMin,
       wordMax: contest.wordMax,
       feeCents: contest.entryFeeCents,
+      opens: formatDateTime(contest.submissionsOpen, contest.timeZone),
       closes: formatDateTime(contest.submissionsClose, contest.timeZone),
+      entryLimit: entryLimitRule(limit),
     },
-    open: isSubmissionWindowOpen(contest),
+    phase: publicPhase(contest),
     signedIn: Boolean(user),
     notEligible: user ? eligibilityMessage(user) : null,
+    limitReached: left === 0 ? entryLimitMessage(limit) : null,
     entryKey: newEntryKey(),
   };
 }
@@ -110,56 +125,81 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EnterContest() {
-  const { contest, open, signedIn, notEligible, entryKey } = useLoaderData<typeof loader>();
+  const { contest, phase, signedIn, notEligible, limitReached, entryKey } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending({ state: "submitting" });
+  // Validation runs in the browser with the server's schema: typing never posts the form, so
+  // nothing is created until the writer presses Submit (docs/decisions/0013-entry-form-and-limits.md).
   const [form, fields] = useForm({
     id: "entry",
     lastResult: actionData?.result ?? null,
+    // First checked on Submit, then again as each field is typed in (never on blur: an error that
+    // appears when focus leaves a field would move the box the writer is clicking).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      const file = fileCheckFromFile(formData.get("file"), kindFromFileName);
+      return parseWithZod(formData, { schema: entrySchema(contest, file) });
+    },
   });
   const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
   const [liveCount, setLiveCount] = useState<number | null>(null);
   const count = liveCount ?? countWords(initialBody);
+  const draft = useEntryDraft(
+    contest.slug,
+    { title: fields.title.name, body: fields.body.name },
+    (d) => setLiveCount(countWords(d.body)),
+  );
   // After a 4xx answer the loader is not re-run, so a refusal for a closed window closes the form here.
-  const windowOpen = open && actionData?.formError !== ENTRY_MESSAGES.notOpen;
-  const disabled = !windowOpen || Boolean(notEligible);
-  const validationError = actionData?.formError ? null : firstError(actionData?.result?.error);
+  const windowOpen = phase === "open" && actionData?.formError !== ENTRY_MESSAGES.notOpen;
+  const refusedLimit = actionData?.formError?.startsWith("You have") ? actionData.formError : null;
+  const disabled = !windowOpen || Boolean(notEligible) || Boolean(limitReached ?? refusedLimit);
+  // The list at the top is the server's answer to the last post (it only changes on a post, so the
+  // page never jumps while the writer types or clicks); live errors show beside each field and in
+  // the list above the Submit button.
+  const problems = actionData?.formError ? [] : allErrors(actionData?.result?.error);
+  const liveProblems = problems.length ? [] : allErrors(form.allErrors);
   const fee = contest.feeCents > 0 ? formatDollars(contest.feeCents) : null;
+  const signInHref = `/login?redirectTo=/contests/${contest.slug}/enter`;
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
+    <div className="mx-auto max-w-3xl px-4 py-10 text-base">
+      <p>
         <Link to={`/contests/${contest.slug}`} className="text-ink-700 underline">
           ← {contest.title}
         </Link>
       </p>
-      <h1 className="mt-2 font-serif text-3xl font-bold">Submit your entry</h1>
-      <p className="mt-2 text-slate-600">
-        {contest.title}: {contest.wordMin}–{contest.wordMax} words. Submissions close{" "}
-        {contest.closes}.
+      <h1 className="mt-2 break-words font-serif text-3xl font-bold">Submit your entry</h1>
+      <p className="mt-2 text-slate-700">
+        {contest.title}: {contest.wordMin}–{contest.wordMax} words. {contest.entryLimit} Submissions
+        close {contest.closes}.
       </p>
 
       <div className="mt-6 space-y-4">
-        {!windowOpen ? (
+        {phase === "coming_soon" ? (
+          <Alert variant="warning" title={`Not open yet: submissions open ${contest.opens}.`}>
+            {ENTRY_MESSAGES.notOpen} Come back on {contest.opens} to send your story.
+          </Alert>
+        ) : !windowOpen ? (
           <Alert variant="warning" title="Submissions closed">
-            {ENTRY_MESSAGES.notOpen}
+            {ENTRY_MESSAGES.notOpen} Submissions closed {contest.closes}.
           </Alert>
         ) : null}
         {!signedIn ? (
-          <Alert variant="info" title="Sign in to submit">
+          <Alert variant="info" title="Sign in before you write">
             {ENTRY_MESSAGES.mustSignIn}.{" "}
-            <Link
-              className="underline"
-              to={`/login?redirectTo=${encodeURIComponent(`/contests/${contest.slug}/enter`)}`}
-            >
+            <Link className="underline" to={signInHref}>
               Sign in
             </Link>{" "}
             or{" "}
-            <Link className="underline" to="/login?tab=signup">
+            <Link
+              className="underline"
+              to={`/login?tab=signup&redirectTo=/contests/${contest.slug}/enter`}
+            >
               create an account
             </Link>{" "}
-            first.
+            first, and you will come back to this form.
           </Alert>
         ) : null}
         {notEligible ? (
@@ -167,14 +207,25 @@ export default function EnterContest() {
             {notEligible}
           </Alert>
         ) : null}
+        {limitReached && !actionData?.formError ? (
+          <Alert variant="info" title={limitReached}>
+            {contest.entryLimit}{" "}
+            <Link className="underline" to="/dashboard">
+              See your entries
+            </Link>
+            .
+          </Alert>
+        ) : null}
         {actionData?.formError ? (
-          <Alert variant="destructive" title="Error">
+          <Alert variant="destructive" title="Your entry was not sent">
             {actionData.formError}
           </Alert>
         ) : null}
-        {validationError ? (
-          <Alert variant="destructive" title={ENTRY_MESSAGES.validationTitle}>
-            {validationError}
+        <ProblemList problems={problems} />
+        {draft.restored ? (
+          <Alert variant="info" title="We kept your story">
+            The title and story you had not sent yet were saved on this device. Check them, then
+            press Submit.
           </Alert>
         ) : null}
       </div>
@@ -185,11 +236,13 @@ export default function EnterContest() {
             method="post"
             encType="multipart/form-data"
             {...getFormProps(form)}
+            ref={draft.formRef}
+            onInput={draft.save}
             noValidate
             className="space-y-6"
           >
             <input type="hidden" name="entryKey" value={entryKey} />
-            <fieldset disabled={disabled} className="space-y-6">
+            <fieldset disabled={disabled} className="min-w-0 space-y-6">
               <legend className="sr-only">Your entry</legend>
               <Field
                 label="Story title"
@@ -198,6 +251,14 @@ export default function EnterContest() {
                 required
               />
               <div>
+                {!signedIn ? (
+                  <p className="mb-2 text-base text-slate-700">
+                    <Link className="underline" to={signInHref}>
+                      Sign in first
+                    </Link>{" "}
+                    so your story can be sent.
+                  </p>
+                ) : null}
                 <TextareaField
                   label="Story text"
                   hint="Type or paste your story, or upload a file below."
@@ -206,17 +267,10 @@ export default function EnterContest() {
                   {...getTextareaProps(fields.body)}
                   onChange={(e) => setLiveCount(countWords(e.currentTarget.value))}
                 />
-                <p
-                  id="word-count"
-                  aria-live="polite"
-                  className="mt-1 text-right text-sm text-slate-600"
-                >
-                  <span className="sr-only">Word count: </span>
-                  {count} / {contest.wordMax}
-                </p>
+                <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
               </div>
               <div className="space-y-1">
-                <label htmlFor="entry-file" className="block text-sm font-medium text-slate-800">
+                <label htmlFor="entry-file" className="block text-base font-medium text-slate-800">
                   Or upload your story
                 </label>
                 <input
@@ -233,23 +287,23 @@ export default function EnterContest() {
                     .join(" ")}
                   aria-invalid={fields.file?.errors?.length ? true : undefined}
                 />
-                <p id="entry-file-hint" className="text-sm text-slate-600">
+                <p id="entry-file-hint" className="text-base text-slate-700">
                   PDF, DOC, DOCX or TXT. Maximum size: 10MB
                 </p>
                 <ErrorList id="entry-file-error" errors={fields.file?.errors} />
               </div>
               <fieldset className="space-y-2">
-                <legend className="text-sm font-medium text-slate-800">
-                  Eligibility (all required)
+                <legend className="text-base font-medium text-slate-800">
+                  Before you send it, tick all four boxes
                 </legend>
                 {CONFIRMATIONS.map((c) => {
                   const field = fields[c.name];
                   return (
                     <div key={c.name}>
-                      <label className="flex items-start gap-2 text-sm text-slate-800">
+                      <label className="flex items-start gap-2 text-base text-slate-800">
                         <input
                           {...getInputProps(field, { type: "checkbox" })}
-                          className="mt-1 h-4 w-4"
+                          className="mt-1 h-5 w-5 shrink-0"
                           aria-describedby={field.errors?.length ? `${field.id}-error` : undefined}
                         />
                         <span>{c.label}</span>
@@ -259,6 +313,7 @@ export default function EnterContest() {
                   );
                 })}
               </fieldset>
+              <ProblemList problems={liveProblems} />
               <div className="flex flex-wrap items-center gap-3">
                 <Button type="submit" disabled={disabled || submitting}>
                   {submitting ? "Submitting…" : fee ? `Submit Entry (${fee})` : "Submit Entry"}
@@ -268,7 +323,7 @@ export default function EnterContest() {
                 </ButtonLink>
               </div>
               {fee ? (
-                <p className="text-sm text-slate-600">
+                <p className="text-base text-slate-700">
                   The {fee} entry fee is paid after you submit; your entry stays pending until then.
                 </p>
               ) : null}
@@ -277,5 +332,18 @@ export default function EnterContest() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+function ProblemList({ problems }: { problems: string[] }) {
+  if (!problems.length) return null;
+  return (
+    <Alert variant="destructive" title={ENTRY_MESSAGES.validationTitle}>
+      <ul className="list-disc pl-5">
+        {problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </Alert>
   );
 }

@@ -10,6 +10,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
+import { pendingPaymentNextStep, submissionDateLabel } from "~/features/entries/submission-status";
 import { resultsReleased } from "~/features/contests/phase";
 import {
   entrantResults,
@@ -41,6 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       fileName: s.fileName,
       status: s.status,
       created: formatSubmissionDate(s.createdAt, s.contest.timeZone),
+      dateLabel: submissionDateLabel(s.status),
+      closes: formatDateTime(s.contest.submissionsClose, s.contest.timeZone),
       resultsAvailable: resultsReleased(s.contest, now),
     })),
     page: mine.page,
@@ -88,7 +91,7 @@ export default function Dashboard() {
               <CardTitle>Admin Portal</CardTitle>
             </CardHeader>
             <CardContent>
-              <p className="mb-4 text-sm text-slate-600">
+              <p className="mb-4 text-base text-slate-600">
                 Manage contests, judges, submissions and results.
               </p>
               <ButtonLink to="/admin">Open Admin Portal</ButtonLink>
@@ -101,7 +104,7 @@ export default function Dashboard() {
               <CardTitle>Judge Portal</CardTitle>
             </CardHeader>
             <CardContent>
-              <p className="mb-4 text-sm text-slate-600">
+              <p className="mb-4 text-base text-slate-600">
                 Review and score the entries assigned to you.
               </p>
               <ButtonLink to="/judge">Open Judge Portal</ButtonLink>
@@ -113,7 +116,7 @@ export default function Dashboard() {
             <CardTitle>Browse Contests</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="mb-4 text-sm text-slate-600">
+            <p className="mb-4 text-base text-slate-600">
               Find a contest that fits your story and enter it.
             </p>
             <ButtonLink to="/contests" variant="secondary">
@@ -147,16 +150,17 @@ export default function Dashboard() {
                           {s.title}
                         </Link>
                       </h3>
-                      <p className="text-sm text-slate-600">
+                      <p className="text-base text-slate-600">
                         <Link to={`/contests/${s.contest.slug}`} className="underline">
                           {s.contest.title}
                         </Link>{" "}
                         · {s.fileName ? `File: ${s.fileName}` : `${s.wordCount} words`} ·{" "}
-                        <time>{s.created}</time>
+                        {s.dateLabel} <time>{s.created}</time>
                       </p>
                       {s.status === "pending_payment" ? (
-                        <p className="mt-1 text-sm text-amber-800">
-                          Awaiting payment of the entry fee: not yet submitted.
+                        <p className="mt-1 text-amber-900">
+                          Awaiting payment of the entry fee: not yet submitted.{" "}
+                          {pendingPaymentNextStep(s.closes)}
                         </p>
                       ) : null}
                     </div>
@@ -182,7 +186,7 @@ export default function Dashboard() {
           </CardHeader>
           <CardContent>
             {results.length === 0 ? (
-              <p className="text-sm text-slate-600">
+              <p className="text-base text-slate-600">
                 Scores and judges&rsquo; feedback for your entries appear here once a
                 contest&rsquo;s results are released.
               </p>
@@ -191,7 +195,7 @@ export default function Dashboard() {
                 {results.map((r) => (
                   <li key={r.id}>
                     <h3 className="font-semibold">{r.title}</h3>
-                    <p className="text-sm text-slate-600">
+                    <p className="text-base text-slate-600">
                       {r.contest.title}
                       {r.average !== null ? ` · Average score ${r.average.toFixed(2)}` : ""}
                     </p>
@@ -199,7 +203,7 @@ export default function Dashboard() {
                       {r.reviews.map((review) => (
                         <li
                           key={review.id}
-                          className="rounded-md border border-slate-200 p-3 text-sm"
+                          className="rounded-md border border-slate-200 p-3 text-base"
                         >
                           <p className="font-medium">
                             {review.label}: {review.total.toFixed(2)}
@@ -231,13 +235,13 @@ export default function Dashboard() {
           </CardHeader>
           <CardContent>
             {deadlines.length === 0 ? (
-              <p className="text-sm text-slate-600">
+              <p className="text-base text-slate-600">
                 No contests are open for submissions right now.
               </p>
             ) : (
               <ul className="space-y-2">
                 {deadlines.map((c) => (
-                  <li key={c.slug} className="text-sm">
+                  <li key={c.slug} className="text-base">
                     <Link to={`/contests/${c.slug}`} className="font-medium underline">
                       {c.title}
                     </Link>
@@ -249,7 +253,7 @@ export default function Dashboard() {
           </CardContent>
         </Card>
       </div>
-      <p className="mt-8 text-sm text-slate-600">
+      <p className="mt-8 text-base text-slate-600">
         Need help? Read our{" "}
         <Link to="/legal/privacy" className="underline">
           Privacy Policy

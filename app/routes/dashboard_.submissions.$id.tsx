@@ -18,7 +18,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
 import { publicContest } from "~/features/contests/public-contest";
-import { canWithdraw } from "~/features/entries/submission-status";
+import {
+  canWithdraw,
+  pendingPaymentNextStep,
+  submissionDateLabel,
+} from "~/features/entries/submission-status";
 import {
   getEntrantSubmission,
   withdrawSubmission,
@@ -51,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fileSize: s.fileSize,
       disqualifyReason: s.disqualifyReason,
       created: formatSubmissionDate(s.createdAt, contest.timeZone),
+      dateLabel: submissionDateLabel(s.status),
       contest: {
         slug: contest.slug,
         title: contest.title,
@@ -102,7 +107,7 @@ export default function EntrantSubmission() {
         <Link to={`/contests/${s.contest.slug}`} className="underline">
           {s.contest.title}
         </Link>{" "}
-        · Submitted <time>{s.created}</time> ·{" "}
+        · {s.dateLabel} <time>{s.created}</time> ·{" "}
         {s.fileName && !s.wordCount ? "sent as a file" : `${s.wordCount} words`}
       </p>
 
@@ -113,8 +118,7 @@ export default function EntrantSubmission() {
       ) : null}
       {s.status === "pending_payment" ? (
         <Alert variant="warning" className="mt-6" title="Payment pending">
-          This entry is saved but not yet submitted: it is submitted once the entry fee is paid.
-          Unpaid entries expire when submissions close ({s.contest.closes}).
+          This entry is saved but not yet submitted. {pendingPaymentNextStep(s.contest.closes)}
         </Alert>
       ) : null}
       {s.status === "withdrawn" ? (

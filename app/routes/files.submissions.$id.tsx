@@ -12,6 +12,20 @@ function contentDisposition(name: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** The same-site page (under `prefix`) the request came from, from the Referer header. */
+function pageWeCameFrom(request: Request, prefix: string) {
+  const referer = request.headers.get("Referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    if (from.origin !== new URL(request.url).origin || !from.pathname.startsWith(prefix))
+      return null;
+    return `${from.pathname}${from.search}`;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Downloads an entry's file: for the entrant who sent it, and for admins. Anyone else gets 404,
  * as if the entry did not exist. (Judges download through their own anonymous route.)
@@ -24,7 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const admin = isAdmin(user);
   if (!s || (!admin && s.entrantId !== user.id)) throw notFound();
-  const back = admin ? `/admin/submissions/${s.id}` : `/dashboard/submissions/${s.id}`;
+  // A missing file sends the reader back to the page they clicked on, with the error. (The links
+  // carry no `download` attribute: the file's own response says it is an attachment, so an
+  // error page is shown, never saved as a file.)
+  const back =
+    pageWeCameFrom(request, admin ? "/admin/" : "/dashboard") ??
+    (admin ? `/admin/submissions/${s.id}` : `/dashboard/submissions/${s.id}`);
   if (!s.filePath) {
     return redirectWithToast(admin ? "/admin/submissions" : "/dashboard", {
       type: "info",

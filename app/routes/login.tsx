@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -18,6 +18,7 @@ import { signInSchema, signUpSchema } from "~/features/accounts/auth-schemas";
 import {
   AuthorizationError,
   getAuthenticator,
+  googleEnabled,
   requireAnonymous,
 } from "~/features/accounts/auth.server";
 import { startSession } from "~/features/accounts/session.server";
@@ -31,7 +32,8 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Inkwell" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  // The Google button only when Google sign-in is configured (it would only fail otherwise).
+  return { google: googleEnabled() };
 }
 
 type ActionData = { intent: "signin" | "signup"; result: SubmissionResult<string[]> };
@@ -72,7 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     }
     const underThirteen = needsParentalConsent(input.dateOfBirth);
-    return redirectWithToast("/login", {
+    const back = safeRedirect(formData.get("redirectTo"), "");
+    return redirectWithToast(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login", {
       type: "success",
       title: "Account created!",
       description: underThirteen
@@ -113,6 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
+  const { google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const tab = actionData?.intent ?? (searchParams.get("tab") === "signup" ? "signup" : "signin");
@@ -189,6 +193,7 @@ export default function LoginPage() {
           ) : (
             <Form method="post" {...getFormProps(signUpForm)} key="signup" className="space-y-4">
               <input type="hidden" name="intent" value="signup" />
+              <input type="hidden" name="redirectTo" value={redirectTo} />
               {signUpForm.errors?.length ? (
                 <Alert variant="destructive" title="Error">
                   {signUpForm.errors.join(" ")}
@@ -248,16 +253,20 @@ export default function LoginPage() {
               </Button>
             </Form>
           )}
-          <div className="my-5 flex items-center gap-3 text-sm text-slate-500">
-            <span className="h-px flex-1 bg-slate-200" /> or{" "}
-            <span className="h-px flex-1 bg-slate-200" />
-          </div>
-          <Form method="post" action="/auth/google">
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Button type="submit" variant="outline" className="w-full">
-              Continue with Google
-            </Button>
-          </Form>
+          {google ? (
+            <>
+              <div className="my-5 flex items-center gap-3 text-sm text-slate-500">
+                <span className="h-px flex-1 bg-slate-200" /> or{" "}
+                <span className="h-px flex-1 bg-slate-200" />
+              </div>
+              <Form method="post" action="/auth/google">
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <Button type="submit" variant="outline" className="w-full">
+                  Continue with Google
+                </Button>
+              </Form>
+            </>
+          ) : null}
         </CardContent>
       </Card>
       <p className="mt-4 text-center text-sm text-slate-600">

@@ -4,6 +4,17 @@ import { adminOnly, type AuthzContext, type AuthzRow } from "./types";
 const draftId = (ctx: AuthzContext) =>
   ctx.id("SELECT id FROM Contest WHERE slug = ?", "summer-mystery-draft");
 
+const draftPromptId = (ctx: AuthzContext) =>
+  ctx.id(
+    "SELECT p.id FROM Prompt p JOIN Contest c ON c.id = p.contestId WHERE c.slug = ?",
+    "summer-mystery-draft",
+  );
+const scoredRubricId = (ctx: AuthzContext) =>
+  ctx.id(
+    "SELECT r.id FROM Rubric r JOIN Contest c ON c.id = r.contestId WHERE c.slug = ?",
+    "winter-tales-2026",
+  );
+
 // POST rows carry no valid form data: other roles get the role check, the admin a 4xx answer or a redirect, never a 5xx.
 const adminPost = { visitor: "->/login", entrant: "->/dashboard", judge: "->/dashboard" } as const;
 
@@ -91,5 +102,41 @@ export const contestRoutes: AuthzRow[] = [
     path: "/admin/rubrics",
     ...adminPost,
     admin: 400,
+  },
+  {
+    name: "GET /admin/prompts/:id/edit",
+    path: (ctx) => `/admin/prompts/${draftPromptId(ctx)}/edit`,
+    ...adminOnly,
+  },
+  {
+    name: "POST /admin/prompts/:id/edit (empty)",
+    method: "POST",
+    path: (ctx) => `/admin/prompts/${draftPromptId(ctx)}/edit`,
+    ...adminPost,
+    admin: 400,
+  },
+  {
+    name: "GET /admin/prompts/:id/edit (unknown)",
+    path: "/admin/prompts/no-such-prompt/edit",
+    ...adminOnly,
+    admin: 404,
+  },
+  {
+    name: "GET /admin/rubrics/:id/edit",
+    path: (ctx) => `/admin/rubrics/${scoredRubricId(ctx)}/edit`,
+    ...adminOnly,
+  },
+  {
+    name: "POST /admin/rubrics/:id/edit (empty)",
+    method: "POST",
+    path: (ctx) => `/admin/rubrics/${scoredRubricId(ctx)}/edit`,
+    ...adminPost,
+    admin: 400,
+  },
+  {
+    name: "GET /admin/rubrics/:id/edit (unknown)",
+    path: "/admin/rubrics/no-such-rubric/edit",
+    ...adminOnly,
+    admin: 404,
   },
 ];

@@ -249,6 +249,7 @@ test("publish is refused without a rubric, then accepted with a snapshot; unpubl
     "plot",
   ]);
   expect(snapshot.snapshotDate).toBeTruthy();
+  expect(snapshot.entriesPerWriter).toBe(1); // the published snapshot keeps the entry limit
 
   await page
     .getByTestId("contest-row")

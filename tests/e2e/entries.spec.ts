@@ -189,9 +189,9 @@ test("the live word count and the server's count; over-long text is refused", as
   await fillEntry(page, { title: "Too long", body: words(1001) });
   if (javaScriptEnabled) await expect(page.getByText("1001 / 1000")).toBeVisible();
   await submitButton(page).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText(
-    "Word count must be between 100 and 1000",
-  );
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your entry was not sent" }),
+  ).toContainText("Word count must be between 100 and 1000");
   // The server's count shows after the round trip, with or without JavaScript.
   await expect(page.getByText("1001 / 1000")).toBeVisible();
   await expect(page.getByLabel("Story title")).toHaveValue("Too long");
@@ -226,7 +226,7 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
   const rows = submissionsOf(email);
   expect(rows.map((r) => [r.title, r.fileName, r.wordCount])).toEqual([
     ["Glass Orchard", "glass-orchard.pdf", 0],
-    ["Plain Words", "plain.txt", 0],
+    ["Plain Words", "plain.txt", 4], // a text file's words are counted from its decoded text
   ]);
   const uid = userId(email);
   expect(rows[0].filePath).toMatch(new RegExp(`^${uid}/[a-z0-9]+/\\d+\\.pdf$`));
@@ -274,7 +274,7 @@ test("a renamed executable (.pdf) and text renamed .pdf are refused, and nothing
       .getByLabel("Or upload your story")
       .setInputFiles({ name, mimeType: "application/pdf", buffer });
     await submitButton(page).click();
-    const alert = page.getByRole("alert").filter({ hasText: "Validation Error" });
+    const alert = page.getByRole("alert").filter({ hasText: "Your entry was not sent" });
     await expect(alert).toContainText("Only PDF, DOC, DOCX, and TXT files are allowed");
   }
   expect(submissionsOf(email)).toHaveLength(0);
@@ -320,7 +320,7 @@ test("an entry sent after close is refused even though the form was loaded befor
       id,
     );
     await submitButton(page).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText(
+    await expect(page.getByRole("alert").filter({ hasText: "not sent" })).toContainText(
       "Submissions are not currently open for this contest.",
     );
     await expect(page.getByLabel("Story title")).toBeDisabled();
@@ -366,6 +366,18 @@ test("a paid contest's entry waits for payment, visibly", async ({ page }) => {
     .filter({ has: page.getByRole("heading", { name: "Turning Point" }) });
   await expect(entry.getByText("Pending payment", { exact: true })).toBeVisible();
   await expect(entry.getByText(/Awaiting payment/)).toBeVisible();
+  // Not "Submitted <date>" above "not yet submitted": when it was created, and what to do next.
+  await expect(entry).toContainText(
+    `Created ${formatSubmissionDate(new Date(), "America/New_York")}`,
+  );
+  await expect(entry).not.toContainText("Submitted");
+  await expect(entry).toContainText("Next: pay the entry fee before submissions close");
+  await entry.getByRole("link", { name: "Turning Point" }).click();
+  await expect(page.getByText(/Created .* 500 words/)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Payment pending" })).toContainText(
+    "Next: pay the entry fee",
+  );
+  await page.goto("/dashboard");
   expect(
     (await emailsTo(email)).filter((m) => m.subject.startsWith("Submission received")),
   ).toHaveLength(0);

@@ -6,9 +6,9 @@ test("home page has its parts, and the FAQ opens without JavaScript", async ({ p
   await expect(page.getByRole("link", { name: "Browse Contests" }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Submit Your Work" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Judged by Professionals" })).toBeVisible();
-  const questions = page.locator("details summary");
+  const questions = page.locator("main details summary"); // the header menu is a <details> too
   await expect(questions).toHaveCount(6);
-  const first = page.locator("details").first();
+  const first = page.locator("main details").first();
   await expect(first).not.toHaveAttribute("open", "");
   await questions.first().click();
   await expect(first).toHaveAttribute("open", "");

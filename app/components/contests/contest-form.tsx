@@ -1,14 +1,19 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import { CriteriaList, RemoveButton, RubricBuilder } from "./rubric-builder";
+import { CriteriaList, RubricBuilder } from "./rubric-builder";
+import { ContestItems } from "./contest-items";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/ui/field";
-import type { ContestFormState, FormErrors } from "~/features/contests/contest-form";
+import {
+  allMessages,
+  feePreview,
+  type ContestFormState,
+  type FormErrors,
+} from "~/features/contests/contest-form";
 import { DATE_FIELDS, DATE_LABELS, normalizeSlug } from "~/features/contests/contest-schema";
-import { formatDateTime, formatDollars } from "~/utils/dates";
+import { formatDateTime } from "~/utils/dates";
 import type { Criterion } from "~/features/contests/rubric";
 
 export type Notice = { type: "success" | "info"; text: string };
@@ -19,6 +24,8 @@ export type ContestFormProps = {
   state: ContestFormState;
   errors: FormErrors;
   notice?: Notice | null;
+  /** The id of the element to focus (the part of the form the last post was about). */
+  focus?: string | null;
   /** Edit mode: what the contest has now. */
   prompts?: { id: string; title: string; body: string }[];
   rubrics?: { id: string; name: string; criteria: Criterion[] }[];
@@ -27,18 +34,6 @@ export type ContestFormProps = {
   rubricOptions: { id: string; name: string; contestTitle: string | null }[];
   timeZones: string[];
 };
-
-function feePreview(raw: string) {
-  const cents = Number(raw);
-  if (raw.trim() === "" || !Number.isInteger(cents) || cents < 0)
-    return "Enter the fee in whole cents, e.g. 1500 for $15.00.";
-  return cents > 0 ? `Entrants pay ${formatDollars(cents)}` : "Free: no entry fee";
-}
-
-/** Every distinct message of the form, for the summary at the top. */
-function allMessages(errors: FormErrors) {
-  return [...new Set(Object.values(errors).flat())];
-}
 
 export function ContestForm(props: ContestFormProps) {
   const { mode, state, errors, notice } = props;
@@ -172,7 +167,7 @@ export function ContestForm(props: ContestFormProps) {
             </div>
           </div>
           <ErrorList errors={err("isPublished")} />
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {/* No native min/max: the server answers with the product's own messages. */}
             <Field
               label="Min words"
@@ -205,6 +200,15 @@ export function ContestForm(props: ContestFormProps) {
                 </span>
               }
               errors={err("entryFeeCents")}
+            />
+            <Field
+              label="Entries per writer"
+              name="entriesPerWriter"
+              type="number"
+              inputMode="numeric"
+              defaultValue={v.entriesPerWriter}
+              hint="How many entries one writer may send. Withdrawn and expired entries do not count."
+              errors={err("entriesPerWriter")}
             />
           </div>
         </CardContent>
@@ -308,10 +312,13 @@ export function ContestForm(props: ContestFormProps) {
                 label: `${p.title} (${p.contestTitle ?? "unassigned"})`,
               }))}
               errors={err("existingPromptId")}
+              autoFocus={props.focus === "existingPromptId"}
             />
             <fieldset className="space-y-3 rounded-md border border-dashed border-slate-300 p-3">
               <legend className="px-1 text-sm font-semibold">New prompt</legend>
               <Field
+                id="promptTitle"
+                autoFocus={props.focus === "promptTitle"}
                 label="Prompt title"
                 name="promptTitle"
                 defaultValue={state.promptDraft.title}
@@ -367,6 +374,7 @@ export function ContestForm(props: ContestFormProps) {
                 label: `${r.name} (${r.contestTitle ?? "unassigned"})`,
               }))}
               errors={err("existingRubricId")}
+              autoFocus={props.focus === "existingRubricId"}
             />
             <fieldset className="rounded-md border border-dashed border-slate-300 p-3">
               <legend className="px-1 text-sm font-semibold">New rubric</legend>
@@ -376,6 +384,7 @@ export function ContestForm(props: ContestFormProps) {
                 saveIntent="create-rubric"
                 saveLabel="Create rubric"
                 idPrefix="rubric"
+                focus={props.focus}
               />
             </fieldset>
           </CardContent>
@@ -386,9 +395,6 @@ export function ContestForm(props: ContestFormProps) {
         <ButtonLink to="/admin/contests" variant="outline">
           Cancel
         </ButtonLink>
-        <Button type="submit" formAction="/logout" formMethod="post" formNoValidate variant="ghost">
-          Sign Out
-        </Button>
         <div className="ml-auto flex gap-2">
           {mode === "edit" ? (
             <Button type="submit" name="intent" value="publish" variant="secondary">
@@ -401,93 +407,5 @@ export function ContestForm(props: ContestFormProps) {
         </div>
       </div>
     </Form>
-  );
-}
-
-function StagedBadge({ staged }: { staged?: string }) {
-  if (!staged) return null;
-  return (
-    <Badge variant="secondary">
-      {staged === "copy" ? "Will be copied on save" : "Will be created on save"}
-    </Badge>
-  );
-}
-
-type ContestItem = { ref: string; name: string; staged?: string; detail: React.ReactNode };
-
-/**
- * A contest's prompts or rubrics on the form: the new form's staged ones (also kept in a hidden
- * JSON input) or the edit form's saved ones, each with a Remove button; then the picker that adds
- * an existing one.
- */
-function ContestItems({
-  noun,
-  staged,
-  items,
-  options,
-  errors,
-}: {
-  noun: "prompt" | "rubric";
-  staged: unknown[] | null;
-  items: ContestItem[];
-  options: { id: string; label: string }[];
-  errors?: string[];
-}) {
-  const Noun = noun === "prompt" ? "Prompt" : "Rubric";
-  const field = `existing${Noun}Id`;
-  return (
-    <>
-      {staged ? (
-        <input type="hidden" name={`staged${Noun}s`} value={JSON.stringify(staged)} />
-      ) : null}
-      {items.length ? (
-        <ul
-          className="divide-y divide-slate-200 rounded-md border border-slate-200"
-          aria-label={`Contest ${noun}s`}
-        >
-          {items.map((item) => (
-            <li key={item.ref} className="flex items-start gap-3 px-3 py-2">
-              <div className="flex-1">
-                <p className="font-medium">
-                  {item.name} <StagedBadge staged={item.staged} />
-                </p>
-                {item.detail}
-              </div>
-              <RemoveButton
-                intent={`remove-${noun}:${item.ref}`}
-                label={`Remove ${noun} ${item.name}`}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-slate-600">{`No ${noun}s yet.`}</p>
-      )}
-      <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
-        <div className="space-y-1">
-          <label htmlFor={field} className="block text-sm font-medium text-slate-800">
-            {`Existing ${noun}`}
-          </label>
-          <select id={field} name={field} className={inputClass} defaultValue="">
-            <option value="">{`Choose a ${noun}…`}</option>
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button
-          type="submit"
-          name="intent"
-          value={`add-existing-${noun}`}
-          formNoValidate
-          variant="secondary"
-        >
-          {`Add ${noun}`}
-        </Button>
-      </div>
-      <ErrorList errors={errors} />
-    </>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { useResetKey } from "~/utils/use-reset-key";
 import { ConfirmDelete } from "./contest-admin-ui";
 import { ContestPickerForm, type ContestOption } from "./contest-picker";
 import { RubricBuilder } from "./rubric-builder";
@@ -103,8 +104,15 @@ export function RubricCreateForm({
   children?: React.ReactNode;
 }) {
   const errors = built?.errors ?? {};
+  // After a save (a redirect back here) the builder starts empty, even when it was saved at once.
+  const resetKey = useResetKey(built);
   return (
-    <Form method="post" preventScrollReset key={built?.key ?? "initial"} className="space-y-4">
+    <Form
+      method="post"
+      preventScrollReset
+      key={built?.key ?? `initial-${resetKey}`}
+      className="space-y-4"
+    >
       <FormErrorAlert errors={errors[""]} />
       <RubricBuilder
         draft={built?.draft ?? emptyRubricDraft}
@@ -190,6 +198,13 @@ export function ItemCard({
           </div>
           {children}
         </div>
+        <Link
+          to={`/admin/${kind.noun}s/${id}/edit`}
+          className="self-center text-base text-ink-700 underline"
+          aria-label={`Edit ${kind.noun} ${name}`}
+        >
+          Edit
+        </Link>
         {deletable ? (
           <ConfirmDelete
             question={`Delete this ${kind.noun}?`}

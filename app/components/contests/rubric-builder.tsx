@@ -74,6 +74,7 @@ export function RubricBuilder({
   saveIntent,
   saveLabel,
   idPrefix,
+  focus,
   children,
 }: {
   draft: RubricDraft;
@@ -81,6 +82,8 @@ export function RubricBuilder({
   saveIntent: string;
   saveLabel: string;
   idPrefix: string;
+  /** The id of the element to focus after a post about this rubric. */
+  focus?: string | null;
   children?: React.ReactNode;
 }) {
   const c = draft.criterion;
@@ -88,6 +91,7 @@ export function RubricBuilder({
     <div className="space-y-4">
       <Field
         id={`${idPrefix}-name`}
+        autoFocus={focus === `${idPrefix}-name`}
         label="Rubric name"
         name="rubricName"
         defaultValue={draft.name}
@@ -98,8 +102,16 @@ export function RubricBuilder({
       <input type="hidden" name="rubricCriteria" value={JSON.stringify(draft.criteria)} />
       <div>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h4 className="text-sm font-semibold">Criteria ({draft.criteria.length})</h4>
-          <TotalWeightBadge criteria={draft.criteria} />
+          <h4
+            id={`${idPrefix}-criteria-heading`}
+            tabIndex={-1}
+            autoFocus={focus === `${idPrefix}-criteria-heading`}
+            className="text-sm font-semibold"
+          >
+            Criteria ({draft.criteria.length})
+          </h4>
+          {/* Only while a rubric is being built: an empty builder has no total to warn about. */}
+          {draft.criteria.length ? <TotalWeightBadge criteria={draft.criteria} /> : null}
         </div>
         {draft.criteria.length ? (
           <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
@@ -128,6 +140,7 @@ export function RubricBuilder({
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
             id={`${idPrefix}-key`}
+            autoFocus={focus === `${idPrefix}-key`}
             label="Key"
             name="criterionKey"
             defaultValue={c.key}

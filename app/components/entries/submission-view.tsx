@@ -56,11 +56,7 @@ export function SubmissionFileCard({
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        <a
-          href={`/files/submissions/${id}`}
-          className="font-medium text-ink-700 underline"
-          download
-        >
+        <a href={`/files/submissions/${id}`} className="font-medium text-ink-700 underline">
           Download {fileName}
         </a>
         {fileSize ? (

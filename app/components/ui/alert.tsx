@@ -26,7 +26,7 @@ export function Alert({
       className={cn("rounded-md border p-4", variants[variant], className)}
     >
       {title ? <p className="font-semibold">{title}</p> : null}
-      {children ? <div className="mt-1 text-sm">{children}</div> : null}
+      {children ? <div className="mt-1 text-base">{children}</div> : null}
     </div>
   );
 }

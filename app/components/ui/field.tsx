@@ -8,7 +8,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   const list = errors?.filter(Boolean);
   if (!list?.length) return null;
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
+    <ul id={id} className="mt-1 space-y-0.5 text-base text-red-700">
       {list.map((e) => (
         <li key={e}>{e}</li>
       ))}
@@ -37,7 +37,7 @@ export function Field({
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className={cn("space-y-1", className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-base font-medium text-slate-800">
         {label}
       </label>
       <input
@@ -48,7 +48,7 @@ export function Field({
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
       />
       {hint ? (
-        <p id={hintId} className="text-sm text-slate-600">
+        <p id={hintId} className="text-base text-slate-700">
           {hint}
         </p>
       ) : null}
@@ -70,7 +70,7 @@ export function TextareaField({
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className={cn("space-y-1", className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-base font-medium text-slate-800">
         {label}
       </label>
       <textarea
@@ -81,7 +81,7 @@ export function TextareaField({
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
       />
       {hint ? (
-        <p id={hintId} className="text-sm text-slate-600">
+        <p id={hintId} className="text-base text-slate-700">
           {hint}
         </p>
       ) : null}

@@ -38,6 +38,7 @@ function contestData(input: ContestInput) {
     wordMin: input.wordMin,
     wordMax: input.wordMax,
     entryFeeCents: input.entryFeeCents,
+    entriesPerWriter: input.entriesPerWriter,
     timeZone: input.timeZone,
     submissionsOpen: input.submissionsOpen,
     submissionsClose: input.submissionsClose,

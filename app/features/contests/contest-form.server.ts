@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import {
   addCriterion,
   emptyRubricDraft,
+  focusAfter,
   parseIntent,
   readContestFormState,
   readRubricDraft,
@@ -67,6 +68,8 @@ export type ContestFormActionData = {
   state: ContestFormState;
   errors: FormErrors;
   notice: { type: "success" | "info"; text: string } | null;
+  /** The id of the element to focus when the page shows this answer. */
+  focus: string | null;
   /** Changes on every answer, so the (uncontrolled) form re-mounts with the returned state. */
   key: string;
 };
@@ -92,7 +95,13 @@ export async function contestFormAction(request: Request, contestId?: string) {
     status?: number,
   ) =>
     data<ContestFormActionData>(
-      { state, errors, notice, key: `${Date.now()}-${Math.random().toString(36).slice(2)}` },
+      {
+        state,
+        errors,
+        notice,
+        focus: focusAfter(name, errors),
+        key: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      },
       { status: status ?? (Object.keys(errors).length ? 400 : 200) },
     );
   const refused = (error: unknown) => {

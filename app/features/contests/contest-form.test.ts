@@ -4,6 +4,7 @@ import {
   contestToValues,
   defaultContestValues,
   emptyRubricDraft,
+  focusAfter,
   parseIntent,
   readContestFormState,
   removeCriterion,
@@ -51,6 +52,7 @@ test("contestToValues shows dates in the contest's zone", () => {
     wordMin: 1,
     wordMax: 2,
     entryFeeCents: 0,
+    entriesPerWriter: 1,
     timeZone: "Europe/London",
     submissionsOpen: new Date("2027-07-01T08:00:00Z"),
     submissionsClose: new Date("2027-07-02T08:00:00Z"),
@@ -164,4 +166,16 @@ test("parseIntent", () => {
   expect(parseIntent("remove-prompt:3")).toEqual({ name: "remove-prompt", arg: "3" });
   expect(parseIntent("save")).toEqual({ name: "save", arg: "" });
   expect(parseIntent(null)).toEqual({ name: "", arg: "" });
+});
+
+test("after a post about one part of the contest form, focus goes back to that part", () => {
+  expect(focusAfter("add-criterion", {})).toBe("rubric-key");
+  expect(focusAfter("add-criterion", { rubricCriteria: ["Add at least one criterion"] })).toBe(
+    "rubric-criteria-heading",
+  );
+  expect(focusAfter("create-prompt", {})).toBe("promptTitle");
+  expect(focusAfter("create-rubric", {})).toBe("rubric-name");
+  expect(focusAfter("add-existing-prompt", {})).toBe("existingPromptId");
+  expect(focusAfter("remove-rubric", {})).toBe("existingRubricId");
+  expect(focusAfter("save", {})).toBeNull();
 });

@@ -8,7 +8,7 @@ import {
   type DateField,
 } from "./contest-schema";
 import type { ContestSettings } from "./contest-snapshot";
-import { DEFAULT_TIME_ZONE, toZonedInputValue } from "~/utils/dates";
+import { DEFAULT_TIME_ZONE, formatDollars, toZonedInputValue } from "~/utils/dates";
 import { criteriaSchema, type Criterion } from "./rubric";
 
 /**
@@ -28,6 +28,7 @@ export type ContestFormValues = {
   wordMin: string;
   wordMax: string;
   entryFeeCents: string;
+  entriesPerWriter: string;
   timeZone: string;
   judgesPerSubmission: string;
 } & Record<DateField, string>;
@@ -100,6 +101,7 @@ export function defaultContestValues(
     wordMin: "500",
     wordMax: "2500",
     entryFeeCents: "0",
+    entriesPerWriter: "1",
     timeZone,
     submissionsOpen: at(7, "00:00"),
     submissionsClose: at(37, "23:59"),
@@ -129,6 +131,7 @@ export function contestToValues(c: ContestRow): ContestFormValues {
     wordMin: String(c.wordMin),
     wordMax: String(c.wordMax),
     entryFeeCents: String(c.entryFeeCents),
+    entriesPerWriter: String(c.entriesPerWriter),
     timeZone: c.timeZone,
     judgesPerSubmission: String(c.judgesPerSubmission ?? 3),
   } as ContestFormValues;
@@ -193,6 +196,7 @@ export function readContestFormState(fd: FormData): ContestFormState {
     wordMin: str(fd, "wordMin"),
     wordMax: str(fd, "wordMax"),
     entryFeeCents: str(fd, "entryFeeCents"),
+    entriesPerWriter: str(fd, "entriesPerWriter") || "1",
     timeZone: str(fd, "timeZone") || DEFAULT_TIME_ZONE,
     judgesPerSubmission: str(fd, "judgesPerSubmission"),
   } as ContestFormValues;
@@ -282,4 +286,43 @@ export function parseIntent(raw: FormDataEntryValue | null): { name: string; arg
   const value = typeof raw === "string" ? raw : "";
   const i = value.indexOf(":");
   return i === -1 ? { name: value, arg: "" } : { name: value.slice(0, i), arg: value.slice(i + 1) };
+}
+
+/**
+ * Where the contest form puts focus after a post that answers on the page, so an admin building
+ * a rubric or staging prompts stays where they were instead of the top of a long form. Ids are the
+ * form's element ids; null for saving and publishing (the page's messages come first).
+ */
+export function focusAfter(intent: string, errors: FormErrors): string | null {
+  const firstError = Object.keys(errors).find((k) => errors[k]?.length);
+  switch (intent) {
+    case "add-criterion":
+    case "remove-criterion":
+      return firstError === "rubricCriteria" ? "rubric-criteria-heading" : "rubric-key";
+    case "create-rubric":
+      return "rubric-name";
+    case "create-prompt":
+      return "promptTitle";
+    case "add-existing-prompt":
+    case "remove-prompt":
+      return "existingPromptId";
+    case "add-existing-rubric":
+    case "remove-rubric":
+      return "existingRubricId";
+    default:
+      return null;
+  }
+}
+
+/** The hint under the fee input. */
+export function feePreview(raw: string) {
+  const cents = Number(raw);
+  if (raw.trim() === "" || !Number.isInteger(cents) || cents < 0)
+    return "Enter the fee in whole cents, e.g. 1500 for $15.00.";
+  return cents > 0 ? `Entrants pay ${formatDollars(cents)}` : "Free: no entry fee";
+}
+
+/** Every distinct message of the form, for the summary at the top. */
+export function allMessages(errors: FormErrors) {
+  return [...new Set(Object.values(errors).flat())];
 }

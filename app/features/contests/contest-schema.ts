@@ -30,6 +30,9 @@ export const MESSAGES = {
   slugTaken: "This URL slug is already used by another contest",
 } as const;
 
+export const MAX_ENTRIES_PER_WRITER = 50;
+export const ENTRIES_PER_WRITER_MESSAGE = `Entries per writer must be a whole number from 1 to ${MAX_ENTRIES_PER_WRITER}`;
+
 export function totalWeightMessage(total: number) {
   return `Total weight must sum to 1.0 (currently ${total.toFixed(2)})`;
 }
@@ -182,6 +185,14 @@ export const contestSchema = z.preprocess(
           .int("Entry fee must be a whole number of cents")
           .min(0, "Entry fee cannot be negative")
           .max(100000, MESSAGES.feeTooHigh),
+      ),
+      entriesPerWriter: z.preprocess(
+        (v) => toNumber(v) ?? 1,
+        z
+          .number({ invalid_type_error: ENTRIES_PER_WRITER_MESSAGE })
+          .int(ENTRIES_PER_WRITER_MESSAGE)
+          .min(1, ENTRIES_PER_WRITER_MESSAGE)
+          .max(MAX_ENTRIES_PER_WRITER, ENTRIES_PER_WRITER_MESSAGE),
       ),
       timeZone: z.preprocess(
         (v) => blankToUndefined(v) ?? DEFAULT_TIME_ZONE,

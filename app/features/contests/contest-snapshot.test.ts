@@ -14,6 +14,7 @@ const settings = {
   wordMin: 100,
   wordMax: 200,
   entryFeeCents: 1500,
+  entriesPerWriter: 3,
   timeZone: "America/New_York",
 };
 const contest = {
@@ -50,4 +51,11 @@ test("a missing or malformed snapshot reads as none", () => {
   expect(parseSnapshot(null)).toBeNull();
   expect(parseSnapshot("{oops")).toBeNull();
   expect(parseSnapshot(JSON.stringify({ title: "only a title" }))).toBeNull();
+});
+
+test("the snapshot keeps the entries-per-writer limit; older snapshots without it allow one entry", () => {
+  const snap = buildSnapshot(contest, new Date("2026-12-01T10:00:00Z"));
+  expect(parseSnapshot(JSON.stringify(snap))?.entriesPerWriter).toBe(3);
+  const { entriesPerWriter: _dropped, ...older } = snap;
+  expect(parseSnapshot(JSON.stringify(older))?.entriesPerWriter).toBe(1);
 });

@@ -17,6 +17,8 @@ export const snapshotSchema = z.object({
   wordMin: z.number(),
   wordMax: z.number(),
   entryFeeCents: z.number(),
+  /** Snapshots taken before this setting existed allowed one entry per writer. */
+  entriesPerWriter: z.number().int().min(1).default(1),
   timeZone: z.string(),
   submissionsOpen: z.string(),
   submissionsClose: z.string(),
@@ -39,6 +41,7 @@ export type ContestSettings = {
   wordMin: number;
   wordMax: number;
   entryFeeCents: number;
+  entriesPerWriter: number;
   timeZone: string;
 } & Record<DateField, Date>;
 
@@ -82,6 +85,7 @@ export function buildSnapshot(
     wordMin: contest.wordMin,
     wordMax: contest.wordMax,
     entryFeeCents: contest.entryFeeCents,
+    entriesPerWriter: contest.entriesPerWriter,
     timeZone: contest.timeZone,
     ...mapDates(contest, (d) => d.toISOString()),
     ...contestItems(contest),

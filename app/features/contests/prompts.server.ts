@@ -98,3 +98,12 @@ export async function deletePrompt(promptId: string, contestId?: string) {
   });
   if (!count) throw new ContestAdminError("Selected prompt not found");
 }
+
+/** Saves a prompt's new title and text; false when it does not exist. */
+export async function updatePrompt(id: string, input: PromptInput) {
+  const { count } = await prisma.prompt.updateMany({
+    where: { id },
+    data: { title: input.title, body: input.body },
+  });
+  return count > 0;
+}

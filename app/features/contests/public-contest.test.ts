@@ -13,6 +13,7 @@ const base: ContestRow = {
   wordMin: 100,
   wordMax: 1000,
   entryFeeCents: 0,
+  entriesPerWriter: 1,
   timeZone: "UTC",
   submissionsOpen: new Date("2027-01-01T00:00:00Z"),
   submissionsClose: new Date("2027-02-01T00:00:00Z"),

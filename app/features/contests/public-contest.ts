@@ -29,6 +29,7 @@ export type PublicContest = {
   wordMin: number;
   wordMax: number;
   entryFeeCents: number;
+  entriesPerWriter: number;
   timeZone: string;
   submissionsOpen: Date;
   submissionsClose: Date;
@@ -57,6 +58,7 @@ export function publicContest(row: ContestRow): PublicContest {
     wordMin: shown.wordMin,
     wordMax: shown.wordMax,
     entryFeeCents: shown.entryFeeCents,
+    entriesPerWriter: shown.entriesPerWriter,
     timeZone: shown.timeZone,
     submissionsOpen: shown.submissionsOpen,
     submissionsClose: shown.submissionsClose,

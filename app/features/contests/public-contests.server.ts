@@ -18,6 +18,7 @@ export const contestSelect = {
   wordMin: true,
   wordMax: true,
   entryFeeCents: true,
+  entriesPerWriter: true,
   timeZone: true,
   submissionsOpen: true,
   submissionsClose: true,

@@ -3,6 +3,10 @@ import { assertContestExists, ContestAdminError, ITEMS_PER_PAGE } from "./contes
 import { prisma } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import { type RubricInput } from "./contest-schema";
+import { parseCriteria } from "./rubric";
+import { applyRubricEdit, type CriterionEdit, type RubricEditResult } from "./rubric-edit";
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
 export async function listRubrics({ contestId, page = 1 }: { contestId?: string; page?: number }) {
   const where = contestId ? { contestId } : {};
@@ -108,5 +112,49 @@ export async function deleteRubric(rubricId: string, contestId?: string) {
       );
     }
     await tx.rubric.delete({ where: { id: rubricId } });
+  });
+}
+
+/** Whether any judge has submitted a score against this rubric (then its scoring shape is fixed). */
+export async function rubricHasSubmittedScores(rubricId: string, db: Pick<Tx, "score"> = prisma) {
+  return (await db.score.count({ where: { rubricId, submittedAt: { not: null } } })) > 0;
+}
+
+/** A rubric for its edit page, with whether its keys, maxima and weights are still open to change. */
+export async function rubricForEdit(id: string) {
+  const rubric = await prisma.rubric.findUnique({
+    where: { id },
+    include: { contest: { select: { id: true, title: true } } },
+  });
+  if (!rubric) return null;
+  return {
+    id: rubric.id,
+    name: rubric.name,
+    contest: rubric.contest,
+    criteria: parseCriteria(rubric.criteria),
+    locked: await rubricHasSubmittedScores(id),
+  };
+}
+
+/**
+ * Saves an edit (docs/decisions/0013-entry-form-and-limits.md). Whether scores exist is read in
+ * the same transaction as the write, so a score submitted meanwhile still locks the shape.
+ * Null when the rubric does not exist.
+ */
+export async function updateRubric(
+  id: string,
+  input: { name?: string; criteria?: CriterionEdit[] },
+): Promise<RubricEditResult | null> {
+  return prisma.$transaction(async (tx) => {
+    const rubric = await tx.rubric.findUnique({ where: { id } });
+    if (!rubric) return null;
+    const locked = await rubricHasSubmittedScores(id, tx);
+    const result = applyRubricEdit(parseCriteria(rubric.criteria), input, locked);
+    if (result.ok)
+      await tx.rubric.update({
+        where: { id },
+        data: { name: result.value.name, criteria: JSON.stringify(result.value.criteria) },
+      });
+    return result;
   });
 }

@@ -28,7 +28,16 @@ const entrantSubmissionSelect = {
   createdAt: true,
   fileName: true,
   disqualifyReason: true,
-  contest: { select: { id: true, slug: true, title: true, timeZone: true, resultsAt: true } },
+  contest: {
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      timeZone: true,
+      resultsAt: true,
+      submissionsClose: true,
+    },
+  },
 } as const;
 
 export async function listEntrantSubmissions(

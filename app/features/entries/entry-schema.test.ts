@@ -4,6 +4,8 @@ import {
   ENTRY_MESSAGES,
   MAX_FILE_BYTES,
   entrySchema,
+  allErrors,
+  fileCheckFromFile,
   firstError,
   type FileCheck,
 } from "./entry-schema";
@@ -102,5 +104,30 @@ describe("entry schema", () => {
     expect(firstError(s.error)).toBe("Title is required");
     expect(firstError({ confirmRules: ["x"], file: ["y"] })).toBe("y");
     expect(firstError({})).toBeNull();
+  });
+  test("every error is listed, in form order, once each", () => {
+    const s = parse({ body: "a" });
+    expect(allErrors(s.error)).toEqual([
+      "Title is required",
+      "Word count must be between 3 and 5",
+      "Please confirm this statement",
+    ]);
+    expect(allErrors({ confirmRules: ["x"], other: ["z"], file: ["y"] })).toEqual(["y", "x", "z"]);
+    expect(allErrors(null)).toEqual([]);
+  });
+  test("the browser's view of a chosen file: name, size, kind by name; none when nothing was chosen", () => {
+    const kindOf = (n: string) => (n.endsWith(".txt") ? ("txt" as const) : null);
+    expect(fileCheckFromFile({ name: "a.txt", size: 20 }, kindOf)).toEqual({
+      name: "a.txt",
+      size: 20,
+      kind: "txt",
+      tooLarge: false,
+    });
+    expect(fileCheckFromFile({ name: "a.exe", size: 11 * 1024 * 1024 }, kindOf)).toMatchObject({
+      kind: null,
+      tooLarge: true,
+    });
+    expect(fileCheckFromFile({ name: "", size: 0 }, kindOf)).toBeNull();
+    expect(fileCheckFromFile("", kindOf)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * the result reaches this schema as `FileCheck`.
  */
 import { z } from "zod";
-import type { FileKind } from "./file-sniff";
+import type { FileKind, TextEncodingName } from "./file-sniff";
 import { countWords, withinWordRange } from "./word-count";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -20,7 +20,8 @@ export const ENTRY_MESSAGES = {
   received: "Your submission has been received!",
   contestNotFound: "Contest not found",
   failed: "Failed to submit entry",
-  validationTitle: "Validation Error",
+  /** The title over the list of problems (plain words for young writers, not "Validation Error"). */
+  validationTitle: "Your entry was not sent. Please fix:",
   confirm: "Please confirm this statement",
   underThirteen:
     "Because you are under 13, a parent or guardian must confirm your account before you can submit entries.",
@@ -50,6 +51,9 @@ export type FileCheck = {
   kind: FileKind | null;
   /** True when the stream was cut off because it passed MAX_FILE_BYTES. */
   tooLarge: boolean;
+  /** A text file: the encoding it was sent in and the words of its decoded text. */
+  encoding?: TextEncodingName;
+  words?: number;
 };
 
 const confirmation = z.boolean({
@@ -65,21 +69,12 @@ export function entrySchema(
   contest: { wordMin: number; wordMax: number },
   file?: FileCheck | null,
 ) {
-  return z
-    .object({
-      title: z
-        .string({ required_error: ENTRY_MESSAGES.titleRequired })
-        .trim()
-        .min(1, ENTRY_MESSAGES.titleRequired)
-        .max(MAX_TITLE_LENGTH, ENTRY_MESSAGES.titleTooLong),
-      body: z.string().optional(),
-      confirmOriginal: confirmation,
-      confirmEligible: confirmation,
-      confirmRules: confirmation,
-      confirmAnonymous: confirmation,
-    })
-    .superRefine((value, ctx) => {
-      const words = countWords(value.body);
+  // The text and file rules run on the raw input, so their errors show together with the
+  // title's and the confirmations' (every error is listed at once).
+  return z.preprocess(
+    (raw, ctx) => {
+      const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+      const words = countWords(typeof r.body === "string" ? r.body : "");
       const hasFile = !!file && file.size > 0;
       if (hasFile) {
         if (file.tooLarge || file.size > MAX_FILE_BYTES) {
@@ -97,11 +92,26 @@ export function entrySchema(
           message: wordRangeMessage(contest.wordMin, contest.wordMax),
         });
       }
-    })
-    .transform((value) => {
-      const body = value.body?.trim() ? value.body.replace(/\r\n/g, "\n").trim() : null;
-      return { title: value.title, body, wordCount: countWords(body) };
-    });
+      return raw;
+    },
+    z
+      .object({
+        title: z
+          .string({ required_error: ENTRY_MESSAGES.titleRequired })
+          .trim()
+          .min(1, ENTRY_MESSAGES.titleRequired)
+          .max(MAX_TITLE_LENGTH, ENTRY_MESSAGES.titleTooLong),
+        body: z.string().optional(),
+        confirmOriginal: confirmation,
+        confirmEligible: confirmation,
+        confirmRules: confirmation,
+        confirmAnonymous: confirmation,
+      })
+      .transform((value) => {
+        const body = value.body?.trim() ? value.body.replace(/\r\n/g, "\n").trim() : null;
+        return { title: value.title, body, wordCount: countWords(body) };
+      }),
+  );
 }
 
 export const FIELD_ORDER = ["", "title", "body", "file", ...CONFIRMATIONS.map((c) => c.name)];
@@ -117,6 +127,25 @@ export function firstError(
   }
   for (const list of Object.values(errors)) if (list?.length) return list[0];
   return null;
+}
+
+/** Every distinct error, in form order, for the list above the form. */
+export function allErrors(
+  errors: Record<string, string[] | null | undefined> | null | undefined,
+): string[] {
+  if (!errors) return [];
+  const keys = [...FIELD_ORDER, ...Object.keys(errors).filter((k) => !FIELD_ORDER.includes(k))];
+  const out: string[] = [];
+  for (const key of keys) for (const e of errors[key] ?? []) if (!out.includes(e)) out.push(e);
+  return out;
+}
+
+/** What the browser knows of a chosen file, for validating before it is sent (the server sniffs the content). */
+export function fileCheckFromFile(file: unknown, kindOf: (name: string) => FileKind | null) {
+  if (!file || typeof file !== "object" || !("size" in file) || !("name" in file)) return null;
+  const f = file as { name: string; size: number };
+  if (!f.name || f.size === 0) return null;
+  return { name: f.name, size: f.size, kind: kindOf(f.name), tooLarge: f.size > MAX_FILE_BYTES };
 }
 
 /** Admin disqualification: the entrant reads the reason. */

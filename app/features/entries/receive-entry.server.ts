@@ -12,9 +12,10 @@ import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/
 import { prisma } from "~/utils/db.server";
 import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema, type FileCheck } from "./entry-schema";
 import {
-  MIME_TYPES,
   SNIFF_BYTES,
   createTextValidator,
+  storedType,
+  textFacts,
   headMatchesKind,
   kindFromFileName,
   type FileKind,
@@ -25,6 +26,7 @@ import { entryFileKey, getStorage, type FileStorage } from "~/utils/storage.serv
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { enqueueEvent } from "~/features/lifecycle/outbox.server";
 import { initialStatus } from "./submission-status";
+import { COUNTED_STATUSES, entriesLeft, entryLimitMessage } from "./entry-limit";
 import { submitEligibility } from "~/features/accounts/user";
 
 /** Text fields are small; a story of 100,000 words is well under this. */
@@ -145,7 +147,7 @@ async function storeFilePart(
     }
   }
   try {
-    await storage.put(key, body(), { contentType: MIME_TYPES[kind] });
+    await storage.put(key, body(), { contentType: storedType(kind, headBytes) });
   } catch (error) {
     // storage.put leaves nothing behind on failure
     if (tooLarge || refused) {
@@ -156,7 +158,7 @@ async function storeFilePart(
     throw error;
   }
   upload.key = key;
-  upload.check = { name, size, kind, tooLarge: false };
+  upload.check = { name, size, kind, tooLarge: false, ...textFacts(text) };
 }
 
 export type EntryOutcome =
@@ -183,6 +185,9 @@ export function eligibilityMessage(user: EntryUser) {
 }
 
 const FORM_FIELDS = [
+  // conform's validate intent: parseWithZod then never reports success, so nothing is written
+  // (docs/decisions/0013-entry-form-and-limits.md).
+  "__intent__",
   "title",
   "body",
   "confirmOriginal",
@@ -291,7 +296,19 @@ export async function receiveEntry(
       // A key that names someone else's entry (a forged form) is ignored, not an error.
       if (existing && existing.entrantId !== user.id) id = newEntryKey();
       else if (existing) return { duplicate: true, status: existing.status } as const;
-      const status = initialStatus(publicContest(row).entryFeeCents);
+      const shown = publicContest(row);
+      const mine = await tx.submission.findMany({
+        where: { contestId: contest.id, entrantId: user.id, status: { in: [...COUNTED_STATUSES] } },
+        select: { status: true },
+      });
+      if (
+        entriesLeft(
+          shown.entriesPerWriter,
+          mine.map((m) => m.status),
+        ) === 0
+      )
+        return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
+      const status = initialStatus(shown.entryFeeCents);
       await tx.submission.create({
         data: {
           id,
@@ -299,11 +316,11 @@ export async function receiveEntry(
           entrantId: user.id,
           title: submission.value.title,
           body: submission.value.body,
-          wordCount: submission.value.body ? submission.value.wordCount : 0,
+          wordCount: submission.value.body ? submission.value.wordCount : (file?.words ?? 0),
           status,
           filePath: file?.key ?? null,
           fileName: file?.name ?? null,
-          fileType: file ? MIME_TYPES[file.kind] : null,
+          fileType: file ? storedType(file.kind, null, file.encoding) : null,
           fileSize: file?.size ?? null,
         },
       });

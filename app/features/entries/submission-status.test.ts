@@ -5,7 +5,9 @@ import {
   canWithdraw,
   initialStatus,
   nextStatus,
+  pendingPaymentNextStep,
   statusBadgeVariant,
+  submissionDateLabel,
   statusLabel,
   type SubmissionEvent,
 } from "./submission-status";
@@ -67,4 +69,14 @@ describe("submission status machine", () => {
     expect(statusBadgeVariant("pending_payment")).toBe("secondary");
     expect(statusLabel("pending_payment")).toBe("Pending payment");
   });
+});
+
+test("a pending-payment entry says when it was created and what to do next, never 'Submitted'", () => {
+  expect(submissionDateLabel("pending_payment")).toBe("Created");
+  expect(submissionDateLabel("expired")).toBe("Created");
+  expect(submissionDateLabel("submitted")).toBe("Submitted");
+  expect(submissionDateLabel("withdrawn")).toBe("Submitted");
+  expect(pendingPaymentNextStep("Dec 1, 2026, 11:59 PM EST")).toContain(
+    "pay the entry fee before submissions close (Dec 1, 2026, 11:59 PM EST)",
+  );
 });

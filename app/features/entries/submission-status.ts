@@ -82,3 +82,16 @@ export function statusBadgeVariant(status: string): "default" | "secondary" | "d
 
 /** A status change the entry's current state does not allow (shown to the user as it is). */
 export class TransitionRefused extends DomainError {}
+
+/**
+ * The word before an entry's date: an entry waiting for payment (or expired unpaid) was created,
+ * not submitted, on that date.
+ */
+export function submissionDateLabel(status: string) {
+  return status === "pending_payment" || status === "expired" ? "Created" : "Submitted";
+}
+
+/** What a writer does next with an entry waiting for payment. */
+export function pendingPaymentNextStep(closes: string) {
+  return `Next: pay the entry fee before submissions close (${closes}). Your entry is submitted once the fee is paid; unpaid entries expire when submissions close.`;
+}

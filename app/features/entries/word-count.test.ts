@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { countWords, withinWordRange } from "./word-count";
+import { countWords, withinWordRange, wordRangeStatus } from "./word-count";
 
 describe("word counting", () => {
   test("counts whitespace-separated tokens of the trimmed text", () => {
@@ -22,5 +22,28 @@ describe("word counting", () => {
     expect(withinWordRange(1000, 100, 1000)).toBe(true);
     expect(withinWordRange(99, 100, 1000)).toBe(false);
     expect(withinWordRange(1001, 100, 1000)).toBe(false);
+  });
+});
+
+describe("the live count against the range, in words", () => {
+  test("below, inside and above the range read differently, not only by colour", () => {
+    expect(wordRangeStatus(0, 100, 1000)).toEqual({
+      state: "empty",
+      message: "Write 100 to 1000 words.",
+    });
+    expect(wordRangeStatus(50, 100, 1000)).toEqual({
+      state: "short",
+      message: "Too short: add at least 50 words.",
+    });
+    expect(wordRangeStatus(99, 100, 1000).message).toBe("Too short: add at least 1 word.");
+    expect(wordRangeStatus(100, 100, 1000).state).toBe("ok");
+    expect(wordRangeStatus(1000, 100, 1000)).toEqual({
+      state: "ok",
+      message: "Good: between 100 and 1000 words.",
+    });
+    expect(wordRangeStatus(1003, 100, 1000)).toEqual({
+      state: "long",
+      message: "Too long: remove 3 words.",
+    });
   });
 });

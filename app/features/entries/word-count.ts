@@ -12,3 +12,20 @@ export function countWords(text: string | null | undefined): number {
 export function withinWordRange(count: number, min: number, max: number) {
   return count >= min && count <= max;
 }
+
+export type WordRangeStatus = {
+  state: "empty" | "short" | "ok" | "long";
+  /** Plain words for the writer; never only a colour. */
+  message: string;
+};
+
+const plural = (n: number, word = "word") => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Where a live count sits against the contest's range, said in words. */
+export function wordRangeStatus(count: number, min: number, max: number): WordRangeStatus {
+  if (count === 0) return { state: "empty", message: `Write ${min} to ${max} words.` };
+  if (count < min)
+    return { state: "short", message: `Too short: add at least ${plural(min - count)}.` };
+  if (count > max) return { state: "long", message: `Too long: remove ${plural(count - max)}.` };
+  return { state: "ok", message: `Good: between ${min} and ${max} words.` };
+}

@@ -1,0 +1,101 @@
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ErrorList, inputClass } from "~/components/ui/field";
+import { RemoveButton } from "./rubric-builder";
+
+function StagedBadge({ staged }: { staged?: string }) {
+  if (!staged) return null;
+  return (
+    <Badge variant="secondary">
+      {staged === "copy" ? "Will be copied on save" : "Will be created on save"}
+    </Badge>
+  );
+}
+
+export type ContestItem = { ref: string; name: string; staged?: string; detail: React.ReactNode };
+
+/**
+ * A contest's prompts or rubrics on the form: the new form's staged ones (also kept in a hidden
+ * JSON input) or the edit form's saved ones, each with a Remove button; then the picker that adds
+ * an existing one.
+ */
+export function ContestItems({
+  noun,
+  staged,
+  items,
+  options,
+  errors,
+  autoFocus,
+}: {
+  noun: "prompt" | "rubric";
+  staged: unknown[] | null;
+  items: ContestItem[];
+  options: { id: string; label: string }[];
+  errors?: string[];
+  /** Focus the picker (after a post that added or removed one of these items). */
+  autoFocus?: boolean;
+}) {
+  const Noun = noun === "prompt" ? "Prompt" : "Rubric";
+  const field = `existing${Noun}Id`;
+  return (
+    <>
+      {staged ? (
+        <input type="hidden" name={`staged${Noun}s`} value={JSON.stringify(staged)} />
+      ) : null}
+      {items.length ? (
+        <ul
+          className="divide-y divide-slate-200 rounded-md border border-slate-200"
+          aria-label={`Contest ${noun}s`}
+        >
+          {items.map((item) => (
+            <li key={item.ref} className="flex items-start gap-3 px-3 py-2">
+              <div className="flex-1">
+                <p className="font-medium">
+                  {item.name} <StagedBadge staged={item.staged} />
+                </p>
+                {item.detail}
+              </div>
+              <RemoveButton
+                intent={`remove-${noun}:${item.ref}`}
+                label={`Remove ${noun} ${item.name}`}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">{`No ${noun}s yet.`}</p>
+      )}
+      <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
+        <div className="space-y-1">
+          <label htmlFor={field} className="block text-sm font-medium text-slate-800">
+            {`Existing ${noun}`}
+          </label>
+          <select
+            id={field}
+            name={field}
+            className={inputClass}
+            defaultValue=""
+            autoFocus={autoFocus}
+          >
+            <option value="">{`Choose a ${noun}…`}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          type="submit"
+          name="intent"
+          value={`add-existing-${noun}`}
+          formNoValidate
+          variant="secondary"
+        >
+          {`Add ${noun}`}
+        </Button>
+      </div>
+      <ErrorList errors={errors} />
+    </>
+  );
+}

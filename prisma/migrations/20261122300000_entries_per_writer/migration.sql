@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Contest" ADD COLUMN "entriesPerWriter" INTEGER NOT NULL DEFAULT 1;
