@@ -2,17 +2,18 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { CriteriaList, RubricBuilder } from "./rubric-builder";
 import { ContestItems } from "./contest-items";
+import { TimelineCard } from "./timeline-card";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { ErrorList, Field, inputClass, TextareaField } from "~/components/ui/field";
+import { ErrorList, Field, TextareaField } from "~/components/ui/field";
 import {
   allMessages,
   feePreview,
   type ContestFormState,
   type FormErrors,
 } from "~/features/contests/contest-form";
-import { DATE_FIELDS, DATE_LABELS, normalizeSlug } from "~/features/contests/contest-schema";
+import { normalizeSlug } from "~/features/contests/contest-schema";
 import { formatDateTime } from "~/utils/dates";
 import type { Criterion } from "~/features/contests/rubric";
 
@@ -214,62 +215,13 @@ export function ContestForm(props: ContestFormProps) {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Timeline</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <div className="space-y-1">
-            <label htmlFor="timeZone" className="block text-sm font-medium text-slate-800">
-              Time zone
-            </label>
-            <select
-              id="timeZone"
-              name="timeZone"
-              defaultValue={v.timeZone}
-              className={inputClass}
-              onChange={(e) => setZone(e.currentTarget.value)}
-              aria-describedby="timeZone-hint"
-            >
-              {props.timeZones.map((tz) => (
-                <option key={tz} value={tz}>
-                  {tz}
-                </option>
-              ))}
-            </select>
-            <p id="timeZone-hint" className="text-sm text-slate-600">
-              The dates below are in this time zone (now:{" "}
-              <span data-testid="zone-name">{zone}</span>) and stored in UTC.
-            </p>
-            <ErrorList errors={err("timeZone")} />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {DATE_FIELDS.map((k) => (
-              <Field
-                key={k}
-                label={k === "resultsAt" ? "Results date" : DATE_LABELS[k]}
-                name={k}
-                type="datetime-local"
-                required
-                defaultValue={v[k]}
-                errors={err(k)}
-              />
-            ))}
-          </div>
-          <Field
-            label="Judges per submission"
-            name="judgesPerSubmission"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={20}
-            className="max-w-48"
-            defaultValue={v.judgesPerSubmission}
-            hint="Judges are assigned automatically when judging opens."
-            errors={err("judgesPerSubmission")}
-          />
-        </CardContent>
-      </Card>
+      <TimelineCard
+        values={v}
+        errors={errors}
+        timeZones={props.timeZones}
+        zone={zone}
+        onZoneChange={setZone}
+      />
 
       <section aria-labelledby="prompts-and-rubrics" className="space-y-4">
         <h2 id="prompts-and-rubrics" className="text-xl font-semibold">
