@@ -18,6 +18,7 @@ import { formatDate } from "~/utils/dates";
 import { endSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { submitEligibility } from "~/features/accounts/user";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account · Inkwell" }];
 
@@ -39,7 +40,7 @@ type ActionData = { intent: "profile" | "delete"; result: SubmissionResult<strin
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "delete") {
     const submission = parseWithZod(formData, {
       schema: deleteAccountSchema.refine((v) => v.confirmEmail.toLowerCase() === user.email, {

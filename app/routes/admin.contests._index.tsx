@@ -21,6 +21,7 @@ import { formatDateTime } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Contests · Admin · Inkwell" }];
 
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const fd = await request.formData();
+  const fd = await readForm(request);
   const intent = fd.get("intent");
   const id = String(fd.get("id") ?? "");
   const back = `/admin/contests${fd.get("page") ? `?page=${encodeURIComponent(String(fd.get("page")))}` : ""}`;

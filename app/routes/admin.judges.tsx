@@ -20,6 +20,7 @@ import { requireAdmin } from "~/features/accounts/auth.server";
 import { PAGE_SIZE } from "~/features/judging/scoring";
 import { addJudge, listJudges, removeJudge } from "~/features/judging/judges.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Judges · Inkwell" }];
 
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "remove") {

@@ -26,6 +26,7 @@ import {
   getAdminSubmission,
 } from "~/features/entries/admin-submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" },
@@ -57,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: disqualifySchema });
+  const submission = parseWithZod(await readForm(request), { schema: disqualifySchema });
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>(
       { result: submission.reply() },

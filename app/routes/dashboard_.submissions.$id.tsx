@@ -23,6 +23,7 @@ import {
 } from "~/features/entries/entrant-submissions.server";
 import { TransitionRefused } from "~/features/entries/submission-status";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Inkwell` : "Submission · Inkwell" },
@@ -62,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "withdraw") {
     // Someone else's id is not found, whatever the form says.
     if (!(await getEntrantSubmission(user.id, id))) throw notFound();

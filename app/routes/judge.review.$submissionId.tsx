@@ -34,6 +34,7 @@ import {
   scoreFormSchema,
   weightedTotal,
 } from "~/features/judging/scoring";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Review: ${data.submission.title} · Inkwell` : "Review · Inkwell" },
@@ -71,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submissionId = params.submissionId ?? "";
   const ctx = await scoringContext(user.id, submissionId);
   if (!ctx) throw notFound();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent") === "submit" ? "submit" : "autosave";
   const schema = scoreFormSchema(ctx.criteria, { alreadySubmitted: ctx.alreadySubmitted });
   const submission = parseWithZod(formData, { schema });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "./client-ip.mjs";
 
 /**
  * Every setting the server reads, validated once at start-up. Embedded defaults need no variables:
@@ -38,6 +39,18 @@ const schema = z
     AWS_SECRET_ACCESS_KEY: optional,
     LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+    SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+    /** Which proxy's forwarded headers to believe (read by server.mjs; see client-ip.mjs). */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        try {
+          parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {

@@ -26,6 +26,11 @@ export const ENTRY_MESSAGES = {
   underThirteen:
     "Because you are under 13, a parent or guardian must confirm your account before you can submit entries.",
   noDateOfBirth: "Please add your date of birth to your account before submitting entries.",
+  unpackedTooLarge:
+    "This document is too large once opened (over 50 MB unpacked). Please upload a smaller file.",
+  unreadable:
+    "This document could not be read. Please save it again, or upload it as a PDF or TXT file.",
+  oneFile: "Please upload one file.",
 } as const;
 
 export function wordRangeMessage(min: number, max: number) {
@@ -51,7 +56,15 @@ export type FileCheck = {
   kind: FileKind | null;
   /** True when the stream was cut off because it passed MAX_FILE_BYTES. */
   tooLarge: boolean;
+  /** A document that unpacks past its bound, cannot be read, or came with another file. */
+  problem?: "unpacked-too-large" | "unreadable" | "several";
 };
+
+const PROBLEM_MESSAGES = {
+  "unpacked-too-large": ENTRY_MESSAGES.unpackedTooLarge,
+  unreadable: ENTRY_MESSAGES.unreadable,
+  several: ENTRY_MESSAGES.oneFile,
+} as const;
 
 const confirmation = z.boolean({
   required_error: ENTRY_MESSAGES.confirm,
@@ -87,6 +100,8 @@ export function entrySchema(
           ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.fileTooLarge });
         } else if (!file.kind) {
           ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.fileType });
+        } else if (file.problem) {
+          ctx.addIssue({ code: "custom", path: ["file"], message: PROBLEM_MESSAGES[file.problem] });
         }
       }
       if (words === 0 && !hasFile) {
