@@ -4,10 +4,10 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRemixHeaders, sendRemixResponse } from "@remix-run/express";
 import {
   createReadableStreamFromReadable,
   createRequestHandler as createRemixHandler,
+  writeReadableStreamToWritable,
 } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -19,7 +19,7 @@ import {
   parseTrustProxy,
   requestOrigin,
 } from "./app/utils/client-ip.mjs";
-import { BODY_MESSAGES, bodyPolicy } from "./app/utils/request-body.mjs";
+import { BODY_MESSAGES, UPLOAD_BODY_LIMIT, bodyPolicy } from "./app/utils/request-body.mjs";
 
 const MODE = process.env.NODE_ENV ?? "development";
 const IS_PROD = MODE === "production";
@@ -124,9 +124,22 @@ const bufferBody = (limit) => {
     bufferers.set(limit, express.raw({ type: () => true, limit, inflate: false }));
   return bufferers.get(limit);
 };
+/**
+ * Answers without reading the body. The rest of the body is then read and thrown away (so the
+ * client, still sending, gets to see the answer), but no more than UPLOAD_BODY_LIMIT of it.
+ */
 function refuse(res, status, message) {
-  // The rest of the body is not wanted: close the connection rather than read it.
-  res.set("Connection", "close").status(status).type("text/plain").send(message);
+  const req = res.req;
+  let drained = 0;
+  res.once("finish", () => {
+    if (req.readableEnded) return;
+    req.on("data", (chunk) => {
+      drained += chunk.length;
+      if (drained > UPLOAD_BODY_LIMIT) req.socket.destroy();
+    });
+    req.resume();
+  });
+  res.status(status).type("text/plain").send(message);
 }
 app.use((req, res, next) => {
   const policy = bodyPolicy({
@@ -173,6 +186,25 @@ const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build")
   : await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
 
+/** As @remix-run/express does: the Fetch API headers of a Node request, and a Response sent back. */
+function remixHeaders(nodeHeaders) {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(nodeHeaders)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+async function sendResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
 /**
  * The Fetch API request Remix sees: the body read above (or the upload stream), and the URL's
  * scheme and host from forwarded headers only when TRUST_PROXY says so.
@@ -184,7 +216,7 @@ function remixRequest(req, res) {
   let controller = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
-  const headers = createRemixHeaders(req.headers);
+  const headers = remixHeaders(req.headers);
   const init = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     if (Buffer.isBuffer(req.body)) {
@@ -208,7 +240,7 @@ app.all("*", async (req, res, next) => {
       cspNonce: res.locals.cspNonce,
       clientAddress: clientAddress(req, TRUST),
     });
-    await sendRemixResponse(res, response);
+    await sendResponse(res, response);
   } catch (error) {
     next(error);
   }

@@ -101,7 +101,9 @@ export function ErrorBoundary() {
         <>
           <h1 className="text-2xl font-bold">Something went wrong</h1>
           <p className="mt-2 text-slate-600">
-            {isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string"
+            {isRouteErrorResponse(error) &&
+            (error.status < 500 || error.status === 503) &&
+            typeof error.data === "string"
               ? error.data
               : "An unexpected error occurred on our side. It has been logged; please try again in a moment."}
           </p>

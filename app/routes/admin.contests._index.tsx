@@ -20,7 +20,7 @@ import {
 import { formatDateTime } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Pager } from "~/components/ui/pager";
-import { pageParam } from "~/utils/paging";
+import { pageParam, parsePage } from "~/utils/paging";
 import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Contests · Admin · Inkwell" }];
@@ -50,7 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const fd = await readForm(request);
   const intent = fd.get("intent");
   const id = String(fd.get("id") ?? "");
-  const back = `/admin/contests${fd.get("page") ? `?page=${encodeURIComponent(String(fd.get("page")))}` : ""}`;
+  // Only a page number goes back into the Location header.
+  const page = parsePage(fd.get("page"));
+  const back = page > 1 ? `/admin/contests?page=${page}` : "/admin/contests";
   const fail = (message: string) =>
     redirectWithToast(back, { type: "error", title: "Error", description: message });
   if (!id) return data({ error: "Choose a contest" }, { status: 400 });

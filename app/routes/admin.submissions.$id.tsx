@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { disqualifySchema } from "~/features/entries/entry-schema";
+import { ENTRY_MESSAGES, disqualifySchema } from "~/features/entries/entry-schema";
 import { canTransition } from "~/features/entries/submission-status";
 import { TransitionRefused } from "~/features/entries/submission-status";
 import {
@@ -47,6 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fileName: s.fileName,
       fileSize: s.fileSize,
       hasFile: Boolean(s.filePath),
+      mentionsEntrant: s.mentionsEntrant,
       submitted: formatDateTime(s.createdAt, s.contest.timeZone),
       contest: { slug: s.contest.slug, title: s.contest.title },
       entrant: { name: s.entrant.displayName, email: s.entrant.email },
@@ -118,6 +119,11 @@ export default function AdminSubmission() {
           <dd className="inline">{s.wordCount}</dd>
         </div>
       </dl>
+      {s.mentionsEntrant ? (
+        <Alert variant="warning" className="mt-4" title={ENTRY_MESSAGES.mentionsEntrant}>
+          {ENTRY_MESSAGES.mentionsEntrantDetail}
+        </Alert>
+      ) : null}
       {s.status === "disqualified" ? (
         <Alert variant="destructive" className="mt-4" title="Disqualified">
           Reason: {s.disqualifyReason}

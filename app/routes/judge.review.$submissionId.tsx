@@ -25,6 +25,7 @@ import { requireJudge } from "~/features/accounts/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { loadReview, saveScore, scoringContext } from "~/features/judging/review.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { BUSY_MESSAGE, isDatabaseBusy, withBusyRetry } from "~/utils/db.server";
 import {
   AUTOSAVE_DELAY_MS,
   COMMENT_MAX,
@@ -93,16 +94,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
   }
   const final = submission.value.intent === "submit";
-  const saved = await saveScore({
-    judgeId: user.id,
-    submissionId,
-    assignmentId: ctx.assignmentId,
-    rubricId: ctx.rubricId,
-    criteria: ctx.criteria,
-    scores: submission.value.scores as Record<string, number>,
-    comment: submission.value.comment,
-    final,
-  });
+  const { rubricId, assignmentId } = ctx;
+  let saved;
+  try {
+    saved = await withBusyRetry(() =>
+      saveScore({
+        judgeId: user.id,
+        submissionId,
+        assignmentId,
+        rubricId,
+        criteria: ctx.criteria,
+        scores: submission.value.scores as Record<string, number>,
+        comment: submission.value.comment,
+        final,
+      }),
+    );
+  } catch (error) {
+    if (!isDatabaseBusy(error)) throw error;
+    // Nothing was saved; the form comes back with the scores and comment as typed.
+    return data<ActionData>(
+      { intent, result: submission.reply({ formErrors: [BUSY_MESSAGE] }) },
+      { status: 503 },
+    );
+  }
   if (final) {
     return redirectWithToast("/judge", { type: "success", title: "Score saved" });
   }
@@ -144,6 +158,14 @@ export default function ReviewSubmission() {
     actionData?.result.error?.[""] ||
     [];
   const needsComment = criteriaNeedingComment(criteria).length > 0;
+  // After a refused post (without JavaScript the page is rendered again), show what was typed.
+  const typed = actionData?.result.initialValue as
+    | { scores?: Record<string, unknown>; comment?: unknown }
+    | undefined;
+  const typedScore = (key: string) => {
+    const v = typed?.scores?.[key];
+    return typeof v === "string" ? v : undefined;
+  };
 
   const saveState: SaveState =
     fetcher.state !== "idle"
@@ -302,7 +324,7 @@ export default function ReviewSubmission() {
                         min={0}
                         max={c.maxPoints}
                         step={0.5}
-                        defaultValue={score?.scores[c.key] ?? ""}
+                        defaultValue={typedScore(c.key) ?? score?.scores[c.key] ?? ""}
                         className={`${inputClass} max-w-32`}
                         aria-invalid={errorId ? true : undefined}
                         aria-describedby={[hintId, errorId].filter(Boolean).join(" ")}
@@ -327,7 +349,9 @@ export default function ReviewSubmission() {
                   name="comment"
                   rows={6}
                   maxLength={COMMENT_MAX}
-                  defaultValue={score?.comment ?? ""}
+                  defaultValue={
+                    typeof typed?.comment === "string" ? typed.comment : (score?.comment ?? "")
+                  }
                   className={inputClass}
                   aria-invalid={errors.comment?.length ? true : undefined}
                   aria-describedby={[

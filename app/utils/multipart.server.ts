@@ -38,6 +38,78 @@ export type MultipartLimits = {
   totalBytes: number;
 };
 
+const CONTROL = new Set([...Array(32).keys(), 127].filter((b) => b !== 9 && b !== 10 && b !== 13));
+
+/**
+ * Browsers send a file's name as it is, escaping only quotes and line breaks: a name may hold
+ * other control characters, which busboy (rightly, for HTTP headers) refuses. This pass removes
+ * them from the part headers only, leaving every byte of the parts' contents as sent.
+ */
+export function headerControlFilter(boundary: string) {
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const headerEnd = Buffer.from("\r\n\r\n");
+  // The body starts with "--boundary": as if a line break came before it.
+  let pending: Buffer = Buffer.from("\r\n");
+  let skip = 2;
+  let state: "body" | "after" | "headers" | "epilogue" = "body";
+  const strip = (b: Buffer) =>
+    b.some((c) => CONTROL.has(c)) ? Buffer.from(b.filter((c) => !CONTROL.has(c))) : b;
+  return function push(chunk: Uint8Array | null): Buffer {
+    pending = chunk ? Buffer.concat([pending, chunk]) : pending;
+    const out: Buffer[] = [];
+    const emit = (b: Buffer) => {
+      if (skip > 0) {
+        const n = Math.min(skip, b.length);
+        skip -= n;
+        b = b.subarray(n);
+      }
+      if (b.length) out.push(Buffer.from(b));
+    };
+    for (;;) {
+      if (state === "epilogue") {
+        emit(pending);
+        pending = Buffer.alloc(0);
+        break;
+      }
+      if (state === "body") {
+        const i = pending.indexOf(delimiter);
+        if (i < 0) {
+          const keep = chunk ? delimiter.length - 1 : 0;
+          emit(pending.subarray(0, Math.max(0, pending.length - keep)));
+          pending = pending.subarray(Math.max(0, pending.length - keep));
+          break;
+        }
+        emit(pending.subarray(0, i + delimiter.length));
+        pending = pending.subarray(i + delimiter.length);
+        state = "after";
+      }
+      if (state === "after") {
+        if (pending.length < 2 && chunk) break;
+        state = pending.subarray(0, 2).toString() === "--" ? "epilogue" : "headers";
+        continue;
+      }
+      if (state === "headers") {
+        const i = pending.indexOf(headerEnd);
+        if (i < 0) {
+          const keep = chunk ? headerEnd.length - 1 : 0;
+          emit(strip(pending.subarray(0, Math.max(0, pending.length - keep))));
+          pending = pending.subarray(Math.max(0, pending.length - keep));
+          break;
+        }
+        emit(strip(pending.subarray(0, i + headerEnd.length)));
+        pending = pending.subarray(i + headerEnd.length);
+        state = "body";
+      }
+    }
+    return Buffer.concat(out);
+  };
+}
+
+function boundaryOf(contentType: string) {
+  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  return m ? (m[1] ?? m[2]) : null;
+}
+
 /** Parses the request's multipart body; rejects with MultipartRefused (400 broken, 413 too large). */
 export async function readMultipart(
   request: Request,
@@ -99,6 +171,12 @@ export async function readMultipart(
   finished.catch(() => {}); // observed below
 
   let total = 0;
+  const boundary = boundaryOf(contentType);
+  const filter = boundary ? headerControlFilter(boundary) : (chunk: Uint8Array | null) => chunk;
+  const feed = async (bytes: Uint8Array | null) => {
+    if (bytes?.byteLength && !parser.write(bytes))
+      await Promise.race([once(parser, "drain"), finished.then(() => undefined)]);
+  };
   try {
     if (request.body) {
       const reader = request.body.getReader();
@@ -112,11 +190,11 @@ export async function readMultipart(
           parser.destroy();
           break;
         }
-        if (!parser.write(value))
-          await Promise.race([once(parser, "drain"), finished.then(() => undefined)]);
+        await feed(filter(value));
       }
     }
     if (!refusal) {
+      await feed(filter(null));
       parser.end();
       await finished;
     }

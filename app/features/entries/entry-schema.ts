@@ -31,6 +31,9 @@ export const ENTRY_MESSAGES = {
   unreadable:
     "This document could not be read. Please save it again, or upload it as a PDF or TXT file.",
   oneFile: "Please upload one file.",
+  mentionsEntrant: "Names the entrant",
+  mentionsEntrantDetail:
+    "This entry's text or file contains the entrant's name or e-mail address, so judges may be able to tell who wrote it.",
 } as const;
 
 export function wordRangeMessage(min: number, max: number) {
@@ -96,7 +99,9 @@ export function entrySchema(
       const words = countWords(value.body);
       const hasFile = !!file && file.size > 0;
       if (hasFile) {
-        if (file.tooLarge || file.size > MAX_FILE_BYTES) {
+        if (file.problem === "several") {
+          ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.oneFile });
+        } else if (file.tooLarge || file.size > MAX_FILE_BYTES) {
           ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.fileTooLarge });
         } else if (!file.kind) {
           ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.fileType });

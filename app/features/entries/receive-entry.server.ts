@@ -243,6 +243,7 @@ export async function receiveEntry(
   };
 
   let form: FormData;
+  let fileParts = 0;
   try {
     if (mediaType(request.headers.get("Content-Type")) === "multipart/form-data") {
       form = await readMultipart(
@@ -256,7 +257,8 @@ export async function receiveEntry(
         },
         async (part) => {
           if (part.field !== "file") return;
-          if (upload.check && upload.check.size > 0) {
+          // Parts arrive one after another while the first may still be streaming to storage.
+          if (++fileParts > 1) {
             // A second file for the one file field is refused below, never silently dropped.
             upload.extra = true;
             return;
@@ -284,7 +286,10 @@ export async function receiveEntry(
     if (upload.check && upload.check.size > 0) upload.extra = true;
     else upload.check = { name: "", size: Buffer.byteLength(stray), kind: null, tooLarge: false };
   }
-  if (upload.extra && upload.check) upload.check = { ...upload.check, problem: "several" };
+  if (upload.extra) {
+    const first = upload.check ?? { name: "", size: 0, kind: null, tooLarge: false };
+    upload.check = { ...first, size: Math.max(1, first.size), problem: "several" };
+  }
 
   const fields = new FormData();
   for (const name of FORM_FIELDS) {
