@@ -125,11 +125,9 @@ test("repeated failed sign-ins for one e-mail are refused with a clear message",
   }
   await signIn(page, email, "wrong-again");
   await expect(
-    page
-      .getByRole("alert")
-      .filter({
-        hasText: /Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./,
-      }),
+    page.getByRole("alert").filter({
+      hasText: /Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./,
+    }),
   ).toBeVisible();
 });
 

@@ -215,13 +215,11 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
 
   await page.goto(`/contests/${FLASH}/enter`);
   await fillEntry(page, { title: "Plain Words" });
-  await page
-    .getByLabel("Or upload your story")
-    .setInputFiles({
-      name: "plain.txt",
-      mimeType: "text/plain",
-      buffer: textBytes("A small story. ✍️\n"),
-    });
+  await page.getByLabel("Or upload your story").setInputFiles({
+    name: "plain.txt",
+    mimeType: "text/plain",
+    buffer: textBytes("A small story. ✍️\n"),
+  });
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
 

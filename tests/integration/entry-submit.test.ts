@@ -319,7 +319,7 @@ describe("file names and bodies a browser (or anyone) can send", () => {
     ["path", 'filename="../../etc/passwd.txt"', "passwd.txt"],
     ["windows path", 'filename="C:\\\\Users\\\\kid\\\\story.txt"', "story.txt"],
     ["RFC 5987", "filename*=UTF-8''%C3%89lodie%27s%20story.txt", "Élodie's story.txt"],
-    ["control", 'filename="tab\tand\u0001bell.txt"', "tabandbell.txt"],
+    ["control", 'filename="tab\tand\u0001bell.txt"', "tab andbell.txt"],
     [
       "invalid UTF-8",
       Buffer.concat([

@@ -16,7 +16,8 @@ describe("displayFileName", () => {
     }
   });
   test("removes control and direction-changing characters, and path separators", () => {
-    expect(displayFileName("a\u0000b\r\n\tc.txt")).toBe("abc.txt");
+    expect(displayFileName("a\u0000b\u0007\u001bc.txt")).toBe("abc.txt");
+    expect(displayFileName("tab\tand\r\nbreaks.txt")).toBe("tab and breaks.txt");
     expect(displayFileName("evil\u202Etxt.exe")).toBe("eviltxt.exe");
     expect(displayFileName("../../etc/passwd.txt")).toBe(".._.._etc_passwd.txt");
     expect(displayFileName("C:\\Users\\me\\story.doc")).toBe("C:_Users_me_story.doc");

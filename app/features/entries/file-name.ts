@@ -6,9 +6,11 @@
  */
 export const MAX_FILE_NAME_LENGTH = 200;
 
-// C0 and C1 controls, DEL; zero-width and bidirectional formatting characters; the BOM.
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+// C0 and C1 controls other than whitespace, DEL; zero-width and bidirectional formatting
+// characters; the BOM. (Tabs and line breaks become spaces below.)
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 export function displayFileName(raw: string): string {
   const cleaned = raw
