@@ -15,6 +15,10 @@ describe("displayFileName", () => {
       expect(kindFromFileName(displayFileName(name))).not.toBeNull();
     }
   });
+  test("reads quotes and line breaks as browsers escape them", () => {
+    expect(displayFileName("My %22best%22 story.txt")).toBe('My "best" story.txt');
+    expect(displayFileName("two%0D%0Alines.txt")).toBe("two lines.txt");
+  });
   test("removes control and direction-changing characters, and path separators", () => {
     expect(displayFileName("a\u0000b\u0007\u001bc.txt")).toBe("abc.txt");
     expect(displayFileName("tab\tand\r\nbreaks.txt")).toBe("tab and breaks.txt");

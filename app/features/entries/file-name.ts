@@ -14,6 +14,9 @@ const INVISIBLE =
 
 export function displayFileName(raw: string): string {
   const cleaned = raw
+    // Browsers send a quote as %22 and line breaks as %0D / %0A (HTML's multipart encoding).
+    .replace(/%22/gi, '"')
+    .replace(/%0[ad]/gi, " ")
     .normalize("NFC")
     .replace(INVISIBLE, "")
     .replace(/[/\\]/g, "_")
