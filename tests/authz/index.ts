@@ -1,6 +1,7 @@
 import { contestRoutes } from "./contests";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
+import { hardeningRoutes } from "./hardening";
 import { judgingRoutes } from "./judging";
 import type { AuthzRow } from "./types";
 
@@ -10,4 +11,5 @@ export const allRoutes: AuthzRow[] = [
   ...contestRoutes,
   ...entryRoutes,
   ...judgingRoutes,
+  ...hardeningRoutes,
 ];
