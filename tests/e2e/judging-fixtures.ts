@@ -214,7 +214,7 @@ export function addFileEntry(
     );
     const entry = { id, title, entrantId, fileName: file.fileName };
     fixture.entries.push(entry);
-    return entry;
+    return { ...entry, filePath: key };
   } finally {
     db.close();
   }
