@@ -29,6 +29,7 @@ const env = {
   RESEND_BASE_URL: `http://localhost:${RESEND_PORT}`,
   QUIET_LOGS: "1",
   LOGIN_MAX_FAILURES_PER_IP: "10000",
+  SIGNUP_MAX_PER_IP: "10000",
 };
 
 migrate(env.DATABASE_URL);

@@ -1,7 +1,7 @@
 import { adminOnly, judgeOnly, signedIn, type AuthzContext, type AuthzRow } from "./types";
 
 /**
- * Issue 10: sign-in posts, another judge's entry, entries that have files, single-fetch `.data`
+ * Hardening (docs/decisions/0010-hardening.md): sign-in posts, another judge's entry, entries that have files, single-fetch `.data`
  * requests and valid admin bodies sent by everyone. The fixture contest ("e2e-judging-authz-…")
  * is made by tests/e2e/authz.spec.ts before the table is walked.
  */

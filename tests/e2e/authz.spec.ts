@@ -45,7 +45,7 @@ function matches(expected: Expectation, actual: { status: number; location: stri
   return target.endsWith("/*") ? pathname.startsWith(target.slice(0, -1)) : pathname === target;
 }
 
-/** The fixture contest the issue-10 rows use (tests/authz/hardening.ts). */
+/** The fixture contest the hardening rows use (tests/authz/hardening.ts). */
 function createAuthzFixture() {
   const fixture = createJudgingContest("authz");
   const [, , txtEntry] = fixture.entries;
