@@ -160,8 +160,7 @@ export default function ReviewSubmission() {
   const needsComment = criteriaNeedingComment(criteria).length > 0;
   // After a refused post (without JavaScript the page is rendered again), show what was typed.
   const typed = actionData?.result.initialValue as
-    | { scores?: Record<string, unknown>; comment?: unknown }
-    | undefined;
+    { scores?: Record<string, unknown>; comment?: unknown } | undefined;
   const typedScore = (key: string) => {
     const v = typed?.scores?.[key];
     return typeof v === "string" ? v : undefined;
