@@ -110,6 +110,45 @@ test.describe("HTTP-level", () => {
     }
   });
 
+  test("an entry whose text names its writer is flagged to the admin", async ({ baseURL }) => {
+    const email = uniqueEmail("named");
+    const signUp = await http(baseURL!, "/login", {
+      form: {
+        intent: "signup",
+        email,
+        password: "secret-pass",
+        displayName: "Quinta Marlowe-Fisk",
+        dateOfBirth: "2004-05-06",
+      },
+    });
+    expect(signUp.status).toBe(302);
+    const writer = await signInCookie(baseURL!, email, "secret-pass");
+    const send = (title: string, body: string) => {
+      const form = multipart({ title, body, ...confirmed });
+      return http(baseURL!, `/contests/${FLASH}/enter`, {
+        cookie: writer,
+        headers: { "Content-Type": form.contentType },
+        body: form.body,
+      });
+    };
+    expect((await send("Signed story", `${words(110)} by Quinta Marlowe-Fisk`)).status).toBe(302);
+    expect((await send("Unsigned story", words(110))).status).toBe(302);
+    const db = e2eDb();
+    const ids = db
+      .prepare(
+        `SELECT s.title, s.id FROM Submission s JOIN User u ON u.id = s.entrantId WHERE u.email = ?`,
+      )
+      .all(email) as { title: string; id: string }[];
+    db.close();
+    const admin = await signInCookie(baseURL!, ADMIN);
+    for (const { title, id } of ids) {
+      const page = await http(baseURL!, `/admin/submissions/${id}`, { cookie: admin });
+      expect(page.status).toBe(200);
+      if (title === "Signed story") expect(page.text).toContain("Names the entrant");
+      else expect(page.text).not.toContain("Names the entrant");
+    }
+  });
+
   test("a cross-site post is refused even when it claims to be forwarded for this host", async ({
     baseURL,
   }) => {
