@@ -1,18 +1,39 @@
 // Inkwell's HTTP server: Express in front of Remix. Security headers (CSP with a per-request
-// nonce), the cross-site form-post guard and static files live here.
+// nonce), the cross-site form-post guard, request body limits, the client's address, static
+// files and the in-process scheduler live here.
 import crypto from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler as createRemixHandler,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
+import {
+  clientAddress,
+  expressTrustProxy,
+  parseTrustProxy,
+  requestOrigin,
+} from "./app/utils/client-ip.mjs";
+import { BODY_MESSAGES, UPLOAD_BODY_LIMIT, bodyPolicy } from "./app/utils/request-body.mjs";
 
 const MODE = process.env.NODE_ENV ?? "development";
 const IS_PROD = MODE === "production";
 const PORT = Number(process.env.PORT ?? 3000);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+/** Which forwarded headers to believe: none unless TRUST_PROXY says (docs/decisions/0010-hardening.md). */
+let TRUST;
+try {
+  TRUST = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (error) {
+  console.error(`Invalid environment: ${error.message}`);
+  process.exit(1);
+}
 
 const viteDevServer = IS_PROD
   ? undefined
@@ -20,8 +41,8 @@ const viteDevServer = IS_PROD
 
 const app = express();
 app.disable("x-powered-by");
-// Fly's proxy (and any one in front) sets X-Forwarded-For; req.ip is then the client's address.
-app.set("trust proxy", IS_PROD ? 1 : false);
+// X-Forwarded-For is anyone's to send: Express reads it only for a configured number of proxies.
+app.set("trust proxy", expressTrustProxy(TRUST));
 app.use(compression());
 
 app.use((_req, res, next) => {
@@ -75,7 +96,8 @@ app.use((req, res, next) => {
   if (EXEMPT.some((re) => re.test(req.path))) return next();
   const origin = req.get("origin");
   const fetchSite = req.get("sec-fetch-site");
-  const host = req.get("x-forwarded-host") ?? req.get("host");
+  // X-Forwarded-Host counts only behind a configured proxy chain.
+  const { host } = requestOrigin(req, TRUST);
   let crossSite = fetchSite === "cross-site";
   if (origin) {
     try {
@@ -89,6 +111,59 @@ app.use((req, res, next) => {
     return;
   }
   next();
+});
+
+/**
+ * Request bodies: only forms reach an action (415 otherwise), and a form body is read with a
+ * limit that is enforced while it streams (413), so a 40 MB post costs 1 MB of memory at most.
+ * Entry uploads stream on to their route, which counts every byte itself.
+ */
+const bufferers = new Map();
+const bufferBody = (limit) => {
+  if (!bufferers.has(limit))
+    bufferers.set(limit, express.raw({ type: () => true, limit, inflate: false }));
+  return bufferers.get(limit);
+};
+/**
+ * Answers without reading the body. The rest of the body is then read and thrown away (so the
+ * client, still sending, gets to see the answer), but no more than UPLOAD_BODY_LIMIT of it.
+ */
+function refuse(res, status, message) {
+  const req = res.req;
+  let drained = 0;
+  res.once("finish", () => {
+    if (req.readableEnded) return;
+    req.on("data", (chunk) => {
+      drained += chunk.length;
+      if (drained > UPLOAD_BODY_LIMIT) req.socket.destroy();
+    });
+    req.resume();
+  });
+  res.status(status).type("text/plain").send(message);
+}
+app.use((req, res, next) => {
+  const policy = bodyPolicy({
+    method: req.method,
+    path: req.path,
+    contentType: req.get("content-type"),
+    contentLength: req.get("content-length"),
+    transferEncoding: req.get("transfer-encoding"),
+    contentEncoding: req.get("content-encoding"),
+  });
+  if (policy.action === "refuse") return refuse(res, policy.status, policy.message);
+  if (policy.action === "buffer") return bufferBody(policy.limit)(req, res, next);
+  next();
+});
+app.use((error, _req, res, next) => {
+  const status = error?.status ?? error?.statusCode;
+  if (!status || status >= 500 || res.headersSent) return next(error);
+  const message =
+    status === 413
+      ? BODY_MESSAGES.tooLarge
+      : status === 415
+        ? BODY_MESSAGES.encoded
+        : BODY_MESSAGES.unreadable;
+  refuse(res, status, message);
 });
 
 if (viteDevServer) {
@@ -111,20 +186,68 @@ const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build")
   : await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: MODE,
-    getLoadContext: (req, res) => ({
+/** As @remix-run/express does: the Fetch API headers of a Node request, and a Response sent back. */
+function remixHeaders(nodeHeaders) {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(nodeHeaders)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+async function sendResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * The Fetch API request Remix sees: the body read above (or the upload stream), and the URL's
+ * scheme and host from forwarded headers only when TRUST_PROXY says so.
+ */
+function remixRequest(req, res) {
+  const { protocol, host } = requestOrigin(req, TRUST, Boolean(req.socket.encrypted));
+  if (!host) return null;
+  const url = new URL(`${protocol}://${host}${req.originalUrl}`);
+  let controller = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const headers = remixHeaders(req.headers);
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    if (Buffer.isBuffer(req.body)) {
+      headers.delete("transfer-encoding");
+      headers.set("content-length", String(req.body.byteLength));
+      init.body = req.body;
+    } else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+  }
+  return new Request(url.href, init);
+}
+
+const handleRequest = createRemixHandler(build, MODE);
+app.all("*", async (req, res, next) => {
+  try {
+    const request = remixRequest(req, res);
+    if (!request) return refuse(res, 400, "Bad request: the Host header is not a host name.");
+    const response = await handleRequest(request, {
       cspNonce: res.locals.cspNonce,
-      clientAddress: req.ip ?? "unknown",
-    }),
-  }),
-);
+      clientAddress: clientAddress(req, TRUST),
+    });
+    await sendResponse(res, response);
+  } catch (error) {
+    next(error);
+  }
+});
 
 const server = app.listen(PORT, () => {
-  console.log(`Inkwell is listening on http://localhost:${PORT}`);
+  console.log(`Inkwell is listening on http://localhost:${server.address().port}`);
 });
 
 // The workflows' in-process part: the embedded scheduler, or the outbox dispatcher to Inngest

@@ -31,6 +31,7 @@ const env = {
   LOGIN_MAX_FAILURES_PER_IP: "10000",
   // The embedded scheduler looks for due steps every half second (docs/decisions/0018-embedded-scheduler.md).
   SCHEDULER_INTERVAL_MS: "500",
+  SIGNUP_MAX_PER_IP: "10000",
 };
 
 migrate(env.DATABASE_URL);

@@ -40,6 +40,7 @@ import { refusalReply, refusalToast } from "~/utils/action.server";
 import { z } from "zod";
 import { redirectWithToast } from "~/utils/toast.server";
 import { submitEligibility } from "~/features/accounts/user";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account · Inkwell" }];
 
@@ -73,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
     changeEmailSchema,
     z.object({ intent: z.literal("resend-consent") }),
   ]);
-  const submission = parseWithZod(await request.formData(), {
+  const submission = parseWithZod(await readForm(request), {
     schema: schema.superRefine((v, ctx) => {
       if (v.intent === "profile") profileRules(v, ctx);
       if (v.intent === "password" && v.newPassword !== v.confirmPassword)

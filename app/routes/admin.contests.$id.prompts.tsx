@@ -27,6 +27,7 @@ import {
 import { promptSchema } from "~/features/contests/contest-schema";
 import { contestPrompts, createPrompt } from "~/features/contests/prompts.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Prompts · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` },
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const contest = await contestOrRedirect(params.id);
   const here = `/admin/contests/${contest.id}/prompts`;
-  const fd = await request.formData();
+  const fd = await readForm(request);
   const listed = await libraryItemAction(promptLibrary, fd, here, contest.id);
   if (listed) return listed;
   const submission = parseWithZod(fd, { schema: promptSchema });

@@ -1,3 +1,4 @@
+import { readForm } from "~/utils/form-body.server";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -78,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
   const here = `/admin/contests/${id}/results`;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: actionSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: submission.status ? 400 : 200 });

@@ -24,6 +24,7 @@ import {
 import { contestRubrics } from "~/features/contests/rubrics.server";
 import { parseCriteria } from "~/features/contests/rubric";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Rubrics · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` },
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const contest = await contestOrRedirect(params.id);
   const here = `/admin/contests/${contest.id}/rubrics`;
-  const fd = await request.formData();
+  const fd = await readForm(request);
   const listed = await libraryItemAction(rubricLibrary, fd, here, contest.id);
   if (listed) return listed;
   const result = await rubricBuilderAction(fd, { contestId: contest.id });

@@ -23,6 +23,7 @@ import { formatDateTime } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Contests · Admin · Inkwell" }];
 
@@ -60,7 +61,7 @@ const DONE = {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: listActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: listActionSchema });
   if (submission.status !== "success") {
     return data({ error: "Choose a contest" }, { status: 400 });
   }

@@ -30,6 +30,7 @@ import {
 } from "~/features/judging/judges.server";
 import { refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Judges · Inkwell" }];
 
@@ -66,7 +67,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   if (submission.status !== "success") {
     if (submission.payload.intent === "remove") {
       return redirectWithToast("/admin/judges", { type: "error", title: "Error removing judge" });

@@ -32,6 +32,7 @@ import { promptSchema } from "~/features/contests/contest-schema";
 import { ContestAdminError } from "~/features/contests/contest-admin.server";
 import { createPrompt, listPrompts } from "~/features/contests/prompts.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Prompts · Admin · Inkwell" }];
 
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const back = libraryBackTo(request, "/admin/prompts");
-  const fd = await request.formData();
+  const fd = await readForm(request);
   const listed = await libraryItemAction(promptLibrary, fd, back);
   if (listed) return listed;
   const submission = parseWithZod(fd, { schema: createSchema });

@@ -1,3 +1,4 @@
+import { readForm } from "~/utils/form-body.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: promptSchema });
+  const submission = parseWithZod(await readForm(request), { schema: promptSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (!(await updatePrompt(params.id ?? "", submission.value))) throw notFound();
   return redirectWithToast("/admin/prompts", { type: "success", title: "Prompt updated" });

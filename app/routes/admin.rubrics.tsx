@@ -27,6 +27,7 @@ import {
 import { listRubrics } from "~/features/contests/rubrics.server";
 import { parseCriteria } from "~/features/contests/rubric";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Rubrics · Admin · Inkwell" }];
 
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const back = libraryBackTo(request, "/admin/rubrics");
-  const fd = await request.formData();
+  const fd = await readForm(request);
   const listed = await libraryItemAction(rubricLibrary, fd, back);
   if (listed) return listed;
   const contestId = String(fd.get("rubricContestId") ?? "") || null;

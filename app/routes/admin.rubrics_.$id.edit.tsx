@@ -1,3 +1,4 @@
+import { readForm } from "~/utils/form-body.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
@@ -50,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: editSchema });
+  const submission = parseWithZod(await readForm(request), { schema: editSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await updateRubric(params.id ?? "", submission.value);
   if (!result) throw notFound();

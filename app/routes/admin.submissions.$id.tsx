@@ -21,7 +21,7 @@ import { TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { z } from "zod";
-import { disqualifySchema } from "~/features/entries/entry-schema";
+import { ENTRY_MESSAGES, disqualifySchema } from "~/features/entries/entry-schema";
 import { canTransition } from "~/features/entries/submission-status";
 import {
   countUnscoredAssignments,
@@ -31,6 +31,7 @@ import {
 } from "~/features/entries/admin-submissions.server";
 import { refusalReply, refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" },
@@ -51,6 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fileName: s.fileName,
       fileSize: s.fileSize,
       hasFile: Boolean(s.filePath),
+      mentionsEntrant: s.mentionsEntrant,
       submitted: formatDateTime(s.createdAt, s.contest.timeZone),
       contest: { slug: s.contest.slug, title: s.contest.title },
       entrant: { name: s.entrant.displayName, email: s.entrant.email },
@@ -78,7 +80,7 @@ type ActionData = {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   if (submission.status !== "success") {
     return data<ActionData>(
       { result: submission.reply() },
@@ -169,6 +171,11 @@ export default function AdminSubmission() {
           <dd className="inline">{s.wordCount}</dd>
         </div>
       </dl>
+      {s.mentionsEntrant ? (
+        <Alert variant="warning" className="mt-4" title={ENTRY_MESSAGES.mentionsEntrant}>
+          {ENTRY_MESSAGES.mentionsEntrantDetail}
+        </Alert>
+      ) : null}
       {s.status === "disqualified" ? (
         <Alert variant="destructive" className="mt-4" title="Disqualified">
           <p>Reason: {s.disqualifyReason}</p>

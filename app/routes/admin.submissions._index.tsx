@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ContestSelect } from "~/components/contests/contest-picker";
 import { SubmissionStatusBadge } from "~/components/entries/submission-view";
+import { Badge } from "~/components/ui/badge";
+import { ENTRY_MESSAGES } from "~/features/entries/entry-schema";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
@@ -41,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: s.status,
       submitted: formatSubmissionDate(s.createdAt, s.contest.timeZone),
       hasFile: Boolean(s.filePath),
+      mentionsEntrant: s.mentionsEntrant,
     })),
   };
 }
@@ -114,7 +117,18 @@ export default function AdminSubmissions() {
         >
           {submissions.map((s) => (
             <tr key={s.id} className="border-b border-slate-100 align-top">
-              <td className="py-2 pr-4 font-medium">{s.title}</td>
+              <td className="py-2 pr-4 font-medium">
+                {s.title}
+                {s.mentionsEntrant ? (
+                  <Badge
+                    variant="destructive"
+                    className="ml-2"
+                    title={ENTRY_MESSAGES.mentionsEntrantDetail}
+                  >
+                    {ENTRY_MESSAGES.mentionsEntrant}
+                  </Badge>
+                ) : null}
+              </td>
               <td className="py-2 pr-4">
                 <Link to={`/contests/${s.contest.slug}`} className="underline">
                   {s.contest.title}

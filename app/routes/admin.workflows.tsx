@@ -1,3 +1,4 @@
+import { readForm } from "~/utils/form-body.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -37,7 +38,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   if (submission.status !== "success")
     return redirectWithToast("/admin/workflows", { type: "error", title: "Nothing to run" });
   const now = new Date();

@@ -1,3 +1,4 @@
+import { readForm } from "~/utils/form-body.server";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -29,7 +30,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/consent/${params.token ?? ""}`;
-  const submission = parseWithZod(await request.formData(), { schema: consentAnswerSchema });
+  const submission = parseWithZod(await readForm(request), { schema: consentAnswerSchema });
   if (submission.status !== "success") {
     return redirectWithToast(here, { type: "error", title: "Please choose Agree or Decline" });
   }

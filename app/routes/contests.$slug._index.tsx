@@ -1,3 +1,4 @@
+import { readForm } from "~/utils/form-body.server";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -79,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const contest = await getContestBySlug(params.slug ?? "");
   if (!contest?.isPublished) throw notFound();
   const back = `/contests/${contest.slug}`;
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   if (submission.status !== "success")
     return redirectWithToast(back, { type: "error", title: "Error" });
   try {

@@ -32,6 +32,7 @@ import { z } from "zod";
 import { refusalToast } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Inkwell` : "Submission · Inkwell" },
@@ -73,7 +74,7 @@ const withdrawSchema = z.object({ intent: z.literal("withdraw") });
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: withdrawSchema });
+  const submission = parseWithZod(await readForm(request), { schema: withdrawSchema });
   if (submission.status !== "success") {
     // Someone else's id is not found, whatever the form says.
     if (!(await getEntrantSubmission(user.id, id))) throw notFound();

@@ -1,13 +1,13 @@
 import { notFound } from "~/utils/responses";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Readable } from "node:stream";
 import { requireJudge } from "~/features/accounts/auth.server";
 import { judgeFile } from "~/features/judging/review.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
- * The entry's file for its assigned judge, streamed under a neutral name (`entry-<id>.<ext>`):
- * never the original file name, never the storage path (which holds the entrant's id).
+ * The entry's file for its assigned judge, under a neutral name (`entry-<id>.<ext>`) and without
+ * its author metadata: never the original file name, never the storage path (which holds the
+ * entrant's id), never the original bytes.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireJudge(request);
@@ -27,9 +27,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
   });
-  if (file.size !== null) headers.set("Content-Length", String(file.size));
-  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
-    status: 200,
-    headers,
-  });
+  headers.set("Content-Length", String(file.size));
+  return new Response(file.body, { status: 200, headers });
 }

@@ -23,6 +23,8 @@ import {
 import { enteredScores, scoreFormSchema, type ScoreIntent } from "~/features/judging/scoring";
 import { formatDateTime } from "~/utils/dates";
 import { notFound } from "~/utils/responses";
+import { BUSY_MESSAGE, isDatabaseBusy, withBusyRetry } from "~/utils/db.server";
+import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -65,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submissionId = params.submissionId ?? "";
   const ctx = await scoringContext(user.id, submissionId);
   if (!ctx) throw notFound();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: scoreFormSchema(ctx.criteria) });
   const posted = formData.get("intent");
   const intent = INTENTS.find((i) => i === posted) ?? null;
@@ -90,21 +92,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const value = submission.value;
   const here = `/judge/review/${submissionId}`;
+  const rubricId = ctx.rubricId;
+  let saved;
+  try {
+    // A busy database gets a short wait, then a clear answer (docs/decisions/0010-hardening.md).
+    saved = await withBusyRetry(async () => {
+      if (value.intent === "discard") return void (await discardDraft(ctx.assignmentId));
+      const input = {
+        assignmentId: ctx.assignmentId,
+        criteria: ctx.criteria,
+        scores: enteredScores(value.scores as Record<string, number | null>),
+        comment: value.comment,
+      };
+      if (value.intent === "autosave") return saveDraft(input);
+      await submitScore({ ...input, judgeId: user.id, submissionId, rubricId });
+    });
+  } catch (error) {
+    if (!isDatabaseBusy(error)) throw error;
+    // Nothing was saved; the form comes back with the scores and comment as typed.
+    return data<ScoreActionData>(
+      { intent, result: submission.reply({ formErrors: [BUSY_MESSAGE] }) },
+      { status: 503 },
+    );
+  }
   if (value.intent === "discard") {
-    await discardDraft(ctx.assignmentId);
     return redirectWithToast(here, { type: "success", title: "Changes discarded" });
   }
-  const input = {
-    assignmentId: ctx.assignmentId,
-    criteria: ctx.criteria,
-    scores: enteredScores(value.scores as Record<string, number | null>),
-    comment: value.comment,
-  };
   if (value.intent === "autosave") {
-    const saved = await saveDraft(input);
-    return data<ScoreActionData>({ intent, result: submission.reply(), saved });
+    return data<ScoreActionData>({ intent, result: submission.reply(), saved: saved! });
   }
-  await submitScore({ ...input, judgeId: user.id, submissionId, rubricId: ctx.rubricId });
   const next =
     value.intent === "submit-next" ? await nextPendingEntry(user.id, submissionId) : null;
   if (value.intent === "submit-next" && !next) {

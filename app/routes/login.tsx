@@ -17,14 +17,17 @@ import { Field } from "~/components/ui/field";
 import { signInSchema, signUpSchema } from "~/features/accounts/auth-schemas";
 import {
   AuthorizationError,
+  clientAddress,
   getAuthenticator,
   googleEnabled,
   requireAnonymous,
 } from "~/features/accounts/auth.server";
+import { consumeSignUp, tooManySignUpsMessage } from "~/features/accounts/rate-limit.server";
 import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { needsParentalConsent, safeRedirect } from "~/features/accounts/user";
 import { createAccount, EmailTakenError } from "~/features/accounts/users.server";
+import { readForm } from "~/utils/form-body.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -40,7 +43,7 @@ type ActionData = { intent: "signin" | "signup"; result: SubmissionResult<string
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
 
   if (formData.get("intent") === "signup") {
     const submission = parseWithZod(formData, { schema: signUpSchema });
@@ -48,6 +51,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ActionData>(
         { intent: "signup", result: submission.reply({ hideFields: ["password"] }) },
         { status: 400 },
+      );
+    }
+    const wait = await consumeSignUp(clientAddress(context));
+    if (wait > 0) {
+      return data<ActionData>(
+        {
+          intent: "signup",
+          result: submission.reply({
+            formErrors: [tooManySignUpsMessage(wait)],
+            hideFields: ["password"],
+          }),
+        },
+        { status: 429 },
       );
     }
     const { website, intent: _intent, ...input } = submission.value;
@@ -91,6 +107,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
+  // Decided before the session exists: nothing after the password check can fail on it.
+  const next = safeRedirect(submission.value.redirectTo);
   let userId: string;
   try {
     ({ userId } = await getAuthenticator().authenticate("form", request, { context }));
@@ -109,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const cookie = await startSession(request, userId);
   return redirectWithToast(
-    safeRedirect(submission.value.redirectTo),
+    next,
     { type: "success", title: "Welcome back!", description: "You've successfully signed in." },
     { headers: { "Set-Cookie": cookie } },
   );

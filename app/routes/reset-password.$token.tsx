@@ -1,3 +1,4 @@
+import { readForm } from "~/utils/form-body.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
@@ -33,7 +34,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   const hide = { hideFields: ["newPassword", "confirmPassword"] };
   if (submission.status !== "success") {
     return data({ result: submission.reply(hide) }, { status: submission.status ? 400 : 200 });

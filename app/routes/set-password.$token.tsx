@@ -16,6 +16,7 @@ import { Field } from "~/components/ui/field";
 import { MIN_PASSWORD_LENGTH } from "~/features/accounts/auth-schemas";
 import { findSetPasswordToken, setPasswordWithToken } from "~/features/judging/judges.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [
   { title: "Set your password · Inkwell" },
@@ -47,7 +48,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     return data(

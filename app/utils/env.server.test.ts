@@ -22,5 +22,7 @@ describe("environment", () => {
     expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(
       /^Invalid environment: DATABASE_URL/,
     );
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/^Invalid environment: TRUST_PROXY/);
+    expect(parseEnv({ TRUST_PROXY: "fly" }).TRUST_PROXY).toBe("fly");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "./client-ip.mjs";
 
 /**
  * Every setting the server reads, validated once at start-up. Embedded defaults need no variables:
@@ -44,6 +45,18 @@ const schema = z
     INNGEST_DEV: optional,
     /** How often the embedded scheduler looks for due steps (docs/decisions/0018-embedded-scheduler.md). */
     SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
+    SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+    /** Which proxy's forwarded headers to believe (read by server.mjs; see client-ip.mjs). */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        try {
+          parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {

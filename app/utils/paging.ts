@@ -1,7 +1,13 @@
 /** Paging shared by every list: `?page=` parsing and page counts (queries page in SQL with these). */
 export function pageParam(url: URL | string, name = "page") {
-  const n = Number(new URL(url).searchParams.get(name));
-  return Number.isInteger(n) && n > 1 && n < 1_000_000 ? n : 1;
+  return parsePage(new URL(url).searchParams.get(name));
+}
+
+/** A page number from any input (a query parameter, a form field): 2..999,999, else 1. */
+export function parsePage(value: unknown) {
+  if (typeof value !== "string" || !/^\d{1,6}$/.test(value)) return 1;
+  const n = Number(value);
+  return n > 1 ? n : 1;
 }
 
 export function pageCount(total: number, pageSize: number) {

@@ -1,6 +1,7 @@
 import { contestRoutes } from "./contests";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
+import { hardeningRoutes } from "./hardening";
 import { judgingRoutes } from "./judging";
 import { resultRoutes } from "./results";
 import type { AuthzRow } from "./types";
@@ -14,4 +15,5 @@ export const allRoutes: AuthzRow[] = [
   ...judgingRoutes,
   ...workflowRoutes,
   ...resultRoutes,
+  ...hardeningRoutes,
 ];

@@ -1,6 +1,9 @@
 import type Database from "better-sqlite3";
 
-/** A status code, or "->/path" for a redirect whose Location starts with that path. */
+/**
+ * A status code, or "->/path" for a redirect to that path ("->/path/*": to a path under it).
+ * For a single-fetch `.data` request a redirect is a 202 carrying the Location.
+ */
 export type Expectation = number | `->${string}`;
 
 export type AuthzContext = {
@@ -15,6 +18,8 @@ export type AuthzRow = {
   method?: "GET" | "POST";
   path: string | ((ctx: AuthzContext) => string);
   form?: Record<string, string>;
+  /** Form fields that need ids from the database. */
+  formFromContext?: (ctx: AuthzContext) => Record<string, string>;
   visitor: Expectation;
   entrant: Expectation;
   judge: Expectation;

@@ -4,6 +4,8 @@ import { e2eDb, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
 test("a user deletes their own account after confirming with their e-mail", async ({ page }) => {
   const email = uniqueEmail("leaver");
   await signUp(page, email, "secret-pass");
+  // Wait for the sign-up to finish before leaving the page (a busy machine is slow to answer).
+  await expect(page.getByTestId("toast")).toContainText("Account created!");
   await signIn(page, email, "secret-pass");
   await expectSignedInAs(page, email);
   await page.getByRole("link", { name: "Account" }).click();

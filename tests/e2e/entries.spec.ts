@@ -386,6 +386,8 @@ test("a paid contest's entry waits for payment, visibly", async ({ page }) => {
 test("an account under 13 cannot submit until a parent confirms", async ({ page }) => {
   const email = uniqueEmail("young");
   await signUp(page, email, "secret-pass", "2017-04-02", { parentEmail: uniqueEmail("parent") });
+  // Wait for the sign-up to finish before leaving the page (a busy machine is slow to answer).
+  await expect(page.getByTestId("toast")).toContainText("Account created!");
   await signIn(page, email, "secret-pass");
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/contests/${FLASH}/enter`);

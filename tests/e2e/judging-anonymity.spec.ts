@@ -1,6 +1,14 @@
 import { expect as baseExpect, test } from "@playwright/test";
-import { assign, createJudgingContest } from "./judging-fixtures";
-import { JUDGE, emailsTo, signIn } from "./utils";
+import {
+  docWithAuthor,
+  docxWithAuthor,
+  identityHits,
+  pdfWithAuthor,
+} from "../fixtures/authored-documents";
+import { addFileEntry, assign, createJudgingContest } from "./judging-fixtures";
+import fs from "node:fs";
+import path from "node:path";
+import { E2E_PORT, JUDGE, emailsTo, signIn } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -14,8 +22,31 @@ test("nothing a judge can reach carries the entrant's name, e-mail or id", async
 }) => {
   const fixture = createJudgingContest("anon");
   const [textEntry, otherEntry, fileEntry] = fixture.entries;
-  // The judge gets the text entry and the file entry; the other entry is not theirs.
-  assign(fixture, JUDGE, [textEntry.id, fileEntry.id]);
+  // Documents whose metadata names their writers, as Word and PDF tools write them.
+  const [a, b, c] = fixture.entrants;
+  const writer = (e: typeof a) => ({ name: e.displayName, email: e.email });
+  const documents = [
+    addFileEntry(fixture, a, {
+      ext: "pdf",
+      bytes: await pdfWithAuthor(writer(a)),
+      fileName: `${a.displayName}.pdf`,
+      type: "application/pdf",
+    }),
+    addFileEntry(fixture, b, {
+      ext: "docx",
+      bytes: docxWithAuthor(writer(b)),
+      fileName: `${b.displayName}.docx`,
+      type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    }),
+    addFileEntry(fixture, c, {
+      ext: "doc",
+      bytes: docWithAuthor(writer(c)),
+      fileName: `${c.displayName}.doc`,
+      type: "application/msword",
+    }),
+  ];
+  // The judge gets the text entry and the file entries; the other entry is not theirs.
+  assign(fixture, JUDGE, [textEntry.id, fileEntry.id, ...documents.map((d) => d.id)]);
 
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -79,6 +110,27 @@ test("nothing a judge can reach carries the entrant's name, e-mail or id", async
   expect(await file.text()).toContain("The river remembers every boat.");
   const review = await req.get(`/judge/review/${fileEntry.id}`);
   expect(await review.text()).toContain(`Download entry-${fileEntry.id.slice(-8)}.txt`);
+
+  // Each document, as the judge downloads it: no name or e-mail in its bytes or in any of its
+  // decompressed parts (PDF streams, the parts of a .docx), in any of the usual encodings.
+  const entrantSecrets = fixture.entrants.flatMap((e) => [e.email, e.displayName, e.id]);
+  for (const doc of documents) {
+    const res = await collect(
+      `document ${doc.title}`,
+      await req.get(`/judge/review/${doc.id}/file`),
+    );
+    expect(res.status(), doc.title).toBe(200);
+    const bytes = await res.body();
+    expect(identityHits(bytes, entrantSecrets), `${doc.title} as downloaded`).toEqual([]);
+    // Sanity: the same search finds the writer in the document as it was uploaded.
+    const original = fs.readFileSync(
+      path.resolve(`tests/.data/e2e-${E2E_PORT}/uploads`, doc.filePath),
+    );
+    expect(identityHits(original, entrantSecrets).length, doc.title).toBeGreaterThan(0);
+    expect(res.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="entry-[a-z0-9]{8}\.(pdf|docx|doc)"$/,
+    );
+  }
 
   // A submission not assigned to this judge is a 404, page, data and file alike.
   for (const path of [`/judge/review/${otherEntry.id}`, `/judge/review/${otherEntry.id}/file`]) {

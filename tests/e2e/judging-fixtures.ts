@@ -266,3 +266,49 @@ export function preAssign(fixture: Fixture, judgeEmails: string[]) {
     db.close();
   }
 }
+
+/**
+ * Adds a submitted file-only entry to the fixture's contest, written by the user with this id (a
+ * fixture entrant) or e-mail, stored as the storage module stores files.
+ */
+export function addFileEntry(
+  fixture: Fixture,
+  author: { id: string } | { email: string },
+  file: { ext: "pdf" | "docx" | "doc" | "txt"; bytes: Buffer; fileName: string; type: string },
+) {
+  const db = writable();
+  try {
+    const entrantId =
+      "id" in author
+        ? author.id
+        : (db.prepare(`SELECT id FROM User WHERE email = ?`).get(author.email) as { id: string })
+            .id;
+    const now = Date.now();
+    const key = `${entrantId}/${fixture.contestId}/${now}${randomBytes(2).readUInt16LE(0)}.${file.ext}`;
+    const stored = path.join(dir, "uploads", key);
+    fs.mkdirSync(path.dirname(stored), { recursive: true });
+    fs.writeFileSync(stored, file.bytes);
+    const id = uid("s");
+    const title = `${file.ext.toUpperCase()} entry ${randomBytes(3).toString("hex")}`;
+    db.prepare(
+      `INSERT INTO Submission (id, contestId, entrantId, title, body, filePath, fileName, fileType, fileSize, wordCount, status, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, 0, 'submitted', ?, ?)`,
+    ).run(
+      id,
+      fixture.contestId,
+      entrantId,
+      title,
+      key,
+      file.fileName,
+      file.type,
+      file.bytes.length,
+      iso(now),
+      iso(now),
+    );
+    const entry = { id, title, entrantId, fileName: file.fileName };
+    fixture.entries.push(entry);
+    return { ...entry, filePath: key };
+  } finally {
+    db.close();
+  }
+}

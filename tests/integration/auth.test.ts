@@ -2,9 +2,12 @@ import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { userIdForGoogleProfile, verifyLogin } from "~/features/accounts/auth.server";
 import {
+  ACCOUNT_FAILURE_FACTOR,
   clearLoginFailures,
+  consumeSignUp,
   loginRetryAfter,
   recordLoginFailure,
+  tooManySignUpsMessage,
 } from "~/features/accounts/rate-limit.server";
 import { createAccount, EmailTakenError } from "~/features/accounts/users.server";
 
@@ -45,16 +48,42 @@ describe("accounts", () => {
 });
 
 describe("sign-in rate limiting", () => {
-  test("refuses after repeated failures per e-mail, not for other e-mails", async () => {
+  test("failures per e-mail block that e-mail from that address, not its owner elsewhere", async () => {
     for (let i = 0; i < 5; i++) await recordLoginFailure("victim@example.com", "10.0.0.1");
-    expect(await loginRetryAfter("victim@example.com", "10.0.0.2")).toBeGreaterThan(0);
-    expect(await loginRetryAfter("other@example.com", "10.0.0.2")).toBe(0);
-    await clearLoginFailures("victim@example.com");
+    expect(await loginRetryAfter("victim@example.com", "10.0.0.1")).toBeGreaterThan(0);
+    // A stranger cannot lock the owner out from another network.
     expect(await loginRetryAfter("victim@example.com", "10.0.0.2")).toBe(0);
+    expect(await loginRetryAfter("other@example.com", "10.0.0.1")).toBe(0);
+    await clearLoginFailures("victim@example.com", "10.0.0.1");
+    expect(await loginRetryAfter("victim@example.com", "10.0.0.1")).toBe(0);
   });
   test("refuses after repeated failures from one address across e-mails", async () => {
     for (let i = 0; i < 30; i++) await recordLoginFailure(`user${i}@example.com`, "10.9.9.9");
     expect(await loginRetryAfter("fresh@example.com", "10.9.9.9")).toBeGreaterThan(0);
     expect(await loginRetryAfter("fresh@example.com", "10.9.9.8")).toBe(0);
+  });
+  test("one e-mail guessed from many addresses is blocked everywhere at the account limit", async () => {
+    const limit = 5 * ACCOUNT_FAILURE_FACTOR;
+    for (let i = 0; i < limit; i++)
+      await recordLoginFailure("target@example.com", `10.1.${Math.floor(i / 200)}.${i % 200}`);
+    expect(await loginRetryAfter("target@example.com", "192.0.2.1")).toBeGreaterThan(0);
+  });
+  test("an IPv6 /64 counts as one address", async () => {
+    for (let i = 0; i < 30; i++)
+      await recordLoginFailure(`v6-${i}@example.com`, `2001:db8:1:2::${i.toString(16)}`);
+    expect(await loginRetryAfter("fresh6@example.com", "2001:db8:1:2:ffff::1")).toBeGreaterThan(0);
+    expect(await loginRetryAfter("fresh6@example.com", "2001:db8:1:3::1")).toBe(0);
+  });
+});
+
+describe("sign-up rate limiting", () => {
+  test("an address may start ten sign-ups an hour", async () => {
+    for (let i = 0; i < 10; i++) expect(await consumeSignUp("10.7.7.7")).toBe(0);
+    const wait = await consumeSignUp("10.7.7.7");
+    expect(wait).toBeGreaterThan(0);
+    expect(tooManySignUpsMessage(wait)).toMatch(
+      /^Too many sign-ups from your network\. Please wait \d+ minutes? and try again\.$/,
+    );
+    expect(await consumeSignUp("10.7.7.8")).toBe(0);
   });
 });

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { docxBytes, exeBytes, pdfBytes } from "#tests/fixtures/entry-files";
+import Database from "better-sqlite3";
+import { docxBomb, docxWithAuthor, pdfWithAuthor } from "#tests/fixtures/authored-documents";
+import { docxBytes, exeBytes, pdfBytes, textBytes } from "#tests/fixtures/entry-files";
 
 // E-mail goes to a Resend endpoint that refuses connections: sending fails, the entry must not.
 process.env.RESEND_API_KEY = "re_test_key";
@@ -281,5 +283,264 @@ describe("receiving an entry", () => {
       entrantId: other.id,
       title: "Theirs",
     });
+  });
+});
+
+/** A multipart body written byte for byte, as browsers (and attackers) send it. */
+function rawMultipart(
+  fields: Record<string, string>,
+  file?: { disposition: Buffer | string; bytes: Uint8Array },
+) {
+  const boundary = "----inkwellTestBoundary7MA4YWxk";
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+  if (file)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; `),
+      Buffer.from(file.disposition),
+      Buffer.from("\r\nContent-Type: application/octet-stream\r\n\r\n"),
+      Buffer.from(file.bytes),
+      Buffer.from("\r\n"),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return new Request("http://localhost/contests/open-contest/enter", {
+    method: "POST",
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat(parts),
+  });
+}
+
+/** Each block below starts with no entries and no stored files. */
+async function clean() {
+  await prisma.submission.deleteMany({});
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.mkdirSync(root);
+}
+
+describe("file names and bodies a browser (or anyone) can send", () => {
+  beforeAll(clean);
+  const story = textBytes("Once upon a time a river ran backwards.\n");
+  const names: [string, Buffer | string, string][] = [
+    ["equals", 'filename="Chapter=1.txt"', "Chapter=1.txt"],
+    ["semicolon", 'filename="Draft; final.txt"', "Draft; final.txt"],
+    ["leading equals", 'filename="=final draft.txt"', "=final draft.txt"],
+    ["quotes", 'filename="My \\"best\\" story.txt"', 'My "best" story.txt'],
+    ["path", 'filename="../../etc/passwd.txt"', "passwd.txt"],
+    ["windows path", 'filename="C:\\\\Users\\\\kid\\\\story.txt"', "story.txt"],
+    ["RFC 5987", "filename*=UTF-8''%C3%89lodie%27s%20story.txt", "Élodie's story.txt"],
+    ["control", 'filename="tab\tand\u0001bell.txt"', "tab andbell.txt"],
+    [
+      "invalid UTF-8",
+      Buffer.concat([
+        Buffer.from('filename="bad'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('.txt"'),
+      ]),
+      "bad\uFFFD\uFFFD.txt",
+    ],
+  ];
+  for (const [label, disposition, shown] of names) {
+    test(`a file named with ${label} is stored under a generated key and shown safely`, async () => {
+      await prisma.submission.deleteMany({});
+      const outcome = await receiveEntry(
+        rawMultipart(
+          { title: `Name ${label}`, body: "typed words here too", ...confirmed },
+          {
+            disposition,
+            bytes: story,
+          },
+        ),
+        await user(),
+        await contest(),
+      );
+      expect(outcome).toMatchObject({ ok: true, status: "submitted" });
+      const [row] = await rows();
+      expect(row.fileName).toBe(shown);
+      expect(row.filePath).toMatch(new RegExp(`^${userId}/${contestId}/\\d+\\.txt$`));
+      expect(fs.readFileSync(path.join(root, row.filePath!)).equals(story)).toBe(true);
+      await prisma.submission.deleteMany({});
+      fs.rmSync(path.join(root, row.filePath!));
+    });
+  }
+
+  test("a second file is refused, not silently dropped; a file part without a name is refused too", async () => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ title: "Two files", ...confirmed })) fd.append(k, v);
+    fd.append("file", new Blob([story]), "one.txt");
+    fd.append("file", new Blob([story]), "two.txt");
+    const two = await receiveEntry(
+      new Request("http://localhost/x", { method: "POST", body: fd }),
+      await user(),
+      await contest(),
+    );
+    expect(two.ok).toBe(false);
+    if (!two.ok) expect(two.reply?.error?.file).toEqual(["Please upload one file."]);
+    const unnamed = await receiveEntry(
+      rawMultipart(
+        { title: "Unnamed", body: "typed words here too", ...confirmed },
+        {
+          disposition: 'filename=""',
+          bytes: story,
+        },
+      ),
+      await user(),
+      await contest(),
+    );
+    expect(unnamed.ok).toBe(false);
+    if (!unnamed.ok)
+      expect(unnamed.reply?.error?.file).toEqual([
+        "Only PDF, DOC, DOCX, and TXT files are allowed",
+      ]);
+    expect(await rows()).toHaveLength(0);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("broken multipart, JSON and oversized fields are 4xx answers that write nothing", async () => {
+    const broken = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+      body: '--zz\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf a form',
+    });
+    expect(await receiveEntry(broken, await user(), await contest())).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    const json = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "x" }),
+    });
+    expect(await receiveEntry(json, await user(), await contest())).toMatchObject({
+      ok: false,
+      status: 415,
+    });
+    const huge = rawMultipart({ title: "Huge", body: "word ".repeat(600_000), ...confirmed });
+    expect(await receiveEntry(huge, await user(), await contest())).toMatchObject({
+      ok: false,
+      status: 413,
+    });
+    expect(await rows()).toHaveLength(0);
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe("documents and the entrant's identity", () => {
+  beforeAll(clean);
+  test("a .docx that unpacks past 50 MB is refused and not kept", async () => {
+    const outcome = await receiveEntry(
+      request(
+        { title: "Bomb", ...confirmed },
+        { name: "bomb.docx", bytes: docxBomb(60 * 1024 * 1024) },
+      ),
+      await user(),
+      await contest(),
+    );
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok)
+      expect(outcome.reply?.error?.file).toEqual([
+        "This document is too large once opened (over 50 MB unpacked). Please upload a smaller file.",
+      ]);
+    expect(await rows()).toHaveLength(0);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("an entry whose text or file names the entrant is flagged for the admin; others are not", async () => {
+    await prisma.user.update({ where: { id: userId }, data: { displayName: "Priya Nair" } });
+    const me = { name: "Priya Nair", email: "writer@example.test" };
+    const cases: [string, Request, boolean][] = [
+      [
+        "plain text",
+        request({ title: "Plain", body: "a story about a river", ...confirmed }),
+        false,
+      ],
+      [
+        "name in text",
+        request({ title: "Signed", body: "a story by Priya Nair", ...confirmed }),
+        true,
+      ],
+      [
+        "e-mail in a file",
+        request(
+          { title: "Mailed", ...confirmed },
+          {
+            name: "s.txt",
+            bytes: textBytes("write to me at writer@example.test"),
+          },
+        ),
+        true,
+      ],
+      [
+        "name in a PDF",
+        request(
+          { title: "PDF", ...confirmed },
+          {
+            name: "s.pdf",
+            bytes: await pdfWithAuthor(
+              { name: "Someone Else", email: "x@y.test" },
+              "by Priya Nair",
+            ),
+          },
+        ),
+        true,
+      ],
+      [
+        "name only in the metadata (stripped for judges, not flagged)",
+        request({ title: "Meta", ...confirmed }, { name: "s.docx", bytes: docxWithAuthor(me) }),
+        false,
+      ],
+    ];
+    // Several entries from one writer here: lift the contest's entries-per-writer limit.
+    await prisma.contest.update({ where: { id: contestId }, data: { entriesPerWriter: 100 } });
+    for (const [label, req, flagged] of cases) {
+      const outcome = await receiveEntry(req, await user(), await contest());
+      expect(outcome, label).toMatchObject({ ok: true });
+      const row = await prisma.submission.findUniqueOrThrow({
+        where: { id: outcome.ok ? outcome.submissionId : "" },
+      });
+      expect(row.mentionsEntrant, label).toBe(flagged);
+    }
+    await prisma.user.update({ where: { id: userId }, data: { displayName: "Writer" } });
+    await prisma.submission.deleteMany({});
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.mkdirSync(root);
+  });
+});
+
+describe("a locked database", () => {
+  beforeAll(clean);
+  test("an entry waits briefly, then answers 503 with the typed values; nothing is written or kept", async () => {
+    const locker = new Database(process.env.DATABASE_URL!.slice("file:".length));
+    locker.exec("BEGIN IMMEDIATE");
+    try {
+      const outcome = await receiveEntry(
+        request(
+          { title: "Kept title", body: "kept words in the story", ...confirmed },
+          {
+            name: "s.pdf",
+            bytes: pdfBytes(),
+          },
+        ),
+        await user(),
+        await contest(),
+      );
+      expect(outcome).toMatchObject({
+        ok: false,
+        status: 503,
+        formError: "The site is busy, please try again.",
+      });
+      if (!outcome.ok)
+        expect(outcome.reply?.initialValue).toMatchObject({
+          title: "Kept title",
+          body: "kept words in the story",
+        });
+    } finally {
+      locker.exec("ROLLBACK");
+      locker.close();
+    }
+    expect(await rows()).toHaveLength(0);
+    expect(storedFiles()).toEqual([]);
   });
 });

@@ -89,7 +89,7 @@ export function getAuthenticator() {
         await recordLoginFailure(email, ip);
         throw new AuthorizationError(INVALID_CREDENTIALS);
       }
-      await clearLoginFailures(email);
+      await clearLoginFailures(email, ip);
       return { userId };
     }),
     "form",

@@ -1,45 +1,113 @@
+/**
+ * Sign-in and sign-up limits, in memory (one primary machine; docs/decisions/0003-sessions-and-auth.md).
+ * Addresses come from server.mjs, which believes forwarded headers only when TRUST_PROXY says so,
+ * and are counted per IPv4 address or IPv6 /64 (docs/decisions/0010-hardening.md).
+ *
+ * Failed sign-ins count three ways:
+ *  - per e-mail from one address (LOGIN_MAX_FAILURES_PER_EMAIL): guessing one account's password;
+ *    a stranger elsewhere cannot lock the owner out with it;
+ *  - per address (LOGIN_MAX_FAILURES_PER_IP): guessing across accounts;
+ *  - per e-mail from everywhere (ACCOUNT_FAILURE_FACTOR times the first): a brake on guessing
+ *    one account from many addresses.
+ */
 import { RateLimiterMemory } from "rate-limiter-flexible";
+import { addressKey } from "~/utils/client-ip.mjs";
 import { env } from "~/utils/env.server";
 
 const WINDOW_SECONDS = 15 * 60;
+const SIGNUP_WINDOW_SECONDS = 60 * 60;
+export const ACCOUNT_FAILURE_FACTOR = 20;
 
-let limiters: { byEmail: RateLimiterMemory; byIp: RateLimiterMemory } | undefined;
-function get() {
+type Limiters = {
+  byEmailAndIp: RateLimiterMemory;
+  byEmail: RateLimiterMemory;
+  byIp: RateLimiterMemory;
+  signUpByIp: RateLimiterMemory;
+};
+let limiters: Limiters | undefined;
+function get(): Limiters {
+  const e = env();
   limiters ??= {
+    byEmailAndIp: new RateLimiterMemory({
+      keyPrefix: "login_email_ip",
+      points: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      duration: WINDOW_SECONDS,
+    }),
     byEmail: new RateLimiterMemory({
       keyPrefix: "login_email",
-      points: env().LOGIN_MAX_FAILURES_PER_EMAIL,
+      points: e.LOGIN_MAX_FAILURES_PER_EMAIL * ACCOUNT_FAILURE_FACTOR,
       duration: WINDOW_SECONDS,
     }),
     byIp: new RateLimiterMemory({
       keyPrefix: "login_ip",
-      points: env().LOGIN_MAX_FAILURES_PER_IP,
+      points: e.LOGIN_MAX_FAILURES_PER_IP,
       duration: WINDOW_SECONDS,
+    }),
+    signUpByIp: new RateLimiterMemory({
+      keyPrefix: "signup_ip",
+      points: e.SIGNUP_MAX_PER_IP,
+      duration: SIGNUP_WINDOW_SECONDS,
     }),
   };
   return limiters;
 }
 
+const pair = (email: string, ip: string) => `${email.toLowerCase()}|${addressKey(ip)}`;
+
+/** Milliseconds until the limiter lets `key` through again, or 0 when it is under its limit. */
+async function blockedFor(limiter: RateLimiterMemory, key: string) {
+  const r = await limiter.get(key);
+  return r && r.consumedPoints >= limiter.points ? r.msBeforeNext : 0;
+}
+
 /** Seconds until another sign-in may be tried, or 0 when it may be tried now. */
 export async function loginRetryAfter(email: string, ip: string): Promise<number> {
-  const { byEmail, byIp } = get();
-  const [e, i] = await Promise.all([byEmail.get(email.toLowerCase()), byIp.get(ip)]);
-  let wait = 0;
-  if (e && e.consumedPoints >= byEmail.points) wait = Math.max(wait, e.msBeforeNext);
-  if (i && i.consumedPoints >= byIp.points) wait = Math.max(wait, i.msBeforeNext);
-  return Math.ceil(wait / 1000);
+  const { byEmailAndIp, byEmail, byIp } = get();
+  const waits = await Promise.all([
+    blockedFor(byEmailAndIp, pair(email, ip)),
+    blockedFor(byEmail, email.toLowerCase()),
+    blockedFor(byIp, addressKey(ip)),
+  ]);
+  return Math.ceil(Math.max(0, ...waits) / 1000);
 }
 
 export async function recordLoginFailure(email: string, ip: string) {
-  const { byEmail, byIp } = get();
-  await Promise.allSettled([byEmail.consume(email.toLowerCase()), byIp.consume(ip)]);
+  const { byEmailAndIp, byEmail, byIp } = get();
+  await Promise.allSettled([
+    byEmailAndIp.consume(pair(email, ip)),
+    byEmail.consume(email.toLowerCase()),
+    byIp.consume(addressKey(ip)),
+  ]);
 }
 
-export async function clearLoginFailures(email: string) {
-  await get().byEmail.delete(email.toLowerCase());
+/** A successful sign-in clears that e-mail's failures (the address keeps its count). */
+export async function clearLoginFailures(email: string, ip: string) {
+  const { byEmailAndIp, byEmail } = get();
+  await Promise.all([byEmailAndIp.delete(pair(email, ip)), byEmail.delete(email.toLowerCase())]);
 }
 
 export function tooManyAttemptsMessage(seconds: number) {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+/**
+ * Counts one sign-up attempt from this address; the seconds to wait when the address has made
+ * SIGNUP_MAX_PER_IP attempts this hour, else 0.
+ */
+export async function consumeSignUp(ip: string): Promise<number> {
+  const { signUpByIp } = get();
+  try {
+    await signUpByIp.consume(addressKey(ip));
+    return 0;
+  } catch (rejection) {
+    const ms =
+      (rejection as { msBeforeNext?: number }).msBeforeNext ?? SIGNUP_WINDOW_SECONDS * 1000;
+    return Math.max(1, Math.ceil(ms / 1000));
+  }
+}
+
+export function tooManySignUpsMessage(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many sign-ups from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }

@@ -60,4 +60,45 @@ describe("roles and redirects", () => {
     expect(safeRedirect("/\\evil.com")).toBe("/dashboard");
     expect(safeRedirect(null)).toBe("/dashboard");
   });
+  test("safeRedirect resolves as a browser does: control characters, backslashes and dot segments cannot leave the site", () => {
+    const attacks = [
+      "/\t/evil.example/phish",
+      "/\t\t/evil.example",
+      "/\n/evil.example",
+      "/\r/evil.example",
+      "/\r\nSet-Cookie: a=b",
+      "/\u000b/evil.example",
+      "/\u0000/evil.example",
+      "/\\/evil.example",
+      "\\/evil.example",
+      "/\\\\evil.example",
+      "/./\\evil.example",
+      "/.//evil.example",
+      "/../\\evil.example",
+      " //evil.example",
+      "///evil.example",
+      "https:evil.example",
+      "javascript:alert(1)",
+      "/\u007f/evil.example",
+      `/${"a".repeat(3000)}`,
+    ];
+    for (const target of attacks) {
+      const result = safeRedirect(target);
+      expect(new URL(result, "https://inkwell.test").origin, JSON.stringify(target)).toBe(
+        "https://inkwell.test",
+      );
+      // eslint-disable-next-line no-control-regex
+      expect(result, JSON.stringify(target)).not.toMatch(/[\u0000-\u001f\u007f\\]/);
+    }
+    expect(safeRedirect("/\t/evil.example/phish")).toBe("/dashboard");
+  });
+  test("safeRedirect keeps ordinary paths, queries and encoded characters", () => {
+    expect(safeRedirect("/contests/winter/enter")).toBe("/contests/winter/enter");
+    expect(safeRedirect("/admin?x=1#top")).toBe("/admin?x=1#top");
+    expect(safeRedirect("/%2F%2Fevil.example")).toBe("/%2F%2Fevil.example");
+    expect(new URL(safeRedirect("/%2F%2Fevil.example"), "https://inkwell.test").origin).toBe(
+      "https://inkwell.test",
+    );
+    expect(safeRedirect("/é")).toBe("/%C3%A9");
+  });
 });

@@ -58,12 +58,32 @@ export function submitEligibility(
   return { ok: true };
 }
 
-/** Only same-site relative paths are followed after sign-in. */
+const REDIRECT_BASE = "http://inkwell.invalid";
+
+/**
+ * Where to go after sign-in: the target only when it resolves, as a browser resolves it, to a
+ * path on this site; anything else (another origin, tabs or newlines that browsers strip,
+ * backslashes they read as slashes, a header-breaking control character) falls back. The result
+ * is the resolved, percent-encoded path, so it is always a valid Location header
+ * (docs/decisions/0010-hardening.md).
+ */
 export function safeRedirect(
   to: FormDataEntryValue | string | null | undefined,
   fallback = "/dashboard",
 ) {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (!to || typeof to !== "string" || to.length > 2048) return fallback;
+  // A relative target must start with one slash; a control character anywhere is refused.
+  // eslint-disable-next-line no-control-regex
+  if (!to.startsWith("/") || /[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Resolving again must land on the same path (no "//host" or "/\\host" left after normalising).
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
+  return path;
 }

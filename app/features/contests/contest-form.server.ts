@@ -39,6 +39,7 @@ import { ContestAdminError, createContest, updateContest } from "./contest-admin
 import { timeZoneOptions } from "~/utils/dates";
 import { parseCriteria } from "./rubric";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
 
 /**
  * What the contest form's pickers offer, for the new and the edit page: existing prompts and
@@ -85,7 +86,7 @@ const field = (fd: FormData, name: string) => {
  * checked that an admin is asking.
  */
 export async function contestFormAction(request: Request, contestId?: string) {
-  const fd = await request.formData();
+  const fd = await readForm(request);
   const state = readContestFormState(fd);
   const { name, arg } = parseIntent(fd.get("intent"));
 

@@ -42,6 +42,7 @@ const adminRowSelect = {
   fileName: true,
   filePath: true,
   disqualifyReason: true,
+  mentionsEntrant: true,
   contest: { select: { id: true, slug: true, title: true, timeZone: true } },
   entrant: { select: { id: true, displayName: true, email: true } },
 } as const;

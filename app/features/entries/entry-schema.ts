@@ -26,6 +26,14 @@ export const ENTRY_MESSAGES = {
   underThirteen:
     "Because you are under 13, a parent or guardian must confirm your account before you can submit entries.",
   noDateOfBirth: "Please add your date of birth to your account before submitting entries.",
+  unpackedTooLarge:
+    "This document is too large once opened (over 50 MB unpacked). Please upload a smaller file.",
+  unreadable:
+    "This document could not be read. Please save it again, or upload it as a PDF or TXT file.",
+  oneFile: "Please upload one file.",
+  mentionsEntrant: "Names the entrant",
+  mentionsEntrantDetail:
+    "This entry's text or file contains the entrant's name or e-mail address, so judges may be able to tell who wrote it.",
 } as const;
 
 export function wordRangeMessage(min: number, max: number) {
@@ -54,7 +62,15 @@ export type FileCheck = {
   /** A text file: the encoding it was sent in and the words of its decoded text. */
   encoding?: TextEncodingName;
   words?: number;
+  /** A document that unpacks past its bound, cannot be read, or came with another file. */
+  problem?: "unpacked-too-large" | "unreadable" | "several";
 };
+
+const PROBLEM_MESSAGES = {
+  "unpacked-too-large": ENTRY_MESSAGES.unpackedTooLarge,
+  unreadable: ENTRY_MESSAGES.unreadable,
+  several: ENTRY_MESSAGES.oneFile,
+} as const;
 
 const confirmation = z.boolean({
   required_error: ENTRY_MESSAGES.confirm,
@@ -77,10 +93,14 @@ export function entrySchema(
       const words = countWords(typeof r.body === "string" ? r.body : "");
       const hasFile = !!file && file.size > 0;
       if (hasFile) {
-        if (file.tooLarge || file.size > MAX_FILE_BYTES) {
+        if (file.problem === "several") {
+          ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.oneFile });
+        } else if (file.tooLarge || file.size > MAX_FILE_BYTES) {
           ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.fileTooLarge });
         } else if (!file.kind) {
           ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.fileType });
+        } else if (file.problem) {
+          ctx.addIssue({ code: "custom", path: ["file"], message: PROBLEM_MESSAGES[file.problem] });
         }
       }
       if (words === 0 && !hasFile) {

@@ -1,15 +1,20 @@
 /**
- * Receiving an entry: the multipart body is parsed as it streams in. The file part is sniffed
- * from its first bytes, then streamed to storage while its size (10 MB) and, for text, its
- * encoding are checked; nothing is held whole in memory. Every later failure (validation,
- * closed window, eligibility, database) deletes the stored object, so no file is orphaned, and
- * the row is written only after the file is safely stored, so no row points at a missing file.
+ * Receiving an entry: the multipart body is parsed by busboy as it streams in
+ * (docs/decisions/0010-hardening.md). The file part is sniffed from its first bytes, then
+ * streamed to storage while its size (10 MB) and, for text, its encoding are checked; nothing
+ * is held whole in memory while it arrives. A stored document is then read back once (at most
+ * 10 MB) to refuse one that unpacks past a sane size or cannot be read, and to find the
+ * entrant's name or e-mail in it for the admin. Every later failure (validation, closed window,
+ * eligibility, database) deletes the stored object, so no file is orphaned, and the row is
+ * written only after the file is safely stored, so no row points at a missing file.
  */
 import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { prisma } from "~/utils/db.server";
+import { BUSY_MESSAGE, isDatabaseBusy, prisma, withBusyRetry } from "~/utils/db.server";
+import { readForm } from "~/utils/form-body.server";
+import { MultipartRefused, readMultipart } from "~/utils/multipart.server";
+import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
 import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema, type FileCheck } from "./entry-schema";
 import {
   SNIFF_BYTES,
@@ -20,6 +25,8 @@ import {
   kindFromFileName,
   type FileKind,
 } from "./file-sniff";
+import { displayFileName } from "./file-name";
+import { inspectDocument, mentionsIdentity } from "./documents";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest, type PublicContest } from "~/features/contests/public-contest";
 import { entryFileKey, getStorage, type FileStorage } from "~/utils/storage.server";
@@ -31,8 +38,6 @@ import { submitEligibility } from "~/features/accounts/user";
 
 /** Text fields are small; a story of 100,000 words is well under this. */
 const MAX_TEXT_FIELD_BYTES = 2 * 1024 * 1024;
-/** How much of an oversized or refused file we read and discard so the browser gets our answer. */
-const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 
 const ENTRY_KEY = /^e[0-9a-f]{24}$/;
 
@@ -41,20 +46,9 @@ export function newEntryKey() {
   return `e${randomBytes(12).toString("hex")}`;
 }
 
-class RequestTooLarge extends Error {}
 class RefusedContent extends Error {}
 
-async function drain(it: AsyncIterator<Uint8Array>, limit = MAX_DRAIN_BYTES) {
-  let n = 0;
-  for (;;) {
-    const { value, done } = await it.next();
-    if (done) return;
-    n += value.byteLength;
-    if (n > limit) throw new RequestTooLarge("upload too large");
-  }
-}
-
-/** Reads and discards a request body without holding it. */
+/** Reads and discards a request body without holding it (at most the upload limit). */
 export async function discardBody(request: Request) {
   if (!request.body || request.bodyUsed) return;
   const reader = request.body.getReader();
@@ -64,7 +58,7 @@ export async function discardBody(request: Request) {
       const { value, done } = await reader.read();
       if (done) return;
       n += value.byteLength;
-      if (n > MAX_DRAIN_BYTES) {
+      if (n > UPLOAD_BODY_LIMIT) {
         await reader.cancel();
         return;
       }
@@ -74,18 +68,26 @@ export async function discardBody(request: Request) {
   }
 }
 
-type Upload = { key: string | null; check: FileCheck | null };
+type Upload = {
+  key: string | null;
+  check: FileCheck | null;
+  /** More than one file was sent for the one file field. */
+  extra: boolean;
+  /** Text of the stored document, for the identity check. */
+  text: string;
+};
 
 /** Streams one file part to storage. Sets upload.key only once the object is fully stored. */
 async function storeFilePart(
-  part: { filename: string; data: AsyncIterable<Uint8Array> },
+  part: { filename: string; data: AsyncIterable<Uint8Array>; truncated(): boolean },
   target: { userId: string; contestId: string },
   storage: FileStorage,
   upload: Upload,
 ) {
   const it = part.data[Symbol.asyncIterator]();
-  const claimed = kindFromFileName(part.filename);
-  const name = part.filename.slice(0, 255);
+  // The name is only ever shown (the object is stored under a generated key).
+  const name = displayFileName(part.filename);
+  const claimed = kindFromFileName(name);
 
   // 1. Buffer the head (at most SNIFF_BYTES) and sniff it before anything is stored.
   const head: Uint8Array[] = [];
@@ -108,8 +110,8 @@ async function storeFilePart(
   const kind: FileKind | null =
     claimed && (await headMatchesKind(headBytes, claimed)) ? claimed : null;
   if (!kind) {
+    // The rest of the part is discarded by the parser.
     upload.check = { name, size: headSize, kind: null, tooLarge: false };
-    if (!ended) await drain(it);
     return;
   }
 
@@ -141,6 +143,10 @@ async function storeFilePart(
       }
       yield accept(value);
     }
+    if (part.truncated()) {
+      tooLarge = true;
+      throw new RefusedContent("too large");
+    }
     if (text && !text.end()) {
       refused = true;
       throw new RefusedContent("not text");
@@ -152,20 +158,44 @@ async function storeFilePart(
     // storage.put leaves nothing behind on failure
     if (tooLarge || refused) {
       upload.check = { name, size, kind: refused ? null : kind, tooLarge };
-      if (!ended) await drain(it);
       return;
     }
     throw error;
   }
   upload.key = key;
   upload.check = { name, size, kind, tooLarge: false, ...textFacts(text) };
+
+  // 3. Read the stored document back once: it must unpack within bounds and be readable, so
+  //    judges can be given a copy without its author metadata.
+  const inspection = await inspectStored(storage, key, kind, size);
+  if (!inspection.ok) {
+    upload.check = { name, size, kind, tooLarge: false, problem: inspection.problem };
+    return;
+  }
+  upload.text = inspection.text;
+}
+
+async function inspectStored(storage: FileStorage, key: string, kind: FileKind, size: number) {
+  const object = await storage.get(key);
+  if (!object) throw new Error(`stored upload ${key} vanished`);
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const chunk of object.body) {
+    n += (chunk as Buffer).byteLength;
+    if (n > Math.max(size, MAX_FILE_BYTES)) {
+      object.body.destroy();
+      throw new Error(`stored upload ${key} grew`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return inspectDocument(kind, Buffer.concat(chunks));
 }
 
 export type EntryOutcome =
   | { ok: true; submissionId: string; status: string; duplicate: boolean }
   | {
       ok: false;
-      status: 400 | 403 | 500;
+      status: 400 | 403 | 413 | 415 | 500 | 503;
       formError?: string;
       reply: SubmissionResult<string[]> | null;
     };
@@ -206,7 +236,7 @@ export async function receiveEntry(
   contest: PublicContest,
 ): Promise<EntryOutcome> {
   const storage = getStorage();
-  const upload: Upload = { key: null, check: null };
+  const upload: Upload = { key: null, check: null, extra: false, text: "" };
   const cleanup = async () => {
     if (upload.key) {
       const key = upload.key;
@@ -218,42 +248,52 @@ export async function receiveEntry(
   };
 
   let form: FormData;
+  let fileParts = 0;
   try {
-    const contentType = request.headers.get("Content-Type") ?? "";
-    if (contentType.startsWith("multipart/form-data")) {
-      const handler: UploadHandler = async (part) => {
-        if (typeof part.filename === "string") {
-          if (part.name === "file" && part.filename && !upload.check) {
-            await storeFilePart(
-              { filename: part.filename, data: part.data },
-              { userId: user.id, contestId: contest.id },
-              storage,
-              upload,
-            );
-          } else {
-            await drain(part.data[Symbol.asyncIterator]());
+    if (mediaType(request.headers.get("Content-Type")) === "multipart/form-data") {
+      form = await readMultipart(
+        request,
+        {
+          fieldBytes: MAX_TEXT_FIELD_BYTES,
+          fields: 20,
+          files: 3,
+          fileBytes: MAX_FILE_BYTES + 1,
+          totalBytes: UPLOAD_BODY_LIMIT,
+        },
+        async (part) => {
+          if (part.field !== "file") return;
+          // Parts arrive one after another while the first may still be streaming to storage.
+          if (++fileParts > 1) {
+            // A second file for the one file field is refused below, never silently dropped.
+            upload.extra = true;
+            return;
           }
-          return undefined;
-        }
-        const chunks: Uint8Array[] = [];
-        let n = 0;
-        for await (const chunk of part.data) {
-          n += chunk.byteLength;
-          if (n > MAX_TEXT_FIELD_BYTES) throw new RequestTooLarge("field too large");
-          chunks.push(chunk);
-        }
-        return Buffer.concat(chunks).toString("utf8");
-      };
-      form = await unstable_parseMultipartFormData(request, handler);
+          await storeFilePart(part, { userId: user.id, contestId: contest.id }, storage, upload);
+        },
+      );
     } else {
-      form = await request.formData();
+      form = await readForm(request);
     }
   } catch (error) {
     await cleanup();
-    if (error instanceof RequestTooLarge)
-      return { ok: false, status: 400, formError: ENTRY_MESSAGES.fileTooLarge, reply: null };
+    if (error instanceof MultipartRefused)
+      return { ok: false, status: error.status, formError: error.message, reply: null };
+    if (error instanceof Response) {
+      const status = error.status === 415 ? 415 : 400;
+      return { ok: false, status, formError: await error.text(), reply: null };
+    }
     console.error("entry upload failed", error);
     return { ok: false, status: 500, formError: ENTRY_MESSAGES.failed, reply: null };
+  }
+  // A "file" that arrived as a plain field (no file name) is still an upload: it is refused, not lost.
+  for (const stray of form.getAll("file")) {
+    if (typeof stray !== "string" || stray.length === 0) continue;
+    if (upload.check && upload.check.size > 0) upload.extra = true;
+    else upload.check = { name: "", size: Buffer.byteLength(stray), kind: null, tooLarge: false };
+  }
+  if (upload.extra) {
+    const first = upload.check ?? { name: "", size: 0, kind: null, tooLarge: false };
+    upload.check = { ...first, size: Math.max(1, first.size), problem: "several" };
   }
 
   const fields = new FormData();
@@ -273,62 +313,79 @@ export async function receiveEntry(
       ? { key: upload.key, ...upload.check, kind: upload.check.kind }
       : null;
 
+  const bodyText = submission.value.body ?? "";
   try {
-    const result = await prisma.$transaction(async (tx) => {
-      // The moment of the write: the window and the account's eligibility, as they are now.
-      const row = await tx.contest.findFirst({
-        where: { id: contest.id, isPublished: true },
-        select: contestSelect,
-      });
-      if (!row || !isSubmissionWindowOpen(publicContest(row), new Date()))
-        return { refused: ENTRY_MESSAGES.notOpen } as const;
-      const account = await tx.user.findUnique({
-        where: { id: user.id },
-        select: { id: true, dateOfBirth: true, parentConsentAt: true },
-      });
-      const notEligible = account ? eligibilityMessage(account) : ENTRY_MESSAGES.mustSignIn;
-      if (notEligible) return { refused: notEligible } as const;
+    // A busy database is waited for outside the transaction (see db.server), then refused.
+    const result = await withBusyRetry(() =>
+      prisma.$transaction(async (tx) => {
+        // The moment of the write: the window and the account's eligibility, as they are now.
+        const row = await tx.contest.findFirst({
+          where: { id: contest.id, isPublished: true },
+          select: contestSelect,
+        });
+        if (!row || !isSubmissionWindowOpen(publicContest(row), new Date()))
+          return { refused: ENTRY_MESSAGES.notOpen } as const;
+        const account = await tx.user.findUnique({
+          where: { id: user.id },
+          select: {
+            id: true,
+            dateOfBirth: true,
+            parentConsentAt: true,
+            displayName: true,
+            email: true,
+          },
+        });
+        const notEligible = account ? eligibilityMessage(account) : ENTRY_MESSAGES.mustSignIn;
+        if (notEligible) return { refused: notEligible } as const;
 
-      const existing = await tx.submission.findUnique({
-        where: { id },
-        select: { entrantId: true, status: true },
-      });
-      // A key that names someone else's entry (a forged form) is ignored, not an error.
-      if (existing && existing.entrantId !== user.id) id = newEntryKey();
-      else if (existing) return { duplicate: true, status: existing.status } as const;
-      const shown = publicContest(row);
-      const mine = await tx.submission.findMany({
-        where: { contestId: contest.id, entrantId: user.id, status: { in: [...COUNTED_STATUSES] } },
-        select: { status: true },
-      });
-      if (
-        entriesLeft(
-          shown.entriesPerWriter,
-          mine.map((m) => m.status),
-        ) === 0
-      )
-        return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
-      const status = initialStatus(shown.entryFeeCents);
-      await tx.submission.create({
-        data: {
-          id,
-          contestId: contest.id,
-          entrantId: user.id,
-          title: submission.value.title,
-          body: submission.value.body,
-          wordCount: submission.value.body ? submission.value.wordCount : (file?.words ?? 0),
-          status,
-          filePath: file?.key ?? null,
-          fileName: file?.name ?? null,
-          fileType: file ? storedType(file.kind, null, file.encoding) : null,
-          fileSize: file?.size ?? null,
-        },
-      });
-      // The confirmation e-mail is an outbox event of this transaction, sent by a workflow
-      // (docs/decisions/0017-contest-lifecycle.md).
-      if (status === "submitted") await enqueueEvent(tx, "entry/submitted", { submissionId: id });
-      return { duplicate: false, status } as const;
-    });
+        const existing = await tx.submission.findUnique({
+          where: { id },
+          select: { entrantId: true, status: true },
+        });
+        // A key that names someone else's entry (a forged form) is ignored, not an error.
+        if (existing && existing.entrantId !== user.id) id = newEntryKey();
+        else if (existing) return { duplicate: true, status: existing.status } as const;
+        const shown = publicContest(row);
+        const mine = await tx.submission.findMany({
+          where: {
+            contestId: contest.id,
+            entrantId: user.id,
+            status: { in: [...COUNTED_STATUSES] },
+          },
+          select: { status: true },
+        });
+        if (
+          entriesLeft(
+            shown.entriesPerWriter,
+            mine.map((m) => m.status),
+          ) === 0
+        )
+          return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
+        const status = initialStatus(shown.entryFeeCents);
+        await tx.submission.create({
+          data: {
+            id,
+            contestId: contest.id,
+            entrantId: user.id,
+            title: submission.value.title,
+            body: submission.value.body,
+            wordCount: submission.value.body ? submission.value.wordCount : (file?.words ?? 0),
+            status,
+            filePath: file?.key ?? null,
+            fileName: file?.name ?? null,
+            fileType: file ? storedType(file.kind, null, file.encoding) : null,
+            fileSize: file?.size ?? null,
+            // For the admin: judges could tell who wrote an entry that names its writer.
+            mentionsEntrant:
+              mentionsIdentity(bodyText, account!) || mentionsIdentity(upload.text, account!),
+          },
+        });
+        // The confirmation e-mail is an outbox event of this transaction, sent by a workflow
+        // (docs/decisions/0017-contest-lifecycle.md).
+        if (status === "submitted") await enqueueEvent(tx, "entry/submitted", { submissionId: id });
+        return { duplicate: false, status } as const;
+      }),
+    );
     if ("refused" in result) {
       await cleanup();
       return {
@@ -346,6 +403,15 @@ export async function receiveEntry(
     return { ok: true, submissionId: id, status: result.status, duplicate: false };
   } catch (error) {
     await cleanup();
+    if (isDatabaseBusy(error)) {
+      // Nothing was written; the form comes back with what was typed.
+      return {
+        ok: false,
+        status: 503,
+        formError: BUSY_MESSAGE,
+        reply: submission.reply({ formErrors: [BUSY_MESSAGE] }),
+      };
+    }
     console.error("entry write failed", error);
     return {
       ok: false,

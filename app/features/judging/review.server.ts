@@ -11,6 +11,9 @@ import { parseCriteria, type Criterion } from "~/features/contests/rubric";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import { getStorage } from "~/utils/storage.server";
+import { judgeCopy } from "~/features/entries/documents";
+import { MAX_FILE_BYTES } from "~/features/entries/entry-schema";
+import { kindFromFileName } from "~/features/entries/file-sniff";
 import { parseScores, weightedTotal } from "./scoring";
 
 export const QUEUE_PAGE_SIZE = 50;
@@ -307,8 +310,10 @@ export async function submitScore(
 }
 
 /**
- * The entry's file for the judge who is assigned to it, under a neutral name. "not-found" when
- * the entry is not this judge's or has no file; "unavailable" when storage cannot deliver it.
+ * The entry's file for the judge who is assigned to it, under a neutral name and without its
+ * author metadata (docs/decisions/0010-hardening.md): the stored object (at most 10 MB) is read
+ * and a stripped copy made. "not-found" when the entry is not this judge's or has no file;
+ * "unavailable" when storage cannot deliver it or no clean copy can be made (never the original).
  */
 export async function judgeFile(judgeId: string, submissionId: string) {
   const a = await prisma.judgeAssignment.findFirst({
@@ -317,18 +322,30 @@ export async function judgeFile(judgeId: string, submissionId: string) {
   });
   const sub = a?.submission;
   if (!sub?.filePath) return { status: "not-found" as const };
-  const object = await getStorage()
-    .get(sub.filePath)
-    .catch((error: unknown) => {
-      console.error(`[judging] could not read the file of submission ${sub.id}`, error);
-      return null;
-    });
-  if (!object) return { status: "unavailable" as const };
-  return {
-    status: "ok" as const,
-    body: object.body,
-    size: object.size,
-    contentType: sub.fileType || object.contentType || "application/octet-stream",
-    name: neutralFileName(sub.id, sub.filePath),
-  };
+  const kind = kindFromFileName(sub.filePath);
+  try {
+    const object = await getStorage().get(sub.filePath);
+    if (!object || !kind) throw new Error(object ? "unknown kind" : "missing object");
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of object.body) {
+      size += (chunk as Buffer).byteLength;
+      if (size > MAX_FILE_BYTES) {
+        object.body.destroy();
+        throw new Error("stored file is larger than an entry may be");
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const body = Buffer.from(await judgeCopy(kind, Buffer.concat(chunks)));
+    return {
+      status: "ok" as const,
+      body,
+      size: body.byteLength,
+      contentType: sub.fileType || object.contentType || "application/octet-stream",
+      name: neutralFileName(sub.id, sub.filePath),
+    };
+  } catch (error) {
+    console.error(`[judging] could not prepare the file of submission ${sub.id}`, error);
+    return { status: "unavailable" as const };
+  }
 }

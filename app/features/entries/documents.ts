@@ -1,0 +1,92 @@
+/**
+ * Entry documents and anonymity (docs/decisions/0010-hardening.md, 0007-judging.md):
+ *  - `judgeCopy`: what a judge downloads, the document without its author metadata;
+ *  - `inspectDocument`: at upload, a document must unpack within bounds and be readable (so a
+ *    judge copy can always be made), and its text is read for the identity check;
+ *  - `mentionsIdentity`: whether a text names the entrant (display name or e-mail), which the
+ *    admin sees as a flag on the entry.
+ */
+import { ZipTooLarge } from "~/utils/zip";
+import { docText, stripDoc } from "./document-doc";
+import { docxText, stripDocx } from "./document-docx";
+import { pdfText, stripPdf } from "./document-pdf";
+import type { FileKind } from "./file-sniff";
+
+export type DocumentProblem = "unpacked-too-large" | "unreadable";
+export type Inspection = { ok: true; text: string } | { ok: false; problem: DocumentProblem };
+
+/** The document as a judge receives it. Throws when it cannot be read. */
+export async function judgeCopy(kind: FileKind, bytes: Uint8Array): Promise<Uint8Array> {
+  switch (kind) {
+    case "pdf":
+      return stripPdf(bytes);
+    case "docx":
+      return stripDocx(bytes);
+    case "doc":
+      return stripDoc(bytes);
+    case "txt":
+      return bytes;
+  }
+}
+
+async function text(kind: FileKind, bytes: Uint8Array): Promise<string> {
+  switch (kind) {
+    case "pdf":
+      return pdfText(bytes);
+    case "docx":
+      return docxText(bytes);
+    case "doc":
+      return docText(bytes);
+    case "txt":
+      return new TextDecoder().decode(bytes);
+  }
+}
+
+export async function inspectDocument(kind: FileKind, bytes: Uint8Array): Promise<Inspection> {
+  try {
+    const copy = await judgeCopy(kind, bytes);
+    return { ok: true, text: await text(kind, copy) };
+  } catch (error) {
+    if (error instanceof ZipTooLarge) return { ok: false, problem: "unpacked-too-large" };
+    return { ok: false, problem: "unreadable" };
+  }
+}
+
+function fold(s: string) {
+  return s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+function escape(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Whether `text` contains the entrant's display name or e-mail address (or the part of the
+ * address before the @), as whole words, ignoring case, accents and line breaks. Names shorter
+ * than 4 letters are not looked for: they would match ordinary words.
+ */
+export function mentionsIdentity(
+  text: string,
+  identity: { displayName?: string | null; email?: string | null },
+): boolean {
+  if (!text) return false;
+  const haystack = fold(text).replace(/\s+/g, " ");
+  const squashed = haystack.replace(/\s+/g, "");
+  const email = fold(identity.email ?? "").trim();
+  const local = email.split("@")[0] ?? "";
+  const candidates = [
+    fold(identity.displayName ?? "")
+      .trim()
+      .replace(/\s+/g, " "),
+    email,
+    local,
+  ];
+  return candidates.some((c) => {
+    if (c.replace(/[^\p{L}\p{N}]/gu, "").length < 4) return false;
+    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(c)}($|[^\\p{L}\\p{N}])`, "u");
+    if (pattern.test(haystack)) return true;
+    // Text taken from documents may split a name across runs or lines.
+    const joined = c.replace(/\s+/g, "");
+    return c.includes(" ") && joined.length >= 8 && squashed.includes(joined);
+  });
+}

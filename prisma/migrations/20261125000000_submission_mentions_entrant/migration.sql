@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Submission" ADD COLUMN "mentionsEntrant" BOOLEAN NOT NULL DEFAULT false;
