@@ -4,6 +4,9 @@ import { e2eDb, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
 test("a user deletes their own account after confirming with their e-mail", async ({ page }) => {
   const email = uniqueEmail("leaver");
   await signUp(page, email, "secret-pass");
+  // Wait for the sign-up to land before signing in (on a busy machine the next navigation could
+  // otherwise cancel it).
+  await expect(page.getByText("Account created!")).toBeVisible();
   await signIn(page, email, "secret-pass");
   await expectSignedInAs(page, email);
   await page.getByRole("link", { name: "Account" }).click();
