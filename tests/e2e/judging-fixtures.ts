@@ -10,6 +10,8 @@ import { E2E_PORT } from "./utils";
  * entries — so parallel tests and other specs never see each other's rows.
  */
 const DAY = 86_400_000;
+/** createdAt of fixture contests: before anything the seed or other specs create. */
+const LONG_AGO = Date.UTC(2001, 0, 1);
 const dir = path.resolve(`tests/.data/e2e-${E2E_PORT}`);
 const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
 const uid = (prefix: string) => `${prefix}${randomBytes(10).toString("hex")}`;
@@ -39,7 +41,12 @@ function writable() {
   return db;
 }
 
-/** A published, anonymous contest in its judging window with two text entries and one file entry. */
+/**
+ * An anonymous contest in its judging window with two text entries and one file entry. It is
+ * unpublished and dated as created long ago, so the many fixtures never push the seeded contests
+ * off the first page of the public and admin contest lists that other specs read (judging does
+ * not depend on either).
+ */
 export function createJudgingContest(
   label: string,
   opts: { judging?: "open" | "closed" } = {},
@@ -55,7 +62,7 @@ export function createJudgingContest(
     db.prepare(
       `INSERT INTO Contest (id, slug, title, description, anonymous, isPublished, wordMin, wordMax, timeZone,
         submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
-       VALUES (?, ?, ?, ?, 1, 1, 1, 5000, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, 1, 0, 1, 5000, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       contestId,
       slug,
@@ -66,7 +73,7 @@ export function createJudgingContest(
       iso(now - (open ? 2 : 19) * DAY),
       iso(now + (open ? 3 : -10) * DAY),
       iso(now + 9 * DAY),
-      iso(now),
+      iso(LONG_AGO + (now % DAY)),
       iso(now),
     );
     db.prepare(
