@@ -4,6 +4,7 @@ import { e2eDb, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
 test("a user deletes their own account after confirming with their e-mail", async ({ page }) => {
   const email = uniqueEmail("leaver");
   await signUp(page, email, "secret-pass");
+  await expect(page.getByTestId("toast")).toContainText("Account created!"); // before leaving the page
   await signIn(page, email, "secret-pass");
   await expectSignedInAs(page, email);
   await page.getByRole("link", { name: "Account" }).click();
