@@ -4,7 +4,8 @@ import { e2eDb, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
 test("a user deletes their own account after confirming with their e-mail", async ({ page }) => {
   const email = uniqueEmail("leaver");
   await signUp(page, email, "secret-pass");
-  await expect(page.getByTestId("toast")).toContainText("Account created!"); // before leaving the page
+  // Before leaving the page: the first sign-up of a run can be slow (password hashing at start-up).
+  await expect(page.getByTestId("toast")).toContainText("Account created!", { timeout: 20_000 });
   await signIn(page, email, "secret-pass");
   await expectSignedInAs(page, email);
   await page.getByRole("link", { name: "Account" }).click();
