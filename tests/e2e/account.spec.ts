@@ -4,8 +4,8 @@ import { e2eDb, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
 test("a user deletes their own account after confirming with their e-mail", async ({ page }) => {
   const email = uniqueEmail("leaver");
   await signUp(page, email, "secret-pass");
-  // Wait for the sign-up to finish before leaving the page (a busy machine is slow to answer).
-  await expect(page.getByTestId("toast")).toContainText("Account created!");
+  // Before leaving the page: the first sign-up of a run can be slow (password hashing at start-up).
+  await expect(page.getByTestId("toast")).toContainText("Account created!", { timeout: 20_000 });
   await signIn(page, email, "secret-pass");
   await expectSignedInAs(page, email);
   await page.getByRole("link", { name: "Account" }).click();

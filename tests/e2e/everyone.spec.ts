@@ -45,6 +45,9 @@ test("a toast floats over the page, says what happened, and stays until dismisse
     .getByRole("navigation", { name: "Main" })
     .getByRole("button", { name: "Sign Out" })
     .click();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" }),
+  ).toBeVisible();
   await signIn(page, ENTRANT);
   await expect(toast).toBeVisible();
   await toast.getByText("Dismiss").click();
