@@ -233,7 +233,7 @@ export const hardeningRoutes: AuthzRow[] = [
     name: "POST /admin/submissions/:id disqualify (valid)",
     method: "POST",
     path: (ctx) => `/admin/submissions/${unassignedEntry(ctx)}`,
-    form: { intent: "disqualify", reason: "Disqualified by the authorization table." },
+    form: { intent: "disqualify-confirm", reason: "Disqualified by the authorization table." },
     ...adminPost,
     admin: "->/admin/submissions/*",
   },
