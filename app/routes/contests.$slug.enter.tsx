@@ -22,6 +22,7 @@ import { getOptionalUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import {
   CONFIRMATIONS,
+  SHOW_IF_AWARDED_LABEL,
   ENTRY_MESSAGES,
   allErrors,
   entrySchema,
@@ -313,6 +314,17 @@ export default function EnterContest() {
                   );
                 })}
               </fieldset>
+              <label className="flex items-start gap-2 text-base text-slate-800">
+                <input
+                  type="checkbox"
+                  name="showIfAwarded"
+                  className="mt-1 h-5 w-5 shrink-0"
+                  defaultChecked={false}
+                />
+                <span>
+                  {SHOW_IF_AWARDED_LABEL} <span className="text-slate-600">(optional)</span>
+                </span>
+              </label>
               <ProblemList problems={liveProblems} />
               <div className="flex flex-wrap items-center gap-3">
                 <Button type="submit" disabled={disabled || submitting}>

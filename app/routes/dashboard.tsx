@@ -1,3 +1,4 @@
+import { awardLabelsFor } from "~/features/results/results.server";
 import { ConsentPendingNotice } from "~/components/accounts/account-sections";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -49,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: mine.page,
     pageCount: mine.pageCount,
     results,
+    awards: await awardLabelsFor(results.map((r) => r.id)),
     deadlines: deadlines.map((c) => ({
       slug: c.slug,
       title: c.title,
@@ -58,8 +60,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { user, isAdmin, canJudge, eligibility, submissions, page, pageCount, results, deadlines } =
-    useLoaderData<typeof loader>();
+  const {
+    user,
+    isAdmin,
+    canJudge,
+    eligibility,
+    submissions,
+    page,
+    pageCount,
+    results,
+    awards,
+    deadlines,
+  } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -194,7 +206,8 @@ export default function Dashboard() {
               <ul className="space-y-5">
                 {results.map((r) => (
                   <li key={r.id}>
-                    <h3 className="font-semibold">{r.title}</h3>
+                    <h3 className="font-semibold break-words">{r.title}</h3>
+                    {awards[r.id] ? <Badge>{awards[r.id]}</Badge> : null}
                     <p className="text-base text-slate-600">
                       {r.contest.title}
                       {r.average !== null ? ` · Average score ${r.average.toFixed(2)}` : ""}
@@ -223,6 +236,12 @@ export default function Dashboard() {
                         </li>
                       ))}
                     </ul>
+                    <Link
+                      to={`/dashboard/submissions/${r.id}`}
+                      className="mt-2 inline-block underline"
+                    >
+                      {awards[r.id] ? "Your results and certificate" : "Your full results"}
+                    </Link>
                   </li>
                 ))}
               </ul>

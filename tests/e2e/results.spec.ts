@@ -43,6 +43,8 @@ test("a winner sees the award, scores out of the scale and Judge N comments, and
 
   await signIn(page, winner.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
+  const results2 = page.getByRole("region", { name: "Results" });
+  await expect(results2.getByText(/1st place/).first()).toBeVisible();
   await page.goto(`/dashboard/submissions/${winner.id}`);
   const results = page.getByRole("region", { name: "Your results" }).or(page.locator("main"));
   await expect(page.getByText("Your results")).toBeVisible();

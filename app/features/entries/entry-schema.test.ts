@@ -32,7 +32,19 @@ describe("entry schema", () => {
     const s = parse({ title: "  My Story  ", body: "  one two three four  ", ...confirmed });
     expect(s.status).toBe("success");
     if (s.status === "success")
-      expect(s.value).toEqual({ title: "My Story", body: "one two three four", wordCount: 4 });
+      expect(s.value).toEqual({
+        title: "My Story",
+        body: "one two three four",
+        wordCount: 4,
+        showIfAwarded: false,
+      });
+  });
+
+  test("showing a winning story publicly is an optional, explicit choice", () => {
+    const yes = parse({ title: "T", body: "one two three", ...confirmed, showIfAwarded: "on" });
+    expect(yes.value?.showIfAwarded).toBe(true);
+    const no = parse({ title: "T", body: "one two three", ...confirmed });
+    expect(no.value?.showIfAwarded).toBe(false);
   });
   test("title required, trimmed, at most 200 characters", () => {
     expect(parse({ body: "one two three", ...confirmed }).error?.title).toEqual([

@@ -51,6 +51,10 @@ export const CONFIRMATIONS = [
   },
 ] as const;
 
+/** The optional consent to show a winning story publicly (docs/decisions/0019-results.md). */
+export const SHOW_IF_AWARDED_LABEL =
+  "If my story wins an award, it may be shown on the contest's public results page with my name.";
+
 /** What the server learnt about an uploaded file while streaming it. */
 export type FileCheck = {
   name: string;
@@ -126,10 +130,17 @@ export function entrySchema(
         confirmEligible: confirmation,
         confirmRules: confirmation,
         confirmAnonymous: confirmation,
+        /** Optional: the story may be shown on the public results page if it wins an award. */
+        showIfAwarded: z.literal("on").optional(),
       })
       .transform((value) => {
         const body = value.body?.trim() ? value.body.replace(/\r\n/g, "\n").trim() : null;
-        return { title: value.title, body, wordCount: countWords(body) };
+        return {
+          title: value.title,
+          body,
+          wordCount: countWords(body),
+          showIfAwarded: value.showIfAwarded === "on",
+        };
       }),
   );
 }

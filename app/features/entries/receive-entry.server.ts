@@ -223,6 +223,7 @@ const FORM_FIELDS = [
   "confirmOriginal",
   "confirmEligible",
   "confirmRules",
+  "showIfAwarded",
   "confirmAnonymous",
 ] as const;
 
@@ -375,6 +376,7 @@ export async function receiveEntry(
             fileName: file?.name ?? null,
             fileType: file ? storedType(file.kind, null, file.encoding) : null,
             fileSize: file?.size ?? null,
+            showIfAwarded: submission.value.showIfAwarded,
             // For the admin: judges could tell who wrote an entry that names its writer.
             mentionsEntrant:
               mentionsIdentity(bodyText, account!) || mentionsIdentity(upload.text, account!),

@@ -318,3 +318,20 @@ export async function entryResults(entrantId: string, submissionId: string, now 
       .filter((c) => c.comment),
   };
 }
+
+/** The award labels of several of an entrant's entries (results out), by entry id; one query each. */
+export async function awardLabelsFor(submissionIds: string[], now = new Date()) {
+  if (submissionIds.length === 0) return {} as Record<string, string>;
+  const contests = await prisma.contest.findMany({
+    where: { resultsAt: { lte: now }, submissions: { some: { id: { in: submissionIds } } } },
+    select: { id: true, places: true, honourableMentions: true },
+  });
+  for (const contest of contests) await freezeAwards(contest);
+  const awards = await prisma.contestAward.findMany({
+    where: { submissionId: { in: submissionIds }, contestId: { in: contests.map((c) => c.id) } },
+    select: { submissionId: true, kind: true, place: true },
+  });
+  return Object.fromEntries(
+    awards.map((a) => [a.submissionId, awardLabel(a as Pick<Award, "kind" | "place">)]),
+  ) as Record<string, string>;
+}
