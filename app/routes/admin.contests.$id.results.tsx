@@ -141,7 +141,11 @@ export default function ContestResultsAdmin() {
           <Link to={`/contests/${contest.slug}/results`} className="underline">
             The public page
           </Link>{" "}
-          shows them from that moment.
+          shows them from that moment;{" "}
+          <Link to={`/contests/${contest.slug}/results?preview`} className="underline">
+            preview it as it will look
+          </Link>
+          .
         </p>
       )}
 

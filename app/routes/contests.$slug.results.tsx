@@ -3,6 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { getOptionalUser } from "~/features/accounts/auth.server";
+import { isAdmin } from "~/features/accounts/user";
 import { awardLabel } from "~/features/results/awards";
 import { publicResults } from "~/features/results/results.server";
 import { formatDateTime } from "~/utils/dates";
@@ -13,8 +15,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** Public: winners and honourable mentions after results_at; before, when they will be out. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const results = await publicResults(params.slug ?? "");
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // Admins can see, before results_at, the page as it will be published (?preview).
+  const preview =
+    new URL(request.url).searchParams.has("preview") && isAdmin(await getOptionalUser(request));
+  const results = await publicResults(params.slug ?? "", new Date(), { preview });
   if (!results) throw notFound();
   const { contest } = results;
   return {
@@ -24,6 +29,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       resultsAt: formatDateTime(contest.resultsAt, contest.timeZone),
     },
     published: results.published,
+    preview,
     awards: results.awards.map((a) => ({
       id: a.submissionId,
       label: awardLabel(a),
@@ -36,7 +42,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function ContestResults() {
-  const { contest, published, awards } = useLoaderData<typeof loader>();
+  const { contest, published, preview, awards } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-base">
@@ -45,7 +51,12 @@ export default function ContestResults() {
         </Link>
       </p>
       <h1 className="mt-2 break-words font-serif text-3xl font-bold">Results: {contest.title}</h1>
-      {!published ? (
+      {preview && !published ? (
+        <Alert variant="warning" className="mt-6" title="Preview for admins">
+          Visitors do not see this yet: it is the page as it will look on {contest.resultsAt}.
+        </Alert>
+      ) : null}
+      {!published && !preview ? (
         <Alert variant="info" className="mt-6" title="Results are not out yet">
           The winners will be announced here on {contest.resultsAt}.
         </Alert>

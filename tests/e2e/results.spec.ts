@@ -100,6 +100,21 @@ test("an admin adjusts the awards before results_at only with a note", async ({ 
   await page.getByRole("button", { name: "Follow the ranking again" }).click();
   await expect(page.getByText("(from the ranking)")).toBeVisible();
 
+  // The admin previews the public page before results_at; visitors still see nothing.
+  await page.getByRole("link", { name: "preview it as it will look" }).click();
+  await expect(page.getByText("Preview for admins")).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: "Winners and honourable mentions" })
+      .getByText("1st place")
+      .first(),
+  ).toBeVisible();
+  const visitor = await page.context().browser()!.newContext();
+  const anonymous = await visitor.newPage();
+  await anonymous.goto(`/contests/${JUDGING}/results?preview`);
+  await expect(anonymous.getByText("Results are not out yet")).toBeVisible();
+  await visitor.close();
+
   // After results_at the awards are final: no form.
   await page.goto(`/admin/contests/${closed.id}/results`);
   await expect(page.getByText("Results are published")).toBeVisible();

@@ -250,10 +250,18 @@ async function awardsWithEntries(contest: {
 }
 
 /** The public results page: before results_at only when they will be published. */
-export async function publicResults(slug: string, now = new Date()) {
+export async function publicResults(
+  slug: string,
+  now = new Date(),
+  opts: { preview?: boolean } = {},
+) {
   const contest = await contestForResults({ slug });
   if (!contest) return null;
-  if (contest.resultsAt > now) return { contest, published: false as const, awards: [] };
+  if (contest.resultsAt > now) {
+    // An admin's preview: the awards as they stand, nothing stored (the caller checks the role).
+    const awards = opts.preview ? await awardsWithEntries(contest) : [];
+    return { contest, published: false as const, awards };
+  }
   await freezeAwards(contest);
   return { contest, published: true as const, awards: await awardsWithEntries(contest) };
 }
