@@ -173,6 +173,16 @@ export default function AdminContests() {
               >
                 Edit
               </ButtonLink>
+              {c.isPublished ? (
+                <ButtonLink
+                  to={`/admin/contests/${c.id}/results`}
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Results and awards: ${c.title}`}
+                >
+                  Results
+                </ButtonLink>
+              ) : null}
               <ButtonLink
                 to={`/admin/contests?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), delete: c.id })}`}
                 variant="ghost"

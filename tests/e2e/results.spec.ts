@@ -79,7 +79,9 @@ test("an admin adjusts the awards before results_at only with a note", async ({ 
   };
   const closed = db.prepare(`SELECT id FROM Contest WHERE slug = ?`).get(CLOSED) as { id: string };
   db.close();
-  await page.goto(`/admin/contests/${judging.id}/results`);
+  await page.goto("/admin/contests");
+  await page.getByRole("link", { name: "Results and awards: Autumn Prose Poems" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/contests/${judging.id}/results$`));
   await expect(page.getByRole("heading", { name: "Results and awards" })).toBeVisible();
   const selects = page.getByRole("combobox", { name: /^Award for / });
   await expect(selects.first()).toBeVisible();
