@@ -50,10 +50,13 @@ app.use((_req, res, next) => {
   next();
 });
 
-/** Origins a form may post to, directly or by redirect (Google sign-in). */
-const formOrigins = ["'self'", "https://accounts.google.com"];
+/** Origins a form may post to, directly or by redirect (Google sign-in, Stripe Checkout). */
+const formOrigins = ["'self'", "https://accounts.google.com", "https://checkout.stripe.com"];
 if (process.env.GOOGLE_OAUTH_BASE_URL)
   formOrigins.push(new URL(process.env.GOOGLE_OAUTH_BASE_URL).origin);
+// Tests: the local fake's checkout pages.
+if (process.env.STRIPE_API_BASE_URL)
+  formOrigins.push(new URL(process.env.STRIPE_API_BASE_URL).origin);
 
 app.use(
   helmet({

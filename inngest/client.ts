@@ -18,3 +18,9 @@ export const contestUnpublished = eventType("contest/unpublished", {
 export const entrySubmitted = eventType("entry/submitted", {
   schema: eventSchemas["entry/submitted"],
 });
+export const checkoutCompleted = eventType("payment/checkout.completed", {
+  schema: eventSchemas["payment/checkout.completed"],
+});
+export const paymentRefunded = eventType("payment/refunded", {
+  schema: eventSchemas["payment/refunded"],
+});

@@ -29,6 +29,11 @@ export type LifecycleMail =
       data: { name: string; contestTitle: string; count: number; dueAt: string; url: string };
     }
   | {
+      template: "entry-refunded";
+      to: string;
+      data: { name: string; title: string; contestTitle: string; amount: string; url: string };
+    }
+  | {
       template: "results-ready";
       to: string;
       data: { name: string; title: string; contestTitle: string; url: string };
@@ -46,6 +51,8 @@ export function lifecycleSubject(mail: LifecycleMail): string {
       return `${plural(mail.data.count, "entry", "entries")} to judge in ${mail.data.contestTitle}`;
     case "judge-reminder":
       return `Reminder: ${plural(mail.data.count, "entry", "entries")} still to score in ${mail.data.contestTitle}`;
+    case "entry-refunded":
+      return `Entry fee refunded: ${mail.data.title}`;
     case "results-ready":
       return `Results and feedback are ready: ${mail.data.title}`;
   }
@@ -97,6 +104,23 @@ export function LifecycleEmail({ mail }: { mail: LifecycleMail }) {
               : `You still have ${entries} to score in ${d.contestTitle}. Judging closes ${d.dueAt}.`}
           </Text>
           <EmailButton href={d.url}>Open your review queue</EmailButton>
+        </EmailLayout>
+      );
+    }
+    case "entry-refunded": {
+      const d = mail.data;
+      return (
+        <EmailLayout preview={subject} heading="Your entry fee was refunded">
+          <Text>Hi {d.name},</Text>
+          <Text>
+            We have refunded the {d.amount} entry fee you paid for &ldquo;{d.title}&rdquo; in{" "}
+            {d.contestTitle}. The entry has been withdrawn, so it will not be judged.
+          </Text>
+          <Text>
+            The money goes back to the card you paid with; banks usually take 5 to 10 days to show
+            it.
+          </Text>
+          <EmailButton href={d.url}>Open your dashboard</EmailButton>
         </EmailLayout>
       );
     }

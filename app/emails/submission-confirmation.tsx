@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Section, Text } from "@react-email/components";
 import { EmailButton } from "./email-button";
 import { EmailLayout } from "./layout";
 
@@ -10,10 +10,27 @@ export type SubmissionConfirmationProps = {
   wordCount: number;
   fileName: string | null;
   dashboardUrl: string;
+  /** When judging starts and results come out, in the contest's zone. */
+  judgingOpens: string;
+  resultsAt: string;
+  /** For an entry to a contest with a fee: the receipt (docs/decisions/0020-payments.md). */
+  payment: {
+    fee: string;
+    discount: string | null;
+    code: string | null;
+    paid: string;
+    /** "Paid" or "Fee waived". */
+    how: string;
+    reference: string | null;
+    paidAt: string | null;
+  } | null;
 };
+
+const receiptRow = { margin: "2px 0" };
 
 /** Sent when an entry becomes 'submitted' (free entries at once; paid ones after payment). */
 export function SubmissionConfirmationEmail(props: SubmissionConfirmationProps) {
+  const p = props.payment;
   return (
     <EmailLayout
       preview={`We received "${props.title}"`}
@@ -25,12 +42,30 @@ export function SubmissionConfirmationEmail(props: SubmissionConfirmationProps) 
         &rdquo; on {props.submittedAt}.
       </Text>
       <Text>
-        {props.fileName ? `Your file: ${props.fileName}.` : `Word count: ${props.wordCount}.`}{" "}
+        {props.fileName
+          ? `Your file: ${props.fileName} (${props.wordCount} words).`
+          : `Word count: ${props.wordCount}.`}{" "}
         Judging is anonymous: judges see only your writing, never your name.
       </Text>
+      {p ? (
+        <Section style={{ border: "1px solid #d5d9e3", borderRadius: "6px", padding: "8px 16px" }}>
+          <Text style={{ ...receiptRow, fontWeight: "bold" }}>Receipt</Text>
+          <Text style={receiptRow}>Entry fee: {p.fee}</Text>
+          {p.discount ? (
+            <Text style={receiptRow}>
+              Discount{p.code ? ` (code ${p.code})` : ""}: −{p.discount}
+            </Text>
+          ) : null}
+          <Text style={receiptRow}>
+            {p.how}: {p.paid}
+            {p.paidAt ? ` on ${p.paidAt}` : ""}
+          </Text>
+          {p.reference ? <Text style={receiptRow}>Payment reference: {p.reference}</Text> : null}
+        </Section>
+      ) : null}
       <Text>
-        You can follow your entry, and later read your scores and the judges&rsquo; feedback, on
-        your dashboard.
+        What happens next: judging starts {props.judgingOpens}, and results and the judges&rsquo;
+        feedback come out {props.resultsAt}. You can follow your entry on your dashboard.
       </Text>
       <EmailButton href={props.dashboardUrl}>Open your dashboard</EmailButton>
     </EmailLayout>

@@ -4,12 +4,23 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { quickStats } from "~/features/contests/admin-stats.server";
 import { requireAdmin } from "~/features/accounts/auth.server";
+import { feesByContest } from "~/features/payments/fees.server";
+import { DataTable } from "~/components/ui/data-table";
+import { formatDollars } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Inkwell" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { stats: await quickStats() };
+  const [stats, fees] = await Promise.all([quickStats(), feesByContest()]);
+  return {
+    stats,
+    fees: fees.map((f) => ({
+      ...f,
+      collected: formatDollars(f.collectedCents),
+      refunded: formatDollars(f.refundedCents),
+    })),
+  };
 }
 
 const cards = [
@@ -24,6 +35,11 @@ const cards = [
   },
   { title: "Scoring", text: "Ranked results and judges' scores.", to: "/admin/scoring" },
   {
+    title: "Discount codes",
+    text: "Classroom codes and fee waivers, with their uses.",
+    to: "/admin/discount-codes",
+  },
+  {
     title: "Workflows",
     text: "Each contest's scheduled steps and e-mails; run or retry them.",
     to: "/admin/workflows",
@@ -31,7 +47,7 @@ const cards = [
 ] as const;
 
 export default function AdminHome() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, fees } = useLoaderData<typeof loader>();
   const items = [
     ["Active Contests", stats.activeContests],
     ["Total Submissions", stats.totalSubmissions],
@@ -55,6 +71,31 @@ export default function AdminHome() {
             </div>
           ))}
         </dl>
+      </section>
+      <section aria-labelledby="fees-heading" className="mt-8">
+        <h2 id="fees-heading" className="text-lg font-semibold">
+          Entry fees collected
+        </h2>
+        {fees.length === 0 ? (
+          <p className="mt-2 text-slate-600">No entry fees have been paid yet.</p>
+        ) : (
+          <DataTable
+            className="mt-3"
+            columns={["Contest", "Paid entries", "Collected", "Refunded", "Fees waived"]}
+          >
+            {fees.map((f) => (
+              <tr key={f.id} className="border-b border-slate-100">
+                <td className="py-2 pr-4">{f.title}</td>
+                <td className="py-2 pr-4">{f.paidEntries}</td>
+                <td className="py-2 pr-4 font-medium">{f.collected}</td>
+                <td className="py-2 pr-4">
+                  {f.refundedEntries ? `${f.refunded} (${f.refundedEntries})` : "–"}
+                </td>
+                <td className="py-2 pr-4">{f.waivedEntries}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
       </section>
       <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((c) => (

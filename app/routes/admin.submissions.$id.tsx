@@ -19,7 +19,9 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { formatDateTime } from "~/utils/dates";
+import { formatDateTime, formatDollars } from "~/utils/dates";
+import { refundEntry } from "~/features/payments/checkout.server";
+import { paymentLine } from "~/features/payments/payment-summary";
 import { z } from "zod";
 import { ENTRY_MESSAGES, disqualifySchema } from "~/features/entries/entry-schema";
 import { canTransition } from "~/features/entries/submission-status";
@@ -27,6 +29,7 @@ import {
   countUnscoredAssignments,
   disqualifySubmission,
   getAdminSubmission,
+  paymentColumns,
   reinstateSubmission,
 } from "~/features/entries/admin-submissions.server";
 import { refusalReply, refusalToast } from "~/utils/action.server";
@@ -58,6 +61,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       entrant: { name: s.entrant.displayName, email: s.entrant.email },
     },
     canDisqualify: canTransition(s.status, "disqualify"),
+    payment: s.payment
+      ? {
+          line: paymentLine(s.payment),
+          reference: paymentColumns(s.payment).reference,
+          amount: formatDollars(s.payment.amountCents),
+          refundable: s.payment.status === "paid" && canTransition(s.status, "refund"),
+        }
+      : null,
+    confirmRefund: new URL(request.url).searchParams.get("confirm") === "refund",
   };
 }
 
@@ -70,6 +82,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   disqualifySchema,
   disqualifySchema.extend({ intent: z.literal("disqualify-confirm") }),
   z.object({ intent: z.literal("reinstate") }),
+  z.object({ intent: z.literal("refund") }),
 ]);
 
 type ActionData = {
@@ -89,6 +102,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const here = `/admin/submissions/${id}`;
   const value = submission.value;
+  if (value.intent === "refund") {
+    // Stripe first, then the entry is withdrawn and the entrant told (docs/decisions/0020-payments.md).
+    let refunded;
+    try {
+      if (!(await getAdminSubmission(id))) throw notFound();
+      refunded = await refundEntry(id);
+    } catch (error) {
+      return refusalToast(here, error);
+    }
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Entry fee refunded",
+      description: `${refunded.amount} is on its way back; the entry is withdrawn and the entrant has been told.`,
+    });
+  }
   if (value.intent === "reinstate") {
     try {
       if (!(await reinstateSubmission(id))) throw notFound();
@@ -130,7 +158,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminSubmission() {
-  const { submission: s, canDisqualify } = useLoaderData<typeof loader>();
+  const { submission: s, canDisqualify, payment, confirmRefund } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const confirm = canDisqualify ? actionData?.confirm : undefined;
   const resetKey = useResetKey(actionData);
@@ -170,7 +198,42 @@ export default function AdminSubmission() {
           <dt className="inline font-medium">Word count: </dt>
           <dd className="inline">{s.wordCount}</dd>
         </div>
+        <div>
+          <dt className="inline font-medium">Entry fee: </dt>
+          <dd className="inline">{payment ? payment.line : "Free"}</dd>
+        </div>
+        {payment?.reference ? (
+          <div>
+            <dt className="inline font-medium">Payment reference: </dt>
+            <dd className="inline break-all font-mono text-xs">{payment.reference}</dd>
+          </div>
+        ) : null}
       </dl>
+      {payment?.refundable ? (
+        confirmRefund ? (
+          <Alert variant="warning" className="mt-4" title={`Refund ${payment.amount}?`}>
+            <p>
+              The payment is refunded through the payment provider, the entry is withdrawn (it is no
+              longer judged) and the entrant is told by e-mail. This cannot be undone.
+            </p>
+            <Form method="post" className="mt-3 flex flex-wrap gap-3">
+              <input type="hidden" name="intent" value="refund" />
+              <Button type="submit" variant="destructive">
+                Yes, refund {payment.amount}
+              </Button>
+              <Link to="." replace className={buttonClass({ variant: "outline" })}>
+                Cancel
+              </Link>
+            </Form>
+          </Alert>
+        ) : (
+          <p className="mt-3">
+            <Link to="?confirm=refund" className={buttonClass({ variant: "outline" })}>
+              Refund entry fee
+            </Link>
+          </p>
+        )
+      ) : null}
       {s.mentionsEntrant ? (
         <Alert variant="warning" className="mt-4" title={ENTRY_MESSAGES.mentionsEntrant}>
           {ENTRY_MESSAGES.mentionsEntrantDetail}

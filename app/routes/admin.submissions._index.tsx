@@ -1,3 +1,4 @@
+import { paymentLine } from "~/features/payments/payment-summary";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ContestSelect } from "~/components/contests/contest-picker";
@@ -14,6 +15,7 @@ import { formatSubmissionDate } from "~/utils/dates";
 import { SUBMISSION_STATUSES, STATUS_LABEL } from "~/features/entries/submission-status";
 import {
   listAdminSubmissions,
+  paymentColumns,
   parseAdminFilter,
 } from "~/features/entries/admin-submissions.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
@@ -44,6 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       submitted: formatSubmissionDate(s.createdAt, s.contest.timeZone),
       hasFile: Boolean(s.filePath),
       mentionsEntrant: s.mentionsEntrant,
+      payment: s.payment
+        ? { line: paymentLine(s.payment), reference: paymentColumns(s.payment).reference }
+        : null,
     })),
   };
 }
@@ -113,7 +118,16 @@ export default function AdminSubmissions() {
       ) : (
         <DataTable
           className="mt-6"
-          columns={["Title", "Contest", "Entrant", "Word Count", "Status", "Submitted", "Actions"]}
+          columns={[
+            "Title",
+            "Contest",
+            "Entrant",
+            "Word Count",
+            "Status",
+            "Fee",
+            "Submitted",
+            "Actions",
+          ]}
         >
           {submissions.map((s) => (
             <tr key={s.id} className="border-b border-slate-100 align-top">
@@ -138,6 +152,20 @@ export default function AdminSubmissions() {
               <td className="py-2 pr-4">{s.wordCount}</td>
               <td className="py-2 pr-4">
                 <SubmissionStatusBadge status={s.status} />
+              </td>
+              <td className="py-2 pr-4">
+                {s.payment ? (
+                  <>
+                    {s.payment.line}
+                    {s.payment.reference ? (
+                      <span className="block break-all font-mono text-xs text-slate-600">
+                        {s.payment.reference}
+                      </span>
+                    ) : null}
+                  </>
+                ) : (
+                  "Free"
+                )}
               </td>
               <td className="py-2 pr-4 whitespace-nowrap">{s.submitted}</td>
               <td className="py-2 pr-4">

@@ -19,6 +19,7 @@ const links = [
   ["/admin/judges", "Judges"],
   ["/admin/assign", "Assign"],
   ["/admin/scoring", "Scoring"],
+  ["/admin/discount-codes", "Codes"],
   ["/admin/emails", "E-mails"],
   ["/admin/workflows", "Workflows"],
 ] as const;

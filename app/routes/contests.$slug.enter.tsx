@@ -41,6 +41,9 @@ import { ACCEPT_ATTRIBUTE, kindFromFileName } from "~/features/entries/file-snif
 import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { previewPrice } from "~/features/payments/discount-codes.server";
+import { redirectToCheckout } from "~/features/payments/checkout-redirect.server";
+import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
 
 import { useIsPending } from "~/utils/use-is-pending";
@@ -63,7 +66,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   if (!contest) throw await notFound();
   const limit = contest.entriesPerWriter;
-  const left = user ? await entriesLeftFor(user.id, contest.id, limit) : limit;
+  const code = new URL(request.url).searchParams.get("code")?.slice(0, 40).trim() || null;
+  const [left, price] = await Promise.all([
+    user ? entriesLeftFor(user.id, contest.id, limit) : limit,
+    contest.entryFeeCents > 0 ? previewPrice(contest, code) : null,
+  ]);
   return {
     contest: {
       slug: contest.slug,
@@ -80,6 +87,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notEligible: user ? eligibilityMessage(user) : null,
     limitReached: left === 0 ? entryLimitMessage(limit) : null,
     entryKey: newEntryKey(),
+    code,
+    price,
   };
 }
 
@@ -110,13 +119,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const outcome = await receiveEntry(request, user, contest);
   if (outcome.ok) {
-    if (outcome.status === "pending_payment") {
-      return redirectWithToast("/dashboard", {
-        type: "info",
-        title: "Entry saved: payment pending",
-        description: `Your entry will be submitted once the ${formatDollars(contest.entryFeeCents)} entry fee is paid.`,
-      });
-    }
+    // An entry with a fee to pay goes straight to the checkout (docs/decisions/0020-payments.md).
+    if (outcome.status === "pending_payment")
+      return redirectToCheckout(user.id, outcome.submissionId, request);
     return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received });
   }
   return data<ActionData>(
@@ -126,7 +131,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EnterContest() {
-  const { contest, phase, signedIn, notEligible, limitReached, entryKey } =
+  const { contest, phase, signedIn, notEligible, limitReached, entryKey, code, price } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending({ state: "submitting" });
@@ -162,6 +167,13 @@ export default function EnterContest() {
   const problems = actionData?.formError ? [] : allErrors(actionData?.result?.error);
   const liveProblems = problems.length ? [] : allErrors(form.allErrors);
   const fee = contest.feeCents > 0 ? formatDollars(contest.feeCents) : null;
+  const preview = usePricePreview(contest.slug, price);
+  const due =
+    preview.price?.ok && preview.price.code
+      ? preview.price.amountCents === 0
+        ? "fee waived"
+        : formatDollars(preview.price.amountCents)
+      : fee;
   const signInHref = `/login?redirectTo=/contests/${contest.slug}/enter`;
 
   return (
@@ -325,10 +337,22 @@ export default function EnterContest() {
                   {SHOW_IF_AWARDED_LABEL} <span className="text-slate-600">(optional)</span>
                 </span>
               </label>
+              {fee ? (
+                <DiscountCodeField
+                  defaultValue={
+                    typeof fields.discountCode.initialValue === "string"
+                      ? fields.discountCode.initialValue
+                      : (code ?? "")
+                  }
+                  errors={fields.discountCode.errors}
+                  preview={preview}
+                  fee={fee}
+                />
+              ) : null}
               <ProblemList problems={liveProblems} />
               <div className="flex flex-wrap items-center gap-3">
                 <Button type="submit" disabled={disabled || submitting}>
-                  {submitting ? "Submitting…" : fee ? `Submit Entry (${fee})` : "Submit Entry"}
+                  {submitting ? "Submitting…" : due ? `Submit Entry (${due})` : "Submit Entry"}
                 </Button>
                 <ButtonLink to={`/contests/${contest.slug}`} variant="outline">
                   Cancel
@@ -336,7 +360,9 @@ export default function EnterContest() {
               </div>
               {fee ? (
                 <p className="text-base text-slate-700">
-                  The {fee} entry fee is paid after you submit; your entry stays pending until then.
+                  {due === "fee waived"
+                    ? "Your code waives the entry fee: your entry is submitted as soon as you press Submit."
+                    : `The ${due} entry fee is paid on a secure payment page after you press Submit; your entry is saved and stays pending until it is paid.`}
                 </p>
               ) : null}
             </fieldset>

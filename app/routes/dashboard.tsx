@@ -1,6 +1,9 @@
 import { awardLabelsFor } from "~/features/results/results.server";
 import { ConsentPendingNotice } from "~/components/accounts/account-sections";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isSubmissionWindowOpen } from "~/features/contests/phase";
+import { paymentReturnToast } from "~/features/payments/payment-return.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SubmissionStatusBadge } from "~/components/entries/submission-view";
 import { Pager } from "~/components/ui/pager";
@@ -10,7 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
-import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
+import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
 import { pendingPaymentNextStep, submissionDateLabel } from "~/features/entries/submission-status";
 import { resultsReleased } from "~/features/contests/phase";
 import {
@@ -24,9 +27,16 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Inkwell" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const url = new URL(request.url);
+  const returning = url.searchParams.get("submission");
+  if (url.searchParams.get("payment") === "success" && returning) {
+    // Back from the checkout: confirm, then reload with the parameters cleared (ADR 0020).
+    const toast = await paymentReturnToast(user.id, returning.slice(0, 100));
+    throw toast ? await redirectWithToast("/dashboard", toast) : redirect("/dashboard");
+  }
   const now = new Date();
   const [mine, results, deadlines] = await Promise.all([
-    listEntrantSubmissions(user.id, pageParam(new URL(request.url))),
+    listEntrantSubmissions(user.id, pageParam(url)),
     entrantResults(user.id, now),
     upcomingDeadlines(now),
   ]);
@@ -46,6 +56,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       dateLabel: submissionDateLabel(s.status),
       closes: formatDateTime(s.contest.submissionsClose, s.contest.timeZone),
       resultsAvailable: resultsReleased(s.contest, now),
+      amountDue:
+        s.status === "pending_payment" &&
+        s.payment?.status === "open" &&
+        isSubmissionWindowOpen(s.contest, now)
+          ? formatDollars(s.payment.amountCents)
+          : null,
     })),
     page: mine.page,
     pageCount: mine.pageCount,
@@ -174,6 +190,19 @@ export default function Dashboard() {
                           Awaiting payment of the entry fee: not yet submitted.{" "}
                           {pendingPaymentNextStep(s.closes)}
                         </p>
+                      ) : null}
+                      {s.amountDue ? (
+                        <Form
+                          method="post"
+                          action={`/dashboard/submissions/${s.id}`}
+                          className="mt-2"
+                        >
+                          <input type="hidden" name="intent" value="pay" />
+                          <Button type="submit">
+                            Complete payment ({s.amountDue})
+                            <span className="sr-only"> for {s.title}</span>
+                          </Button>
+                        </Form>
                       ) : null}
                     </div>
                     <div className="flex flex-wrap items-center gap-2">

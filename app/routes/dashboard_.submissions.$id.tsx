@@ -16,7 +16,10 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
-import { formatDateTime, formatSubmissionDate } from "~/utils/dates";
+import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
+import { isSubmissionWindowOpen } from "~/features/contests/phase";
+import { redirectToCheckout } from "~/features/payments/checkout-redirect.server";
+import { paymentLine } from "~/features/payments/payment-summary";
 import { publicContest } from "~/features/contests/public-contest";
 import {
   canWithdraw,
@@ -64,23 +67,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     },
     withdrawable,
+    payment: s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
+    payable:
+      s.status === "pending_payment" &&
+      s.payment?.status === "open" &&
+      isSubmissionWindowOpen(contest),
+    amountDue: s.payment ? formatDollars(s.payment.amountCents) : null,
+    cancelled: url.searchParams.get("payment") === "cancelled" && s.status === "pending_payment",
     results: await entryResults(user.id, s.id),
     confirming: withdrawable && url.searchParams.get("confirm") === "withdraw",
   };
 }
 
-const withdrawSchema = z.object({ intent: z.literal("withdraw") });
+const entrySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("withdraw") }),
+  z.object({ intent: z.literal("pay") }),
+]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
-  const submission = parseWithZod(await readForm(request), { schema: withdrawSchema });
+  const submission = parseWithZod(await readForm(request), { schema: entrySchema });
   if (submission.status !== "success") {
     // Someone else's id is not found, whatever the form says.
     if (!(await getEntrantSubmission(user.id, id))) throw notFound();
     return data({ error: "Unknown action" }, { status: 400 });
   }
   const here = `/dashboard/submissions/${id}`;
+  // "Complete payment": the same checkout as a new entry's (docs/decisions/0020-payments.md).
+  if (submission.value.intent === "pay") return redirectToCheckout(user.id, id, request);
   try {
     if (!(await withdrawSubmission(user.id, id))) throw notFound();
   } catch (error) {
@@ -94,7 +109,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EntrantSubmission() {
-  const { submission: s, withdrawable, confirming, results } = useLoaderData<typeof loader>();
+  const {
+    submission: s,
+    withdrawable,
+    confirming,
+    results,
+    payment,
+    payable,
+    amountDue,
+    cancelled,
+  } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <SubmissionHeader
@@ -117,10 +141,27 @@ export default function EntrantSubmission() {
           <p>Reason: {s.disqualifyReason ?? "No reason was given."}</p>
         </Alert>
       ) : null}
+      {cancelled ? (
+        <Alert variant="info" className="mt-6" title="Payment not completed">
+          You left the payment page before paying. Your entry is saved: you can pay any time before
+          submissions close.
+        </Alert>
+      ) : null}
       {s.status === "pending_payment" ? (
         <Alert variant="warning" className="mt-6" title="Payment pending">
-          This entry is saved but not yet submitted. {pendingPaymentNextStep(s.contest.closes)}
+          <p>
+            This entry is saved but not yet submitted. {pendingPaymentNextStep(s.contest.closes)}
+          </p>
+          {payable ? (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="pay" />
+              <Button type="submit">Complete payment ({amountDue})</Button>
+            </Form>
+          ) : null}
         </Alert>
+      ) : null}
+      {payment && s.status !== "pending_payment" ? (
+        <p className="mt-4 text-base text-slate-700">Entry fee: {payment.line}</p>
       ) : null}
       {s.status === "withdrawn" ? (
         <Alert variant="info" className="mt-6" title="Withdrawn">

@@ -45,6 +45,20 @@ const schema = z
     INNGEST_DEV: optional,
     /** How often the embedded scheduler looks for due steps (docs/decisions/0018-embedded-scheduler.md). */
     SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
+    /** Stripe (docs/decisions/0020-payments.md): both keys together, or neither. */
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    /** Tests only: base URL of the local fake that speaks Stripe's API. */
+    STRIPE_API_BASE_URL: optional,
+    /** Without Stripe keys a production server refuses the test-mode checkout unless this is 1. */
+    PAYMENTS_TEST_MODE: z
+      .enum(["0", "1", "true", "false"])
+      .optional()
+      .transform((v) => v === "1" || v === "true"),
+    PAYMENT_CURRENCY: z
+      .string()
+      .regex(/^[a-z]{3}$/)
+      .default("usd"),
     SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
     /** Which proxy's forwarded headers to believe (read by server.mjs; see client-ip.mjs). */
     TRUST_PROXY: z
@@ -70,6 +84,14 @@ const schema = z
       need("INNGEST_SIGNING_KEY", "when INNGEST_EVENT_KEY is set");
     if (env.GOOGLE_CLIENT_ID) need("GOOGLE_CLIENT_SECRET", "when GOOGLE_CLIENT_ID is set");
     if (env.GOOGLE_CLIENT_SECRET) need("GOOGLE_CLIENT_ID", "when GOOGLE_CLIENT_SECRET is set");
+    if (env.STRIPE_SECRET_KEY) need("STRIPE_WEBHOOK_SECRET", "when STRIPE_SECRET_KEY is set");
+    if (env.STRIPE_WEBHOOK_SECRET) need("STRIPE_SECRET_KEY", "when STRIPE_WEBHOOK_SECRET is set");
+    if (env.FLY_APP_NAME && env.PAYMENTS_TEST_MODE)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENTS_TEST_MODE"],
+        message: "PAYMENTS_TEST_MODE is refused in a deployment (FLY_APP_NAME is set)",
+      });
     if (env.STORAGE_DRIVER === "s3") need("S3_BUCKET", "when STORAGE_DRIVER is s3");
   });
 
@@ -111,3 +133,11 @@ export const inngestConfigured = () => Boolean(env().INNGEST_DEV || env().INNGES
 
 /** /api/inngest exists only for a dev server or with a signing key (unsigned calls are refused). */
 export const inngestServed = () => Boolean(env().INNGEST_DEV || env().INNGEST_SIGNING_KEY);
+
+/** Stripe when its keys are set; else the test-mode checkout, except in production mode. */
+export function paymentsMode(): "stripe" | "test" | "off" {
+  const e = env();
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) return "stripe";
+  if (e.NODE_ENV !== "production" || e.PAYMENTS_TEST_MODE) return "test";
+  return "off";
+}

@@ -172,6 +172,8 @@ describe("entry-submitted and reconcile functions", () => {
     expect(functions.map((f) => f.id())).toEqual([
       "contest-lifecycle",
       "entry-submitted-confirmation",
+      "finalize-entry-payment",
+      "entry-refund-notice",
       "lifecycle-reconcile",
     ]);
   });

@@ -36,7 +36,7 @@ describe("/api/inngest", () => {
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { function_count?: number; mode?: string };
-    expect(body.function_count).toBe(3);
+    expect(body.function_count).toBe(5);
     expect(body.mode).toBe("dev");
   });
 

@@ -45,7 +45,37 @@ const adminRowSelect = {
   mentionsEntrant: true,
   contest: { select: { id: true, slug: true, title: true, timeZone: true } },
   entrant: { select: { id: true, displayName: true, email: true } },
+  payment: {
+    select: {
+      status: true,
+      feeCents: true,
+      discountCents: true,
+      amountCents: true,
+      paymentIntentId: true,
+      checkoutSessionId: true,
+      discountCode: { select: { code: true } },
+    },
+  },
 } as const;
+
+/** What an admin reads of an entry's payment: the amount paid, the code and the reference (ADR 0020). */
+export function paymentColumns(
+  p: {
+    status: string;
+    amountCents: number;
+    paymentIntentId: string | null;
+    checkoutSessionId: string | null;
+    discountCode: { code: string } | null;
+  } | null,
+) {
+  if (!p) return { paid: "", code: "", reference: "" };
+  const paid = p.status === "paid" || p.status === "refunded" ? p.amountCents : 0;
+  return {
+    paid: (paid / 100).toFixed(2),
+    code: p.discountCode?.code ?? "",
+    reference: p.paymentIntentId ?? p.checkoutSessionId ?? "",
+  };
+}
 
 /**
  * Newest first, one page, filtered in SQL (indexes: contestId+status+createdAt, status+createdAt,
@@ -142,6 +172,10 @@ export const CSV_COLUMNS = [
   "Submitted date",
   "File name",
   "Disqualification reason",
+  "Payment status",
+  "Amount paid (USD)",
+  "Discount code",
+  "Payment reference",
 ] as const;
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -182,6 +216,7 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
         )
       : batch;
     for (const s of fresh) {
+      const pay = paymentColumns(s.payment);
       yield [
         s.id,
         s.title,
@@ -195,6 +230,10 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
         csvDate(s.createdAt, s.contest.timeZone),
         s.fileName ?? "",
         s.disqualifyReason ?? "",
+        s.payment?.status ?? "",
+        pay.paid,
+        pay.code,
+        pay.reference,
       ];
     }
     if (batch.length < batchSize) return;

@@ -10,13 +10,14 @@ import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { parseCriteria } from "~/features/contests/rubric";
 import { averageScore, parseScores } from "~/features/judging/scoring";
-import { formatDateTime } from "~/utils/dates";
+import { formatDateTime, formatDollars } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { readPage } from "~/utils/paged-list.server";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
 import { nextStatus, TransitionRefused } from "./submission-status";
+import { expireSessions, voidUnpaid } from "~/features/payments/checkout.server";
 
 export const DASHBOARD_PAGE_SIZE = 20;
 
@@ -35,9 +36,11 @@ const entrantSubmissionSelect = {
       title: true,
       timeZone: true,
       resultsAt: true,
+      submissionsOpen: true,
       submissionsClose: true,
     },
   },
+  payment: { select: { status: true, amountCents: true } },
 } as const;
 
 export async function listEntrantSubmissions(
@@ -70,6 +73,18 @@ export async function getEntrantSubmission(entrantId: string, id: string) {
       body: true,
       fileSize: true,
       contest: { select: { ...contestSelect } },
+      payment: {
+        select: {
+          status: true,
+          feeCents: true,
+          discountCents: true,
+          amountCents: true,
+          paidAt: true,
+          refundedAt: true,
+          paymentIntentId: true,
+          discountCode: { select: { code: true } },
+        },
+      },
     },
   });
 }
@@ -129,31 +144,38 @@ export async function entrantResults(entrantId: string, now = new Date(), take =
 }
 
 /**
- * Withdraws the entrant's own submitted entry while the window is open; the window is checked
+ * Withdraws the entrant's own submitted or unpaid entry while the window is open; the window is checked
  * at the moment of the write and the update only applies to a still-submitted row.
  */
 export async function withdrawSubmission(entrantId: string, id: string, now = new Date()) {
-  return prisma.$transaction(async (tx) => {
+  const outcome = await prisma.$transaction(async (tx) => {
     const row = await tx.submission.findFirst({
       where: { id, entrantId },
       select: { status: true, contest: { select: contestSelect } },
     });
     if (!row) return null;
     const to = nextStatus(row.status, "withdraw");
-    if (!to) throw new TransitionRefused("Only a submitted entry can be withdrawn.");
+    if (!to) throw new TransitionRefused(WITHDRAW_REFUSED);
     if (!isSubmissionWindowOpen(publicContest(row.contest), now)) {
       throw new TransitionRefused("Entries can only be withdrawn while submissions are open.");
     }
     const { count } = await tx.submission.updateMany({
-      where: { id, entrantId, status: "submitted" },
+      where: { id, entrantId, status: row.status },
       data: { status: to },
     });
-    if (count !== 1) throw new TransitionRefused("Only a submitted entry can be withdrawn.");
+    if (count !== 1) throw new TransitionRefused(WITHDRAW_REFUSED);
     // Its unscored assignments go with it; submitted scores stay (docs/decisions/0016).
     await tx.judgeAssignment.deleteMany({ where: unscoredAssignmentsOf(id) });
-    return to;
+    // An unpaid entry's code use goes back and its checkout can no longer be paid (ADR 0020).
+    const sessions = await voidUnpaid(tx, [id]);
+    return { to, sessions };
   });
+  if (!outcome) return null;
+  await expireSessions(outcome.sessions);
+  return outcome.to;
 }
+
+const WITHDRAW_REFUSED = "Only a submitted or unpaid entry can be withdrawn.";
 
 /** Sends the submission confirmation (never throws; the outcome is in the e-mail log). */
 export async function sendSubmissionConfirmation(submissionId: string, request?: Request) {
@@ -166,10 +188,23 @@ export async function sendSubmissionConfirmation(submissionId: string, request?:
       fileName: true,
       status: true,
       entrant: { select: { email: true, displayName: true } },
-      contest: { select: { title: true, timeZone: true } },
+      contest: { select: { title: true, timeZone: true, judgingOpen: true, resultsAt: true } },
+      payment: {
+        select: {
+          status: true,
+          feeCents: true,
+          discountCents: true,
+          amountCents: true,
+          paymentIntentId: true,
+          paidAt: true,
+          discountCode: { select: { code: true } },
+        },
+      },
     },
   });
   if (!s || s.status !== "submitted") return null;
+  const tz = s.contest.timeZone;
+  const p = s.payment;
   return sendEmail({
     to: s.entrant.email,
     subject: submissionConfirmationSubject(s.title),
@@ -182,6 +217,20 @@ export async function sendSubmissionConfirmation(submissionId: string, request?:
       wordCount: s.wordCount,
       fileName: s.fileName,
       dashboardUrl: siteUrl("/dashboard", request),
+      judgingOpens: formatDateTime(s.contest.judgingOpen, tz),
+      resultsAt: formatDateTime(s.contest.resultsAt, tz),
+      payment:
+        p && (p.status === "paid" || p.status === "waived")
+          ? {
+              fee: formatDollars(p.feeCents),
+              discount: p.discountCents > 0 ? formatDollars(p.discountCents) : null,
+              code: p.discountCode?.code ?? null,
+              paid: formatDollars(p.status === "paid" ? p.amountCents : 0),
+              how: p.status === "paid" ? "Paid" : "Fee waived",
+              reference: p.paymentIntentId,
+              paidAt: p.paidAt ? formatDateTime(p.paidAt, tz) : null,
+            }
+          : null,
     }),
   });
 }

@@ -37,6 +37,7 @@ describe("entry schema", () => {
         body: "one two three four",
         wordCount: 4,
         showIfAwarded: false,
+        discountCode: null,
       });
   });
 

@@ -132,6 +132,12 @@ export function entrySchema(
         confirmAnonymous: confirmation,
         /** Optional: the story may be shown on the public results page if it wins an award. */
         showIfAwarded: z.literal("on").optional(),
+        /** Optional: a discount code, checked against the database at the write (ADR 0020). */
+        discountCode: z
+          .string()
+          .trim()
+          .max(40, "Discount codes are at most 40 characters.")
+          .optional(),
       })
       .transform((value) => {
         const body = value.body?.trim() ? value.body.replace(/\r\n/g, "\n").trim() : null;
@@ -140,12 +146,20 @@ export function entrySchema(
           body,
           wordCount: countWords(body),
           showIfAwarded: value.showIfAwarded === "on",
+          discountCode: value.discountCode?.trim() || null,
         };
       }),
   );
 }
 
-export const FIELD_ORDER = ["", "title", "body", "file", ...CONFIRMATIONS.map((c) => c.name)];
+export const FIELD_ORDER = [
+  "",
+  "title",
+  "body",
+  "file",
+  "discountCode",
+  ...CONFIRMATIONS.map((c) => c.name),
+];
 
 /** The first error, in form order, for the 'Validation Error' alert. */
 export function firstError(

@@ -35,6 +35,8 @@ import { enqueueEvent } from "~/features/lifecycle/outbox.server";
 import { initialStatus } from "./submission-status";
 import { COUNTED_STATUSES, entriesLeft, entryLimitMessage } from "./entry-limit";
 import { submitEligibility } from "~/features/accounts/user";
+import { priceNewEntry } from "~/features/payments/checkout.server";
+import { CodeRefused } from "~/features/payments/discount-codes.server";
 
 /** Text fields are small; a story of 100,000 words is well under this. */
 const MAX_TEXT_FIELD_BYTES = 2 * 1024 * 1024;
@@ -225,6 +227,7 @@ const FORM_FIELDS = [
   "confirmRules",
   "showIfAwarded",
   "confirmAnonymous",
+  "discountCode",
 ] as const;
 
 /**
@@ -362,7 +365,6 @@ export async function receiveEntry(
           ) === 0
         )
           return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
-        const status = initialStatus(shown.entryFeeCents);
         await tx.submission.create({
           data: {
             id,
@@ -371,7 +373,8 @@ export async function receiveEntry(
             title: submission.value.title,
             body: submission.value.body,
             wordCount: submission.value.body ? submission.value.wordCount : (file?.words ?? 0),
-            status,
+            // Written unpaid first; priceNewEntry below sets what the fee and any code allow.
+            status: initialStatus(shown.entryFeeCents),
             filePath: file?.key ?? null,
             fileName: file?.name ?? null,
             fileType: file ? storedType(file.kind, null, file.encoding) : null,
@@ -382,6 +385,17 @@ export async function receiveEntry(
               mentionsIdentity(bodyText, account!) || mentionsIdentity(upload.text, account!),
           },
         });
+        // The fee after any discount code, and the code's use, in this same transaction
+        // (docs/decisions/0020-payments.md); a refused code throws and nothing is written.
+        const priced = await priceNewEntry(
+          tx,
+          { submissionId: id, contest: { id: contest.id, entryFeeCents: shown.entryFeeCents } },
+          submission.value.discountCode,
+          new Date(),
+        );
+        const status = priced.status;
+        if (status === "submitted" && shown.entryFeeCents > 0)
+          await tx.submission.update({ where: { id }, data: { status } });
         // The confirmation e-mail is an outbox event of this transaction, sent by a workflow
         // (docs/decisions/0017-contest-lifecycle.md).
         if (status === "submitted") await enqueueEvent(tx, "entry/submitted", { submissionId: id });
@@ -405,6 +419,14 @@ export async function receiveEntry(
     return { ok: true, submissionId: id, status: result.status, duplicate: false };
   } catch (error) {
     await cleanup();
+    if (error instanceof CodeRefused) {
+      return {
+        ok: false,
+        status: 400,
+        formError: error.message,
+        reply: submission.reply({ fieldErrors: { discountCode: [error.message] } }),
+      };
+    }
     if (isDatabaseBusy(error)) {
       // Nothing was written; the form comes back with what was typed.
       return {

@@ -18,18 +18,31 @@ const window = {
 };
 
 describe("submission status machine", () => {
-  test("the five allowed transitions", () => {
+  test("the allowed transitions", () => {
     expect(nextStatus("pending_payment", "confirm")).toBe("submitted");
     expect(nextStatus("pending_payment", "expire")).toBe("expired");
     expect(nextStatus("submitted", "withdraw")).toBe("withdrawn");
     expect(nextStatus("submitted", "disqualify")).toBe("disqualified");
     expect(nextStatus("disqualified", "reinstate")).toBe("submitted");
+    expect(nextStatus("pending_payment", "withdraw")).toBe("withdrawn");
+    expect(nextStatus("submitted", "refund")).toBe("withdrawn");
+    expect(nextStatus("disqualified", "refund")).toBe("withdrawn");
   });
   test("everything else is refused", () => {
-    const events: SubmissionEvent[] = ["confirm", "expire", "withdraw", "disqualify", "reinstate"];
+    const events: SubmissionEvent[] = [
+      "confirm",
+      "expire",
+      "withdraw",
+      "disqualify",
+      "reinstate",
+      "refund",
+    ];
     const allowed = new Set([
       "pending_payment:confirm",
       "pending_payment:expire",
+      "pending_payment:withdraw",
+      "submitted:refund",
+      "disqualified:refund",
       "submitted:withdraw",
       "submitted:disqualify",
       "disqualified:reinstate",
@@ -48,7 +61,7 @@ describe("submission status machine", () => {
     expect(initialStatus(1)).toBe("pending_payment");
     expect(initialStatus(1500)).toBe("pending_payment");
   });
-  test("withdrawal only for submitted entries while the window is open (inclusive)", () => {
+  test("withdrawal only for submitted or unpaid entries while the window is open (inclusive)", () => {
     expect(canWithdraw({ status: "submitted" }, window, new Date("2027-02-01T00:00:00Z"))).toBe(
       true,
     );
@@ -57,7 +70,7 @@ describe("submission status machine", () => {
     );
     expect(
       canWithdraw({ status: "pending_payment" }, window, new Date("2027-01-15T00:00:00Z")),
-    ).toBe(false);
+    ).toBe(true);
     expect(canWithdraw({ status: "withdrawn" }, window, new Date("2027-01-15T00:00:00Z"))).toBe(
       false,
     );

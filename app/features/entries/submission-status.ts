@@ -3,9 +3,11 @@ import { DomainError } from "~/utils/domain-error";
  * The submission status state machine (docs/decisions/0009-domain-rules.md), as pure transitions:
  *   pending_payment → submitted     (payment confirmed, or free / fully discounted)
  *   pending_payment → expired       (unpaid when submissions close)
- *   submitted       → withdrawn     (by the entrant while submissions are open)
+ *   pending_payment → withdrawn     (by the entrant while submissions are open; never paid)
+ *   submitted       → withdrawn     (by the entrant while submissions are open, or refunded)
  *   submitted       → disqualified  (by an admin, with a reason the entrant can read)
  *   disqualified    → submitted     (reinstate: an admin undoes a disqualification)
+ *   disqualified    → withdrawn     (an admin refunds the entry's fee)
  * Only `submitted` entries are judged and ranked. Disqualifying or withdrawing removes the
  * entry's unscored assignments; submitted scores stay (docs/decisions/0016).
  */
@@ -20,14 +22,15 @@ export const SUBMISSION_STATUSES = [
 ] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-export type SubmissionEvent = "confirm" | "expire" | "withdraw" | "disqualify" | "reinstate";
+export type SubmissionEvent =
+  "confirm" | "expire" | "withdraw" | "disqualify" | "reinstate" | "refund";
 
 const TRANSITIONS: Record<SubmissionStatus, Partial<Record<SubmissionEvent, SubmissionStatus>>> = {
-  pending_payment: { confirm: "submitted", expire: "expired" },
-  submitted: { withdraw: "withdrawn", disqualify: "disqualified" },
+  pending_payment: { confirm: "submitted", expire: "expired", withdraw: "withdrawn" },
+  submitted: { withdraw: "withdrawn", disqualify: "disqualified", refund: "withdrawn" },
   expired: {},
   withdrawn: {},
-  disqualified: { reinstate: "submitted" },
+  disqualified: { reinstate: "submitted", refund: "withdrawn" },
 };
 
 export function isSubmissionStatus(value: unknown): value is SubmissionStatus {
@@ -49,7 +52,7 @@ export function initialStatus(entryFeeCents: number): SubmissionStatus {
   return entryFeeCents > 0 ? "pending_payment" : "submitted";
 }
 
-/** Withdrawal: only a submitted entry, and only while the contest's submission window is open. */
+/** Withdrawal: a submitted or unpaid entry, and only while the contest's submission window is open. */
 export function canWithdraw(
   submission: { status: string },
   contest: Pick<ContestDates, "submissionsOpen" | "submissionsClose">,

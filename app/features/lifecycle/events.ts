@@ -11,6 +11,10 @@ export const eventSchemas = {
   "contest/unpublished": z.object({ contestId: z.string() }),
   /** An entry became 'submitted': its confirmation e-mail. */
   "entry/submitted": z.object({ submissionId: z.string() }),
+  /** Stripe said a Checkout Session completed: the payment is confirmed (docs/decisions/0020-payments.md). */
+  "payment/checkout.completed": z.object({ sessionId: z.string() }),
+  /** An admin refunded an entry's fee: the entrant is told. */
+  "payment/refunded": z.object({ submissionId: z.string() }),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

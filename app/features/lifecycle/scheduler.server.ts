@@ -9,6 +9,8 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { prisma } from "~/utils/db.server";
 import type { WorkflowEvent } from "./events";
+import { finalizeCheckout } from "~/features/payments/checkout.server";
+import { tellRefund } from "~/features/payments/payment-mail.server";
 import { confirmEntry, runStep, syncSteps, type RunOutcome } from "./lifecycle.server";
 import { deliverDueEvents, type OutboxDelivery } from "./outbox.server";
 import { STEPS } from "./steps";
@@ -58,6 +60,12 @@ export async function handleLocally(event: WorkflowEvent) {
       return;
     case "entry/submitted":
       await confirmEntry(event.data.submissionId);
+      return;
+    case "payment/checkout.completed":
+      await finalizeCheckout(event.data.sessionId);
+      return;
+    case "payment/refunded":
+      await tellRefund(event.data.submissionId);
       return;
   }
 }

@@ -7,6 +7,7 @@
 import { freezeAwards } from "~/features/results/results.server";
 import { runAutoAssign } from "~/features/judging/assignments.server";
 import { ranking } from "~/features/judging/ranking.server";
+import { expireSessions, voidUnpaid } from "~/features/payments/checkout.server";
 import { formatDateTime } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { siteUrl } from "~/utils/email.server";
@@ -65,10 +66,20 @@ const open: StepAction = async (c) => {
 
 /** close: unpaid entries expire (docs/decisions/0009-domain-rules.md); their writers are told. */
 const close: StepAction = async (c) => {
-  await prisma.submission.updateMany({
-    where: { contestId: c.id, status: "pending_payment" },
-    data: { status: "expired" },
+  const sessions = await prisma.$transaction(async (tx) => {
+    const pending = await tx.submission.findMany({
+      where: { contestId: c.id, status: "pending_payment" },
+      select: { id: true },
+    });
+    const ids = pending.map((p) => p.id);
+    await tx.submission.updateMany({
+      where: { id: { in: ids }, status: "pending_payment" },
+      data: { status: "expired" },
+    });
+    // Their payments are void, code uses given back (docs/decisions/0020-payments.md).
+    return voidUnpaid(tx, ids);
   });
+  await expireSessions(sessions);
   const expired = await prisma.submission.findMany({
     where: { contestId: c.id, status: "expired" },
     select: { id: true, title: true, entrant: { select: { email: true, displayName: true } } },

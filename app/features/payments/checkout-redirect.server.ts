@@ -1,0 +1,36 @@
+/**
+ * The response that sends an entrant to pay (after a new paid entry, or "Complete payment"): the
+ * checkout page, or back to the entry with a toast when it cannot open. The entry is saved either
+ * way, so nothing is lost (docs/decisions/0020-payments.md).
+ */
+import { redirect } from "@remix-run/node";
+import { DomainError } from "~/utils/domain-error";
+import { siteUrl } from "~/utils/email.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { PAYMENT_MESSAGES, startCheckout } from "./checkout.server";
+
+export async function redirectToCheckout(
+  entrantId: string,
+  submissionId: string,
+  request: Request,
+) {
+  const entryPage = `/dashboard/submissions/${encodeURIComponent(submissionId)}`;
+  try {
+    const start = await startCheckout(
+      entrantId,
+      submissionId,
+      new URL(siteUrl("/", request)).origin,
+    );
+    if (start.kind === "paid")
+      return redirect(`/dashboard?payment=success&submission=${encodeURIComponent(submissionId)}`);
+    return redirect(start.url, 303);
+  } catch (error) {
+    if (!(error instanceof DomainError))
+      console.error(`checkout for ${submissionId} failed`, error);
+    return redirectWithToast(entryPage, {
+      type: "error",
+      title: "Payment not started",
+      description: error instanceof DomainError ? error.message : PAYMENT_MESSAGES.startFailed,
+    });
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * Where a Checkout Session lives (docs/decisions/0020-payments.md): Stripe when its keys are set,
+ * else the test-mode checkout, whose sessions are rows of TestCheckoutSession and whose page
+ * (/payments/test-checkout/:id) stands in for Stripe's. Both answer the same questions, so the
+ * services that create, confirm and refund payments never know which one they talk to.
+ */
+import { randomBytes } from "node:crypto";
+import { prisma } from "~/utils/db.server";
+import { env, paymentsMode } from "~/utils/env.server";
+import { stripe } from "~/utils/stripe.server";
+import { DomainError } from "~/utils/domain-error";
+import { enqueueEvent } from "~/features/lifecycle/outbox.server";
+
+export type CheckoutState = {
+  id: string;
+  url: string | null;
+  status: "open" | "complete" | "expired";
+  paid: boolean;
+  amountTotal: number | null;
+  submissionId: string | null;
+  paymentIntentId: string | null;
+};
+
+export type CheckoutRequest = {
+  submissionId: string;
+  amountCents: number;
+  description: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+  /** The test checkout's page address is made from this. */
+  origin: string;
+};
+
+export interface PaymentProvider {
+  readonly mode: "stripe" | "test";
+  createCheckout(input: CheckoutRequest): Promise<CheckoutState>;
+  getCheckout(id: string): Promise<CheckoutState | null>;
+  expireCheckout(id: string): Promise<void>;
+  refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<{ id: string }>;
+}
+
+export const PAYMENTS_OFF_MESSAGE =
+  "Payments are not available right now. Your entry is saved; please try again later.";
+
+export class PaymentsUnavailable extends DomainError {
+  constructor() {
+    super(PAYMENTS_OFF_MESSAGE);
+  }
+}
+
+function fromStripe(s: {
+  id: string;
+  url: string | null;
+  status: string | null;
+  payment_status: string;
+  amount_total: number | null;
+  metadata: Record<string, string> | null;
+  client_reference_id: string | null;
+  payment_intent: string | { id: string } | null;
+}): CheckoutState {
+  return {
+    id: s.id,
+    url: s.url,
+    status: s.status === "complete" ? "complete" : s.status === "expired" ? "expired" : "open",
+    paid: s.payment_status === "paid",
+    amountTotal: s.amount_total,
+    submissionId: s.metadata?.submissionId ?? s.client_reference_id ?? null,
+    paymentIntentId:
+      typeof s.payment_intent === "string" ? s.payment_intent : (s.payment_intent?.id ?? null),
+  };
+}
+
+const stripeProvider: PaymentProvider = {
+  mode: "stripe",
+  async createCheckout(input) {
+    const session = await stripe().checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: env().PAYMENT_CURRENCY,
+              unit_amount: input.amountCents,
+              product_data: { name: input.description },
+            },
+          },
+        ],
+        customer_email: input.customerEmail,
+        client_reference_id: input.submissionId,
+        metadata: { submissionId: input.submissionId },
+        payment_intent_data: { metadata: { submissionId: input.submissionId } },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return fromStripe(session);
+  },
+  async getCheckout(id) {
+    try {
+      return fromStripe(await stripe().checkout.sessions.retrieve(id));
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+  },
+  async expireCheckout(id) {
+    try {
+      await stripe().checkout.sessions.expire(id);
+    } catch (error) {
+      // Already complete or expired: nothing to do.
+      if ((error as { statusCode?: number }).statusCode !== 400) throw error;
+    }
+  },
+  async refund({ paymentIntentId, idempotencyKey }) {
+    const refund = await stripe().refunds.create(
+      { payment_intent: paymentIntentId },
+      { idempotencyKey },
+    );
+    return { id: refund.id };
+  },
+};
+
+function fromTestRow(
+  row: {
+    id: string;
+    status: string;
+    paymentStatus: string;
+    amountCents: number;
+    submissionId: string;
+    paymentIntentId: string | null;
+  },
+  origin?: string,
+): CheckoutState {
+  return {
+    id: row.id,
+    url: origin ? new URL(`/payments/test-checkout/${row.id}`, origin).toString() : null,
+    status: row.status === "complete" ? "complete" : row.status === "expired" ? "expired" : "open",
+    paid: row.paymentStatus === "paid" || row.paymentStatus === "refunded",
+    amountTotal: row.amountCents,
+    submissionId: row.submissionId,
+    paymentIntentId: row.paymentIntentId,
+  };
+}
+
+const testProvider: PaymentProvider = {
+  mode: "test",
+  async createCheckout(input) {
+    // The same key gives the same session, as Stripe's idempotency keys do.
+    const row = await prisma.testCheckoutSession.upsert({
+      where: { idempotencyKey: input.idempotencyKey },
+      create: {
+        id: `cs_test_local_${randomBytes(12).toString("hex")}`,
+        idempotencyKey: input.idempotencyKey,
+        submissionId: input.submissionId,
+        amountCents: input.amountCents,
+        description: input.description,
+        status: "open",
+        paymentStatus: "unpaid",
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+      },
+      update: {},
+    });
+    return fromTestRow(row, input.origin);
+  },
+  async getCheckout(id) {
+    const row = await prisma.testCheckoutSession.findUnique({ where: { id } });
+    return row ? fromTestRow(row) : null;
+  },
+  async expireCheckout(id) {
+    await prisma.testCheckoutSession.updateMany({
+      where: { id, status: "open" },
+      data: { status: "expired" },
+    });
+  },
+  async refund({ paymentIntentId }) {
+    const { count } = await prisma.testCheckoutSession.updateMany({
+      where: { paymentIntentId, paymentStatus: { in: ["paid", "refunded"] } },
+      data: { paymentStatus: "refunded" },
+    });
+    if (count === 0) throw new Error(`no test payment ${paymentIntentId}`);
+    return { id: `re_test_local_${paymentIntentId.slice(-12)}` };
+  },
+};
+
+/** The provider for this configuration; throws PaymentsUnavailable when payments are off. */
+export function paymentProvider(): PaymentProvider {
+  const mode = paymentsMode();
+  if (mode === "stripe") return stripeProvider;
+  if (mode === "test") return testProvider;
+  throw new PaymentsUnavailable();
+}
+
+/**
+ * The test checkout's "Pay": the session completes as Stripe's would, and, as Stripe's webhook
+ * would, a payment/checkout.completed event goes to the outbox in the same transaction.
+ */
+export async function completeTestCheckout(id: string) {
+  const paymentIntentId = `pi_test_local_${randomBytes(12).toString("hex")}`;
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.testCheckoutSession.updateMany({
+      where: { id, status: "open" },
+      data: { status: "complete", paymentStatus: "paid", paymentIntentId },
+    });
+    if (count === 1) await enqueueEvent(tx, "payment/checkout.completed", { sessionId: id });
+    return tx.testCheckoutSession.findUniqueOrThrow({ where: { id } });
+  });
+}
+
+/**
+ * The test checkout page's session, for its entrant only (null for anyone else, or when the test
+ * checkout is off: Stripe is configured, or production mode without PAYMENTS_TEST_MODE).
+ */
+export async function testCheckoutFor(entrantId: string, id: string) {
+  if (paymentsMode() !== "test") return null;
+  const row = await prisma.testCheckoutSession.findUnique({ where: { id } });
+  if (!row) return null;
+  const owner = await prisma.submission.findFirst({
+    where: { id: row.submissionId, entrantId },
+    select: { id: true },
+  });
+  return owner ? row : null;
+}
