@@ -135,8 +135,7 @@ export const inngestConfigured = () => Boolean(env().INNGEST_DEV || env().INNGES
 export const inngestServed = () => Boolean(env().INNGEST_DEV || env().INNGEST_SIGNING_KEY);
 
 /** Stripe when its keys are set; else the test-mode checkout, except in production mode. */
-export function paymentsMode(): "stripe" | "test" | "off" {
-  const e = env();
+export function paymentsMode(e: Env = env()): "stripe" | "test" | "off" {
   if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) return "stripe";
   if (e.NODE_ENV !== "production" || e.PAYMENTS_TEST_MODE) return "test";
   return "off";
