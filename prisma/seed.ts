@@ -245,6 +245,18 @@ export async function seed() {
     prompts: [["The locked room", "Something has vanished from a room nobody could enter."]],
   });
 
+  // Demo discount codes (docs/decisions/0020-payments.md): a classroom half-price code for the
+  // paid contest and a fee waiver with a few uses.
+  const paid = await prisma.contest.findUniqueOrThrow({
+    where: { slug: "young-voices-short-story-2027" },
+    select: { id: true },
+  });
+  for (const code of [
+    { code: "CLASSROOM50", percentOff: 50, contestId: paid.id, maxUses: 30 },
+    { code: "FEEWAIVER", percentOff: 100, contestId: null, maxUses: 100 },
+  ])
+    await prisma.discountCode.upsert({ where: { code: code.code }, create: code, update: {} });
+
   const judges = [judge, judge2, judge3];
   if (closedCreated) {
     await seedEntries(closed.id, writers, judges, { scoreAll: true, titles: WINTER_TITLES });

@@ -95,7 +95,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const here = `/dashboard/submissions/${id}`;
   // "Complete payment": the same checkout as a new entry's (docs/decisions/0020-payments.md).
-  if (submission.value.intent === "pay") return redirectToCheckout(user.id, id, request);
+  if (submission.value.intent === "pay") {
+    if (!(await getEntrantSubmission(user.id, id))) throw notFound();
+    return redirectToCheckout(user.id, id, request);
+  }
   try {
     if (!(await withdrawSubmission(user.id, id))) throw notFound();
   } catch (error) {

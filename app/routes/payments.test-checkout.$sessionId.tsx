@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
 import { completeTestCheckout, testCheckoutFor } from "~/features/payments/provider.server";
 import { formatDollars } from "~/utils/dates";
+import { paymentsMode } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -26,6 +27,7 @@ import { useIsPending } from "~/utils/use-is-pending";
 export const meta: MetaFunction = () => [{ title: "Test payment · Inkwell" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (paymentsMode() !== "test") throw notFound();
   const user = await requireUser(request);
   const session = await testCheckoutFor(user.id, params.sessionId ?? "");
   if (!session) throw notFound();
@@ -44,6 +46,7 @@ const schema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  if (paymentsMode() !== "test") throw notFound();
   const user = await requireUser(request);
   const session = await testCheckoutFor(user.id, params.sessionId ?? "");
   if (!session) throw notFound();

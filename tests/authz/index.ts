@@ -3,6 +3,7 @@ import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
 import { hardeningRoutes } from "./hardening";
 import { judgingRoutes } from "./judging";
+import { paymentRoutes } from "./payments";
 import { resultRoutes } from "./results";
 import type { AuthzRow } from "./types";
 import { workflowRoutes } from "./workflows";
@@ -15,5 +16,6 @@ export const allRoutes: AuthzRow[] = [
   ...judgingRoutes,
   ...workflowRoutes,
   ...resultRoutes,
+  ...paymentRoutes,
   ...hardeningRoutes,
 ];

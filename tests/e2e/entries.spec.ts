@@ -359,8 +359,12 @@ test("a paid contest's entry waits for payment, visibly", async ({ page }) => {
   await fillEntry(page, { title: "Turning Point", body: words(500) });
   await expect(submitButton(page)).toHaveText("Submit Entry ($15.00)");
   await submitButton(page).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The entry is saved, then the writer is sent to pay; leaving the payment page keeps it pending.
+  await expect(page).toHaveURL(/\/payments\/test-checkout\//);
   expect(submissionsOf(email)[0]).toMatchObject({ status: "pending_payment", wordCount: 500 });
+  await page.getByRole("button", { name: "Cancel and go back" }).click();
+  await expect(page.getByText("Payment not completed")).toBeVisible();
+  await page.goto("/dashboard");
   const entry = page
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: "Turning Point" }) });
