@@ -31,6 +31,17 @@ export async function exportUserData(userId: string, now = new Date()) {
           disqualifyReason: true,
           createdAt: true,
           contest: { select: { title: true, slug: true, resultsAt: true } },
+          payment: {
+            select: {
+              status: true,
+              feeCents: true,
+              discountCents: true,
+              amountCents: true,
+              paidAt: true,
+              refundedAt: true,
+              discountCode: { select: { code: true } },
+            },
+          },
           scores: {
             where: { submittedAt: { not: null } },
             orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
@@ -69,6 +80,17 @@ export async function exportUserData(userId: string, now = new Date()) {
         status: s.status,
         disqualifyReason: s.disqualifyReason,
         createdAt: s.createdAt.toISOString(),
+        payment: s.payment
+          ? {
+              status: s.payment.status,
+              feeCents: s.payment.feeCents,
+              discountCents: s.payment.discountCents,
+              amountCents: s.payment.amountCents,
+              discountCode: s.payment.discountCode?.code ?? null,
+              paidAt: s.payment.paidAt?.toISOString() ?? null,
+              refundedAt: s.payment.refundedAt?.toISOString() ?? null,
+            }
+          : null,
         results: released
           ? s.scores.map((score, i) => {
               const values = parseScores(score.scores);
