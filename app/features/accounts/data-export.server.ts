@@ -3,6 +3,7 @@
  * comments on an entry are included only once its contest's results are out, and never name
  * the judge (they are "Judge 1", "Judge 2" as on the dashboard). See docs/decisions/0009.
  */
+import { paymentFactsSelect } from "~/features/payments/payment-summary";
 import { parseCriteria } from "~/features/contests/rubric";
 import { parseScores } from "~/features/judging/scoring";
 import { prisma } from "~/utils/db.server";
@@ -31,17 +32,7 @@ export async function exportUserData(userId: string, now = new Date()) {
           disqualifyReason: true,
           createdAt: true,
           contest: { select: { title: true, slug: true, resultsAt: true } },
-          payment: {
-            select: {
-              status: true,
-              feeCents: true,
-              discountCents: true,
-              amountCents: true,
-              paidAt: true,
-              refundedAt: true,
-              discountCode: { select: { code: true } },
-            },
-          },
+          payment: { select: paymentFactsSelect },
           scores: {
             where: { submittedAt: { not: null } },
             orderBy: [{ submittedAt: "asc" }, { id: "asc" }],

@@ -2,6 +2,7 @@
  * Admin views of entries: the filtered list paged in SQL, one entry, disqualifying, the CSV
  * export in keyset batches, and opening an entry's stored file.
  */
+import { paymentFactsSelect } from "~/features/payments/payment-summary";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
 import { getStorage } from "~/utils/storage.server";
@@ -45,17 +46,7 @@ const adminRowSelect = {
   mentionsEntrant: true,
   contest: { select: { id: true, slug: true, title: true, timeZone: true } },
   entrant: { select: { id: true, displayName: true, email: true } },
-  payment: {
-    select: {
-      status: true,
-      feeCents: true,
-      discountCents: true,
-      amountCents: true,
-      paymentIntentId: true,
-      checkoutSessionId: true,
-      discountCode: { select: { code: true } },
-    },
-  },
+  payment: { select: paymentFactsSelect },
 } as const;
 
 /** What an admin reads of an entry's payment: the amount paid, the code and the reference (ADR 0020). */

@@ -2,6 +2,7 @@
  * The entrant's own entries: the dashboard list, one entry, released results, withdrawing, and
  * the confirmation e-mail. Every query is scoped to the entrant.
  */
+import { paymentFactsSelect } from "~/features/payments/payment-summary";
 import {
   SubmissionConfirmationEmail,
   submissionConfirmationSubject,
@@ -73,18 +74,7 @@ export async function getEntrantSubmission(entrantId: string, id: string) {
       body: true,
       fileSize: true,
       contest: { select: { ...contestSelect } },
-      payment: {
-        select: {
-          status: true,
-          feeCents: true,
-          discountCents: true,
-          amountCents: true,
-          paidAt: true,
-          refundedAt: true,
-          paymentIntentId: true,
-          discountCode: { select: { code: true } },
-        },
-      },
+      payment: { select: paymentFactsSelect },
     },
   });
 }
@@ -189,17 +179,7 @@ export async function sendSubmissionConfirmation(submissionId: string, request?:
       status: true,
       entrant: { select: { email: true, displayName: true } },
       contest: { select: { title: true, timeZone: true, judgingOpen: true, resultsAt: true } },
-      payment: {
-        select: {
-          status: true,
-          feeCents: true,
-          discountCents: true,
-          amountCents: true,
-          paymentIntentId: true,
-          paidAt: true,
-          discountCode: { select: { code: true } },
-        },
-      },
+      payment: { select: paymentFactsSelect },
     },
   });
   if (!s || s.status !== "submitted") return null;

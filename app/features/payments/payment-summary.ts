@@ -35,3 +35,16 @@ export function paymentLine(p: PaymentFacts) {
 export function collectedCents(rows: { status: string; amountCents: number }[]) {
   return rows.reduce((sum, r) => sum + (r.status === "paid" ? r.amountCents : 0), 0);
 }
+
+/** The payment columns every view of an entry reads (admin, entrant, e-mail, data download). */
+export const paymentFactsSelect = {
+  status: true,
+  feeCents: true,
+  discountCents: true,
+  amountCents: true,
+  paidAt: true,
+  refundedAt: true,
+  paymentIntentId: true,
+  checkoutSessionId: true,
+  discountCode: { select: { code: true } },
+} as const;
