@@ -152,7 +152,8 @@ test("one entry per writer: a second entry (Back, then Submit again) is refused 
   await page.getByLabel("Story text").fill(words(500));
   await checkAll(page);
   await submitButton(page).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Saved, and on to the payment page (docs/decisions/0020-payments.md).
+  await expect(page).toHaveURL(/\/payments\/test-checkout\//);
 
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/contests/${PAID}/enter$`));

@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
+import { startFakeStripe } from "../fakes/stripe.mjs";
+import { startPrivateServer, type PrivateServer } from "./private-server";
+import { uniqueEmail } from "./utils";
+
+// With Stripe configured: the built site talks to a local fake that speaks Stripe's HTTP API, the
+// browser pays on the fake's hosted page, and the fake sends the signed webhook over HTTP
+// (docs/decisions/0020-payments.md).
+const PAID = "young-voices-short-story-2027";
+
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let server: PrivateServer;
+
+test.beforeEach(async () => {
+  stripe = await startFakeStripe({ apiKey: "sk_test_e2e", webhookSecret: "whsec_e2e" });
+  server = await startPrivateServer({
+    STRIPE_SECRET_KEY: "sk_test_e2e",
+    STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+    STRIPE_API_BASE_URL: stripe.baseUrl,
+  });
+  stripe.setWebhookUrl(`${server.baseURL}/api/webhooks/stripe`);
+});
+test.afterEach(async () => {
+  await server?.stop();
+  stripe?.server.close();
+});
+
+function statusOf(title: string) {
+  const db = new Database(server.dbFile, { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT s.status, p.status AS paymentStatus, p.paymentIntentId FROM Submission s
+         JOIN Payment p ON p.submissionId = s.id WHERE s.title = ?`,
+      )
+      .get(title) as { status: string; paymentStatus: string; paymentIntentId: string | null };
+  } finally {
+    db.close();
+  }
+}
+
+test("paid on Stripe's page: the signed webhook confirms the entry and the return says so", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const base = server.baseURL;
+  const email = uniqueEmail("stripe");
+  await page.goto(`${base}/login?tab=signup`);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password").fill("secret-pass");
+  await page.getByLabel("Date of birth").fill("2006-02-02");
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByTestId("toast")).toContainText("Account created!");
+  await page.goto(`${base}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("secret-pass");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto(`${base}/contests/${PAID}/enter`);
+  await page.getByLabel("Story title").fill("Harbour Lights");
+  await page.getByLabel("Story text").fill(Array.from({ length: 510 }, () => "tide").join(" "));
+  for (const c of CONFIRMATIONS) await page.getByLabel(c.label).check();
+  await page.getByRole("button", { name: /^Submit Entry/ }).click();
+
+  // Stripe's hosted page (the fake's), then back to the dashboard.
+  await expect(page).toHaveURL(new RegExp(`^${stripe.baseUrl}/pay/cs_test_`));
+  await expect(page.getByText("Amount: 15.00 usd")).toBeVisible();
+  expect(statusOf("Harbour Lights")).toMatchObject({
+    status: "pending_payment",
+    paymentStatus: "open",
+  });
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(`${base}/dashboard`);
+  await expect(page.getByTestId("toast")).toContainText("Payment Successful");
+  const row = statusOf("Harbour Lights");
+  expect(row).toMatchObject({ status: "submitted", paymentStatus: "paid" });
+  const [session] = [...stripe.sessions.values()];
+  expect(row.paymentIntentId).toBe(session.payment_intent);
+  expect(session.metadata.submissionId).toBeTruthy();
+
+  // A replayed webhook over HTTP changes nothing; a forged one is refused.
+  const event = stripe.event("checkout.session.completed", session);
+  const signed = stripe.signedWebhook(event);
+  const post = (payload: string, header: string) =>
+    page.request.post(`${base}/api/webhooks/stripe`, {
+      data: payload,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    });
+  expect((await post(signed.payload, signed.header)).status()).toBe(200);
+  expect((await post(signed.payload, signed.header)).status()).toBe(200);
+  const forged = stripe.signedWebhook(event, "whsec_forged");
+  expect((await post(forged.payload, forged.header)).status()).toBe(400);
+  expect(statusOf("Harbour Lights")).toMatchObject({ status: "submitted", paymentStatus: "paid" });
+});
