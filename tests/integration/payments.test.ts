@@ -226,6 +226,22 @@ describe("paying an entry fee", () => {
     expect(confirmations(user.email)).toHaveLength(1);
   });
 
+  test("the return and the workflow sending the confirmation at the same moment send one e-mail", async () => {
+    const { user, submissionId, sessionId } = await pendingWithCheckout();
+    stripe.pay(sessionId);
+    expect(await checkout.finalizeCheckout(sessionId)).toBe("confirmed");
+    const { confirmEntry } = await import("~/features/lifecycle/lifecycle.server");
+    const outcomes = await Promise.all([
+      confirmEntry(submissionId),
+      confirmEntry(submissionId),
+      paymentReturnToast(user.id, submissionId),
+      deliverDueEvents(new Date(), handleLocally),
+    ]);
+    expect(outcomes.slice(0, 2).sort()).toEqual(["already-sent", "sent"]);
+    expect(outcomes[2]).toEqual(RETURN_TOASTS.confirmed);
+    expect(confirmations(user.email)).toHaveLength(1);
+  });
+
   test("a replayed webhook does nothing; a bad signature gets 400 and changes nothing", async () => {
     const { submissionId, sessionId } = await pendingWithCheckout();
     stripe.pay(sessionId);
