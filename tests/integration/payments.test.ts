@@ -529,6 +529,37 @@ describe("discount codes and fee waivers", () => {
   });
 });
 
+describe("deleting an account", () => {
+  test("a paid entry stays as an emptied, withdrawn record of the payment; an unpaid one's code use goes back", async () => {
+    const { deleteAccount } = await import("~/features/accounts/account.server");
+    const user = await writer();
+    const contest = await paidContest();
+    const other = await paidContest();
+    seq++;
+    const c = await prisma.discountCode.create({ data: { code: `DEL${seq}`, percentOff: 50 } });
+    const paidEntry = await enter(user, contest);
+    const unpaid = await enter(user, other, { discountCode: c.code });
+    if (!paidEntry.ok || !unpaid.ok) throw new Error("refused");
+    const s = await checkout.startCheckout(user.id, paidEntry.submissionId, "http://inkwell.test");
+    if (s.kind !== "redirect") throw new Error("no checkout");
+    stripe.pay(new URL(s.url).pathname.split("/").pop()!);
+    await paymentReturnToast(user.id, paidEntry.submissionId);
+    expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: c.id } })).usedCount).toBe(
+      1,
+    );
+
+    await deleteAccount(user.id);
+    expect(await prisma.submission.findUnique({ where: { id: unpaid.submissionId } })).toBeNull();
+    expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: c.id } })).usedCount).toBe(
+      0,
+    );
+    const kept = await entry(paidEntry.submissionId);
+    expect(kept).toMatchObject({ status: "withdrawn", body: null, payment: { status: "paid" } });
+    const account = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(account.email).toMatch(/@deleted\.invalid$/);
+  });
+});
+
 describe("configuration", () => {
   test("the test checkout is refused in production mode unless PAYMENTS_TEST_MODE is set, and never on Fly", async () => {
     const { parseEnv, paymentsMode } = await import("~/utils/env.server");

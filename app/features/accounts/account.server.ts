@@ -1,5 +1,6 @@
 import { prisma } from "~/utils/db.server";
 import { getStorage } from "~/utils/storage.server";
+import { expireSessions, releaseDeletedEntries } from "~/features/payments/checkout.server";
 
 /**
  * Deletes an account as the privacy policy promises: entries in contests whose results are not
@@ -10,20 +11,45 @@ import { getStorage } from "~/utils/storage.server";
 export async function deleteAccount(userId: string, now = new Date()) {
   const submissions = await prisma.submission.findMany({
     where: { entrantId: userId },
-    select: { id: true, filePath: true, contest: { select: { resultsAt: true } } },
+    select: {
+      id: true,
+      filePath: true,
+      contest: { select: { resultsAt: true } },
+      payment: { select: { status: true } },
+    },
   });
-  const remove = submissions.filter((s) => s.contest.resultsAt > now);
-  const keep = submissions.filter((s) => s.contest.resultsAt <= now);
+  // A paid (or refunded) entry's payment is a financial record: the entry is kept, emptied and
+  // withdrawn, like an entry in published results (docs/decisions/0020-payments.md).
+  const paid = (s: (typeof submissions)[number]) =>
+    s.payment?.status === "paid" || s.payment?.status === "refunded";
+  const remove = submissions.filter((s) => s.contest.resultsAt > now && !paid(s));
+  const keep = submissions.filter((s) => s.contest.resultsAt <= now || paid(s));
+  const withdraw = keep.filter((s) => s.contest.resultsAt > now).map((s) => s.id);
   const judgedScores = await prisma.score.count({
     where: { judgeId: userId, submittedAt: { not: null } },
   });
 
-  await prisma.$transaction(async (tx) => {
+  const sessions = await prisma.$transaction(async (tx) => {
+    // Unpaid entries' code uses go back, and their checkouts can no longer be paid.
+    const open = await releaseDeletedEntries(
+      tx,
+      remove.map((s) => s.id),
+    );
     await tx.submission.deleteMany({ where: { id: { in: remove.map((s) => s.id) } } });
     if (keep.length === 0 && judgedScores === 0) {
       await tx.user.delete({ where: { id: userId } });
-      return;
+      return open;
     }
+    await tx.submission.updateMany({
+      where: { id: { in: withdraw }, status: { in: ["submitted", "disqualified"] } },
+      data: { status: "withdrawn" },
+    });
+    await tx.judgeAssignment.deleteMany({
+      where: {
+        submissionId: { in: withdraw },
+        OR: [{ score: null }, { score: { submittedAt: null } }],
+      },
+    });
     await tx.submission.updateMany({
       where: { id: { in: keep.map((s) => s.id) } },
       data: { body: null, filePath: null, fileName: null, fileType: null, fileSize: null },
@@ -46,7 +72,9 @@ export async function deleteAccount(userId: string, now = new Date()) {
       tx.verification.deleteMany({ where: { userId } }),
       tx.judgeAssignment.deleteMany({ where: { judgeId: userId, score: { is: null } } }),
     ]);
+    return open;
   });
+  await expireSessions(sessions);
 
   // Files go after the database change commits; a failure here is logged, never shown as data loss.
   const storage = getStorage();

@@ -283,6 +283,20 @@ export async function voidUnpaid(tx: Tx, submissionIds: string[]) {
   return open.flatMap((p) => (p.checkoutSessionId ? [p.checkoutSessionId] : []));
 }
 
+/**
+ * Entries about to be deleted with their account: open payments are voided (code use back) and
+ * a waived entry's code use goes back too. Returns the open sessions to expire.
+ */
+export async function releaseDeletedEntries(tx: Tx, submissionIds: string[]) {
+  if (submissionIds.length === 0) return [];
+  const waived = await tx.payment.findMany({
+    where: { submissionId: { in: submissionIds }, status: "waived" },
+    select: { discountCodeId: true },
+  });
+  for (const w of waived) await giveCodeUseBack(tx, w.discountCodeId);
+  return voidUnpaid(tx, submissionIds);
+}
+
 /** Expires sessions after their entries were voided (outside the transaction; failures only logged). */
 export async function expireSessions(sessionIds: string[]) {
   if (sessionIds.length === 0) return;
