@@ -231,7 +231,12 @@ export default function PrivacyPolicy() {
             </li>
             <li>
               for contests whose results have already been published, only the entry&apos;s title is
-              kept in the results, so published results stay complete.
+              kept in the results, so published results stay complete;
+            </li>
+            <li>
+              for an entry whose fee was paid, only its title and the payment record (amount, code
+              and payment reference) are kept; the entry is withdrawn and its story and file are
+              removed.
             </li>
           </ul>
         </Section>
