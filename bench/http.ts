@@ -378,7 +378,8 @@ async function shippedJs(pathname: string) {
 }
 
 async function main() {
-  if (!fs.existsSync("build/server/index.js")) {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     spawnSync("npx", ["remix", "vite:build"], {
       stdio: "inherit",
       env: { ...process.env, NODE_ENV: "production" },
