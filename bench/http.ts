@@ -276,9 +276,20 @@ async function sessionCookies(userIds: string[]) {
   return cookies;
 }
 
-function rssKb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+/** Resident memory of the server: its process and every process it forked (the workers). */
+function rssKb(pid: number): number {
+  let kb = 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(/\s+/) : []) kb += rssKb(Number(child));
+    }
+  } catch {
+    // the process has gone
+  }
+  return kb;
 }
 
 // ------------------------------------------------------------------------------------ cases
