@@ -377,6 +377,28 @@ const CONFIRM = {
   confirmAnonymous: "on",
 };
 
+/** A real PDF of about `bytes` bytes: a page of text and a large (uncompressed) grey image. */
+async function bigPdf(bytes: number) {
+  const { PDFDocument, PDFName, StandardFonts } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText(story(11, 120), { x: 50, y: 720, size: 11, font, maxWidth: 500, lineHeight: 14 });
+  const base = (await doc.save({ useObjectStreams: false })).byteLength;
+  const width = 1000;
+  const height = Math.floor((bytes - base - 500) / width);
+  const image = doc.context.stream(new Uint8Array(width * height).fill(200), {
+    Type: "XObject",
+    Subtype: "Image",
+    Width: width,
+    Height: height,
+    ColorSpace: "DeviceGray",
+    BitsPerComponent: 8,
+  });
+  page.node.setXObject(PDFName.of("Im0"), doc.context.register(image));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
 async function shippedJs(pathname: string) {
   const html = await (await fetch(`${BASE}${pathname}`)).text();
   const srcs = new Set(
@@ -588,10 +610,7 @@ async function main() {
 
     if (want("uploads")) {
       const cookies = await sessionCookies(Array.from({ length: 20 }, (_, i) => `r${RUSH + i}`));
-      const pdf = Buffer.concat([
-        Buffer.from("%PDF-1.4\n%âãÏÓ\n"),
-        Buffer.alloc(10_000_000 - 16, 0x20),
-      ]);
+      const pdf = await bigPdf(10_000_000);
       const baseline = rssKb(server.pid!);
       let peak = baseline;
       const poll = setInterval(() => (peak = Math.max(peak, rssKb(server.pid!))), 20);

@@ -16,6 +16,11 @@ CREATE INDEX "Submission_id_status_contestId_idx" ON "Submission"("id", "status"
 DROP INDEX "Score_submissionId_submittedAt_idx";
 CREATE INDEX "Score_submissionId_submittedAt_judgeId_total_idx" ON "Score"("submissionId", "submittedAt", "judgeId", "total");
 
+-- The judge's queue: sorted by assignment order and score state without reading the rows.
+DROP INDEX "JudgeAssignment_judgeId_submissionId_idx";
+CREATE INDEX "JudgeAssignment_judgeId_submissionId_contestId_createdAt_id_idx" ON "JudgeAssignment"("judgeId", "submissionId", "contestId", "createdAt", "id");
+CREATE INDEX "Score_assignmentId_submittedAt_total_idx" ON "Score"("assignmentId", "submittedAt", "total");
+
 -- CreateTable
 CREATE TABLE "SubmissionScoreSummary" (
     "submissionId" TEXT NOT NULL PRIMARY KEY,
