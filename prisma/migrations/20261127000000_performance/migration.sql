@@ -6,8 +6,8 @@
 DROP INDEX "Submission_contestId_status_createdAt_idx";
 DROP INDEX "Submission_status_createdAt_idx";
 DROP INDEX "Submission_createdAt_idx";
-CREATE INDEX "Submission_contestId_status_createdAt_id_idx" ON "Submission"("contestId", "status", "createdAt", "id");
-CREATE INDEX "Submission_contestId_createdAt_id_idx" ON "Submission"("contestId", "createdAt", "id");
+CREATE INDEX "Submission_contestId_status_createdAt_id_entrantId_idx" ON "Submission"("contestId", "status", "createdAt", "id", "entrantId");
+CREATE INDEX "Submission_contest_list_idx" ON "Submission"("contestId", "createdAt", "id", "status", "title", "wordCount", "fileName", "filePath", "disqualifyReason", "mentionsEntrant", "entrantId");
 CREATE INDEX "Submission_status_createdAt_id_idx" ON "Submission"("status", "createdAt", "id");
 CREATE INDEX "Submission_createdAt_id_idx" ON "Submission"("createdAt", "id");
 CREATE INDEX "Submission_id_status_contestId_idx" ON "Submission"("id", "status", "contestId");
