@@ -5,7 +5,10 @@
  * HTTP with autocannon, and prints one table: case, req/s, p50, p99, errors, target, met.
  *
  *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
- *                    [--reuse] [--only judge,admin-submissions] [--port 3900]
+ *                    [--reuse] [--only judge,admin-submissions] [--port 3900] [--profile]
+ *
+ * --profile starts the server (and each of its workers) with --cpu-prof, writing
+ * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools).
  *
  * Loopback only; every loop is bounded in count and time and the server is stopped at the end.
  * Numbers are medians over --runs; the machine is shared, so quote the table with its run count.
@@ -33,6 +36,7 @@ const CONNECTIONS = Number(args.get("connections") ?? 16);
 const ENTRIES = Number(args.get("entries") ?? 20_000);
 const PORT = Number(args.get("port") ?? 3900);
 const ONLY = args.get("only")?.split(",");
+const PROFILE = args.has("profile");
 const BASE = `http://127.0.0.1:${PORT}`;
 const DIR = path.resolve("bench/.data");
 const DB_FILE = path.join(DIR, "http.db");
@@ -237,7 +241,8 @@ const env = {
 };
 
 async function startServer() {
-  const server = spawn(process.execPath, ["server.mjs"], {
+  const profile = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.join(DIR, "profiles")}`] : [];
+  const server = spawn(process.execPath, [...profile, "server.mjs"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -658,7 +663,11 @@ async function main() {
       }
     }
   } finally {
-    server.kill("SIGTERM");
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
   }
 
   const fmt = (v: number | undefined, d = 0) => (v === undefined ? "" : v.toFixed(d));
