@@ -3,9 +3,9 @@ import {
   formatDateTime,
   formatFee,
   formatSubmissionDate,
-  fromZonedInputValue,
   toZonedInputValue,
 } from "./dates";
+import { fromZonedInputValue } from "./zoned-input";
 
 describe("dates in a contest's time zone", () => {
   test("a datetime-local value is read in the contest's zone and stored in UTC", () => {

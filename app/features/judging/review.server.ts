@@ -101,35 +101,100 @@ export function neutralFileName(submissionId: string, filePath: string) {
   return `entry-${submissionId.slice(-8)}${ext ? `.${ext}` : ""}`;
 }
 
+type AssignmentRow = {
+  aid: string;
+  cid: string;
+  ctitle: string;
+  anonymous: boolean | number | bigint;
+  timeZone: string;
+  judgingOpen: Date | string;
+  judgingClose: Date | string;
+  rid: string | null;
+  rname: string | null;
+  rcriteria: string | null;
+  sid: string;
+  stitle: string;
+  body: string | null;
+  wordCount: number | bigint;
+  filePath: string | null;
+  scId: string | null;
+  scScores: string | null;
+  scComment: string | null;
+  scTotal: number | null;
+  scSubmittedAt: Date | string | null;
+  dId: string | null;
+  dScores: string | null;
+  dComment: string | null;
+  dTotal: number | null;
+  dUpdatedAt: Date | string | null;
+};
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/**
+ * The judge's assignment to a submitted entry, with what the review needs, in one statement (the
+ * contest's first rubric, the entry without its writer, the submitted score and the draft); a
+ * query per relation cost more than the page (docs/decisions/0021-performance.md).
+ */
 async function findAssignment(judgeId: string, submissionId: string) {
-  return prisma.judgeAssignment.findFirst({
-    where: { judgeId, submissionId, submission: { status: "submitted" } },
-    select: {
-      id: true,
-      contest: {
-        select: {
-          id: true,
-          title: true,
-          anonymous: true,
-          timeZone: true,
-          judgingOpen: true,
-          judgingClose: true,
-          rubrics: {
-            select: { id: true, name: true, criteria: true },
-            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-            take: 1,
-          },
-        },
-      },
-      submission: {
-        select: { id: true, title: true, body: true, wordCount: true, filePath: true },
-      },
-      score: {
-        select: { scores: true, comment: true, total: true, submittedAt: true },
-      },
-      draft: { select: { scores: true, comment: true, total: true, updatedAt: true } },
+  const [r] = await prisma.$queryRaw<AssignmentRow[]>`
+    SELECT a."id" AS aid, c."id" AS cid, c."title" AS ctitle, c."anonymous" AS anonymous,
+      c."timeZone" AS timeZone, c."judgingOpen" AS judgingOpen, c."judgingClose" AS judgingClose,
+      r."id" AS rid, r."name" AS rname, r."criteria" AS rcriteria,
+      s."id" AS sid, s."title" AS stitle, s."body" AS body, s."wordCount" AS wordCount,
+      s."filePath" AS filePath,
+      sc."id" AS scId, sc."scores" AS scScores, sc."comment" AS scComment, sc."total" AS scTotal,
+      sc."submittedAt" AS scSubmittedAt,
+      d."id" AS dId, d."scores" AS dScores, d."comment" AS dComment, d."total" AS dTotal,
+      d."updatedAt" AS dUpdatedAt
+    FROM "JudgeAssignment" a
+    JOIN "Submission" s ON s."id" = a."submissionId"
+    JOIN "Contest" c ON c."id" = a."contestId"
+    LEFT JOIN "Rubric" r ON r."id" = (
+      SELECT "id" FROM "Rubric" WHERE "contestId" = c."id" ORDER BY "createdAt" ASC, "id" ASC LIMIT 1
+    )
+    LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
+    LEFT JOIN "ScoreDraft" d ON d."assignmentId" = a."id"
+    WHERE a."judgeId" = ${judgeId} AND a."submissionId" = ${submissionId} AND s."status" = 'submitted'
+    LIMIT 1`;
+  if (!r) return null;
+  return {
+    id: r.aid,
+    contest: {
+      id: r.cid,
+      title: r.ctitle,
+      anonymous: Boolean(Number(r.anonymous)),
+      timeZone: r.timeZone,
+      judgingOpen: asDate(r.judgingOpen),
+      judgingClose: asDate(r.judgingClose),
+      rubrics:
+        r.rid !== null ? [{ id: r.rid, name: r.rname ?? "", criteria: r.rcriteria ?? "[]" }] : [],
     },
-  });
+    submission: {
+      id: r.sid,
+      title: r.stitle,
+      body: r.body,
+      wordCount: Number(r.wordCount),
+      filePath: r.filePath,
+    },
+    score:
+      r.scId !== null
+        ? {
+            scores: r.scScores ?? "{}",
+            comment: r.scComment,
+            total: Number(r.scTotal),
+            submittedAt: r.scSubmittedAt === null ? null : asDate(r.scSubmittedAt),
+          }
+        : null,
+    draft:
+      r.dId !== null
+        ? {
+            scores: r.dScores ?? "{}",
+            comment: r.dComment,
+            total: Number(r.dTotal),
+            updatedAt: asDate(r.dUpdatedAt!),
+          }
+        : null,
+  };
 }
 
 type Values = { scores: Record<string, number>; comment: string; total: number };
