@@ -1,10 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  formatDateTime,
-  formatFee,
-  formatSubmissionDate,
-  toZonedInputValue,
-} from "./dates";
+import { formatDateTime, formatFee, formatSubmissionDate, toZonedInputValue } from "./dates";
 import { fromZonedInputValue } from "./zoned-input";
 
 describe("dates in a contest's time zone", () => {
