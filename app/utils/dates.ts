@@ -58,10 +58,20 @@ function parts(date: Date | string, timeZone: string, kind: keyof typeof FORMATS
   return out;
 }
 
+/** Recent answers of formatDateTime: a list shows the same few deadlines on every row. */
+const dateTimes = new Map<string, string>();
+
 /** "Mar 14, 2027, 11:59 PM EDT" — a date and time that names its zone. */
 export function formatDateTime(date: Date | string, timeZone: string) {
-  const p = parts(date, timeZone, "dateTime");
-  return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+  const key = `${toDate(date).getTime()}|${timeZone}`;
+  let text = dateTimes.get(key);
+  if (text === undefined) {
+    const p = parts(date, timeZone, "dateTime");
+    text = `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+    if (dateTimes.size >= 1000) dateTimes.clear();
+    dateTimes.set(key, text);
+  }
+  return text;
 }
 
 /** "Mar 14, 2027" in the given zone. */
