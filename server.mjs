@@ -1,7 +1,10 @@
 // Inkwell's HTTP server: Express in front of Remix. Security headers (CSP with a per-request
 // nonce), the cross-site form-post guard, request body limits, the client's address, static
-// files and the in-process scheduler live here.
+// files, the visitor page cache and the in-process scheduler live here. In production it runs
+// one process per core (app/utils/cluster.mjs, docs/decisions/0021-performance.md).
+import cluster from "node:cluster";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -19,12 +22,18 @@ import {
   parseTrustProxy,
   requestOrigin,
 } from "./app/utils/client-ip.mjs";
+import { runPrimary, runsWorkflows, workerCount } from "./app/utils/cluster.mjs";
+import { createVisitorPageCache } from "./app/utils/visitor-page-cache.mjs";
 import { BODY_MESSAGES, UPLOAD_BODY_LIMIT, bodyPolicy } from "./app/utils/request-body.mjs";
 
 const MODE = process.env.NODE_ENV ?? "development";
 const IS_PROD = MODE === "production";
 const PORT = Number(process.env.PORT ?? 3000);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+// The primary of a multi-process server only forks and watches the workers; it never serves.
+const WORKERS = IS_PROD ? workerCount() : 1;
+if (cluster.isPrimary && WORKERS > 1) process.exit(await runPrimary(WORKERS));
 
 /** Which forwarded headers to believe: none unless TRUST_PROXY says (docs/decisions/0010-hardening.md). */
 let TRUST;
@@ -176,7 +185,23 @@ if (viteDevServer) {
     "/assets",
     express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }),
   );
-  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+  // The public files (favicon, robots.txt, …) are known when the server starts: only their
+  // paths go to the file system, not every page request.
+  const publicFiles = new Set(
+    fs
+      .readdirSync(`${BUILD_DIR}/client`, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        path
+          .join(path.relative(`${BUILD_DIR}/client`, entry.parentPath), entry.name)
+          .split(path.sep)
+          .join("/"),
+      )
+      .filter((file) => !file.startsWith("assets/"))
+      .map((file) => `/${file}`),
+  );
+  const servePublic = express.static(`${BUILD_DIR}/client`, { maxAge: "1h" });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 }
 
 app.use(
@@ -204,7 +229,10 @@ async function sendResponse(res, response) {
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  // A page is sent in one write (React renders it in many small chunks); other bodies stream.
+  if (response.body && /^text\/html/i.test(response.headers.get("Content-Type") ?? ""))
+    res.end(Buffer.from(await response.arrayBuffer()));
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
 
@@ -235,10 +263,24 @@ function remixRequest(req, res) {
 }
 
 const handleRequest = createRemixHandler(build, MODE);
+const visitorPages = IS_PROD ? createVisitorPageCache() : null;
 app.all("*", async (req, res, next) => {
   try {
     const request = remixRequest(req, res);
     if (!request) return refuse(res, 400, "Bad request: the Host header is not a host name.");
+    if (visitorPages?.applies(req)) {
+      // Rendered with the placeholder nonce, sent with this request's own.
+      let page = visitorPages.lookup(req.originalUrl);
+      if (!page) {
+        const response = await handleRequest(request, {
+          cspNonce: visitorPages.placeholder,
+          clientAddress: clientAddress(req, TRUST),
+        });
+        page = await visitorPages.take(req.originalUrl, response);
+        if (!page) return await sendResponse(res, response);
+      }
+      return visitorPages.send(req, res, page, res.locals.cspNonce);
+    }
     const response = await handleRequest(request, {
       cspNonce: res.locals.cspNonce,
       clientAddress: clientAddress(req, TRUST),
@@ -254,11 +296,12 @@ const server = app.listen(PORT, () => {
 });
 
 // The workflows' in-process part: the embedded scheduler, or the outbox dispatcher to Inngest
-// (docs/decisions/0018-embedded-scheduler.md). One per process; stopped before exiting.
+// (docs/decisions/0018-embedded-scheduler.md). One process runs them (with several workers, the one the primary names); stopped before exiting.
 const serverBuild = viteDevServer
   ? await viteDevServer.ssrLoadModule("virtual:remix/server-build")
   : build;
-const workflows = serverBuild.entry.module.startWorkflows?.();
+// With several workers, exactly one runs them (app/utils/cluster.mjs).
+const workflows = runsWorkflows() ? serverBuild.entry.module.startWorkflows?.() : undefined;
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {

@@ -5,7 +5,10 @@
  * HTTP with autocannon, and prints one table: case, req/s, p50, p99, errors, target, met.
  *
  *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
- *                    [--reuse] [--only judge,admin-submissions] [--port 3900]
+ *                    [--reuse] [--only judge,admin-submissions] [--port 3900] [--profile]
+ *
+ * --profile starts the server (and each of its workers) with --cpu-prof, writing
+ * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools).
  *
  * Loopback only; every loop is bounded in count and time and the server is stopped at the end.
  * Numbers are medians over --runs; the machine is shared, so quote the table with its run count.
@@ -33,6 +36,7 @@ const CONNECTIONS = Number(args.get("connections") ?? 16);
 const ENTRIES = Number(args.get("entries") ?? 20_000);
 const PORT = Number(args.get("port") ?? 3900);
 const ONLY = args.get("only")?.split(",");
+const PROFILE = args.has("profile");
 const BASE = `http://127.0.0.1:${PORT}`;
 const DIR = path.resolve("bench/.data");
 const DB_FILE = path.join(DIR, "http.db");
@@ -237,7 +241,8 @@ const env = {
 };
 
 async function startServer() {
-  const server = spawn(process.execPath, ["server.mjs"], {
+  const profile = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.join(DIR, "profiles")}`] : [];
+  const server = spawn(process.execPath, [...profile, "server.mjs"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -276,9 +281,20 @@ async function sessionCookies(userIds: string[]) {
   return cookies;
 }
 
-function rssKb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+/** Resident memory of the server: its process and every process it forked (the workers). */
+function rssKb(pid: number): number {
+  let kb = 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(/\s+/) : []) kb += rssKb(Number(child));
+    }
+  } catch {
+    // the process has gone
+  }
+  return kb;
 }
 
 // ------------------------------------------------------------------------------------ cases
@@ -366,6 +382,28 @@ const CONFIRM = {
   confirmAnonymous: "on",
 };
 
+/** A real PDF of about `bytes` bytes: a page of text and a large (uncompressed) grey image. */
+async function bigPdf(bytes: number) {
+  const { PDFDocument, PDFName, StandardFonts } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText(story(11, 120), { x: 50, y: 720, size: 11, font, maxWidth: 500, lineHeight: 14 });
+  const base = (await doc.save({ useObjectStreams: false })).byteLength;
+  const width = 1000;
+  const height = Math.floor((bytes - base - 500) / width);
+  const image = doc.context.stream(new Uint8Array(width * height).fill(200), {
+    Type: "XObject",
+    Subtype: "Image",
+    Width: width,
+    Height: height,
+    ColorSpace: "DeviceGray",
+    BitsPerComponent: 8,
+  });
+  page.node.setXObject(PDFName.of("Im0"), doc.context.register(image));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
 async function shippedJs(pathname: string) {
   const html = await (await fetch(`${BASE}${pathname}`)).text();
   const srcs = new Set(
@@ -378,7 +416,8 @@ async function shippedJs(pathname: string) {
 }
 
 async function main() {
-  if (!fs.existsSync("build/server/index.js")) {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     spawnSync("npx", ["remix", "vite:build"], {
       stdio: "inherit",
       env: { ...process.env, NODE_ENV: "production" },
@@ -576,10 +615,7 @@ async function main() {
 
     if (want("uploads")) {
       const cookies = await sessionCookies(Array.from({ length: 20 }, (_, i) => `r${RUSH + i}`));
-      const pdf = Buffer.concat([
-        Buffer.from("%PDF-1.4\n%âãÏÓ\n"),
-        Buffer.alloc(10_000_000 - 16, 0x20),
-      ]);
+      const pdf = await bigPdf(10_000_000);
       const baseline = rssKb(server.pid!);
       let peak = baseline;
       const poll = setInterval(() => (peak = Math.max(peak, rssKb(server.pid!))), 20);
@@ -627,7 +663,11 @@ async function main() {
       }
     }
   } finally {
-    server.kill("SIGTERM");
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
   }
 
   const fmt = (v: number | undefined, d = 0) => (v === undefined ? "" : v.toFixed(d));

@@ -30,7 +30,8 @@ import {
 } from "~/features/payments/discount-codes.server";
 import { describeDiscount } from "~/features/payments/pricing";
 import { refusalReply, refusalToast } from "~/utils/action.server";
-import { DEFAULT_TIME_ZONE, formatDateTime, fromZonedInputValue } from "~/utils/dates";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/utils/dates";
+import { fromZonedInputValue } from "~/utils/zoned-input";
 import { env } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
 import { pageParam } from "~/utils/paging";

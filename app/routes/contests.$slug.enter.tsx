@@ -2,6 +2,7 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
+  parse,
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -11,7 +12,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -25,9 +25,9 @@ import {
   SHOW_IF_AWARDED_LABEL,
   ENTRY_MESSAGES,
   allErrors,
-  entrySchema,
+  entryErrors,
   fileCheckFromFile,
-} from "~/features/entries/entry-schema";
+} from "~/features/entries/entry-rules";
 import { WordCounter, useEntryDraft } from "~/components/entries/entry-form-parts";
 import { entryLimitMessage, entryLimitRule } from "~/features/entries/entry-limit";
 import { entriesLeftFor } from "~/features/entries/entry-limit.server";
@@ -135,7 +135,7 @@ export default function EnterContest() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending({ state: "submitting" });
-  // Validation runs in the browser with the server's schema: typing never posts the form, so
+  // Validation runs in the browser with the server's rules: typing never posts the form, so
   // nothing is created until the writer presses Submit (docs/decisions/0013-entry-form-and-limits.md).
   const [form, fields] = useForm({
     id: "entry",
@@ -144,9 +144,16 @@ export default function EnterContest() {
     // appears when focus leaves a field would move the box the writer is clicking).
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    // The server's rules without zod (entry-rules.ts, tested to agree with entrySchema), so the
+    // page does not ship a schema library (docs/decisions/0021-performance.md).
     onValidate({ formData }) {
       const file = fileCheckFromFile(formData.get("file"), kindFromFileName);
-      return parseWithZod(formData, { schema: entrySchema(contest, file) });
+      return parse(formData, {
+        resolve: (payload) => {
+          const error = entryErrors(payload, contest, file);
+          return Object.keys(error).length ? { error } : { value: payload };
+        },
+      });
     },
   });
   const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";

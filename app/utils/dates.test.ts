@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  formatDateTime,
-  formatFee,
-  formatSubmissionDate,
-  fromZonedInputValue,
-  toZonedInputValue,
-} from "./dates";
+import { formatDateTime, formatFee, formatSubmissionDate, toZonedInputValue } from "./dates";
+import { fromZonedInputValue } from "./zoned-input";
 
 describe("dates in a contest's time zone", () => {
   test("a datetime-local value is read in the contest's zone and stored in UTC", () => {

@@ -1,9 +1,8 @@
-import { fromZonedTime } from "date-fns-tz";
-
 /**
  * Dates are stored in UTC; each contest has an IANA time zone, and every date shown names it
  * (docs/decisions/0009-domain-rules.md). Dates are shown with Intl formatters, made once per
- * zone and kept (making one costs far more than using it); date-fns-tz parses zoned input.
+ * zone and kept (making one costs far more than using it). Zoned input is parsed in
+ * zoned-input.ts, apart, so pages that only show dates do not ship date-fns-tz.
  */
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
@@ -59,10 +58,20 @@ function parts(date: Date | string, timeZone: string, kind: keyof typeof FORMATS
   return out;
 }
 
+/** Recent answers of formatDateTime: a list shows the same few deadlines on every row. */
+const dateTimes = new Map<string, string>();
+
 /** "Mar 14, 2027, 11:59 PM EDT" — a date and time that names its zone. */
 export function formatDateTime(date: Date | string, timeZone: string) {
-  const p = parts(date, timeZone, "dateTime");
-  return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+  const key = `${toDate(date).getTime()}|${timeZone}`;
+  let text = dateTimes.get(key);
+  if (text === undefined) {
+    const p = parts(date, timeZone, "dateTime");
+    text = `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+    if (dateTimes.size >= 1000) dateTimes.clear();
+    dateTimes.set(key, text);
+  }
+  return text;
 }
 
 /** "Mar 14, 2027" in the given zone. */
@@ -80,13 +89,6 @@ export function formatSubmissionDate(date: Date | string, timeZone = DEFAULT_TIM
 export function toZonedInputValue(date: Date | string, timeZone: string) {
   const p = parts(date, timeZone, "input");
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
-
-/** Parses a datetime-local value entered in `timeZone` into a UTC Date, or null when invalid. */
-export function fromZonedInputValue(value: string, timeZone: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const d = fromZonedTime(value, timeZone);
-  return Number.isNaN(d.getTime()) ? null : d;
 }
 
 /** Fee display: "$15.00"; zero is "Free". */

@@ -63,7 +63,8 @@ export function headerControlFilter(boundary: string) {
         skip -= n;
         b = b.subarray(n);
       }
-      if (b.length) out.push(Buffer.from(b));
+      // Views, not copies: an upload passes through here chunk by chunk.
+      if (b.length) out.push(b);
     };
     for (;;) {
       if (state === "epilogue") {
@@ -101,7 +102,7 @@ export function headerControlFilter(boundary: string) {
         state = "body";
       }
     }
-    return Buffer.concat(out);
+    return out.length === 1 ? out[0] : Buffer.concat(out);
   };
 }
 

@@ -154,9 +154,21 @@ export async function userIdForGoogleProfile(providerId: string, rawEmail: strin
   });
 }
 
-export async function getOptionalUser(request: Request) {
-  const userId = await getUserId(request);
-  return userId ? loadUser(userId) : null;
+/** The user of a GET, loaded once for all its loaders (as getUserId; never for a POST). */
+const userOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const load = async () => {
+    const userId = await getUserId(request);
+    return userId ? loadUser(userId) : null;
+  };
+  if (request.method !== "GET" && request.method !== "HEAD") return load();
+  let found = userOfRequest.get(request);
+  if (!found) {
+    found = load();
+    userOfRequest.set(request, found);
+  }
+  return found;
 }
 
 function loginRedirect(request: Request) {

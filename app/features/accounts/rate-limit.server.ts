@@ -1,5 +1,8 @@
 /**
  * Sign-in and sign-up limits, in memory (one primary machine; docs/decisions/0003-sessions-and-auth.md).
+ * When server.mjs runs several worker processes (docs/decisions/0021-performance.md) the counts
+ * live in the primary process and every worker asks it over IPC, so the limits stay per site,
+ * not per process.
  * Addresses come from server.mjs, which believes forwarded headers only when TRUST_PROXY says so,
  * and are counted per IPv4 address or IPv6 /64 (docs/decisions/0010-hardening.md).
  *
@@ -10,7 +13,13 @@
  *  - per e-mail from everywhere (ACCOUNT_FAILURE_FACTOR times the first): a brake on guessing
  *    one account from many addresses.
  */
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import cluster from "node:cluster";
+import {
+  RateLimiterCluster,
+  RateLimiterMemory,
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { addressKey } from "~/utils/client-ip.mjs";
 import { env } from "~/utils/env.server";
 
@@ -19,31 +28,36 @@ const SIGNUP_WINDOW_SECONDS = 60 * 60;
 export const ACCOUNT_FAILURE_FACTOR = 20;
 
 type Limiters = {
-  byEmailAndIp: RateLimiterMemory;
-  byEmail: RateLimiterMemory;
-  byIp: RateLimiterMemory;
-  signUpByIp: RateLimiterMemory;
+  byEmailAndIp: RateLimiterAbstract;
+  byEmail: RateLimiterAbstract;
+  byIp: RateLimiterAbstract;
+  signUpByIp: RateLimiterAbstract;
 };
+/** A cluster worker's limiter keeps its counts in the primary (RateLimiterClusterMaster, server.mjs). */
+const limiter = (opts: IRateLimiterOptions): RateLimiterAbstract =>
+  cluster.isWorker
+    ? new RateLimiterCluster({ ...opts, timeoutMs: 3_000 })
+    : new RateLimiterMemory(opts);
 let limiters: Limiters | undefined;
 function get(): Limiters {
   const e = env();
   limiters ??= {
-    byEmailAndIp: new RateLimiterMemory({
+    byEmailAndIp: limiter({
       keyPrefix: "login_email_ip",
       points: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       duration: WINDOW_SECONDS,
     }),
-    byEmail: new RateLimiterMemory({
+    byEmail: limiter({
       keyPrefix: "login_email",
       points: e.LOGIN_MAX_FAILURES_PER_EMAIL * ACCOUNT_FAILURE_FACTOR,
       duration: WINDOW_SECONDS,
     }),
-    byIp: new RateLimiterMemory({
+    byIp: limiter({
       keyPrefix: "login_ip",
       points: e.LOGIN_MAX_FAILURES_PER_IP,
       duration: WINDOW_SECONDS,
     }),
-    signUpByIp: new RateLimiterMemory({
+    signUpByIp: limiter({
       keyPrefix: "signup_ip",
       points: e.SIGNUP_MAX_PER_IP,
       duration: SIGNUP_WINDOW_SECONDS,
@@ -55,9 +69,9 @@ function get(): Limiters {
 const pair = (email: string, ip: string) => `${email.toLowerCase()}|${addressKey(ip)}`;
 
 /** Milliseconds until the limiter lets `key` through again, or 0 when it is under its limit. */
-async function blockedFor(limiter: RateLimiterMemory, key: string) {
-  const r = await limiter.get(key);
-  return r && r.consumedPoints >= limiter.points ? r.msBeforeNext : 0;
+async function blockedFor(l: RateLimiterAbstract, key: string) {
+  const r = await l.get(key);
+  return r && r.consumedPoints >= l.points ? r.msBeforeNext : 0;
 }
 
 /** Seconds until another sign-in may be tried, or 0 when it may be tried now. */

@@ -41,8 +41,25 @@ export async function getSessionId(request: Request): Promise<string | undefined
   return typeof id === "string" ? id : undefined;
 }
 
+/**
+ * The loaders of one GET (root, layout, page) all ask who is signing in: the answer is looked
+ * up once per request object and shared. Never across requests, and never for a POST, whose
+ * action may sign in or out before its loaders run (docs/decisions/0021-performance.md).
+ */
+const userIdOfRequest = new WeakMap<Request, Promise<string | null>>();
+
 /** The signed-in user's id, or null when there is no live session. */
-export async function getUserId(request: Request): Promise<string | null> {
+export function getUserId(request: Request): Promise<string | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpUserId(request);
+  let found = userIdOfRequest.get(request);
+  if (!found) {
+    found = lookUpUserId(request);
+    userIdOfRequest.set(request, found);
+  }
+  return found;
+}
+
+async function lookUpUserId(request: Request): Promise<string | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
   const row = await prisma.session.findUnique({

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_TIME_ZONE, fromZonedInputValue, isValidTimeZone } from "~/utils/dates";
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from "~/utils/dates";
+import { fromZonedInputValue } from "~/utils/zoned-input";
 import {
   criterionSchema,
   normalizeCriterionKey,

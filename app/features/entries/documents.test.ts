@@ -8,7 +8,8 @@ import {
 } from "#tests/fixtures/authored-documents";
 import { docxBytes, pdfBytes } from "#tests/fixtures/entry-files";
 import { CompoundFile } from "./document-doc";
-import { inspectDocument, judgeCopy, mentionsIdentity } from "./documents";
+import fc from "fast-check";
+import { containsWord, inspectDocument, judgeCopy, mentionsIdentity } from "./documents";
 import { bytesMatchKind } from "./file-sniff";
 
 const writer = { name: "Lucas Romero", email: "lucas.romero@example.test" };
@@ -108,5 +109,40 @@ describe("mentionsIdentity", () => {
       false,
     );
     expect(mentionsIdentity("", who)).toBe(false);
+  });
+});
+
+describe("containsWord", () => {
+  // The regular expression it replaces, as the oracle.
+  const oracle = (haystack: string, needle: string) =>
+    new RegExp(
+      `(^|[^\\p{L}\\p{N}])${needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`,
+      "u",
+    ).test(haystack);
+  const pieces = ["a", "b", "é", "1", " ", "-", "@", ".", "😀", "𝒜", "ß", "名", "\n", "ab", "ba"];
+  const text = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((p) => p.join(""));
+
+  test("agrees with the whole-word regular expression", () => {
+    fc.assert(
+      fc.property(text, text, (haystack, needle) => {
+        fc.pre(needle.length > 0);
+        expect(containsWord(haystack, needle)).toBe(oracle(haystack, needle));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test("finds a needle taken from the text itself whenever the regular expression does", () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (haystack, a, b) => {
+        const [from, to] = [a % (haystack.length + 1), b % (haystack.length + 1)].sort(
+          (x, y) => x - y,
+        );
+        const needle = haystack.slice(from, to);
+        fc.pre(needle.length > 0);
+        expect(containsWord(haystack, needle)).toBe(oracle(haystack, needle));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

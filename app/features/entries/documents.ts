@@ -56,8 +56,35 @@ function fold(s: string) {
   return s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-function escape(s: string) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+/** Whether position i falls inside a surrogate pair (a code point cannot be cut there). */
+const splitsPair = (s: string, i: number) =>
+  i > 0 && i < s.length && isLow(s.charCodeAt(i)) && isHigh(s.charCodeAt(i - 1));
+
+/** The code point that ends just before `i` ("" at the start). */
+function codePointBefore(s: string, i: number) {
+  if (i <= 0) return "";
+  const start = splitsPair(s, i - 1) ? i - 2 : i - 1;
+  return String.fromCodePoint(s.codePointAt(start)!);
+}
+
+/**
+ * Whether `needle` occurs in `haystack` as a whole word: at the start or after a code point that
+ * is not a letter or digit, and at the end or before one. The same test as the regular expression
+ * (^|[^\p{L}\p{N}])needle($|[^\p{L}\p{N}]) without compiling one per entry (that compile
+ * was most of the cost of receiving a text entry; docs/decisions/0021-performance.md).
+ */
+export function containsWord(haystack: string, needle: string) {
+  if (!needle) return false;
+  for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + 1)) {
+    const end = i + needle.length;
+    if (splitsPair(haystack, i) || splitsPair(haystack, end)) continue;
+    const after = end < haystack.length ? String.fromCodePoint(haystack.codePointAt(end)!) : "";
+    if (!WORD_CHAR.test(codePointBefore(haystack, i)) && !WORD_CHAR.test(after)) return true;
+  }
+  return false;
 }
 
 /**
@@ -83,8 +110,7 @@ export function mentionsIdentity(
   ];
   return candidates.some((c) => {
     if (c.replace(/[^\p{L}\p{N}]/gu, "").length < 4) return false;
-    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(c)}($|[^\\p{L}\\p{N}])`, "u");
-    if (pattern.test(haystack)) return true;
+    if (containsWord(haystack, c)) return true;
     // Text taken from documents may split a name across runs or lines.
     const joined = c.replace(/\s+/g, "");
     return c.includes(" ") && joined.length >= 8 && squashed.includes(joined);

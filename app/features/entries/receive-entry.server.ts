@@ -11,8 +11,10 @@
 import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { concurrencyLimit } from "~/utils/concurrency";
 import { BUSY_MESSAGE, isDatabaseBusy, prisma, withBusyRetry } from "~/utils/db.server";
 import { readForm } from "~/utils/form-body.server";
+import { collectGarbage } from "~/utils/memory.server";
 import { MultipartRefused, readMultipart } from "~/utils/multipart.server";
 import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
 import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema, type FileCheck } from "./entry-schema";
@@ -169,7 +171,7 @@ async function storeFilePart(
 
   // 3. Read the stored document back once: it must unpack within bounds and be readable, so
   //    judges can be given a copy without its author metadata.
-  const inspection = await inspectStored(storage, key, kind, size);
+  const inspection = await inspecting(() => inspectStored(storage, key, kind, size));
   if (!inspection.ok) {
     upload.check = { name, size, kind, tooLarge: false, problem: inspection.problem };
     return;
@@ -177,20 +179,31 @@ async function storeFilePart(
   upload.text = inspection.text;
 }
 
+/**
+ * One stored document read back at a time per process, its memory given back when it is done:
+ * each needs the whole file in memory (and copies while it is checked), so 20 uploads at once
+ * must not mean 20 copies at once (docs/decisions/0021-performance.md).
+ */
+const inspecting = concurrencyLimit(1, { after: collectGarbage });
+
 async function inspectStored(storage: FileStorage, key: string, kind: FileKind, size: number) {
   const object = await storage.get(key);
   if (!object) throw new Error(`stored upload ${key} vanished`);
-  const chunks: Buffer[] = [];
+  // Read into one buffer of the stored size (no list of chunks, no second copy).
+  let bytes = Buffer.allocUnsafe(size);
   let n = 0;
   for await (const chunk of object.body) {
-    n += (chunk as Buffer).byteLength;
-    if (n > Math.max(size, MAX_FILE_BYTES)) {
+    const b = chunk as Buffer;
+    if (n + b.byteLength > Math.max(size, MAX_FILE_BYTES)) {
       object.body.destroy();
       throw new Error(`stored upload ${key} grew`);
     }
-    chunks.push(chunk as Buffer);
+    if (n + b.byteLength > bytes.byteLength)
+      bytes = Buffer.concat([bytes.subarray(0, n)], Math.max(size, MAX_FILE_BYTES));
+    b.copy(bytes, n);
+    n += b.byteLength;
   }
-  return inspectDocument(kind, Buffer.concat(chunks));
+  return inspectDocument(kind, bytes.subarray(0, n));
 }
 
 export type EntryOutcome =

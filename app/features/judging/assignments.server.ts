@@ -2,7 +2,9 @@
  * Assignment: a contest's judges and entries read once, the pure auto-assign (assign.ts) run over
  * them, and the new pairs written in one transaction. See docs/decisions/0007.
  */
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
+import { newId } from "~/utils/ids";
 import { readPage } from "~/utils/paged-list.server";
 import { autoAssign } from "./assign";
 
@@ -73,11 +75,14 @@ export async function runAutoAssign(contestId: string, judgesPerSubmission: numb
       });
       const judgeIds = pre.length ? pre.map((p) => p.judgeId) : await allJudgeIds(tx);
       if (judgeIds.length === 0) return { ok: false as const, error: "No judges available" };
-      const entries = await tx.submission.findMany({
-        where: { contestId, status: "submitted" },
-        select: { id: true, entrantId: true, status: true },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      });
+      // Status is the filter, not selected: it lies after the story text in the row.
+      const entries = (
+        await tx.submission.findMany({
+          where: { contestId, status: "submitted" },
+          select: { id: true, entrantId: true },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        })
+      ).map((e) => ({ ...e, status: "submitted" }));
       if (entries.length === 0) return { ok: false as const, error: "No submissions to assign" };
       const existing = await tx.judgeAssignment.findMany({
         where: { contestId, submissionId: { not: null } },
@@ -89,10 +94,16 @@ export async function runAutoAssign(contestId: string, judgesPerSubmission: numb
         existing: existing.map((e) => ({ judgeId: e.judgeId, submissionId: e.submissionId! })),
         judgesPerSubmission,
       });
+      // Written with SQL, 500 rows a statement: createMany costs several times more per row.
+      const now = new Date();
       for (let i = 0; i < pairs.length; i += 500) {
-        await tx.judgeAssignment.createMany({
-          data: pairs.slice(i, i + 500).map((p) => ({ contestId, ...p })),
-        });
+        const values = pairs
+          .slice(i, i + 500)
+          .map(
+            (p) => Prisma.sql`(${newId()}, ${contestId}, ${p.judgeId}, ${p.submissionId}, ${now})`,
+          );
+        await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "createdAt")
+          VALUES ${Prisma.join(values)}`;
       }
       return { ok: true as const, created: pairs.length };
     },

@@ -57,92 +57,172 @@ const averageSql = (total: Prisma.Sql) =>
   Prisma.sql`(FLOOR(SUM(ROUND(${total} * 100)) * 1.0 / COUNT(*) + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
 
 /**
- * The ranking, computed in SQL: for each submitted entry the average of its judges' submitted
- * totals (exact, rounded half up to two decimals), the number of scores in and of judges
- * assigned; descending, ties share a rank (RANK() over the rounded average). Entries without a
- * score come last, unranked.
+ * The ranking: for each submitted entry the average of its judges' submitted totals (exact,
+ * rounded half up to two decimals), the number of scores in and of judges assigned; descending,
+ * ties share a rank (competition ranking over the rounded average). Entries without a score come
+ * last, unranked; equal averages in entry order (oldest first).
+ *
+ * Mode "raw" reads the per-entry summaries (SubmissionScoreSummary, kept by triggers in the same
+ * statement as every score and status change) in index order, one page at a time; the rank of
+ * the page's first row is one more than the entries above it, the rest follow from the order.
  *
  * Mode "z" averages each judge's standardised totals instead, z = (total − judge's mean) /
  * judge's population standard deviation. Only a judge with at least two submitted scores in the
  * contest and a non-zero spread can be standardised; other scores are left out of the normalised
  * average (never mixed in raw), `used` says how many it rests on, and an entry whose scores are
- * all left out has no normalised average and no rank. The raw average is given beside it.
- * See docs/decisions/0016-ranking-rounding-and-z-scores.md.
+ * all left out has no normalised average and no rank. The raw average is given beside it. Every
+ * score moves a judge's mean, so the whole contest is computed in SQL and kept per process while
+ * the contest's RankingVersion is unchanged.
+ * See docs/decisions/0016-ranking-rounding-and-z-scores.md and 0021-performance.md.
  */
 export async function ranking(
   contestId: string,
   opts: { mode?: RankingMode; take?: number; skip?: number } = {},
-) {
+): Promise<RankingRow[]> {
   const take = opts.take ?? RANKING_PAGE_SIZE;
   const skip = opts.skip ?? 0;
-  // agg: per entry, the value ranked on (val), the raw average (raw), the number of scores (n)
-  // and how many of them the value uses (used).
-  const agg =
-    opts.mode === "z"
-      ? Prisma.sql`
-          sc0 AS (
-            SELECT sc."submissionId" AS sid, sc."judgeId" AS jid, sc."total" AS total
-            ${submittedScores(contestId)}
-          ),
-          jm AS (SELECT jid, AVG(total) AS m, COUNT(*) AS n FROM sc0 GROUP BY jid),
-          js AS (
-            SELECT jm.jid, jm.m, jm.n, AVG((sc0.total - jm.m) * (sc0.total - jm.m)) AS var
-            FROM jm JOIN sc0 ON sc0.jid = jm.jid GROUP BY jm.jid
-          ),
-          zs AS (
-            SELECT sc0.sid, sc0.total,
-              CASE WHEN js.n >= 2 AND js.var > ${MIN_VARIANCE}
-                THEN (sc0.total - js.m) / SQRT(js.var) END AS z
-            FROM sc0 JOIN js ON js.jid = sc0.jid
-          ),
-          agg AS (
-            SELECT zs.sid, ${roundSql(Prisma.sql`AVG(zs.z)`)} AS val,
-              ${averageSql(Prisma.sql`zs.total`)} AS raw,
-              COUNT(*) AS n, COUNT(zs.z) AS used
-            FROM zs GROUP BY zs.sid
-          )`
-      : Prisma.sql`
-          agg AS (
-            SELECT sc."submissionId" AS sid, ${averageSql(Prisma.sql`sc."total"`)} AS val,
-              ${averageSql(Prisma.sql`sc."total"`)} AS raw,
-              COUNT(*) AS n, COUNT(*) AS used
-            ${submittedScores(contestId)}
-            GROUP BY sc."submissionId"
-          )`;
-  const rows = await prisma.$queryRaw<RawRankingRow[]>`
-    WITH ${agg},
-    asg AS (
-      SELECT "submissionId" AS sid, COUNT(*) AS n FROM "JudgeAssignment"
-      WHERE "contestId" = ${contestId} AND "submissionId" IS NOT NULL GROUP BY "submissionId"
-    ),
-    ranked AS (
-      SELECT s."id" AS id, s."title" AS title, s."createdAt" AS createdAt,
-        COALESCE(asg.n, 0) AS assigned, COALESCE(agg.n, 0) AS scored, COALESCE(agg.used, 0) AS used,
-        agg.val AS average, agg.raw AS raw,
-        CASE WHEN agg.val IS NULL THEN NULL ELSE RANK() OVER (ORDER BY agg.val DESC NULLS LAST) END AS rank
-      FROM "Submission" s LEFT JOIN agg ON agg.sid = s."id" LEFT JOIN asg ON asg.sid = s."id"
-      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted'
-    )
-    SELECT id, title, assigned, scored, used, average, raw, rank FROM ranked
-    ORDER BY average IS NULL, average DESC, raw IS NULL, raw DESC, createdAt ASC, id ASC
+  if (opts.mode === "z") {
+    const all = await zRanking(contestId);
+    const page = all.slice(skip, take < 0 ? undefined : skip + take);
+    const details = await entryDetails(
+      contestId,
+      take < 0 && skip === 0 ? null : page.map((r) => r.id),
+    );
+    return page.map((r) => ({
+      ...r,
+      title: details.get(r.id)?.title ?? "",
+      assigned: details.get(r.id)?.assigned ?? 0,
+    }));
+  }
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      title: string;
+      scored: bigint | number;
+      average: number | null;
+      assigned: bigint | number;
+    }[]
+  >`
+    SELECT m."submissionId" AS id, s."title" AS title, m."scored" AS scored, m."average" AS average,
+      (SELECT COUNT(*) FROM "JudgeAssignment" a WHERE a."submissionId" = m."submissionId") AS assigned
+    FROM "SubmissionScoreSummary" m JOIN "Submission" s ON s."id" = m."submissionId"
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+    ORDER BY m."average" DESC, m."createdAt" ASC, m."submissionId" ASC
     LIMIT ${take} OFFSET ${skip}`;
-  return rows.map(toRow);
+  const first = rows[0];
+  let above = 0;
+  if (first && first.average !== null && skip > 0) {
+    const [{ n }] = await prisma.$queryRaw<{ n: bigint | number }[]>`
+      SELECT COUNT(*) AS n FROM "SubmissionScoreSummary"
+      WHERE "contestId" = ${contestId} AND "status" = 'submitted' AND "average" > ${first.average}`;
+    above = Number(n);
+  }
+  let previous: RankingRow | null = null;
+  return rows.map((r, i) => {
+    const average = r.average === null ? null : Number(r.average);
+    const rank =
+      average === null
+        ? null
+        : previous && previous.average === average
+          ? previous.rank
+          : i === 0
+            ? above + 1
+            : skip + i + 1;
+    const row: RankingRow = {
+      id: r.id,
+      title: r.title,
+      assigned: Number(r.assigned),
+      scored: Number(r.scored),
+      average,
+      raw: average,
+      used: Number(r.scored),
+      rank,
+    };
+    previous = row;
+    return row;
+  });
 }
 
-/** FROM/WHERE for the submitted scores of a contest's submitted entries (alias sc, entry s). */
-function submittedScores(contestId: string) {
-  return Prisma.sql`FROM "Score" sc JOIN "Submission" s ON s."id" = sc."submissionId"
-    WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' AND sc."submittedAt" IS NOT NULL`;
+type ZRow = Omit<RankingRow, "title" | "assigned">;
+/** Computed z rankings by contest, each with the RankingVersion it was computed at. */
+const zCache = new Map<string, { version: number; rows: ZRow[] }>();
+const Z_CACHE_CONTESTS = 8;
+
+async function rankingVersion(contestId: string) {
+  const row = await prisma.rankingVersion.findUnique({
+    where: { contestId },
+    select: { version: true },
+  });
+  return row?.version ?? 0;
+}
+
+/** The whole z ranking of a contest, without titles and assignment counts (they change apart). */
+async function zRanking(contestId: string): Promise<ZRow[]> {
+  // Read the version first: what is computed next is at least that new.
+  const version = await rankingVersion(contestId);
+  const cached = zCache.get(contestId);
+  if (cached && cached.version === version) return cached.rows;
+  const rows = await prisma.$queryRaw<RawRankingRow[]>`
+    WITH sc0 AS (
+      SELECT sc."submissionId" AS sid, sc."judgeId" AS jid, sc."total" AS total
+      FROM "SubmissionScoreSummary" m JOIN "Score" sc ON sc."submissionId" = m."submissionId"
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
+    ),
+    jm AS (SELECT jid, AVG(total) AS m, COUNT(*) AS n FROM sc0 GROUP BY jid),
+    js AS (
+      SELECT jm.jid, jm.m, jm.n, AVG((sc0.total - jm.m) * (sc0.total - jm.m)) AS var
+      FROM jm JOIN sc0 ON sc0.jid = jm.jid GROUP BY jm.jid
+    ),
+    zs AS (
+      SELECT sc0.sid, sc0.total,
+        CASE WHEN js.n >= 2 AND js.var > ${MIN_VARIANCE}
+          THEN (sc0.total - js.m) / SQRT(js.var) END AS z
+      FROM sc0 JOIN js ON js.jid = sc0.jid
+    ),
+    agg AS (
+      SELECT zs.sid, ${roundSql(Prisma.sql`AVG(zs.z)`)} AS val,
+        ${averageSql(Prisma.sql`zs.total`)} AS raw,
+        COUNT(*) AS n, COUNT(zs.z) AS used
+      FROM zs GROUP BY zs.sid
+    ),
+    ranked AS (
+      SELECT m."submissionId" AS id, '' AS title, m."createdAt" AS createdAt,
+        0 AS assigned, COALESCE(agg.n, 0) AS scored, COALESCE(agg.used, 0) AS used,
+        agg.val AS average, agg.raw AS raw,
+        CASE WHEN agg.val IS NULL THEN NULL ELSE RANK() OVER (ORDER BY agg.val DESC NULLS LAST) END AS rank
+      FROM "SubmissionScoreSummary" m LEFT JOIN agg ON agg.sid = m."submissionId"
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+    )
+    SELECT id, title, assigned, scored, used, average, raw, rank FROM ranked
+    ORDER BY average IS NULL, average DESC, raw IS NULL, raw DESC, createdAt ASC, id ASC`;
+  const computed = rows.map((r) => {
+    const { title: _title, assigned: _assigned, ...row } = toRow(r);
+    return row;
+  });
+  zCache.delete(contestId);
+  if (zCache.size >= Z_CACHE_CONTESTS) zCache.delete(zCache.keys().next().value!);
+  zCache.set(contestId, { version, rows: computed });
+  return computed;
+}
+
+/** Titles and assignment counts of some submitted entries (all of the contest's when ids is null). */
+async function entryDetails(contestId: string, ids: string[] | null) {
+  if (ids?.length === 0) return new Map<string, { title: string; assigned: number }>();
+  const rows = await prisma.$queryRaw<{ id: string; title: string; assigned: bigint | number }[]>`
+    SELECT m."submissionId" AS id, s."title" AS title,
+      (SELECT COUNT(*) FROM "JudgeAssignment" a WHERE a."submissionId" = m."submissionId") AS assigned
+    FROM "SubmissionScoreSummary" m JOIN "Submission" s ON s."id" = m."submissionId"
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+      ${ids ? Prisma.sql`AND m."submissionId" IN (${Prisma.join(ids)})` : Prisma.empty}`;
+  return new Map(rows.map((r) => [r.id, { title: r.title, assigned: Number(r.assigned) }]));
 }
 
 /** Counts for the scoring page: submitted entries, and how many have at least one submitted score. */
 export async function rankingCounts(contestId: string) {
-  const [entries, scoredRows] = await Promise.all([
-    prisma.submission.count({ where: { contestId, status: "submitted" } }),
-    prisma.$queryRaw<{ n: bigint | number }[]>`
-      SELECT COUNT(DISTINCT sc."submissionId") AS n ${submittedScores(contestId)}`,
-  ]);
-  return { entries, scored: Number(scoredRows[0]?.n ?? 0) };
+  const [row] = await prisma.$queryRaw<{ entries: bigint | number; scored: bigint | number }[]>`
+    SELECT COUNT(*) AS entries, COUNT("average") AS scored FROM "SubmissionScoreSummary"
+    WHERE "contestId" = ${contestId} AND "status" = 'submitted'`;
+  return { entries: Number(row?.entries ?? 0), scored: Number(row?.scored ?? 0) };
 }
 
 /** Entrant names of a contest's submitted entries (admins only: the CSV export). */

@@ -9,7 +9,6 @@ import path from "node:path";
 import { isJudgingOpen } from "~/features/contests/phase";
 import { parseCriteria, type Criterion } from "~/features/contests/rubric";
 import { prisma, type Prisma } from "~/utils/db.server";
-import { readPage } from "~/utils/paged-list.server";
 import { getStorage } from "~/utils/storage.server";
 import { judgeCopy } from "~/features/entries/documents";
 import { MAX_FILE_BYTES } from "~/features/entries/entry-schema";
@@ -33,46 +32,72 @@ const queueOrder = [
   { id: "asc" },
 ] satisfies Prisma.JudgeAssignmentOrderByWithRelationInput[];
 
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+type QueueRow = {
+  submissionId: string;
+  title: string;
+  wordCount: number | bigint;
+  contestTitle: string;
+  judgingClose: Date | string;
+  timeZone: string;
+  submittedAt: Date | string | null;
+  total: number | null;
+  draft: number | bigint | boolean;
+};
+
 /**
  * The judge's assignments that have a (submitted) entry, pending first, with how many are left.
- * No entrant fields are selected.
+ * No entrant fields are selected. In SQL: the page is chosen from the indexes (assignment,
+ * entry status, score state, contest deadline), then only its rows are read; the counts are one
+ * statement (docs/decisions/0021-performance.md).
  */
 export async function judgeQueue(judgeId: string, page = 1) {
-  const where = queueWhere(judgeId);
-  const [{ rows, total }, left] = await Promise.all([
-    readPage(
-      page,
-      QUEUE_PAGE_SIZE,
-      (window) =>
-        prisma.judgeAssignment.findMany({
-          where,
-          select: {
-            id: true,
-            contest: { select: { title: true, judgingClose: true, timeZone: true } },
-            submission: { select: { id: true, title: true, wordCount: true } },
-            score: { select: { total: true, submittedAt: true } },
-            draft: { select: { id: true } },
-          },
-          orderBy: queueOrder,
-          ...window,
-        }),
-      () => prisma.judgeAssignment.count({ where }),
-    ),
-    prisma.judgeAssignment.count({ where: { ...where, ...pendingWhere } }),
+  const skip = (page - 1) * QUEUE_PAGE_SIZE;
+  const [rows, [counts]] = await Promise.all([
+    prisma.$queryRaw<QueueRow[]>`
+      WITH page AS (
+        SELECT a."id" AS id, a."submissionId" AS submissionId, a."contestId" AS contestId,
+          a."createdAt" AS createdAt, sc."submittedAt" AS submittedAt, sc."total" AS total,
+          c."judgingClose" AS judgingClose
+        FROM "JudgeAssignment" a
+        JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
+        JOIN "Contest" c ON c."id" = a."contestId"
+        LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
+        WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL
+        ORDER BY sc."submittedAt" IS NOT NULL, sc."submittedAt" ASC, c."judgingClose" ASC,
+          a."createdAt" ASC, a."id" ASC
+        LIMIT ${QUEUE_PAGE_SIZE} OFFSET ${skip}
+      )
+      SELECT p.submissionId AS submissionId, s."title" AS title, s."wordCount" AS wordCount,
+        c."title" AS contestTitle, p.judgingClose AS judgingClose, c."timeZone" AS timeZone,
+        p.submittedAt AS submittedAt, p.total AS total, (d."id" IS NOT NULL) AS draft
+      FROM page p
+      JOIN "Submission" s ON s."id" = p.submissionId
+      JOIN "Contest" c ON c."id" = p.contestId
+      LEFT JOIN "ScoreDraft" d ON d."assignmentId" = p.id
+      ORDER BY p.submittedAt IS NOT NULL, p.submittedAt ASC, p.judgingClose ASC, p.createdAt ASC,
+        p.id ASC`,
+    prisma.$queryRaw<{ total: number | bigint; left: number | bigint | null }[]>`
+      SELECT COUNT(*) AS total, SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) AS left
+      FROM "JudgeAssignment" a
+      JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
+      LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
+      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL`,
   ]);
   return {
-    total,
-    left,
+    total: Number(counts?.total ?? 0),
+    left: Number(counts?.left ?? 0),
     items: rows.map((r) => ({
-      submissionId: r.submission!.id,
-      title: r.submission!.title,
-      wordCount: r.submission!.wordCount,
-      contestTitle: r.contest.title,
-      judgingClose: r.contest.judgingClose,
-      timeZone: r.contest.timeZone,
-      scored: Boolean(r.score?.submittedAt),
-      draft: Boolean(r.draft),
-      total: r.score?.submittedAt ? r.score.total : null,
+      submissionId: r.submissionId,
+      title: r.title,
+      wordCount: Number(r.wordCount),
+      contestTitle: r.contestTitle,
+      judgingClose: asDate(r.judgingClose),
+      timeZone: r.timeZone,
+      scored: r.submittedAt !== null,
+      draft: Boolean(Number(r.draft)),
+      total: r.submittedAt !== null ? r.total : null,
     })),
   };
 }
@@ -101,35 +126,98 @@ export function neutralFileName(submissionId: string, filePath: string) {
   return `entry-${submissionId.slice(-8)}${ext ? `.${ext}` : ""}`;
 }
 
+type AssignmentRow = {
+  aid: string;
+  cid: string;
+  ctitle: string;
+  anonymous: boolean | number | bigint;
+  timeZone: string;
+  judgingOpen: Date | string;
+  judgingClose: Date | string;
+  rid: string | null;
+  rname: string | null;
+  rcriteria: string | null;
+  sid: string;
+  stitle: string;
+  body: string | null;
+  wordCount: number | bigint;
+  filePath: string | null;
+  scId: string | null;
+  scScores: string | null;
+  scComment: string | null;
+  scTotal: number | null;
+  scSubmittedAt: Date | string | null;
+  dId: string | null;
+  dScores: string | null;
+  dComment: string | null;
+  dTotal: number | null;
+  dUpdatedAt: Date | string | null;
+};
+/**
+ * The judge's assignment to a submitted entry, with what the review needs, in one statement (the
+ * contest's first rubric, the entry without its writer, the submitted score and the draft); a
+ * query per relation cost more than the page (docs/decisions/0021-performance.md).
+ */
 async function findAssignment(judgeId: string, submissionId: string) {
-  return prisma.judgeAssignment.findFirst({
-    where: { judgeId, submissionId, submission: { status: "submitted" } },
-    select: {
-      id: true,
-      contest: {
-        select: {
-          id: true,
-          title: true,
-          anonymous: true,
-          timeZone: true,
-          judgingOpen: true,
-          judgingClose: true,
-          rubrics: {
-            select: { id: true, name: true, criteria: true },
-            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-            take: 1,
-          },
-        },
-      },
-      submission: {
-        select: { id: true, title: true, body: true, wordCount: true, filePath: true },
-      },
-      score: {
-        select: { scores: true, comment: true, total: true, submittedAt: true },
-      },
-      draft: { select: { scores: true, comment: true, total: true, updatedAt: true } },
+  const [r] = await prisma.$queryRaw<AssignmentRow[]>`
+    SELECT a."id" AS aid, c."id" AS cid, c."title" AS ctitle, c."anonymous" AS anonymous,
+      c."timeZone" AS timeZone, c."judgingOpen" AS judgingOpen, c."judgingClose" AS judgingClose,
+      r."id" AS rid, r."name" AS rname, r."criteria" AS rcriteria,
+      s."id" AS sid, s."title" AS stitle, s."body" AS body, s."wordCount" AS wordCount,
+      s."filePath" AS filePath,
+      sc."id" AS scId, sc."scores" AS scScores, sc."comment" AS scComment, sc."total" AS scTotal,
+      sc."submittedAt" AS scSubmittedAt,
+      d."id" AS dId, d."scores" AS dScores, d."comment" AS dComment, d."total" AS dTotal,
+      d."updatedAt" AS dUpdatedAt
+    FROM "JudgeAssignment" a
+    JOIN "Submission" s ON s."id" = a."submissionId"
+    JOIN "Contest" c ON c."id" = a."contestId"
+    LEFT JOIN "Rubric" r ON r."id" = (
+      SELECT "id" FROM "Rubric" WHERE "contestId" = c."id" ORDER BY "createdAt" ASC, "id" ASC LIMIT 1
+    )
+    LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
+    LEFT JOIN "ScoreDraft" d ON d."assignmentId" = a."id"
+    WHERE a."judgeId" = ${judgeId} AND a."submissionId" = ${submissionId} AND s."status" = 'submitted'
+    LIMIT 1`;
+  if (!r) return null;
+  return {
+    id: r.aid,
+    contest: {
+      id: r.cid,
+      title: r.ctitle,
+      anonymous: Boolean(Number(r.anonymous)),
+      timeZone: r.timeZone,
+      judgingOpen: asDate(r.judgingOpen),
+      judgingClose: asDate(r.judgingClose),
+      rubrics:
+        r.rid !== null ? [{ id: r.rid, name: r.rname ?? "", criteria: r.rcriteria ?? "[]" }] : [],
     },
-  });
+    submission: {
+      id: r.sid,
+      title: r.stitle,
+      body: r.body,
+      wordCount: Number(r.wordCount),
+      filePath: r.filePath,
+    },
+    score:
+      r.scId !== null
+        ? {
+            scores: r.scScores ?? "{}",
+            comment: r.scComment,
+            total: Number(r.scTotal),
+            submittedAt: r.scSubmittedAt === null ? null : asDate(r.scSubmittedAt),
+          }
+        : null,
+    draft:
+      r.dId !== null
+        ? {
+            scores: r.dScores ?? "{}",
+            comment: r.dComment,
+            total: Number(r.dTotal),
+            updatedAt: asDate(r.dUpdatedAt!),
+          }
+        : null,
+  };
 }
 
 type Values = { scores: Record<string, number>; comment: string; total: number };

@@ -1,0 +1,63 @@
+// More than one server process (docs/decisions/0021-performance.md): the primary forks
+// WEB_CONCURRENCY workers that share the port, keeps the sign-in limits for all of them
+// (rate-limiter-flexible's cluster master), restarts a worker that dies, and names exactly one
+// worker to run the embedded scheduler. SQLite in WAL mode lets every worker read during a write.
+import cluster from "node:cluster";
+import os from "node:os";
+import { RateLimiterClusterMaster } from "rate-limiter-flexible";
+
+/** The worker whose environment says so runs the workflows (startWorkflows); the others do not. */
+export const WORKFLOWS_ENV = "INKWELL_RUNS_WORKFLOWS";
+
+/** How many server processes: WEB_CONCURRENCY, else the core count in production and 1 otherwise. */
+export function workerCount(env = process.env, isProd = env.NODE_ENV === "production") {
+  const asked = Number(env.WEB_CONCURRENCY);
+  if (Number.isInteger(asked) && asked >= 1) return asked;
+  return isProd ? Math.max(1, os.availableParallelism()) : 1;
+}
+
+/** Whether this process should start the workflows: always without a cluster, else one worker. */
+export function runsWorkflows(env = process.env) {
+  return !cluster.isWorker || env[WORKFLOWS_ENV] === "1";
+}
+
+/**
+ * Runs the primary: forks the workers and resolves with the exit code once they have all
+ * stopped (after SIGTERM/SIGINT, which it passes on, or when a worker dies before it listens,
+ * which means the server cannot start).
+ */
+export function runPrimary(workers) {
+  new RateLimiterClusterMaster();
+  return new Promise((resolve) => {
+    let stopping = false;
+    let exitCode = 0;
+    const listening = new Set();
+    const fork = (runsWorkflowsHere) => {
+      const worker = cluster.fork({ [WORKFLOWS_ENV]: runsWorkflowsHere ? "1" : "0" });
+      worker.on("listening", () => listening.add(worker.id));
+      worker.on("exit", (code, signal) => {
+        const started = listening.delete(worker.id);
+        if (!stopping && started) {
+          console.error(
+            `[cluster] worker ${worker.process.pid} exited (${signal ?? code}); restarting`,
+          );
+          fork(runsWorkflowsHere);
+          return;
+        }
+        if (!stopping) {
+          // It died before listening: a bad environment or build. Stop the others too.
+          exitCode = code || 1;
+          stop();
+        }
+        if (Object.keys(cluster.workers ?? {}).length === 0) resolve(exitCode);
+      });
+    };
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    };
+    for (let i = 0; i < workers; i++) fork(i === 0);
+    for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, stop);
+  });
+}

@@ -1,0 +1,22 @@
+import v8 from "node:v8";
+import vm from "node:vm";
+
+let collect: (() => void) | null | undefined;
+
+/**
+ * A full garbage collection, now. V8 frees large buffers only when it next collects, which may
+ * be after many more megabytes: work that holds a whole document (10 MB, and copies of it) calls
+ * this when done, so memory goes back as soon as the document is finished with
+ * (docs/decisions/0021-performance.md). A no-op where the runtime does not allow it.
+ */
+export function collectGarbage() {
+  if (collect === undefined) {
+    try {
+      v8.setFlagsFromString("--expose-gc");
+      collect = vm.runInNewContext("gc") as () => void;
+    } catch {
+      collect = null;
+    }
+  }
+  collect?.();
+}

@@ -1,0 +1,100 @@
+// The visitor page cache (docs/decisions/0021-performance.md). A signed-out visitor's public
+// pages are the same for everyone, so each server process keeps the rendered HTML of a few of
+// them for a few seconds. The CSP nonce stays per response: these pages are rendered with a
+// placeholder (random per process, never sent) that is replaced by the request's own nonce on
+// every answer. An ETag of the page without its nonce lets a browser revalidate (304).
+import crypto from "node:crypto";
+
+/** Public pages a visitor sees alike (paths only; the query string is part of the key). */
+const VISITOR_PAGES = [
+  /^\/$/,
+  /^\/contests\/?$/,
+  /^\/contests\/[^/]+\/?$/,
+  /^\/contests\/[^/]+\/results\/?$/,
+  /^\/legal\/(privacy|terms)\/?$/,
+];
+/** Headers of the rendered response that are not kept (set per answer, or by other middleware). */
+const DROPPED = new Set(["content-length", "etag", "cache-control", "date", "set-cookie"]);
+
+/**
+ * @param {{ ttlMs?: number, maxEntries?: number, maxBytes?: number, now?: () => number }} [options]
+ */
+export function createVisitorPageCache({
+  ttlMs = 5_000,
+  maxEntries = 200,
+  maxBytes = 512 * 1024,
+  now = Date.now,
+} = {}) {
+  const placeholder = crypto.randomBytes(24).toString("hex");
+  /** @type {Map<string, { status: number, headers: [string, string][], html: string, etag: string, expires: number }>} */
+  const pages = new Map();
+
+  /** A GET for a public page from someone with no cookie at all (no session, no toast). */
+  function applies(req) {
+    return (
+      req.method === "GET" &&
+      !req.headers.cookie &&
+      !req.headers.authorization &&
+      VISITOR_PAGES.some((re) => re.test(req.path))
+    );
+  }
+
+  function lookup(key) {
+    const page = pages.get(key);
+    if (page && page.expires > now()) return page;
+    if (page) pages.delete(key);
+    return undefined;
+  }
+
+  /**
+   * Reads a response rendered with `placeholder` as nonce. HTML 200 answers without cookies are
+   * kept; any other HTML is returned once (for its nonce to be replaced) and not kept; non-HTML
+   * answers give null and are sent as they are.
+   */
+  async function take(key, response) {
+    const type = response.headers.get("content-type") ?? "";
+    if (!type.startsWith("text/html")) return null;
+    const html = await response.text();
+    const headers = [...response.headers.entries()].filter(([k]) => !DROPPED.has(k));
+    const page = {
+      status: response.status,
+      headers,
+      html,
+      // Without the placeholder, so every process gives the same page the same tag.
+      etag: `W/"${crypto.createHash("sha1").update(html.replaceAll(placeholder, "")).digest("base64url")}"`,
+      expires: now() + ttlMs,
+      setCookies: response.headers.getSetCookie?.() ?? [],
+    };
+    const keep =
+      response.status === 200 &&
+      page.setCookies.length === 0 &&
+      Buffer.byteLength(html) <= maxBytes;
+    if (keep) {
+      pages.delete(key);
+      if (pages.size >= maxEntries) pages.delete(pages.keys().next().value);
+      pages.set(key, page);
+    }
+    return { ...page, kept: keep };
+  }
+
+  /** Sends a page with this answer's nonce; 304 when the browser's copy is the same page. */
+  function send(req, res, page, nonce) {
+    res.status(page.status);
+    for (const [k, v] of page.headers) res.setHeader(k, v);
+    for (const c of page.setCookies ?? []) res.append("Set-Cookie", c);
+    if (page.kept !== false) {
+      res.setHeader("ETag", page.etag);
+      res.setHeader("Cache-Control", "private, no-cache");
+      if (req.headers["if-none-match"] === page.etag) {
+        // The browser keeps its stored page and the headers that came with it, its CSP (and
+        // nonce) included: a new nonce here would not match the page it already has.
+        res.removeHeader("Content-Security-Policy");
+        res.status(304).end();
+        return;
+      }
+    }
+    res.send(page.html.replaceAll(placeholder, nonce));
+  }
+
+  return { placeholder, applies, lookup, take, send, clear: () => pages.clear() };
+}
