@@ -7,6 +7,7 @@ declare module "autocannon" {
       connections?: number;
       duration?: number;
       amount?: number;
+      sampleInt?: number;
       method?: string;
       headers?: Record<string, string>;
       requests?: { setupRequest?: (req: Request) => Request }[];

@@ -332,10 +332,10 @@ async function load(pathname: string, cookie?: string, opts: Partial<autocannon.
   };
 }
 
-async function timed(pathname: string, cookie: string, method = "GET", body?: string) {
+async function timed(pathname: string, cookie: string, method = "GET", body?: string, runs = RUNS) {
   const ms: number[] = [];
   let errors = 0;
-  for (let r = 0; r < RUNS; r++) {
+  for (let r = 0; r < runs; r++) {
     const t = performance.now();
     const res = await fetch(`${BASE}${pathname}`, {
       method,
@@ -541,14 +541,16 @@ async function main() {
       body?: string,
     ) => {
       if (!want(id)) return;
-      const r = await timed(p, admin, method, body);
+      // A POST changes what the next run finds (auto-assign: the second run has nothing left
+      // to assign), so it is timed once.
+      const r = await timed(p, admin, method, body, method === "POST" ? 1 : RUNS);
       rows.push({
         name,
         p50: Math.round(r.ms),
         errors: r.errors,
         target: `≤ ${target / 1000} s`,
         met: r.errors === 0 && r.ms <= target,
-        note: "one request",
+        note: method === "POST" ? "one request, once" : "one request",
       });
       console.log(`  ${name}: ${r.ms.toFixed(0)} ms`);
     };
@@ -574,6 +576,9 @@ async function main() {
         url: `${BASE}/contests/rush/enter`,
         connections: 32,
         amount: RUSH,
+        // autocannon ends a run with `amount` only at its next sample tick: at the default 1 s,
+        // the measured time was rounded up to whole seconds (2,000 entries: 200/s or 182/s).
+        sampleInt: 50,
         method: "POST",
         requests: [
           {

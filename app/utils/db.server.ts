@@ -72,13 +72,18 @@ export async function withBusyRetry<T>(
   budgetMs: number = BUSY_RETRY_BUDGET_MS,
 ): Promise<T> {
   const deadline = Date.now() + budgetMs;
-  for (let pause = 25; ; pause = Math.min(pause * 2, 400)) {
+  // Short first pauses, spread at random: with several server processes a transaction that read
+  // before another process wrote is refused at once (its snapshot is stale) and usually succeeds
+  // a few milliseconds later; processes retrying in step would collide again
+  // (docs/decisions/0021-performance.md).
+  for (let pause = 4; ; pause = Math.min(pause * 2, 400)) {
     try {
       return await work();
     } catch (error) {
       if (!isDatabaseBusy(error)) throw error;
-      if (Date.now() + pause > deadline) throw new DatabaseBusy();
-      await sleep(pause);
+      const wait = Math.round(pause * (0.5 + Math.random()));
+      if (Date.now() + wait > deadline) throw new DatabaseBusy();
+      await sleep(wait);
     }
   }
 }

@@ -44,50 +44,58 @@ type QueueRow = {
   submittedAt: Date | string | null;
   total: number | null;
   draft: number | bigint | boolean;
+  queued: number | bigint;
+  pending: number | bigint | null;
 };
 
 /**
  * The judge's assignments that have a (submitted) entry, pending first, with how many are left.
  * No entrant fields are selected. In SQL: the page is chosen from the indexes (assignment,
- * entry status, score state, contest deadline), then only its rows are read; the counts are one
- * statement (docs/decisions/0021-performance.md).
+ * entry status, score state, contest deadline), then only its rows are read, with the counts
+ * in the same statement (docs/decisions/0021-performance.md).
  */
 export async function judgeQueue(judgeId: string, page = 1) {
   const skip = (page - 1) * QUEUE_PAGE_SIZE;
-  const [rows, [counts]] = await Promise.all([
-    prisma.$queryRaw<QueueRow[]>`
-      WITH page AS (
-        SELECT a."id" AS id, a."submissionId" AS submissionId, a."contestId" AS contestId,
-          a."createdAt" AS createdAt, sc."submittedAt" AS submittedAt, sc."total" AS total,
-          c."judgingClose" AS judgingClose
-        FROM "JudgeAssignment" a
-        JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
-        JOIN "Contest" c ON c."id" = a."contestId"
-        LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-        WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL
-        ORDER BY sc."submittedAt" IS NOT NULL, sc."submittedAt" ASC, c."judgingClose" ASC,
-          a."createdAt" ASC, a."id" ASC
-        LIMIT ${QUEUE_PAGE_SIZE} OFFSET ${skip}
-      )
-      SELECT p.submissionId AS submissionId, s."title" AS title, s."wordCount" AS wordCount,
-        c."title" AS contestTitle, p.judgingClose AS judgingClose, c."timeZone" AS timeZone,
-        p.submittedAt AS submittedAt, p.total AS total, (d."id" IS NOT NULL) AS draft
-      FROM page p
-      JOIN "Submission" s ON s."id" = p.submissionId
-      JOIN "Contest" c ON c."id" = p.contestId
-      LEFT JOIN "ScoreDraft" d ON d."assignmentId" = p.id
-      ORDER BY p.submittedAt IS NOT NULL, p.submittedAt ASC, p.judgingClose ASC, p.createdAt ASC,
-        p.id ASC`,
-    prisma.$queryRaw<{ total: number | bigint; left: number | bigint | null }[]>`
+  // The counts ride along with the page (window functions over the same scan).
+  const rows = await prisma.$queryRaw<QueueRow[]>`
+    WITH page AS (
+      SELECT a."id" AS id, a."submissionId" AS submissionId, a."contestId" AS contestId,
+        a."createdAt" AS createdAt, sc."submittedAt" AS submittedAt, sc."total" AS total,
+        c."judgingClose" AS judgingClose, COUNT(*) OVER () AS queued,
+        SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) OVER () AS pending
+      FROM "JudgeAssignment" a
+      JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
+      JOIN "Contest" c ON c."id" = a."contestId"
+      LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
+      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL
+      ORDER BY sc."submittedAt" IS NOT NULL, sc."submittedAt" ASC, c."judgingClose" ASC,
+        a."createdAt" ASC, a."id" ASC
+      LIMIT ${QUEUE_PAGE_SIZE} OFFSET ${skip}
+    )
+    SELECT p.submissionId AS submissionId, s."title" AS title, s."wordCount" AS wordCount,
+      c."title" AS contestTitle, p.judgingClose AS judgingClose, c."timeZone" AS timeZone,
+      p.submittedAt AS submittedAt, p.total AS total, (d."id" IS NOT NULL) AS draft,
+      p.queued AS queued, p.pending AS pending
+    FROM page p
+    JOIN "Submission" s ON s."id" = p.submissionId
+    JOIN "Contest" c ON c."id" = p.contestId
+    LEFT JOIN "ScoreDraft" d ON d."assignmentId" = p.id
+    ORDER BY p.submittedAt IS NOT NULL, p.submittedAt ASC, p.judgingClose ASC, p.createdAt ASC,
+      p.id ASC`;
+  let counts = rows[0] ? { total: rows[0].queued, left: rows[0].pending } : null;
+  if (!counts) {
+    // A page past the end: the counts alone.
+    const [c] = await prisma.$queryRaw<{ total: number | bigint; left: number | bigint | null }[]>`
       SELECT COUNT(*) AS total, SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) AS left
       FROM "JudgeAssignment" a
       JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
       LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL`,
-  ]);
+      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL`;
+    counts = { total: c?.total ?? 0, left: c?.left ?? 0 };
+  }
   return {
-    total: Number(counts?.total ?? 0),
-    left: Number(counts?.left ?? 0),
+    total: Number(counts.total),
+    left: Number(counts.left ?? 0),
     items: rows.map((r) => ({
       submissionId: r.submissionId,
       title: r.title,
