@@ -338,5 +338,8 @@ test("a 200-letter title without spaces does not widen the dashboard", async ({ 
     }
   }
   await page.getByRole("link", { name: title }).first().click();
+  // Wait for the entry's page: without JavaScript the click is a whole-page load.
+  await expect(page).toHaveURL(/\/dashboard\/submissions\//);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 });
