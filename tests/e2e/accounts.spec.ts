@@ -127,6 +127,8 @@ test("change password asks for the current one and signs out other sessions", as
 }) => {
   const email = uniqueEmail("changer");
   await signUp(page, email, "first-secret");
+  // The sign-up must finish before the sign-in page is opened (a busy machine answers slowly).
+  await expect(page.getByTestId("toast")).toContainText("Account created!");
   await signIn(page, email, "first-secret");
   await expectSignedInAs(page, email);
   const elsewhere = await newSignedInPage(browser, email, "first-secret");
@@ -156,6 +158,8 @@ test("change e-mail: nothing changes until the link sent to the new address is u
   const email = uniqueEmail("mover");
   const next = uniqueEmail("moved");
   await signUp(page, email, "secret-pass");
+  // The sign-up must finish before the sign-in page is opened (a busy machine answers slowly).
+  await expect(page.getByTestId("toast")).toContainText("Account created!");
   await signIn(page, email, "secret-pass");
   await expectSignedInAs(page, email);
 
@@ -181,6 +185,8 @@ test("change e-mail: nothing changes until the link sent to the new address is u
 test("download my data: a JSON file with the profile and entries", async ({ page }) => {
   const email = uniqueEmail("curious");
   await signUp(page, email, "secret-pass");
+  // The sign-up must finish before the sign-in page is opened (a busy machine answers slowly).
+  await expect(page.getByTestId("toast")).toContainText("Account created!");
   await signIn(page, email, "secret-pass");
   await expectSignedInAs(page, email);
   const res = await page.request.get("/account/data");
