@@ -15,13 +15,13 @@ import {
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import morgan from "morgan";
 import {
   clientAddress,
   expressTrustProxy,
   parseTrustProxy,
   requestOrigin,
 } from "./app/utils/client-ip.mjs";
+import { accessLog } from "./app/utils/access-log.mjs";
 import { runPrimary, runsWorkflows, workerCount } from "./app/utils/cluster.mjs";
 import { createVisitorPageCache } from "./app/utils/visitor-page-cache.mjs";
 import { BODY_MESSAGES, UPLOAD_BODY_LIMIT, bodyPolicy } from "./app/utils/request-body.mjs";
@@ -204,8 +204,9 @@ if (viteDevServer) {
   app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 }
 
+// One-time tokens in paths are redacted (docs/decisions/0025-accounts-and-tokens.md).
 app.use(
-  morgan("tiny", {
+  accessLog({
     skip: (req) => req.url.startsWith("/assets") || process.env.QUIET_LOGS === "1",
   }),
 );

@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { Resend } from "resend";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
+import { redactTokens } from "./redact-tokens.mjs";
 
 /**
  * The project's one e-mail module. Resend when RESEND_API_KEY is set; otherwise the message is
@@ -13,6 +14,10 @@ export type EmailResult =
   { ok: true; id: string | null; logId: string } | { ok: false; error: string; logId: string };
 
 let resend: Resend | undefined;
+
+const DEV_INBOX_SIZE = 200;
+/** Outside production without a provider: the newest messages with their live links, newest first. */
+export const devInbox: { to: string; subject: string; text: string }[] = [];
 
 export async function sendEmail(message: {
   to: string;
@@ -37,8 +42,17 @@ export async function sendEmail(message: {
   }
 
   if (!RESEND_API_KEY) {
-    console.log(`[email] to=${message.to} subject=${JSON.stringify(message.subject)}\n${text}`);
-    return record(message, { status: "logged", body: text });
+    // The log (and the admin's e-mail log) never holds a live one-time link; outside production
+    // the live text stays in this process's memory and on the console, the developer's inbox
+    // (docs/decisions/0025-accounts-and-tokens.md).
+    const live = env().NODE_ENV !== "production";
+    if (live) devInbox.unshift({ to: message.to, subject: message.subject, text });
+    devInbox.length = Math.min(devInbox.length, DEV_INBOX_SIZE);
+    if (process.env.QUIET_LOGS !== "1")
+      console.log(
+        `[email] to=${message.to} subject=${JSON.stringify(message.subject)}\n${live ? text : redactTokens(text)}`,
+      );
+    return record(message, { status: "logged", body: redactTokens(text) });
   }
   try {
     resend ??= new Resend(RESEND_API_KEY);

@@ -25,4 +25,11 @@ describe("environment", () => {
     expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/^Invalid environment: TRUST_PROXY/);
     expect(parseEnv({ TRUST_PROXY: "fly" }).TRUST_PROXY).toBe("fly");
   });
+  test("INNGEST_DEV is refused in production with one line (unsigned calls would run functions)", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", INNGEST_DEV: "1" })).toThrow(
+      /^Invalid environment: INNGEST_DEV is refused in production/,
+    );
+    expect(parseEnv({ NODE_ENV: "development", INNGEST_DEV: "1" }).INNGEST_DEV).toBe("1");
+    expect(parseEnv({ NODE_ENV: "production" }).INNGEST_DEV).toBeUndefined();
+  });
 });

@@ -93,6 +93,15 @@ const schema = z
         message: "PAYMENTS_TEST_MODE is refused in a deployment (FLY_APP_NAME is set)",
       });
     if (env.STORAGE_DRIVER === "s3") need("S3_BUCKET", "when STORAGE_DRIVER is s3");
+    // The dev server's mode runs functions on unsigned calls: never in production
+    // (docs/decisions/0025-accounts-and-tokens.md).
+    if (env.NODE_ENV === "production" && env.INNGEST_DEV)
+      ctx.addIssue({
+        code: "custom",
+        path: ["INNGEST_DEV"],
+        message:
+          "INNGEST_DEV is refused in production (unsigned calls would run functions); use INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY",
+      });
   });
 
 export type Env = z.infer<typeof schema>;

@@ -1,0 +1,3 @@
+export const TOKEN_PATH_PREFIXES: string[];
+export const REDACTED: string;
+export function redactTokens(text: string): string;
