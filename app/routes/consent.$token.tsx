@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { consentAnswerSchema } from "~/features/accounts/account-schemas";
 import { answerConsent, consentRequest } from "~/features/accounts/parental-consent.server";
+import { isTokenShaped } from "~/features/accounts/one-time-tokens.server";
 import { refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -29,13 +30,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const here = `/consent/${params.token ?? ""}`;
+  // Only a well-formed token goes back into a Location header; any other string is an unknown
+  // link (docs/decisions/0025-accounts-and-tokens.md).
+  const token = isTokenShaped(params.token) ? params.token : "invalid";
+  const here = `/consent/${token}`;
   const submission = parseWithZod(await readForm(request), { schema: consentAnswerSchema });
   if (submission.status !== "success") {
     return redirectWithToast(here, { type: "error", title: "Please choose Agree or Decline" });
   }
   try {
-    const outcome = await answerConsent(params.token ?? "", submission.value.answer);
+    const outcome = await answerConsent(token, submission.value.answer);
     return redirectWithToast(
       "/",
       outcome === "agreed"

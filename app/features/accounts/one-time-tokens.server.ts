@@ -17,6 +17,14 @@ export type TokenType = (typeof TOKEN_TYPES)[keyof typeof TOKEN_TYPES];
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
 
+/**
+ * Whether a string can be one of our tokens (base64url, 43 characters today). Routes check this
+ * before a token reaches a query, a header or a page: any other string is an unknown link
+ * (docs/decisions/0025-accounts-and-tokens.md).
+ */
+export const isTokenShaped = (token: unknown): token is string =>
+  typeof token === "string" && /^[A-Za-z0-9_-]{16,128}$/.test(token);
+
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Issues a new link for `userId`; earlier unused links of the same type stop working. */
@@ -49,7 +57,7 @@ export async function issueToken(input: {
 
 /** The live (unused, unexpired) link for `token`, without using it; null otherwise. */
 export async function findToken(type: TokenType, token: string, now = new Date()) {
-  if (!token || token.length > 200) return null;
+  if (!isTokenShaped(token)) return null;
   return prisma.verification.findFirst({
     where: { type, tokenHash: hash(token), usedAt: null, expiresAt: { gt: now } },
     select: { id: true, userId: true, target: true, expiresAt: true },

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { JudgeInviteEmail } from "~/emails/judge-invite";
 import { hashPassword } from "~/features/accounts/auth.server";
+import { isTokenShaped } from "~/features/accounts/one-time-tokens.server";
 import { prisma } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { DomainError } from "~/utils/domain-error";
@@ -205,7 +206,7 @@ export async function addJudge(
 
 /** The user behind a valid, unused, unexpired set-password token, or null. */
 export async function findSetPasswordToken(token: string, now = new Date()) {
-  if (!token || token.length > 200) return null;
+  if (!isTokenShaped(token)) return null;
   const row = await prisma.verification.findUnique({
     where: { tokenHash: hashToken(token) },
     select: {
