@@ -4,11 +4,11 @@ import { EmailLayout } from "./layout";
 
 const COPY = {
   "existing-account": {
-    preview: "You are now a judge on Inkwell",
-    heading: "You are now an Inkwell judge",
+    preview: "You are invited to judge on Inkwell",
+    heading: "You are invited to judge on Inkwell",
     intro:
-      "An Inkwell admin has added you as a judge. Sign in with your existing account to see the entries assigned to you in your review queue.",
-    button: "Open your review queue",
+      "An Inkwell admin has invited you to be a judge. Open the link, sign in with your account and press Accept. Until you accept, you are not a judge and no entries are given to you. Judging is anonymous: you will never see who wrote an entry.",
+    button: "Accept the invitation",
   },
   "set-password": {
     preview: "Set your password to start judging on Inkwell",
@@ -21,7 +21,8 @@ const COPY = {
 
 /**
  * Sent when an admin adds a judge. A new account gets a one-time link to choose a password;
- * an existing account is told it can now open the judge portal.
+ * an existing account gets a one-time link to accept, and becomes a judge only then
+ * (docs/decisions/0025-accounts-and-tokens.md).
  */
 export function JudgeInviteEmail({
   name,
@@ -41,12 +42,10 @@ export function JudgeInviteEmail({
       <Text>{copy.intro}</Text>
       <EmailButton href={link}>{copy.button}</EmailButton>
       <Text>Or paste this link into your browser: {link}</Text>
-      {kind === "set-password" ? (
-        <Text>
-          The link works once and expires in {expiresInDays} days. If you were not expecting this
-          e-mail, you can ignore it.
-        </Text>
-      ) : null}
+      <Text>
+        The link works once and expires in {expiresInDays} days. If you were not expecting this
+        e-mail, you can ignore it.
+      </Text>
     </EmailLayout>
   );
 }

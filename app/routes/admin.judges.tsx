@@ -94,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
         type: sent.emailed ? "success" : "error",
         title: sent.emailed ? "Invitation sent" : "Error",
         description: sent.emailed
-          ? `We e-mailed ${sent.email} a new link to set a password (valid for 7 days). Earlier links no longer work.`
+          ? `We e-mailed ${sent.email} a new invitation link (valid for 7 days). Earlier links no longer work.`
           : `A new link was made, but the e-mail to ${sent.email} could not be sent.`,
       });
     } catch (error) {
@@ -106,13 +106,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
   }
   return redirectWithToast("/admin/judges", {
-    type: "success",
-    title: "Judge added successfully",
-    description: result.created
-      ? result.emailed
-        ? `We e-mailed ${submission.value.email} a link to set a password (valid for 7 days).`
-        : `The account was created, but the e-mail to ${submission.value.email} could not be sent.`
-      : `${submission.value.email} already had an account and can now open the judge portal.`,
+    type: result.emailed ? "success" : "error",
+    title: result.invited ? "Invitation sent" : "Judge added successfully",
+    description: !result.emailed
+      ? `The invitation was made, but the e-mail to ${submission.value.email} could not be sent. Use Resend invitation.`
+      : result.invited
+        ? `${submission.value.email} already has an account. We e-mailed a link to accept (valid for 7 days); they become a judge when they accept.`
+        : `We e-mailed ${submission.value.email} a link to set a password (valid for 7 days).`,
   });
 }
 
@@ -181,6 +181,8 @@ export default function ManageJudges() {
           </Form>
           <p className="mt-3 text-sm text-slate-600">
             New judges get an e-mail with a one-time link to set their password (valid for 7 days).
+            Someone who already has an account gets a link to accept instead, and becomes a judge
+            only when they accept.
           </p>
         </CardContent>
       </Card>
@@ -211,7 +213,7 @@ export default function ManageJudges() {
                     variant={
                       j.status === "active"
                         ? "success"
-                        : j.status === "invited"
+                        : j.status === "invited" || j.status === "awaiting acceptance"
                           ? "secondary"
                           : "destructive"
                     }

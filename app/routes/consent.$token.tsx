@@ -12,7 +12,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { consentAnswerSchema } from "~/features/accounts/account-schemas";
 import { answerConsent, consentRequest } from "~/features/accounts/parental-consent.server";
-import { isTokenShaped } from "~/features/accounts/one-time-tokens.server";
 import { refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -30,10 +29,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  // Only a well-formed token goes back into a Location header; any other string is an unknown
-  // link (docs/decisions/0025-accounts-and-tokens.md).
-  const token = isTokenShaped(params.token) ? params.token : "invalid";
-  const here = `/consent/${token}`;
+  // The path goes back into a Location header: encoded, so any string is a valid header; an
+  // ill-formed token is an unknown link (docs/decisions/0025-accounts-and-tokens.md).
+  const token = params.token ?? "";
+  const here = `/consent/${encodeURIComponent(token.slice(0, 200))}`;
   const submission = parseWithZod(await readForm(request), { schema: consentAnswerSchema });
   if (submission.status !== "success") {
     return redirectWithToast(here, { type: "error", title: "Please choose Agree or Decline" });

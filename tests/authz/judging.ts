@@ -206,4 +206,22 @@ export const judgingRoutes: AuthzRow[] = [
     judge: 410,
     admin: 410,
   },
+  // An existing account's judge invitation (public page; accepting needs the invited account).
+  {
+    name: "GET /judge-invitation/:bad-token",
+    path: "/judge-invitation/not-a-real-token",
+    visitor: 410,
+    entrant: 410,
+    judge: 410,
+    admin: 410,
+  },
+  {
+    name: "POST /judge-invitation/:bad-token",
+    method: "POST",
+    path: "/judge-invitation/not-a-real-token",
+    visitor: "->/login",
+    entrant: "->/dashboard",
+    judge: "->/dashboard",
+    admin: "->/dashboard",
+  },
 ];

@@ -74,7 +74,7 @@ async function entry(contestId: string, entrantId: string, status = "submitted")
 describe("judges", () => {
   test("Add Judge creates the account, grants the role and e-mails a one-time set-password link", async () => {
     const result = await addJudge({ email: "New.Judge@Example.test", name: "New Judge" });
-    expect(result).toEqual({ ok: true, created: true, emailed: true });
+    expect(result).toEqual({ ok: true, created: true, invited: false, emailed: true });
     const u = await prisma.user.findUniqueOrThrow({
       where: { email: "new.judge@example.test" },
       include: { roles: true, verifications: true },

@@ -1,5 +1,6 @@
 /**
- * One-time links (password reset, e-mail change, parental consent): 32 random bytes in the link,
+ * One-time links (password reset, e-mail change and its cancel link, parental consent, a judge
+ * invitation's acceptance): 32 random bytes in the link,
  * only their SHA-256 hash in the Verification table, an expiry, and single use: redeeming marks
  * the row used in the same statement that checks it, so two clicks cannot both succeed.
  * See docs/decisions/0003-sessions-and-auth.md.
@@ -11,6 +12,10 @@ export const TOKEN_TYPES = {
   passwordReset: "password-reset",
   emailChange: "email-change",
   parentalConsent: "parental-consent",
+  /** An existing account's acceptance of a judge invitation (docs/decisions/0025-accounts-and-tokens.md). */
+  judgeAcceptance: "judge-acceptance",
+  /** The old address's "this was not me" link, which ends a pending e-mail change. */
+  emailChangeCancel: "email-change-cancel",
 } as const;
 export type TokenType = (typeof TOKEN_TYPES)[keyof typeof TOKEN_TYPES];
 

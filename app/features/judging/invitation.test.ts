@@ -25,4 +25,14 @@ describe("invitationStatus", () => {
     ).toBe("link expired");
     expect(invitationStatus({ ...base, latestLink: null }, now)).toBe("link expired");
   });
+
+  it("an existing account that has not accepted is awaiting acceptance, even with a password", () => {
+    const base = { hasPassword: true, hasConnection: true, accepted: false };
+    expect(invitationStatus({ ...base, latestLink: { expiresAt: later, usedAt: null } }, now)).toBe(
+      "awaiting acceptance",
+    );
+    expect(
+      invitationStatus({ ...base, latestLink: { expiresAt: earlier, usedAt: null } }, now),
+    ).toBe("link expired");
+  });
 });

@@ -1,11 +1,20 @@
 /**
  * Judges: the judge list, Add Judge with its one-time set-password link (hashed, 7 days), and
  * removing a judge (their open assignments go, their submitted scores stay). See docs/decisions/0007.
+ * An existing account becomes a judge only when its owner accepts through a one-time link sent
+ * to its address, while signed in to it; removal ends every open invitation
+ * (docs/decisions/0025-accounts-and-tokens.md).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { JudgeInviteEmail } from "~/emails/judge-invite";
 import { hashPassword } from "~/features/accounts/auth.server";
-import { isTokenShaped } from "~/features/accounts/one-time-tokens.server";
+import {
+  findToken,
+  isTokenShaped,
+  issueToken,
+  redeemToken,
+  TOKEN_TYPES,
+} from "~/features/accounts/one-time-tokens.server";
 import { prisma } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { DomainError } from "~/utils/domain-error";
@@ -23,7 +32,12 @@ const DAY = 24 * 60 * 60 * 1000;
  * scores), read in one page query plus batched relation reads and counts (no query per judge).
  */
 export async function listJudges(page = 1, now = new Date()) {
-  const where = { roles: { some: { role: "judge" } } };
+  const where = {
+    OR: [
+      { roles: { some: { role: "judge" } } },
+      { verifications: { some: { type: TOKEN_TYPES.judgeAcceptance, usedAt: null } } },
+    ],
+  };
   const live = { status: "submitted" };
   const { rows, total } = await readPage(
     page,
@@ -37,8 +51,9 @@ export async function listJudges(page = 1, now = new Date()) {
           displayName: true,
           password: { select: { userId: true } },
           connections: { select: { id: true }, take: 1 },
+          roles: { where: { role: "judge" }, select: { role: true } },
           verifications: {
-            where: { type: SET_PASSWORD_TYPE },
+            where: { type: { in: [SET_PASSWORD_TYPE, TOKEN_TYPES.judgeAcceptance] } },
             select: { expiresAt: true, usedAt: true },
             orderBy: [{ createdAt: "desc" }, { id: "desc" }],
             take: 1,
@@ -64,6 +79,7 @@ export async function listJudges(page = 1, now = new Date()) {
         hasPassword: Boolean(u.password),
         hasConnection: u.connections.length > 0,
         latestLink: u.verifications[0] ?? null,
+        accepted: u.roles.length > 0,
       },
       now,
     ),
@@ -100,20 +116,54 @@ async function sendSetPasswordLink(
  */
 export async function resendInvitation(userId: string, request?: Request) {
   const user = await prisma.user.findFirst({
-    where: { id: userId, roles: { some: { role: "judge" } } },
+    where: { id: userId, ...judgeOrInvited },
     select: {
       id: true,
       email: true,
       displayName: true,
       password: { select: { userId: true } },
       connections: { select: { id: true }, take: 1 },
+      roles: { where: { role: "judge" }, select: { role: true } },
     },
   });
   if (!user) throw new InvitationRefused("This person is not a judge");
+  if (user.roles.length === 0) {
+    const result = await sendAcceptanceLink(user, request);
+    return { email: user.email, emailed: result.ok };
+  }
   if (user.password || user.connections.length)
     throw new InvitationRefused(`${user.email} has already set up their account and can sign in.`);
   const result = await sendSetPasswordLink(user, request);
   return { email: user.email, emailed: result.ok };
+}
+
+const judgeOrInvited = {
+  OR: [
+    { roles: { some: { role: "judge" } } },
+    { verifications: { some: { type: TOKEN_TYPES.judgeAcceptance, usedAt: null } } },
+  ],
+};
+
+async function sendAcceptanceLink(
+  user: { id: string; email: string; displayName: string },
+  request?: Request,
+) {
+  const token = await issueToken({
+    type: TOKEN_TYPES.judgeAcceptance,
+    userId: user.id,
+    ttlMs: SET_PASSWORD_DAYS * DAY,
+  });
+  return sendEmail({
+    to: user.email,
+    subject: "You are invited to judge on Inkwell",
+    template: "judge-added",
+    react: JudgeInviteEmail({
+      name: user.displayName,
+      link: siteUrl(`/judge-invitation/${token}`, request),
+      kind: "existing-account",
+      expiresInDays: SET_PASSWORD_DAYS,
+    }),
+  });
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -137,24 +187,28 @@ export async function createSetPasswordToken(userId: string, now = new Date()) {
 }
 
 export type AddJudgeResult =
-  { ok: true; created: boolean; emailed: boolean } | { ok: false; error: string };
+  { ok: true; created: boolean; invited: boolean; emailed: boolean } | { ok: false; error: string };
 
-/** Add Judge: creates the account when none exists, grants the role, e-mails the link. */
+/**
+ * Add Judge. No account: one is created with the role and a set-password link (setting the
+ * password is the acceptance). An account nobody can sign in to (no password, no Google) is
+ * treated the same. Any other account gets no role yet, only a one-time acceptance link: someone
+ * who signed up with the address first must not become a judge.
+ */
 export async function addJudge(
   input: { email: string; name: string },
   request?: Request,
 ): Promise<AddJudgeResult> {
   const email = input.email.trim().toLowerCase();
   const name = input.name.trim();
-  let user = await prisma.user.findUnique({
-    where: { email },
-    select: {
-      id: true,
-      displayName: true,
-      roles: { select: { role: true } },
-      password: { select: { userId: true } },
-    },
-  });
+  const select = {
+    id: true,
+    displayName: true,
+    roles: { select: { role: true } },
+    password: { select: { userId: true } },
+    connections: { select: { id: true }, take: 1 },
+  } as const;
+  let user = await prisma.user.findUnique({ where: { email }, select });
   if (user?.roles.some((r) => r.role === "judge"))
     return { ok: false, error: "This person is already a judge" };
   let created = false;
@@ -162,12 +216,7 @@ export async function addJudge(
     try {
       user = await prisma.user.create({
         data: { email, displayName: name.slice(0, 100), roles: { create: { role: "judge" } } },
-        select: {
-          id: true,
-          displayName: true,
-          roles: { select: { role: true } },
-          password: { select: { userId: true } },
-        },
+        select,
       });
       created = true;
     } catch (error) {
@@ -175,33 +224,51 @@ export async function addJudge(
         return { ok: false, error: "This person is already a judge" };
       throw error;
     }
-  } else {
-    await prisma.userRole.upsert({
-      where: { userId_role: { userId: user.id, role: "judge" } },
-      update: {},
-      create: { userId: user.id, role: "judge" },
-    });
   }
-  let result;
-  if (created || !user.password) {
-    result = await sendSetPasswordLink(
-      { id: user.id, email, displayName: user.displayName },
-      request,
+  const target = { id: user.id, email, displayName: user.displayName };
+  if (created || (!user.password && user.connections.length === 0)) {
+    if (!created)
+      await prisma.userRole.upsert({
+        where: { userId_role: { userId: user.id, role: "judge" } },
+        update: {},
+        create: { userId: user.id, role: "judge" },
+      });
+    const result = await sendSetPasswordLink(target, request);
+    return { ok: true, created, invited: false, emailed: result.ok };
+  }
+  const result = await sendAcceptanceLink(target, request);
+  return { ok: true, created: false, invited: true, emailed: result.ok };
+}
+
+/** The invitation behind a live acceptance link, or null. */
+export async function findJudgeInvitation(token: string, now = new Date()) {
+  const link = await findToken(TOKEN_TYPES.judgeAcceptance, token, now);
+  if (!link) return null;
+  const user = await prisma.user.findUnique({
+    where: { id: link.userId },
+    select: { id: true, email: true },
+  });
+  return user ? { userId: user.id, email: user.email } : null;
+}
+
+/**
+ * Accepts a judge invitation: only the account it was sent to, signed in, holding the link
+ * (so both the account's password or Google sign-in and the inbox), once.
+ */
+export async function acceptJudgeInvitation(token: string, userId: string, now = new Date()) {
+  const found = await findJudgeInvitation(token, now);
+  if (!found) throw new InvitationRefused("This invitation has expired or was already used.");
+  if (found.userId !== userId)
+    throw new InvitationRefused(
+      `This invitation is for ${found.email}. Sign out, then sign in with that account to accept it.`,
     );
-  } else {
-    result = await sendEmail({
-      to: email,
-      subject: "You are now a judge on Inkwell",
-      template: "judge-added",
-      react: JudgeInviteEmail({
-        name: user.displayName,
-        link: siteUrl("/judge", request),
-        kind: "existing-account",
-        expiresInDays: 0,
-      }),
-    });
-  }
-  return { ok: true, created, emailed: result.ok };
+  const link = await redeemToken(TOKEN_TYPES.judgeAcceptance, token, now);
+  if (!link) throw new InvitationRefused("This invitation has expired or was already used.");
+  await prisma.userRole.upsert({
+    where: { userId_role: { userId, role: "judge" } },
+    update: {},
+    create: { userId, role: "judge" },
+  });
 }
 
 /** The user behind a valid, unused, unexpired set-password token, or null. */
@@ -214,12 +281,20 @@ export async function findSetPasswordToken(token: string, now = new Date()) {
       type: true,
       usedAt: true,
       expiresAt: true,
-      user: { select: { id: true, email: true } },
+      user: {
+        select: {
+          id: true,
+          email: true,
+          roles: { where: { role: "judge" }, select: { role: true } },
+        },
+      },
     },
   });
+  // A removed judge's link is gone (removeJudge); a link of an account without the role is dead too.
   if (
     !row ||
     row.type !== SET_PASSWORD_TYPE ||
+    row.user.roles.length === 0 ||
     row.usedAt ||
     row.expiresAt.getTime() < now.getTime()
   )
@@ -248,11 +323,21 @@ export async function setPasswordWithToken(token: string, password: string, now 
   });
 }
 
-/** Removes the judge role and the judge's open assignments; submitted scores (and their assignments) stay. */
+/**
+ * Removes the judge role, every open invitation (set-password and acceptance links) and the
+ * judge's open assignments; submitted scores (and their assignments) stay.
+ */
 export async function removeJudge(userId: string) {
   return prisma.$transaction(async (tx) => {
     const role = await tx.userRole.deleteMany({ where: { userId, role: "judge" } });
-    if (role.count === 0) return false;
+    const links = await tx.verification.deleteMany({
+      where: {
+        userId,
+        type: { in: [SET_PASSWORD_TYPE, TOKEN_TYPES.judgeAcceptance] },
+        usedAt: null,
+      },
+    });
+    if (role.count === 0 && links.count === 0) return false;
     await tx.judgeAssignment.deleteMany({
       where: { judgeId: userId, OR: [{ score: null }, { score: { submittedAt: null } }] },
     });
