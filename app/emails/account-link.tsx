@@ -5,6 +5,7 @@ import { EmailLayout } from "./layout";
 export const ACCOUNT_LINK_SUBJECTS = {
   "password-reset": "Reset your Inkwell password",
   "email-change": "Confirm your new Inkwell e-mail address",
+  "email-change-notice": "Your Inkwell e-mail address is about to change",
 } as const;
 
 const COPY = {
@@ -25,16 +26,30 @@ const COPY = {
     button: "Confirm this address",
     ignore: "If you did not ask for this, you can ignore this e-mail and nothing will change.",
   },
+  "email-change-notice": {
+    preview: "Was this you? You can stop the change",
+    heading: "Your e-mail address is about to change",
+    intro:
+      "If this was you, there is nothing to do. If it was not, press the button: the change stops and the account is signed out everywhere. Then choose a new password.",
+    button: "Stop the change",
+    ignore: "",
+  },
 } as const;
 
-/** A one-time account link: password reset or a new e-mail address to confirm. */
+/**
+ * A one-time account link: password reset, a new e-mail address to confirm, or the notice to the
+ * old address (and a young writer's parent) with a link that stops the change.
+ */
 export function AccountLinkEmail({
   kind,
   name,
   link,
   expires,
+  detail,
 }: {
   kind: keyof typeof COPY;
+  /** A paragraph before the intro (e.g. which address the account is moving to). */
+  detail?: string;
   name: string;
   link: string;
   /** e.g. "in 1 hour" */
@@ -44,11 +59,12 @@ export function AccountLinkEmail({
   return (
     <EmailLayout preview={copy.preview} heading={copy.heading}>
       <Text>Hello {name},</Text>
+      {detail ? <Text>{detail}</Text> : null}
       <Text>{copy.intro}</Text>
       <EmailButton href={link}>{copy.button}</EmailButton>
       <Text>Or paste this link into your browser: {link}</Text>
       <Text>
-        The link works once and expires {expires}. {copy.ignore}
+        The link works once and expires {expires}.{copy.ignore ? ` ${copy.ignore}` : ""}
       </Text>
     </EmailLayout>
   );

@@ -91,7 +91,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const hidePasswords = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
   if (submission.status !== "success") {
     const status = submission.status ? 400 : 200;
-    return reply(intent, submission.reply(intent === "password" ? hidePasswords : {}), status);
+    return reply(
+      intent,
+      submission.reply(intent === "password" || intent === "email" ? hidePasswords : {}),
+      status,
+    );
   }
   const value = submission.value;
   try {
@@ -122,7 +126,11 @@ export async function action({ request }: ActionFunctionArgs) {
           description: "You have been signed out everywhere else.",
         });
       case "email":
-        await requestEmailChange(user.id, value.newEmail, request);
+        await requestEmailChange(user.id, value.newEmail, {
+          currentPassword: value.currentPassword,
+          sessionId: await getSessionId(request),
+          request,
+        });
         return redirectWithToast("/account", {
           type: "info",
           title: "Check your new inbox",
@@ -234,6 +242,7 @@ export default function AccountPage() {
       </Card>
       <ChangeEmailCard
         email={user.email}
+        hasPassword={hasPassword}
         lastResult={actionData?.intent === "email" ? actionData.result : undefined}
       />
       <ChangePasswordCard

@@ -56,6 +56,22 @@ export const foundationRoutes: AuthzRow[] = [
     judge: "->/account",
     admin: "->/account",
   },
+  {
+    path: "/account/email-cancel/not-a-token",
+    visitor: 410,
+    entrant: 410,
+    judge: 410,
+    admin: 410,
+  },
+  {
+    name: "POST /account/email-cancel/:token (unknown link)",
+    method: "POST",
+    path: "/account/email-cancel/not-a-token",
+    visitor: "->/",
+    entrant: "->/",
+    judge: "->/",
+    admin: "->/",
+  },
   { path: "/consent/not-a-token", visitor: 410, entrant: 410, judge: 410, admin: 410 },
   {
     name: "POST /consent/:token (unknown link)",

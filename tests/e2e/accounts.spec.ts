@@ -165,8 +165,16 @@ test("change e-mail: nothing changes until the link sent to the new address is u
 
   await page.goto("/account");
   await page.getByLabel("New e-mail address").fill(next);
+  // Someone at an unattended session does not know the password (docs/decisions/0025).
+  await page.getByLabel("Your password, to show it is you").fill("not-it");
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByText("Your current password is not correct.")).toBeVisible();
+  await page.getByLabel("New e-mail address").fill(next);
+  await page.getByLabel("Your password, to show it is you").fill("secret-pass");
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByText("Check your new inbox")).toBeVisible();
+  // The old address is told, with a link that stops the change.
+  await linkFromEmail(email, /Your Inkwell e-mail address is about to change/);
   const db = e2eDb();
   expect(db.prepare("SELECT COUNT(*) AS n FROM User WHERE email = ?").get(email)).toEqual({ n: 1 });
 

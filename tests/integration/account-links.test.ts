@@ -2,6 +2,7 @@ import { linkToken } from "./inbox";
 import { describe, expect, test } from "vitest";
 import { exportUserData } from "~/features/accounts/data-export.server";
 import {
+  cancelEmailChange,
   changePassword,
   confirmEmailChange,
   requestEmailChange,
@@ -13,6 +14,7 @@ import {
   redeemToken,
   TOKEN_TYPES,
 } from "~/features/accounts/one-time-tokens.server";
+import { hashPassword } from "~/features/accounts/auth.server";
 import { answerConsent, sendConsentRequest } from "~/features/accounts/parental-consent.server";
 import { prisma } from "~/utils/db.server";
 
@@ -97,13 +99,14 @@ describe("passwords and e-mail", () => {
   });
 
   test("an e-mail change happens only through the link, and never onto a taken address", async () => {
-    const u = await user();
+    const u = await user({ password: { create: { hash: await hashPassword("pw-123456") } } });
     const other = await user();
-    await expect(requestEmailChange(u.id, other.email)).rejects.toMatchObject({
+    const pw = { currentPassword: "pw-123456" };
+    await expect(requestEmailChange(u.id, other.email, pw)).rejects.toMatchObject({
       field: "newEmail",
     });
     const next = `next-${Date.now()}@example.com`;
-    await requestEmailChange(u.id, next);
+    await requestEmailChange(u.id, next, pw);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: u.id } })).email).not.toBe(next);
     const link = await prisma.verification.findFirstOrThrow({
       where: { userId: u.id, type: TOKEN_TYPES.emailChange },
@@ -225,5 +228,112 @@ describe("download my data", () => {
       },
     ]);
     expect(JSON.stringify(after)).not.toContain("Secret Judge Name");
+  });
+});
+
+/** docs/decisions/0025-accounts-and-tokens.md */
+describe("e-mail change safety", () => {
+  const secret = "pw-secret-1";
+  const withPassword = async (extra: Record<string, unknown> = {}) =>
+    user({ password: { create: { hash: await hashPassword(secret) } }, ...extra });
+  const pendingChanges = (userId: string) =>
+    prisma.verification.count({
+      where: { userId, type: TOKEN_TYPES.emailChange, usedAt: null },
+    });
+
+  test("asks for the current password; a Google-only account needs a recent sign-in", async () => {
+    const u = await withPassword();
+    const next = `pw-${Date.now()}@example.com`;
+    await expect(requestEmailChange(u.id, next)).rejects.toMatchObject({
+      field: "currentPassword",
+    });
+    await expect(
+      requestEmailChange(u.id, next, { currentPassword: "wrong-one" }),
+    ).rejects.toMatchObject({ field: "currentPassword" });
+    expect(await pendingChanges(u.id)).toBe(0);
+    await requestEmailChange(u.id, next, { currentPassword: secret });
+    expect(await pendingChanges(u.id)).toBe(1);
+
+    const google = await user({
+      connections: { create: { providerName: "google", providerId: `g-${Date.now()}` } },
+    });
+    const old = await prisma.session.create({
+      data: {
+        userId: google.id,
+        expiresAt: new Date(Date.now() + DAY),
+        createdAt: new Date(Date.now() - 60 * 60 * 1000),
+      },
+    });
+    await expect(
+      requestEmailChange(google.id, `g1-${Date.now()}@example.com`, { sessionId: old.id }),
+    ).rejects.toThrow(/sign in with Google again/);
+    const fresh = await prisma.session.create({
+      data: { userId: google.id, expiresAt: new Date(Date.now() + DAY) },
+    });
+    await requestEmailChange(google.id, `g2-${Date.now()}@example.com`, { sessionId: fresh.id });
+    expect(await pendingChanges(google.id)).toBe(1);
+  });
+
+  test("the old address and a young writer's parent are told; their link stops the change", async () => {
+    const parent = `parent-${Date.now()}@example.com`;
+    const child = await withPassword({
+      dateOfBirth: new Date(Date.now() - 10 * 365 * DAY),
+      parentEmail: parent,
+    });
+    const session = await prisma.session.create({
+      data: { userId: child.id, expiresAt: new Date(Date.now() + DAY) },
+    });
+    const next = `taken-over-${Date.now()}@example.com`;
+    await requestEmailChange(child.id, next, { currentPassword: secret });
+    const confirm = linkToken(next, "account/email");
+    const fromOld = linkToken(child.email, "account/email-cancel");
+    const fromParent = linkToken(parent, "account/email-cancel");
+    expect(fromOld).not.toBe("");
+    expect(fromParent).toBe(fromOld);
+    const notice = await prisma.emailLog.findFirstOrThrow({
+      where: { to: child.email, template: "email-change-notice" },
+    });
+    expect(notice.body).toContain(next);
+    expect(notice.body).toContain("/account/email-cancel/[redacted]");
+
+    expect(await cancelEmailChange(fromParent)).toMatchObject({ email: child.email });
+    await expect(confirmEmailChange(confirm)).rejects.toThrow(/expired or was already used/);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: child.id } })).email).toBe(
+      child.email,
+    );
+    expect(await prisma.session.findUnique({ where: { id: session.id } })).toBeNull();
+    // Once.
+    expect(await cancelEmailChange(fromOld)).toBeNull();
+  });
+
+  test("a change already confirmed is undone by the old address's link", async () => {
+    const u = await withPassword();
+    const next = `quick-${Date.now()}@example.com`;
+    await requestEmailChange(u.id, next, { currentPassword: secret });
+    await confirmEmailChange(linkToken(next, "account/email"));
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: u.id } })).email).toBe(next);
+    await cancelEmailChange(linkToken(u.email, "account/email-cancel"));
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: u.id } })).email).toBe(u.email);
+  });
+
+  test("a password reset or a password change ends a pending e-mail change", async () => {
+    const u = await withPassword();
+    const next = `pending-${Date.now()}@example.com`;
+    await requestEmailChange(u.id, next, { currentPassword: secret });
+    const confirm = linkToken(next, "account/email");
+    const reset = await issueToken({ type: TOKEN_TYPES.passwordReset, userId: u.id, ttlMs: HOUR });
+    await resetPassword(reset, "brand-new-pass");
+    await expect(confirmEmailChange(confirm)).rejects.toThrow(/expired or was already used/);
+
+    const next2 = `pending2-${Date.now()}@example.com`;
+    await requestEmailChange(u.id, next2, { currentPassword: "brand-new-pass" });
+    const confirm2 = linkToken(next2, "account/email");
+    await changePassword({
+      userId: u.id,
+      currentPassword: "brand-new-pass",
+      newPassword: "another-new-pass",
+    });
+    await expect(confirmEmailChange(confirm2)).rejects.toThrow(/expired or was already used/);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: u.id } })).email).toBe(u.email);
   });
 });

@@ -44,7 +44,7 @@ export function ChangePasswordCard({
           ) : null}
           {hasPassword ? (
             <Field
-              label="Current password"
+              label="Your password, to show it is you"
               autoComplete="current-password"
               errors={fields.currentPassword.errors}
               {...getInputProps(fields.currentPassword, { type: "password" })}
@@ -71,7 +71,15 @@ export function ChangePasswordCard({
 }
 
 /** Change e-mail: a link goes to the new address; nothing changes until it is used. */
-export function ChangeEmailCard({ lastResult, email }: { lastResult: Result; email: string }) {
+export function ChangeEmailCard({
+  lastResult,
+  email,
+  hasPassword,
+}: {
+  lastResult: Result;
+  email: string;
+  hasPassword: boolean;
+}) {
   const [form, fields] = useForm({
     id: "change-email",
     lastResult,
@@ -86,8 +94,15 @@ export function ChangeEmailCard({ lastResult, email }: { lastResult: Result; ema
       <CardContent>
         <p className="mb-4 text-base text-slate-700">
           You use <strong className="break-all">{email}</strong>. We will send a link to the new
-          address; your account changes when you open it.
+          address; your account changes when you open it. We also tell your current address, so you
+          can stop a change you did not ask for.
         </p>
+        {hasPassword ? null : (
+          <p className="mb-4 text-base text-slate-700">
+            You sign in with Google: to keep your account safe, sign in again first if it has been
+            more than 10 minutes.
+          </p>
+        )}
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <input type="hidden" name="intent" value="email" />
           {form.errors?.length ? (
@@ -101,6 +116,14 @@ export function ChangeEmailCard({ lastResult, email }: { lastResult: Result; ema
             errors={fields.newEmail.errors}
             {...getInputProps(fields.newEmail, { type: "email" })}
           />
+          {hasPassword ? (
+            <Field
+              label="Your password, to show it is you"
+              autoComplete="current-password"
+              errors={fields.currentPassword.errors}
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+            />
+          ) : null}
           <Button type="submit">Send the link</Button>
         </Form>
       </CardContent>

@@ -74,8 +74,10 @@ export const resetPasswordSchema = z
   .object(newPasswordPair)
   .refine(passwordsMatch, passwordMismatch);
 
+/** The current password is checked on the server when the account has one (ADR 0025). */
 export const changeEmailSchema = z.object({
   intent: z.literal("email"),
+  currentPassword: z.string().max(200).optional(),
   newEmail: z
     .string({ required_error: "Email is required" })
     .trim()

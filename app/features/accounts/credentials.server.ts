@@ -1,7 +1,10 @@
 /**
  * Forgotten and changed passwords, and a changed e-mail address confirmed from the new inbox.
  * Links are one-time (one-time-tokens.server.ts); a reset or a change of password ends the
- * account's other sessions. See docs/decisions/0003-sessions-and-auth.md.
+ * account's other sessions and any pending e-mail change. See docs/decisions/0003-sessions-and-auth.md.
+ * An e-mail change asks for the current password (or, for an account that signs in with Google
+ * only, a sign-in in the last few minutes) and tells the old address, and a young writer's
+ * parent, with a link that stops it (docs/decisions/0025-accounts-and-tokens.md).
  */
 import bcrypt from "bcryptjs";
 import { AccountLinkEmail, ACCOUNT_LINK_SUBJECTS } from "~/emails/account-link";
@@ -10,10 +13,23 @@ import { DomainError } from "~/utils/domain-error";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { hashPassword } from "./auth.server";
 import { HOUR, issueToken, redeemToken, TOKEN_TYPES } from "./one-time-tokens.server";
+import { needsParentalConsent } from "./user";
 
 export const RESET_TTL_MS = HOUR;
 export const EMAIL_CHANGE_TTL_MS = 24 * HOUR;
 export const EMAIL_TAKEN = "An account with this email already exists.";
+/** How recent a Google-only account's sign-in must be to change its address. */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+/** Pending e-mail changes (the new address's link and the old address's cancel link). */
+const pendingEmailChange = (userId: string) =>
+  prisma.verification.deleteMany({
+    where: {
+      userId,
+      type: { in: [TOKEN_TYPES.emailChange, TOKEN_TYPES.emailChangeCancel] },
+      usedAt: null,
+    },
+  });
 
 export class CredentialsError extends DomainError {}
 
@@ -65,6 +81,7 @@ export async function resetPassword(token: string, password: string, now = new D
       update: { hash },
     }),
     prisma.session.deleteMany({ where: { userId: link.userId } }),
+    pendingEmailChange(link.userId),
   ]);
   return link.userId;
 }
@@ -99,24 +116,45 @@ export async function changePassword(input: {
         ...(input.keepSessionId ? { id: { not: input.keepSessionId } } : {}),
       },
     }),
+    pendingEmailChange(input.userId),
   ]);
 }
 
-/** Sends a confirmation link to the new address; the account keeps its e-mail until it is used. */
+/**
+ * Checks who is asking (the current password; for a Google-only account a sign-in in the last
+ * RECENT_SIGN_IN_MS), then sends a confirmation link to the new address and tells the old one
+ * (and a parent, for a writer under 13) with a link that stops the change. The account keeps its
+ * e-mail until the new address's link is used.
+ */
 export async function requestEmailChange(
   userId: string,
   newEmail: string,
-  request?: Request,
-  now = new Date(),
+  opts: { currentPassword?: string; sessionId?: string; request?: Request; now?: Date } = {},
 ) {
+  const now = opts.now ?? new Date();
   const email = newEmail.toLowerCase();
-  const [user, taken] = await Promise.all([
+  const [user, taken, password, session] = await Promise.all([
     prisma.user.findUniqueOrThrow({
       where: { id: userId },
-      select: { displayName: true, email: true },
+      select: { displayName: true, email: true, dateOfBirth: true, parentEmail: true },
     }),
     prisma.user.findUnique({ where: { email }, select: { id: true } }),
+    prisma.password.findUnique({ where: { userId }, select: { hash: true } }),
+    opts.sessionId
+      ? prisma.session.findFirst({
+          where: { id: opts.sessionId, userId },
+          select: { createdAt: true },
+        })
+      : null,
   ]);
+  if (password) {
+    if (!(await bcrypt.compare(opts.currentPassword ?? "", password.hash)))
+      throw new CredentialsError("Your current password is not correct.", "currentPassword");
+  } else if (!session || now.getTime() - session.createdAt.getTime() > RECENT_SIGN_IN_MS) {
+    throw new CredentialsError(
+      "To keep your account safe, please sign out and sign in with Google again, then change your address within 10 minutes.",
+    );
+  }
   if (user.email === email)
     throw new CredentialsError("That is already your e-mail address.", "newEmail");
   if (taken) throw new CredentialsError(EMAIL_TAKEN, "newEmail");
@@ -127,6 +165,14 @@ export async function requestEmailChange(
     target: email,
     now,
   });
+  // The cancel link keeps the old address: it also undoes a change already confirmed.
+  const cancel = await issueToken({
+    type: TOKEN_TYPES.emailChangeCancel,
+    userId,
+    ttlMs: EMAIL_CHANGE_TTL_MS,
+    target: user.email,
+    now,
+  });
   const result = await sendEmail({
     to: email,
     subject: ACCOUNT_LINK_SUBJECTS["email-change"],
@@ -134,13 +180,64 @@ export async function requestEmailChange(
     react: AccountLinkEmail({
       kind: "email-change",
       name: user.displayName,
-      link: siteUrl(`/account/email/${token}`, request),
+      link: siteUrl(`/account/email/${token}`, opts.request),
       expires: "in 24 hours",
     }),
   });
   if (!result.ok) {
+    await pendingEmailChange(userId);
     throw new CredentialsError("We could not send the e-mail. Please try again in a moment.");
   }
+  const cancelLink = siteUrl(`/account/email-cancel/${cancel}`, opts.request);
+  const notices = [
+    {
+      to: user.email,
+      name: user.displayName,
+      detail: `Someone signed in to your Inkwell account asked to change its e-mail address to ${email}. It changes only when the new address confirms it.`,
+    },
+  ];
+  if (user.parentEmail && user.dateOfBirth && needsParentalConsent(user.dateOfBirth, now))
+    notices.push({
+      to: user.parentEmail,
+      name: "parent or guardian",
+      detail: `Your child's Inkwell account (${user.email}) asked to change its e-mail address to ${email}. It changes only when the new address confirms it.`,
+    });
+  // The notices are best effort: a failure is in the e-mail log; the change still needs its link.
+  for (const n of notices)
+    await sendEmail({
+      to: n.to,
+      subject: ACCOUNT_LINK_SUBJECTS["email-change-notice"],
+      template: "email-change-notice",
+      react: AccountLinkEmail({
+        kind: "email-change-notice",
+        name: n.name,
+        detail: n.detail,
+        link: cancelLink,
+        expires: "in 24 hours",
+      }),
+    });
+}
+
+/**
+ * The "this was not me" link sent to the old address (and a parent): the pending change ends; a
+ * change already confirmed is undone (the old address comes back, when no other account took it);
+ * every session of the account ends. Null when the link is unknown, expired or used.
+ */
+export async function cancelEmailChange(token: string, now = new Date()) {
+  const link = await redeemToken(TOKEN_TYPES.emailChangeCancel, token, now);
+  if (!link?.target) return null;
+  const oldEmail = link.target;
+  return prisma.$transaction(async (tx) => {
+    await tx.verification.deleteMany({
+      where: { userId: link.userId, type: TOKEN_TYPES.emailChange, usedAt: null },
+    });
+    await tx.session.deleteMany({ where: { userId: link.userId } });
+    const user = await tx.user.findUnique({ where: { id: link.userId }, select: { email: true } });
+    const taken = await tx.user.findUnique({ where: { email: oldEmail }, select: { id: true } });
+    if (user && user.email !== oldEmail && !taken)
+      await tx.user.update({ where: { id: link.userId }, data: { email: oldEmail } });
+    return { userId: link.userId, email: oldEmail };
+  });
 }
 
 /** Uses an e-mail change link: the account's address becomes the confirmed one. */
