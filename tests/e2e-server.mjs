@@ -32,6 +32,8 @@ const env = {
   // The embedded scheduler looks for due steps every half second (docs/decisions/0018-embedded-scheduler.md).
   SCHEDULER_INTERVAL_MS: "500",
   SIGNUP_MAX_PER_IP: "10000",
+  RESET_MAX_PER_IP: "10000",
+  PRICE_PREVIEW_MAX_PER_MINUTE: "10000",
   // No Stripe keys: the test-mode checkout stands in (docs/decisions/0020-payments.md).
   PAYMENTS_TEST_MODE: "1",
 };

@@ -6,6 +6,7 @@ export const ACCOUNT_LINK_SUBJECTS = {
   "password-reset": "Reset your Inkwell password",
   "email-change": "Confirm your new Inkwell e-mail address",
   "email-change-notice": "Your Inkwell e-mail address is about to change",
+  "sign-up-attempt": "Someone tried to sign up to Inkwell with your address",
 } as const;
 
 const COPY = {
@@ -34,6 +35,14 @@ const COPY = {
     button: "Stop the change",
     ignore: "",
   },
+  "sign-up-attempt": {
+    preview: "You already have an account",
+    heading: "You already have an Inkwell account",
+    intro:
+      "Someone (we hope you) tried to create an Inkwell account with this e-mail address, but it already has one, so nothing was changed. Sign in with your password, or with Google if that is how you signed up. Forgot your password? Choose a new one with the button below.",
+    button: "Choose a new password",
+    ignore: "If it was not you, you can ignore this e-mail.",
+  },
 } as const;
 
 /**
@@ -52,8 +61,8 @@ export function AccountLinkEmail({
   detail?: string;
   name: string;
   link: string;
-  /** e.g. "in 1 hour" */
-  expires: string;
+  /** e.g. "in 1 hour"; none for a link that is not one-time. */
+  expires?: string;
 }) {
   const copy = COPY[kind];
   return (
@@ -64,7 +73,8 @@ export function AccountLinkEmail({
       <EmailButton href={link}>{copy.button}</EmailButton>
       <Text>Or paste this link into your browser: {link}</Text>
       <Text>
-        The link works once and expires {expires}.{copy.ignore ? ` ${copy.ignore}` : ""}
+        {expires ? `The link works once and expires ${expires}. ` : ""}
+        {copy.ignore}
       </Text>
     </EmailLayout>
   );

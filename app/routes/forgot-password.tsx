@@ -8,6 +8,13 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { forgotPasswordSchema } from "~/features/accounts/account-schemas";
 import { requestPasswordReset } from "~/features/accounts/credentials.server";
+import { clientAddress } from "~/features/accounts/auth.server";
+import {
+  consumeAccountMailRequest,
+  tooManyRequestsMessage,
+} from "~/features/accounts/rate-limit.server";
+import { runDetached } from "~/utils/background.server";
+import { Alert } from "~/components/ui/alert";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -17,13 +24,25 @@ export async function loader() {
   return null;
 }
 
-/** Everyone gets the same answer, so the form does not reveal who has an account. */
-export async function action({ request }: ActionFunctionArgs) {
+/**
+ * Everyone gets the same answer at the same speed: the lookup and the e-mail happen after it
+ * (docs/decisions/0025-accounts-and-tokens.md). Limited per client address here and per inbox
+ * in requestPasswordReset.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: submission.status ? 400 : 200 });
   }
-  await requestPasswordReset(submission.value.email, request);
+  const wait = await consumeAccountMailRequest(clientAddress(context));
+  if (wait > 0) {
+    return data(
+      { result: submission.reply({ formErrors: [tooManyRequestsMessage(wait)] }) },
+      { status: 429 },
+    );
+  }
+  const { email } = submission.value;
+  runDetached("password reset e-mail", () => requestPasswordReset(email));
   return redirectWithToast("/login?tab=signin", {
     type: "info",
     title: "Check your e-mail",
@@ -50,6 +69,11 @@ export default function ForgotPassword() {
       <Card className="mt-6">
         <CardContent className="pt-5">
           <Form method="post" {...getFormProps(form)} className="space-y-4">
+            {form.errors?.length ? (
+              <Alert variant="destructive" title="Please wait">
+                {form.errors.join(" ")}
+              </Alert>
+            ) : null}
             <Field
               label="Email"
               autoComplete="email"

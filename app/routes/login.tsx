@@ -27,6 +27,8 @@ import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { needsParentalConsent, safeRedirect } from "~/features/accounts/user";
 import { createAccount, EmailTakenError } from "~/features/accounts/users.server";
+import { notifySignUpAttempt } from "~/features/accounts/credentials.server";
+import { runDetached } from "~/utils/background.server";
 import { readForm } from "~/utils/form-body.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
@@ -68,26 +70,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const { website, intent: _intent, ...input } = submission.value;
     if (!website) {
-      let account: { id: string };
+      let account: { id: string } | null = null;
       try {
         account = await createAccount(input);
       } catch (error) {
-        const message = error instanceof EmailTakenError ? error.message : "Failed to sign up";
-        if (!(error instanceof EmailTakenError)) console.error("sign-up failed", error);
-        return data<ActionData>(
-          {
-            intent: "signup",
-            result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-          },
-          { status: 400 },
-        );
+        if (!(error instanceof EmailTakenError)) {
+          console.error("sign-up failed", error);
+          return data<ActionData>(
+            {
+              intent: "signup",
+              result: submission.reply({
+                formErrors: ["Failed to sign up"],
+                hideFields: ["password"],
+              }),
+            },
+            { status: 400 },
+          );
+        }
+        // A taken address gets the same answer; its owner is told by e-mail, after the answer
+        // (docs/decisions/0025-accounts-and-tokens.md).
+        runDetached("sign-up attempt e-mail", () => notifySignUpAttempt(input.email));
       }
-      // The account exists either way; a failed e-mail can be re-sent from the dashboard.
-      if (input.parentEmail) {
-        await sendConsentRequest(account.id, { request }).catch((error) =>
-          console.error("consent e-mail failed", error),
-        );
-      }
+      // After the answer too; a failed e-mail can be re-sent from the dashboard.
+      const created = account;
+      if (created && input.parentEmail)
+        runDetached("consent e-mail", () => sendConsentRequest(created.id, { request }));
     }
     const underThirteen = needsParentalConsent(input.dateOfBirth);
     const back = safeRedirect(formData.get("redirectTo"), "");

@@ -60,6 +60,10 @@ const schema = z
       .regex(/^[a-z]{3}$/)
       .default("usd"),
     SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+    /** Account e-mails asked for by visitors (docs/decisions/0025-accounts-and-tokens.md). */
+    RESET_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+    /** Price previews with a discount code, per minute, per user and per address. */
+    PRICE_PREVIEW_MAX_PER_MINUTE: z.coerce.number().int().positive().default(20),
     /** Which proxy's forwarded headers to believe (read by server.mjs; see client-ip.mjs). */
     TRUST_PROXY: z
       .string()

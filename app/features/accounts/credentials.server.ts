@@ -13,6 +13,7 @@ import { DomainError } from "~/utils/domain-error";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { hashPassword } from "./auth.server";
 import { HOUR, issueToken, redeemToken, TOKEN_TYPES } from "./one-time-tokens.server";
+import { mayMailAddress } from "./rate-limit.server";
 import { needsParentalConsent } from "./user";
 
 export const RESET_TTL_MS = HOUR;
@@ -40,10 +41,13 @@ export async function hasPassword(userId: string) {
 }
 
 /**
- * Sends a reset link when an account has this e-mail. The caller shows the same answer either
- * way, so the form does not tell who has an account.
+ * Sends a reset link when an account has this e-mail and the inbox has not had its share of
+ * account e-mails this hour. Run after the answer (runDetached): the caller shows the same answer
+ * at the same speed either way, so the form does not tell who has an account
+ * (docs/decisions/0025-accounts-and-tokens.md).
  */
-export async function requestPasswordReset(email: string, request?: Request, now = new Date()) {
+export async function requestPasswordReset(email: string, now = new Date()) {
+  if (!(await mayMailAddress(email))) return { sent: false };
   const user = await prisma.user.findUnique({
     where: { email: email.toLowerCase() },
     select: { id: true, displayName: true, email: true },
@@ -62,11 +66,34 @@ export async function requestPasswordReset(email: string, request?: Request, now
     react: AccountLinkEmail({
       kind: "password-reset",
       name: user.displayName,
-      link: siteUrl(`/reset-password/${token}`, request),
+      link: siteUrl(`/reset-password/${token}`),
       expires: "in 1 hour",
     }),
   });
   return { sent: result.ok };
+}
+
+/**
+ * A sign-up with an address that already has an account gets the same answer as any sign-up;
+ * the account's owner is told by e-mail how to sign in or reset (run after the answer).
+ */
+export async function notifySignUpAttempt(email: string) {
+  if (!(await mayMailAddress(email))) return;
+  const user = await prisma.user.findUnique({
+    where: { email: email.toLowerCase() },
+    select: { displayName: true, email: true },
+  });
+  if (!user) return;
+  await sendEmail({
+    to: user.email,
+    subject: ACCOUNT_LINK_SUBJECTS["sign-up-attempt"],
+    template: "sign-up-attempt",
+    react: AccountLinkEmail({
+      kind: "sign-up-attempt",
+      name: user.displayName,
+      link: siteUrl("/forgot-password"),
+    }),
+  });
 }
 
 /** Sets the new password from a reset link and ends every session of the account. */

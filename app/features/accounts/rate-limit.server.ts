@@ -1,5 +1,5 @@
 /**
- * Sign-in and sign-up limits, in memory (one primary machine; docs/decisions/0003-sessions-and-auth.md).
+ * Sign-in, sign-up, account e-mail and price preview limits, in memory (one primary machine; docs/decisions/0003-sessions-and-auth.md).
  * When server.mjs runs several worker processes (docs/decisions/0021-performance.md) the counts
  * live in the primary process and every worker asks it over IPC, so the limits stay per site,
  * not per process.
@@ -32,7 +32,13 @@ type Limiters = {
   byEmail: RateLimiterAbstract;
   byIp: RateLimiterAbstract;
   signUpByIp: RateLimiterAbstract;
+  mailByIp: RateLimiterAbstract;
+  mailByAddress: RateLimiterAbstract;
+  previewByIp: RateLimiterAbstract;
+  previewByUser: RateLimiterAbstract;
 };
+/** Account e-mails (reset links, "someone tried to sign up") one inbox gets per hour. */
+export const MAILS_PER_ADDRESS = 3;
 /** A cluster worker's limiter keeps its counts in the primary (RateLimiterClusterMaster, server.mjs). */
 const limiter = (opts: IRateLimiterOptions): RateLimiterAbstract =>
   cluster.isWorker
@@ -61,6 +67,26 @@ function get(): Limiters {
       keyPrefix: "signup_ip",
       points: e.SIGNUP_MAX_PER_IP,
       duration: SIGNUP_WINDOW_SECONDS,
+    }),
+    mailByIp: limiter({
+      keyPrefix: "account_mail_ip",
+      points: e.RESET_MAX_PER_IP,
+      duration: SIGNUP_WINDOW_SECONDS,
+    }),
+    mailByAddress: limiter({
+      keyPrefix: "account_mail_to",
+      points: MAILS_PER_ADDRESS,
+      duration: SIGNUP_WINDOW_SECONDS,
+    }),
+    previewByIp: limiter({
+      keyPrefix: "price_preview_ip",
+      points: e.PRICE_PREVIEW_MAX_PER_MINUTE * 3,
+      duration: 60,
+    }),
+    previewByUser: limiter({
+      keyPrefix: "price_preview_user",
+      points: e.PRICE_PREVIEW_MAX_PER_MINUTE,
+      duration: 60,
     }),
   };
   return limiters;
@@ -124,4 +150,46 @@ export async function consumeSignUp(ip: string): Promise<number> {
 export function tooManySignUpsMessage(seconds: number) {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `Too many sign-ups from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+/** Counts one point; the seconds to wait when `key` is over its limit, else 0. */
+async function consume(l: RateLimiterAbstract, key: string, fallbackSeconds: number) {
+  try {
+    await l.consume(key);
+    return 0;
+  } catch (rejection) {
+    const ms = (rejection as { msBeforeNext?: number }).msBeforeNext ?? fallbackSeconds * 1000;
+    return Math.max(1, Math.ceil(ms / 1000));
+  }
+}
+
+/**
+ * Forgot-password requests from one address (RESET_MAX_PER_IP an hour): the seconds to wait, or
+ * 0. Counted whether or not an account uses the e-mail, so the answer tells nothing about it
+ * (docs/decisions/0025-accounts-and-tokens.md).
+ */
+export const consumeAccountMailRequest = (ip: string) =>
+  consume(get().mailByIp, addressKey(ip), SIGNUP_WINDOW_SECONDS);
+
+/**
+ * One account e-mail to `email` (MAILS_PER_ADDRESS an hour): false when that inbox has had its
+ * share; the caller then sends nothing and answers as usual.
+ */
+export async function mayMailAddress(email: string) {
+  return (await consume(get().mailByAddress, email.toLowerCase(), SIGNUP_WINDOW_SECONDS)) === 0;
+}
+
+export function tooManyRequestsMessage(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many requests from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+/** Price previews: per signed-in user and per address (guessing discount codes). */
+export async function consumePricePreview(userId: string, ip: string) {
+  const { previewByUser, previewByIp } = get();
+  const waits = await Promise.all([
+    consume(previewByUser, userId, 60),
+    consume(previewByIp, addressKey(ip), 60),
+  ]);
+  return Math.max(...waits);
 }

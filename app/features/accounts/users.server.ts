@@ -8,7 +8,11 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** Creates an account with a hashed password. Under-13 accounts keep the parent e-mail, unconfirmed. */
+/**
+ * Creates an account with a hashed password. Under-13 accounts keep the parent e-mail, unconfirmed.
+ * The password is hashed before the address is looked up, so a taken address answers no faster
+ * (docs/decisions/0025-accounts-and-tokens.md).
+ */
 export async function createAccount(input: {
   email: string;
   password: string;
@@ -17,9 +21,9 @@ export async function createAccount(input: {
   parentEmail?: string;
 }) {
   const email = input.email.toLowerCase();
+  const hash = await hashPassword(input.password);
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) throw new EmailTakenError();
-  const hash = await hashPassword(input.password);
   try {
     return await prisma.user.create({
       data: {
