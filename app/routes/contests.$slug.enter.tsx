@@ -18,7 +18,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList, Field, TextareaField, inputClass } from "~/components/ui/field";
-import { getOptionalUser } from "~/features/accounts/auth.server";
+import { clientAddress, getOptionalUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import {
   CONFIRMATIONS,
@@ -41,7 +41,7 @@ import { ACCEPT_ATTRIBUTE, kindFromFileName } from "~/features/entries/file-snif
 import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { previewPrice } from "~/features/payments/discount-codes.server";
+import { priceFor } from "~/features/payments/price-preview.server";
 import { redirectToCheckout } from "~/features/payments/checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
@@ -59,7 +59,7 @@ const notFound = () =>
     description: ENTRY_MESSAGES.contestNotFound,
   });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [contest, user] = await Promise.all([
     getPublishedContest(params.slug ?? ""),
     getOptionalUser(request),
@@ -69,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("code")?.slice(0, 40).trim() || null;
   const [left, price] = await Promise.all([
     user ? entriesLeftFor(user.id, contest.id, limit) : limit,
-    contest.entryFeeCents > 0 ? previewPrice(contest, code) : null,
+    priceFor(contest, code, user, clientAddress(context)),
   ]);
   return {
     contest: {
@@ -181,7 +181,9 @@ export default function EnterContest() {
         ? "fee waived"
         : formatDollars(preview.price.amountCents)
       : fee;
-  const signInHref = `/login?redirectTo=/contests/${contest.slug}/enter`;
+  // A classroom link's code comes back after the sign-in, and its price shows then.
+  const back = `/contests/${contest.slug}/enter${code ? `?code=${encodeURIComponent(code)}` : ""}`;
+  const signInHref = `/login?redirectTo=${encodeURIComponent(back)}`;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 text-base">
@@ -215,7 +217,7 @@ export default function EnterContest() {
             or{" "}
             <Link
               className="underline"
-              to={`/login?tab=signup&redirectTo=/contests/${contest.slug}/enter`}
+              to={`/login?tab=signup&redirectTo=${encodeURIComponent(back)}`}
             >
               create an account
             </Link>{" "}

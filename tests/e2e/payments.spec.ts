@@ -195,6 +195,24 @@ test("discount codes: a refused code keeps the entry unsent, a classroom link sh
   expect((await confirmationsTo(email))[0].text).toContain(`Fee waived: $0.00`);
 });
 
+test("a visitor's classroom link checks no code: sign in first, then the price shows (docs/decisions/0025)", async ({
+  page,
+}) => {
+  const email = uniqueEmail("classroom");
+  await signUp(page, email);
+  await expect(page.getByTestId("toast")).toContainText("Account created!");
+  const half = makeCode(50);
+  await page.goto(`/contests/${PAID}/enter?code=${half}`);
+  await expect(page.getByText("Sign in to see the price with this code.")).toBeVisible();
+  await expect(page.getByText(/With code/)).toHaveCount(0);
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("secret-pass");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/contests/${PAID}/enter\\?code=${half}$`));
+  await expect(page.getByText(/With code .*: \$7\.50 instead of \$15\.00/)).toBeVisible();
+});
+
 test("an admin makes a code, sees its use and the fee, and refunds the entry", async ({ page }) => {
   test.setTimeout(60_000);
   const code = `CLASS${randomBytes(3).toString("hex").toUpperCase()}`;

@@ -13,6 +13,12 @@ export const CODE_MESSAGES = {
 
 export type CodeRefusal = keyof typeof CODE_MESSAGES;
 
+/** The price preview's answers when a code is not checked (docs/decisions/0025-accounts-and-tokens.md). */
+export const PREVIEW_MESSAGES = {
+  signIn: "Sign in to see the price with this code.",
+  tooMany: "Too many tries. Please wait a minute and try again.",
+} as const;
+
 export type DiscountRule = {
   id: string;
   code: string;
