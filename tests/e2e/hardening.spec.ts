@@ -16,6 +16,38 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `river${i % 9}`
 test.describe("HTTP-level", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level; runs once");
 
+  test("token routes answer any token with a page or a redirect, never a 5xx (docs/decisions/0025)", async ({
+    baseURL,
+  }) => {
+    const tokens = [
+      "%0A",
+      "a%0D%0ASet-Cookie:%20x=1",
+      "%00",
+      "%C3%A9",
+      "%E6%9D%8E%E6%98%8E",
+      "%F0%9F%98%80",
+      "%25",
+      "%20x",
+      "x".repeat(3000),
+    ];
+    const routes: [string, Record<string, string>][] = [
+      ["/consent/", { answer: "agree" }],
+      ["/reset-password/", { newPassword: "long-enough-1", confirmPassword: "long-enough-1" }],
+      ["/set-password/", { password: "long-enough-1", confirmPassword: "long-enough-1" }],
+      ["/account/email/", {}],
+      ["/account/email-cancel/", {}],
+      ["/judge-invitation/", {}],
+    ];
+    for (const [prefix, form] of routes)
+      for (const token of tokens) {
+        const get = await http(baseURL!, prefix + token);
+        expect(get.status, `GET ${prefix}${token}`).toBeLessThan(500);
+        const post = await http(baseURL!, prefix + token, { form });
+        expect(post.status, `POST ${prefix}${token}`).toBeLessThan(500);
+        expect(post.headers.get("location") ?? "").not.toMatch(/[\u0000-\u001f\u0080-\uffff]/);
+      }
+  });
+
   test("sign-in never sends the browser off the site, whatever redirectTo holds", async ({
     page,
     baseURL,
