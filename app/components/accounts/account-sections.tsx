@@ -44,7 +44,7 @@ export function ChangePasswordCard({
           ) : null}
           {hasPassword ? (
             <Field
-              label="Your password, to show it is you"
+              label="Current password"
               autoComplete="current-password"
               errors={fields.currentPassword.errors}
               {...getInputProps(fields.currentPassword, { type: "password" })}
