@@ -160,7 +160,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (value.intent === "resend-consent") return refusalToast("/dashboard", error);
-    return refusalReply(submission, error, 400, { intent });
+    const secret = intent === "password" || intent === "email";
+    return refusalReply(
+      submission,
+      error,
+      400,
+      { intent },
+      secret ? hidePasswords.hideFields : undefined,
+    );
   }
 }
 

@@ -17,11 +17,13 @@ export function refusalReply<S, E extends object = object>(
   error: unknown,
   status = 400,
   extra?: E,
+  /** Fields never sent back (passwords). */
+  hideFields?: string[],
 ) {
   if (!(error instanceof DomainError)) throw error;
   const result = error.field
-    ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-    : submission.reply({ formErrors: [error.message] });
+    ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields })
+    : submission.reply({ formErrors: [error.message], hideFields });
   return data({ ...(extra as E), result }, { status });
 }
 
