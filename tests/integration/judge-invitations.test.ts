@@ -11,6 +11,8 @@ import {
 } from "~/features/judging/judges.server";
 import { prisma } from "~/utils/db.server";
 import { linkToken } from "./inbox";
+import * as route from "~/routes/judge-invitation.$token";
+import { startSession } from "~/features/accounts/session.server";
 
 /** docs/decisions/0025-accounts-and-tokens.md */
 let n = 0;
@@ -68,6 +70,34 @@ describe("judge invitations of existing accounts", () => {
     await expect(acceptJudgeInvitation(second, u.id)).rejects.toBeInstanceOf(InvitationRefused);
     expect(await roles(u.id)).toEqual([]);
     expect((await listJudges(1)).judges.some((j) => j.id === u.id)).toBe(false);
+  });
+});
+
+describe("the acceptance page", () => {
+  test("asks a visitor to sign in; the invited account, signed in, accepts with one press", async () => {
+    const address = email("page");
+    const u = await prisma.user.create({
+      data: { email: address, displayName: "Page", password: { create: { hash: "x" } } },
+    });
+    await addJudge({ email: address, name: "Page" });
+    const token = linkToken(address, "judge-invitation");
+    const url = `http://localhost/judge-invitation/${token}`;
+    const visitor = (await route.loader({
+      request: new Request(url),
+      params: { token },
+      context: {},
+    })) as unknown as { data: { email: string; signedIn: string } };
+    expect(visitor.data).toEqual({ email: address, signedIn: "no" });
+
+    const cookie = (await startSession(new Request(url), u.id)).split(";")[0];
+    const res = (await route.action({
+      request: new Request(url, { method: "POST", headers: { Cookie: cookie } }),
+      params: { token },
+      context: {},
+    })) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/judge");
+    expect(await roles(u.id)).toEqual(["judge"]);
   });
 });
 
