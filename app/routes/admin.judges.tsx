@@ -106,8 +106,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
   }
   return redirectWithToast("/admin/judges", {
-    type: result.emailed ? "success" : "error",
-    title: result.invited ? "Invitation sent" : "Judge added successfully",
+    type: "success",
+    title: "Judge added successfully",
     description: !result.emailed
       ? `The invitation was made, but the e-mail to ${submission.value.email} could not be sent. Use Resend invitation.`
       : result.invited
