@@ -163,7 +163,8 @@ describe("embedded scheduler", () => {
     // The process dies holding the lease. A new one waits for the lease to expire, then resumes.
     const after = { holder: "after-restart", ...lease };
     expect((await tick(t(11, 30_000), after)).leased).toBe(false);
-    // Meanwhile the admin moved the results date; the change reaches the rows through the outbox.
+    // Meanwhile the admin moved and published the results date; the change reaches the rows
+    // through the outbox.
     const { getContest } = await import("~/features/contests/contest-admin.server");
     const c = (await getContest(contest.id))!;
     await updateContest(
@@ -174,7 +175,7 @@ describe("embedded scheduler", () => {
         isPublished: true,
         resultsAt: t(25),
       } as unknown as Parameters<typeof updateContest>[1],
-      {},
+      { publish: true },
       t(11, 40_000),
     );
     const resumed = await tick(t(22), after);
@@ -223,9 +224,14 @@ describe("embedded scheduler", () => {
       >[1];
     };
     await updateContest(contest.id, await input({ title: "Renamed" }), {}, t(0));
+    // Saved but not published dates move nothing (docs/decisions/0022-lifecycle-follows-the-public.md).
     await updateContest(contest.id, await input({ judgingClose: t(19) }), {}, t(0));
+    // The reminder lead is not public: a change moves the reminder at once.
+    await updateContest(contest.id, await input({ remindLeadHours: 24 }), {}, t(0));
+    await updateContest(contest.id, await input({}), { publish: true }, t(0));
     await unpublishContest(contest.id);
     expect(await events(contest.id)).toEqual([
+      "contest/schedule.changed",
       "contest/schedule.changed",
       "contest/schedule.changed",
       "contest/unpublished",
