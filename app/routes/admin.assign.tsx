@@ -140,9 +140,9 @@ export default function AutoAssign() {
           <p className="text-sm text-slate-600">
             Pre-assigning makes every current judge a judge of this contest; auto-assign then gives
             each submitted entry its judges from that list (or from all judges when nobody is
-            pre-assigned), spreading the work evenly and never giving a judge their own entry.
-            Only judges who have set up their account are assigned; nothing is assigned once
-            judging has closed. Running it again only fills gaps.
+            pre-assigned), spreading the work evenly and never giving a judge their own entry. Only
+            judges who have set up their account are assigned; nothing is assigned once judging has
+            closed. Running it again only fills gaps.
           </p>
         </CardHeader>
         <CardContent>

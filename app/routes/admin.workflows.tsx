@@ -127,8 +127,8 @@ export default function Workflows() {
                         {s.note ? <p className="mt-1 text-sm text-slate-700">{s.note}</p> : null}
                         {s.state === "stalled" ? (
                           <p className="mt-1 text-sm text-red-800">
-                            The process running it stopped. It will be taken over on the next
-                            round, or press Retry.
+                            The process running it stopped. It will be taken over on the next round,
+                            or press Retry.
                           </p>
                         ) : null}
                         {s.lastError ? (

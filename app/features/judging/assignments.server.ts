@@ -144,7 +144,8 @@ export async function runAutoAssign(
         const values = pairs
           .slice(i, i + 500)
           .map(
-            (p) => Prisma.sql`(${newId()}, ${contestId}, ${p.judgeId}, ${p.submissionId}, ${createdAt})`,
+            (p) =>
+              Prisma.sql`(${newId()}, ${contestId}, ${p.judgeId}, ${p.submissionId}, ${createdAt})`,
           );
         await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "createdAt")
           VALUES ${Prisma.join(values)}`;

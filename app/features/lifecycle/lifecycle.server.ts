@@ -127,12 +127,7 @@ export function newRunId() {
 }
 
 /** The holder's heartbeat: pushes its lease on; false when the lease is no longer its own. */
-export async function renewStepLease(
-  contestId: string,
-  step: StepName,
-  holder: string,
-  now: Date,
-) {
+export async function renewStepLease(contestId: string, step: StepName, holder: string, now: Date) {
   const { count } = await prisma.lifecycleStep.updateMany({
     where: { contestId, step, lockedBy: holder, finishedAt: null },
     data: { lockedUntil: new Date(now.getTime() + STEP_LEASE_MS) },
@@ -224,7 +219,8 @@ export type StepResult = { sent: number; skipped?: string; nothing?: string };
 
 function resultOf(r: StepResult) {
   if (r.skipped) return { outcome: "skipped", note: r.skipped };
-  if (r.sent === 0) return { outcome: "nothing", note: `Nothing to send. ${r.nothing ?? ""}`.trim() };
+  if (r.sent === 0)
+    return { outcome: "nothing", note: `Nothing to send. ${r.nothing ?? ""}`.trim() };
   return { outcome: "sent", note: `${r.sent} ${r.sent === 1 ? "e-mail" : "e-mails"} sent.` };
 }
 
@@ -304,7 +300,12 @@ export async function runStep(contestId: string, step: StepName, now: Date): Pro
     return { status: "failed", error };
   }
   await finishStep(contestId, step, now, { sent: done, skipped, nothing });
-  return { status: "finished", sent, ...(skipped ? { skipped } : {}), ...(nothing && !done ? { nothing } : {}) };
+  return {
+    status: "finished",
+    sent,
+    ...(skipped ? { skipped } : {}),
+    ...(nothing && !done ? { nothing } : {}),
+  };
 }
 
 /** The entry-submitted event: the confirmation e-mail, once. */

@@ -30,7 +30,9 @@ export type ScheduleDates = ContestDates & { remindLeadHours?: number };
  * How long before judging closes judges are reminded: the contest's lead, capped at half the
  * judging window, so a short window still gets its reminder, half-way through.
  */
-export function remindLeadMs(c: Omit<ScheduleDates, "submissionsOpen" | "submissionsClose" | "resultsAt">) {
+export function remindLeadMs(
+  c: Omit<ScheduleDates, "submissionsOpen" | "submissionsClose" | "resultsAt">,
+) {
   const lead = Math.max(0, c.remindLeadHours ?? DEFAULT_REMIND_LEAD_HOURS) * HOUR;
   const half = Math.max(0, ms(c.judgingClose) - ms(c.judgingOpen)) / 2;
   return Math.min(lead, half);

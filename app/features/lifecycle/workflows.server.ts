@@ -7,14 +7,7 @@ import { STEPS, STEP_LABEL, isStepName, type StepName } from "./steps";
 import type { RunOutcome } from "./lifecycle.server";
 
 export type StepState =
-  | "done"
-  | "skipped"
-  | "running"
-  | "stalled"
-  | "failed"
-  | "retrying"
-  | "due"
-  | "scheduled";
+  "done" | "skipped" | "running" | "stalled" | "failed" | "retrying" | "due" | "scheduled";
 
 /**
  * A step's state. "stalled": a run claimed it and stopped renewing its lease (its process died);
@@ -130,7 +123,11 @@ export function runOutcomeToast(label: string, outcome: RunOutcome) {
   switch (outcome.status) {
     case "finished":
       if (outcome.skipped)
-        return { type: "success" as const, title: `${label}: skipped`, description: outcome.skipped };
+        return {
+          type: "success" as const,
+          title: `${label}: skipped`,
+          description: outcome.skipped,
+        };
       return {
         type: "success" as const,
         title: `${label}: done`,
