@@ -67,5 +67,5 @@ describe("the demo seed", () => {
     expect(await prisma.judgeAssignment.count({ where: { contestId: autumn.id } })).toBe(
       autumnPairs,
     );
-  });
+  }, 90_000); // seeding hashes ten demo passwords, twice
 });
