@@ -74,7 +74,7 @@ export function TimelineCard({
           errors={err("judgesPerSubmission")}
         />
         <Field
-          label="Remind judges (hours before judging closes)"
+          label="Reminder to judges (hours before judging ends)"
           name="remindLeadHours"
           type="number"
           inputMode="numeric"
