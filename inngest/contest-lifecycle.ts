@@ -5,7 +5,13 @@
  * recipient, finish. A newer schedule event for the contest, or unpublishing, cancels the run
  * (docs/decisions/0017-contest-lifecycle.md).
  */
-import { beginStep, failStep, finishStep, stepPlan } from "~/features/lifecycle/lifecycle.server";
+import {
+  beginStep,
+  failStep,
+  finishStep,
+  renewStepLease,
+  stepPlan,
+} from "~/features/lifecycle/lifecycle.server";
 import { sendLifecycleMail } from "~/features/lifecycle/mail.server";
 import { STEPS } from "~/features/lifecycle/steps";
 import { contestUnpublished, inngest, scheduleChanged } from "./client";
@@ -35,8 +41,11 @@ export const contestLifecycle = inngest.createFunction(
       // After the sleep the contest is read again: the step's guards decide.
       const begun = await step.run(`begin-${name}`, () => beginStep(contestId, name, new Date()));
       if (begun.status === "started") {
+        let sent = 0;
         for (const mail of begun.mails) {
-          await step.run(`email-${mail.key}`, async () => {
+          const outcome = await step.run(`email-${mail.key}`, async () => {
+            // Each e-mail step is this run's heartbeat on the step's lease (docs/decisions/0022-lifecycle-follows-the-public.md).
+            await renewStepLease(contestId, name, begun.holder, new Date());
             try {
               return await sendLifecycleMail(mail);
             } catch (error) {
@@ -44,8 +53,10 @@ export const contestLifecycle = inngest.createFunction(
               throw error;
             }
           });
+          if (outcome !== "nothing-to-send") sent++;
         }
-        await step.run(`finish-${name}`, () => finishStep(contestId, name, new Date()));
+        const result = { sent, skipped: begun.skipped, nothing: begun.nothing };
+        await step.run(`finish-${name}`, () => finishStep(contestId, name, new Date(), result));
       }
       if (begun.status !== "started" && begun.status !== "done")
         return { contestId, done, stopped: begun.status };

@@ -2,7 +2,8 @@
  * Demo data for a new machine. Idempotent: accounts are upserted by e-mail and contests are only
  * created when their slug is missing, so running it again keeps existing data.
  */
-import { buildSnapshot } from "../app/features/contests/contest-snapshot";
+import { publishContest } from "../app/features/contests/contest-admin.server";
+import { syncSteps } from "../app/features/lifecycle/lifecycle.server";
 import { prisma } from "~/utils/db.server";
 import { hashPassword } from "../app/features/accounts/auth.server";
 import { weightedTotal, type Criterion } from "../app/features/contests/rubric";
@@ -92,6 +93,8 @@ type ContestSeed = {
   published: boolean;
   /** Live entries one writer may have (default 1). */
   entriesPerWriter?: number;
+  /** Judges per entry for the assign step (default 3). */
+  judgesPerSubmission?: number;
   dates: [number, number, number, number, number]; // days from now
   prompts: [string, string][];
 };
@@ -111,6 +114,7 @@ async function ensureContest(seed: ContestSeed) {
       wordMin: seed.wordMin,
       wordMax: seed.wordMax,
       entriesPerWriter: seed.entriesPerWriter ?? 1,
+      judgesPerSubmission: seed.judgesPerSubmission ?? 3,
       timeZone: "America/New_York",
       submissionsOpen: o,
       submissionsClose: c,
@@ -125,14 +129,13 @@ async function ensureContest(seed: ContestSeed) {
     include: { prompts: true, rubrics: true },
   });
   if (seed.published) {
-    await prisma.contest.update({
-      where: { id: contest.id },
-      data: {
-        isPublished: true,
-        publishedSnapshot: JSON.stringify(buildSnapshot(contest)),
-        snapshotAt: new Date(),
-      },
-    });
+    // The same path as the admin's Publish Contest: the snapshot and the contest/schedule.changed
+    // event in one transaction; the steps are created at once (the scheduler would do it on its
+    // first round). Steps whose moment has passed run on that round, and those that would
+    // mislead (an "open" e-mail after the close) are skipped
+    // (docs/decisions/0022-lifecycle-follows-the-public.md).
+    await publishContest(contest.id);
+    await syncSteps(contest.id);
   }
   return { contest, created: true };
 }
@@ -228,6 +231,8 @@ export async function seed() {
     wordMin: 50,
     wordMax: 800,
     published: true,
+    // Its entries are seeded with two judges each: the assign step has nothing to add.
+    judgesPerSubmission: 2,
     dates: [-40, -10, -9, 20, 30],
     prompts: [["Falling", "Something is falling. Write about it."]],
   });

@@ -18,7 +18,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { DEFAULT_JUDGES_PER_SUBMISSION } from "~/features/judging/assign";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import {
   findContest,
@@ -41,7 +40,8 @@ const schema = z.object({
     .int("Judges per Submission must be a whole number")
     .min(1, "Judges per Submission must be at least 1")
     .max(100, "Judges per Submission must be at most 100")
-    .default(DEFAULT_JUDGES_PER_SUBMISSION),
+    // Left out, the contest's own value (decision 16; docs/decisions/0022-lifecycle-follows-the-public.md).
+    .optional(),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -55,7 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const assignments = contest ? await listAssignments(contest.id, page) : { rows: [], total: 0 };
   return {
     contests,
-    contest: contest ? { id: contest.id, title: contest.title } : null,
+    contest: contest
+      ? {
+          id: contest.id,
+          title: contest.title,
+          judgesPerSubmission: contest.judgesPerSubmission,
+        }
+      : null,
     page,
     ...assignments,
     pages: pageCount(assignments.total, ASSIGNMENTS_PAGE_SIZE),
@@ -90,7 +96,13 @@ export async function action({ request }: ActionFunctionArgs) {
         : "Every judge was already pre-assigned.",
     });
   }
-  const result = await runAutoAssign(contest.id, submission.value.judgesPerSubmission);
+  // The same code path as the scheduled assign step: refused once judging has closed (checked in
+  // the writing transaction), and only judges who have activated their account are assigned.
+  const result = await runAutoAssign(
+    contest.id,
+    submission.value.judgesPerSubmission ?? contest.judgesPerSubmission,
+    new Date(),
+  );
   if (!result.ok)
     return redirectWithToast(back(contest.id), { type: "error", title: result.error });
   return redirectWithToast(back(contest.id), {
@@ -128,15 +140,16 @@ export default function AutoAssign() {
           <p className="text-sm text-slate-600">
             Pre-assigning makes every current judge a judge of this contest; auto-assign then gives
             each submitted entry its judges from that list (or from all judges when nobody is
-            pre-assigned), spreading the work evenly and never giving a judge their own entry.
-            Running it again only fills gaps.
+            pre-assigned), spreading the work evenly and never giving a judge their own entry. Only
+            judges who have set up their account are assigned; nothing is assigned once judging has
+            closed. Running it again only fills gaps.
           </p>
         </CardHeader>
         <CardContent>
           <Form
             method="post"
             {...getFormProps(form)}
-            key={resetKey}
+            key={`${resetKey}-${contest?.id ?? ""}`}
             className="flex flex-wrap items-end gap-3"
           >
             <input type="hidden" name="contestId" value={contest?.id ?? ""} />
@@ -149,7 +162,7 @@ export default function AutoAssign() {
               step={1}
               defaultValue={
                 (fields.judgesPerSubmission.initialValue as string | undefined) ??
-                String(DEFAULT_JUDGES_PER_SUBMISSION)
+                String(contest?.judgesPerSubmission ?? 3)
               }
             />
             <Button

@@ -60,7 +60,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const STATE: Record<StepState, { label: string; variant: BadgeVariant }> = {
   done: { label: "Done", variant: "success" },
+  skipped: { label: "Skipped", variant: "secondary" },
   running: { label: "Running", variant: "default" },
+  stalled: { label: "Stalled", variant: "destructive" },
   failed: { label: "Failed", variant: "destructive" },
   retrying: { label: "Retrying", variant: "destructive" },
   due: { label: "Due", variant: "outline" },
@@ -121,6 +123,13 @@ export default function Workflows() {
                           <span className="ml-2 text-sm text-slate-700">
                             {formatDateTime(s.finishedAt, c.timeZone)}
                           </span>
+                        ) : null}
+                        {s.note ? <p className="mt-1 text-sm text-slate-700">{s.note}</p> : null}
+                        {s.state === "stalled" ? (
+                          <p className="mt-1 text-sm text-red-800">
+                            The process running it stopped. It will be taken over on the next round,
+                            or press Retry.
+                          </p>
                         ) : null}
                         {s.lastError ? (
                           <p className="mt-1 text-sm text-red-800">Last error: {s.lastError}</p>

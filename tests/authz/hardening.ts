@@ -221,7 +221,7 @@ export const hardeningRoutes: AuthzRow[] = [
     admin: 400,
   },
   {
-    name: "POST /admin/assign auto-assign the closed contest (valid, nothing new)",
+    name: "POST /admin/assign auto-assign the closed contest (valid, refused: judging has closed)",
     method: "POST",
     path: "/admin/assign",
     form: { intent: "autoassign", judgesPerSubmission: "3" },

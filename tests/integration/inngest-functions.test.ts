@@ -66,6 +66,7 @@ describe("contest-lifecycle function", () => {
   test("runs every step through the services, one step per e-mail, each e-mail once", async () => {
     const { contest, judges } = await pastContest();
     const { writer } = await entry(contest.id);
+    const unpaid = await entry(contest.id, "pending_payment");
     const reader = await person("reader");
     await prisma.notifyRequest.create({ data: { userId: reader.id, contestId: contest.id } });
     const t = new InngestTestEngine({
@@ -79,12 +80,19 @@ describe("contest-lifecycle function", () => {
       (c) => c[0],
     );
     expect(ids).toContain(`begin-assign`);
-    for (const j of judges) expect(ids).toContain(`email-assign:${contest.id}:${j.id}`);
-    expect(ids).toContain(`email-open:${contest.id}:${reader.id}`);
+    expect(ids).toContain(`email-close:${unpaid.submission.id}`);
     const rows = await prisma.lifecycleStep.findMany({ where: { contestId: contest.id } });
     expect(rows.every((r) => r.finishedAt)).toBe(true);
-    for (const j of judges) expect(await mailsTo(j.email, "judge-assigned")).toHaveLength(1);
-    expect(await mailsTo(reader.email, "contest-open")).toHaveLength(1);
+    expect(await mailsTo(unpaid.writer.email, "entry-expired")).toHaveLength(1);
+    // Every date has passed: no "open" e-mail after the close, no judges after judging closed
+    // (docs/decisions/0022-lifecycle-follows-the-public.md); the steps say they were skipped.
+    expect(
+      ids.filter((id) => id.startsWith("email-open") || id.startsWith("email-assign")),
+    ).toEqual([]);
+    expect(await mailsTo(reader.email, "contest-open")).toHaveLength(0);
+    for (const j of judges) expect(await mailsTo(j.email, "judge-assigned")).toHaveLength(0);
+    const outcome = Object.fromEntries(rows.map((r) => [r.step, r.outcome]));
+    expect(outcome).toMatchObject({ open: "skipped", close: "sent", assign: "skipped" });
 
     // A second run (a resent event) finds every step done and sends nothing.
     const again = await new InngestTestEngine({
@@ -93,7 +101,7 @@ describe("contest-lifecycle function", () => {
       steps: sleeps(),
     }).execute();
     expect(JSON.parse(JSON.stringify(again.result))).toMatchObject({ done: [], stopped: null });
-    for (const j of judges) expect(await mailsTo(j.email, "judge-assigned")).toHaveLength(1);
+    expect(await mailsTo(unpaid.writer.email, "entry-expired")).toHaveLength(1);
     expect(await mailsTo(writer.email, "results-ready")).toHaveLength(0);
   });
 

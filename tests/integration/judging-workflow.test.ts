@@ -35,13 +35,16 @@ const criteria: Criterion[] = [
 ];
 
 let seq = 0;
-async function user(prefix: string, roles: string[] = []) {
+/** A judge has set a password (an active account) unless `pending` (invitation still open). */
+async function user(prefix: string, roles: string[] = [], opts: { pending?: boolean } = {}) {
   seq++;
+  const active = roles.includes("judge") && !opts.pending;
   return prisma.user.create({
     data: {
       email: `${prefix}-${seq}@example.test`,
       displayName: `${prefix} person ${seq}`,
       roles: { create: roles.map((role) => ({ role })) },
+      ...(active ? { password: { create: { hash: "x" } } } : {}),
     },
   });
 }

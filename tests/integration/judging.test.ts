@@ -14,7 +14,11 @@ import {
   scoringContext,
   submitScore,
 } from "~/features/judging/review.server";
-import { preAssignAll, runAutoAssign } from "~/features/judging/assignments.server";
+import {
+  JUDGING_CLOSED_MESSAGE,
+  preAssignAll,
+  runAutoAssign,
+} from "~/features/judging/assignments.server";
 import { entryScores, ranking } from "~/features/judging/ranking.server";
 import type { Criterion } from "~/features/contests/rubric";
 import { rankByAverage, rankByZScore } from "#tests/oracles/ranking";
@@ -26,13 +30,16 @@ const criteria: Criterion[] = [
 ];
 
 let seq = 0;
-async function user(prefix: string, roles: string[] = []) {
+/** A judge has set a password (an active account) unless `pending` (invitation still open). */
+async function user(prefix: string, roles: string[] = [], opts: { pending?: boolean } = {}) {
   seq++;
+  const active = roles.includes("judge") && !opts.pending;
   return prisma.user.create({
     data: {
       email: `${prefix}-${seq}@example.test`,
       displayName: `${prefix} person ${seq}`,
       roles: { create: roles.map((role) => ({ role })) },
+      ...(active ? { password: { create: { hash: "x" } } } : {}),
     },
   });
 }
@@ -199,10 +206,67 @@ describe("assignment", () => {
   test("the messages when nothing can be assigned", async () => {
     const c = await contest();
     await user("nj", ["judge"]);
-    expect(await runAutoAssign(c.id, 3)).toEqual({ ok: false, error: "No submissions to assign" });
+    expect(await runAutoAssign(c.id, 3)).toEqual({
+      ok: false,
+      reason: "no-entries",
+      error: "No submissions to assign",
+    });
     const pre = await preAssignAll(c.id);
     expect(pre.ok).toBe(true);
     expect(await preAssignAll(c.id)).toEqual({ ok: true, created: 0 });
+  });
+
+  test("a judge whose invitation is still pending is never assigned or pre-assigned", async () => {
+    const active = await user("aj", ["judge"]);
+    const pending = await user("pj", ["judge"], { pending: true });
+    const google = await user("gj", ["judge"], { pending: true });
+    await prisma.connection.create({
+      data: { providerName: "google", providerId: `g-${google.id}`, userId: google.id },
+    });
+    const c = await contest();
+    for (let i = 0; i < 3; i++) await entry(c.id, (await user("w")).id);
+    // Pre-assigned by hand (as before the fix could happen), still never given entries.
+    await prisma.judgeAssignment.create({
+      data: { contestId: c.id, judgeId: pending.id, submissionId: null },
+    });
+    await prisma.judgeAssignment.create({
+      data: { contestId: c.id, judgeId: active.id, submissionId: null },
+    });
+    expect(await runAutoAssign(c.id, 2)).toEqual({ ok: true, created: 3 });
+    const judged = await prisma.judgeAssignment.findMany({
+      where: { contestId: c.id, submissionId: { not: null } },
+      select: { judgeId: true },
+    });
+    expect(new Set(judged.map((j) => j.judgeId))).toEqual(new Set([active.id]));
+
+    // Without pre-assignments: every active judge (password or Google), never the pending one.
+    const c2 = await contest();
+    await entry(c2.id, (await user("w")).id);
+    await preAssignAll(c2.id);
+    const pre = await prisma.judgeAssignment.findMany({
+      where: { contestId: c2.id, submissionId: null },
+      select: { judgeId: true },
+    });
+    expect(pre.map((p) => p.judgeId)).not.toContain(pending.id);
+    expect(pre.map((p) => p.judgeId)).toEqual(expect.arrayContaining([active.id, google.id]));
+  });
+
+  test("auto-assign is refused once judging has closed, by the dates the public sees", async () => {
+    await user("aj", ["judge"]);
+    const c = await contest({ judging: "closed" });
+    await entry(c.id, (await user("w")).id);
+    expect(await runAutoAssign(c.id, 1)).toEqual({
+      ok: false,
+      reason: "closed",
+      error: JUDGING_CLOSED_MESSAGE,
+    });
+    expect(await prisma.judgeAssignment.count({ where: { contestId: c.id } })).toBe(0);
+    // Checked at the moment of the write: a clock just past the close is refused, just before is not.
+    const open = await contest();
+    await entry(open.id, (await user("w")).id);
+    const closesAt = open.judgingClose.getTime();
+    expect((await runAutoAssign(open.id, 1, new Date(closesAt + 1))).ok).toBe(false);
+    expect((await runAutoAssign(open.id, 1, new Date(closesAt))).ok).toBe(true);
   });
 });
 

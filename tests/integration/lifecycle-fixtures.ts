@@ -16,13 +16,23 @@ export const DATES = {
 
 let seq = 0;
 
-export async function person(prefix: string, roles: string[] = []) {
+/**
+ * A user. A judge has activated the account (a password), so it may be assigned; pass
+ * `{ pending: true }` for a judge whose invitation is still open (no password, no Google).
+ */
+export async function person(
+  prefix: string,
+  roles: string[] = [],
+  opts: { pending?: boolean } = {},
+) {
   seq++;
+  const active = roles.includes("judge") && !opts.pending;
   return prisma.user.create({
     data: {
       email: `${prefix}-${seq}-${process.pid}@example.test`,
       displayName: `${prefix} ${seq}`,
       roles: { create: roles.map((role) => ({ role })) },
+      ...(active ? { password: { create: { hash: "not-a-real-hash" } } } : {}),
     },
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from "vitest";
 import type * as Email from "~/utils/email.server";
 import { prisma } from "~/utils/db.server";
 import { confirmEntry, runStep, syncSteps } from "~/features/lifecycle/lifecycle.server";
+import { workflowContests } from "~/features/lifecycle/workflows.server";
 import {
   DATES,
   at,
@@ -172,17 +173,89 @@ describe("lifecycle services", () => {
     expect(await mailsTo(judges[0].email, "judge-reminder")).toHaveLength(0);
     const [mail] = await mailsTo(judges[1].email, "judge-reminder");
     expect(mail.subject).toBe(`Reminder: 2 entries still to score in ${contest.title}`);
+  });
 
+  test("remind: a judging window of 48 hours or less still gets its reminder, half-way", async () => {
+    // Before: the reminder was due when judging opened and sent nothing, yet said "Done".
     const short = await published({
       judges: 1,
       dates: { judgingOpen: at(11), judgingClose: at(12), resultsAt: at(13) },
     });
     await entry(short.contest.id);
     await runUpTo(short.contest.id, "remind", at(11));
-    expect(await runStep(short.contest.id, "remind", at(11))).toEqual({
+    expect(await runStep(short.contest.id, "remind", at(11))).toEqual({ status: "not-due" });
+    expect(await runStep(short.contest.id, "remind", at(11, 12 * 3_600_000))).toEqual({
+      status: "finished",
+      sent: 1,
+    });
+    expect(await stepRow(short.contest.id, "remind")).toMatchObject({
+      outcome: "sent",
+      note: "1 e-mail sent.",
+    });
+  });
+
+  test("remind: the lead is the contest's setting; nothing to send is said on the step", async () => {
+    const { contest, judges } = await published({ judges: 1, judgesPerSubmission: 1 });
+    await prisma.contest.update({ where: { id: contest.id }, data: { remindLeadHours: 24 } });
+    await syncSteps(contest.id);
+    expect((await stepRow(contest.id, "remind")).dueAt).toEqual(at(19));
+    await entry(contest.id);
+    await runUpTo(contest.id, "remind", at(11));
+    await scoreAll(contest.id, judges[0].id, contest.rubrics[0].id);
+    expect(await runStep(contest.id, "remind", at(18))).toEqual({ status: "not-due" });
+    expect(await runStep(contest.id, "remind", at(19))).toEqual({
       status: "finished",
       sent: 0,
+      nothing: "Every judge had scored all their entries.",
     });
+    expect(await stepRow(contest.id, "remind")).toMatchObject({
+      outcome: "nothing",
+      note: "Nothing to send. Every judge had scored all their entries.",
+    });
+    const [row] = (await workflowContests(at(19)))
+      .find((c) => c.id === contest.id)!
+      .steps.filter((s) => s.step === "remind");
+    expect(row).toMatchObject({ state: "done", note: expect.stringMatching(/^Nothing to send/) });
+    expect(await mailsTo(judges[0].email, "judge-reminder")).toHaveLength(0);
+  });
+
+  test("a step whose moment passed in a way that would mislead is skipped, and says so", async () => {
+    // Published (or republished) after the window closed: no "open for submissions" e-mail.
+    const { contest, judges } = await published({ judges: 1, judgesPerSubmission: 1 });
+    const reader = await person("reader");
+    await prisma.notifyRequest.create({ data: { userId: reader.id, contestId: contest.id } });
+    await entry(contest.id);
+    const late = at(25);
+    const outcome = await runStep(contest.id, "open", late);
+    expect(outcome).toMatchObject({ status: "finished", sent: 0, skipped: expect.any(String) });
+    expect(await mailsTo(reader.email)).toHaveLength(0);
+    expect(await stepRow(contest.id, "open")).toMatchObject({
+      outcome: "skipped",
+      note: "Submissions had already closed, so no “open for submissions” e-mail was sent.",
+    });
+    // After judging closed: no judges assigned, no reminders; results still go out.
+    await runStep(contest.id, "close", late);
+    expect(await runStep(contest.id, "assign", late)).toMatchObject({
+      skipped: expect.any(String),
+    });
+    expect(await runStep(contest.id, "remind", late)).toMatchObject({
+      skipped: expect.any(String),
+    });
+    expect(
+      await prisma.judgeAssignment.count({
+        where: { contestId: contest.id, submissionId: { not: null } },
+      }),
+    ).toBe(0);
+    expect(await mailsTo(judges[0].email)).toHaveLength(0);
+    const view = (await workflowContests(late)).find((c) => c.id === contest.id)!;
+    expect(view.steps.map((s) => [s.step, s.state])).toEqual([
+      ["open", "skipped"],
+      ["close", "done"],
+      ["assign", "skipped"],
+      ["remind", "skipped"],
+      ["results", "due"],
+    ]);
+    expect(view.steps[0].action).toBeNull();
   });
 
   test("results: the ranking is frozen and each judged writer is told once", async () => {

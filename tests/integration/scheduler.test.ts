@@ -3,8 +3,12 @@ import { prisma } from "~/utils/db.server";
 import { publishContest, updateContest } from "~/features/contests/contest-admin.server";
 import { enqueueEvent } from "~/features/lifecycle/outbox.server";
 import { acquireLease, tick, type SchedulerOptions } from "~/features/lifecycle/scheduler.server";
-import { runStep } from "~/features/lifecycle/lifecycle.server";
-import { at, entry, lifecycleContest, mailsTo, person } from "./lifecycle-fixtures";
+import { beginStep, renewStepLease, runStep } from "~/features/lifecycle/lifecycle.server";
+import { STEP_LEASE_MS } from "~/features/lifecycle/steps";
+import { workflowContests } from "~/features/lifecycle/workflows.server";
+import { getContestBySlug } from "~/features/contests/public-contests.server";
+import { publicPhase } from "~/features/contests/phase";
+import { at, entry, lifecycleContest, mailsTo, person, stepRow } from "./lifecycle-fixtures";
 
 // The embedded scheduler against the real database, driven by calling tick() with a fake clock.
 // Each test uses its own lease holder names; a lease left by an earlier test expires in a minute
@@ -163,7 +167,8 @@ describe("embedded scheduler", () => {
     // The process dies holding the lease. A new one waits for the lease to expire, then resumes.
     const after = { holder: "after-restart", ...lease };
     expect((await tick(t(11, 30_000), after)).leased).toBe(false);
-    // Meanwhile the admin moved the results date; the change reaches the rows through the outbox.
+    // Meanwhile the admin moved and published the results date; the change reaches the rows
+    // through the outbox.
     const { getContest } = await import("~/features/contests/contest-admin.server");
     const c = (await getContest(contest.id))!;
     await updateContest(
@@ -174,7 +179,7 @@ describe("embedded scheduler", () => {
         isPublished: true,
         resultsAt: t(25),
       } as unknown as Parameters<typeof updateContest>[1],
-      {},
+      { publish: true },
       t(11, 40_000),
     );
     const resumed = await tick(t(22), after);
@@ -223,9 +228,14 @@ describe("embedded scheduler", () => {
       >[1];
     };
     await updateContest(contest.id, await input({ title: "Renamed" }), {}, t(0));
+    // Saved but not published dates move nothing (docs/decisions/0022-lifecycle-follows-the-public.md).
     await updateContest(contest.id, await input({ judgingClose: t(19) }), {}, t(0));
+    // The reminder lead is not public: a change moves the reminder at once.
+    await updateContest(contest.id, await input({ remindLeadHours: 24 }), {}, t(0));
+    await updateContest(contest.id, await input({}), { publish: true }, t(0));
     await unpublishContest(contest.id);
     expect(await events(contest.id)).toEqual([
+      "contest/schedule.changed",
       "contest/schedule.changed",
       "contest/schedule.changed",
       "contest/unpublished",
@@ -235,5 +245,102 @@ describe("embedded scheduler", () => {
     await prisma.prompt.deleteMany({ where: { contestId: bare.contest.id } });
     await expect(publishContest(bare.contest.id, t(0))).rejects.toThrow();
     expect(await events(bare.contest.id)).toEqual([]);
+  });
+});
+
+describe("the schedule follows the dates the public sees", () => {
+  test("saved but unpublished dates move no step; publishing them does", async () => {
+    const t = clock();
+    const opts: SchedulerOptions = { holder: "dates", ...lease };
+    const { contest } = await publishedContest(t);
+    const reader = await person("reader");
+    await prisma.notifyRequest.create({ data: { userId: reader.id, contestId: contest.id } });
+    await tick(t(0), opts);
+    const dueAt = async () =>
+      Object.fromEntries(
+        (await prisma.lifecycleStep.findMany({ where: { contestId: contest.id } })).map((r) => [
+          r.step,
+          r.dueAt.toISOString(),
+        ]),
+      );
+    const before = await dueAt();
+    expect(before.open).toBe(t(1).toISOString());
+
+    // The admin moves the open earlier and the close later, and presses Update Contest.
+    const { getContest } = await import("~/features/contests/contest-admin.server");
+    const input = async (over: Record<string, unknown>) => {
+      const c = (await getContest(contest.id))!;
+      return { ...c, rules: c.rules ?? "", isPublished: true, ...over } as unknown as Parameters<
+        typeof updateContest
+      >[1];
+    };
+    await updateContest(
+      contest.id,
+      await input({ submissionsOpen: t(0, 3_600_000), submissionsClose: t(10, 43_200_000) }),
+      {},
+      t(0, 60_000),
+    );
+    await tick(t(0, 120_000), opts);
+    expect(await dueAt()).toEqual(before);
+    // At the saved (unpublished) open time nothing is sent: the public page still says Coming Soon.
+    const early = t(0, 7_200_000);
+    const report = await tick(early, opts);
+    expect(report.steps).toEqual([]);
+    const shown = (await getContestBySlug(contest.slug))!;
+    expect(publicPhase(shown, early)).toBe("coming_soon");
+    expect(await mailsTo(reader.email, "contest-open")).toHaveLength(0);
+    expect((await stepRow(contest.id, "open")).finishedAt).toBeNull();
+
+    // Publishing the new dates moves the steps, and the open step runs on the new date.
+    await updateContest(contest.id, await input({}), { publish: true }, t(0, 7_300_000));
+    await tick(t(0, 7_400_000), opts);
+    const after = await dueAt();
+    expect(after.open).toBe(t(0, 3_600_000).toISOString());
+    expect(after.close).toBe(new Date(t(10, 43_200_000).getTime() + 1).toISOString());
+    expect(await mailsTo(reader.email, "contest-open")).toHaveLength(1);
+    expect((await stepRow(contest.id, "open")).finishedAt).not.toBeNull();
+  });
+});
+
+describe("a step whose holder died", () => {
+  test("a lease not renewed is taken over within a minute, and shown as stalled with Retry", async () => {
+    const t = clock();
+    const opts: SchedulerOptions = { holder: "survivor", ...lease };
+    const { contest, judges } = await publishedContest(t);
+    await entry(contest.id);
+    await tick(t(0), opts);
+    await tick(t(11), opts); // open, close and assign have run
+    // A process claims the reminder and dies before sending (it never renews its lease).
+    const claimed = await beginStep(contest.id, "remind", t(18), "dead-process");
+    expect(claimed).toMatchObject({ status: "started", holder: "dead-process" });
+    const view = async (now: Date) =>
+      (await workflowContests(now))
+        .find((c) => c.id === contest.id)!
+        .steps.find((s) => s.step === "remind")!;
+    // While the lease is fresh, it is running and nobody else takes it.
+    expect(await view(t(18, 30_000))).toMatchObject({ state: "running", action: null });
+    expect((await tick(t(18, 30_000), opts)).steps).toEqual([]);
+    // The holder renews while it works; nobody else can renew its lease.
+    expect(await renewStepLease(contest.id, "remind", "someone-else", t(18, 40_000))).toBe(false);
+    // Not renewed within the lease: stalled, with Retry, and the next round takes it over.
+    const late = t(18, STEP_LEASE_MS + 1);
+    expect(await view(late)).toMatchObject({ state: "stalled", action: "Retry" });
+    const report = await tick(late, opts);
+    expect(report.steps.map((s) => [s.step, s.outcome.status])).toEqual([["remind", "finished"]]);
+    for (const j of judges) expect(await mailsTo(j.email, "judge-reminder")).toHaveLength(1);
+    expect(await stepRow(contest.id, "remind")).toMatchObject({ lockedBy: null, attempts: 2 });
+  });
+
+  test("the holder's heartbeat keeps its lease while it works", async () => {
+    const t = clock();
+    const { contest } = await publishedContest(t);
+    await entry(contest.id);
+    await tick(t(0), { holder: "hb", ...lease });
+    await tick(t(11), { holder: "hb", ...lease });
+    await beginStep(contest.id, "remind", t(18), "alive");
+    expect(await renewStepLease(contest.id, "remind", "alive", t(18, 50_000))).toBe(true);
+    // Renewed at +50 s: still held at +61 s, so nobody takes it over.
+    expect((await tick(t(18, STEP_LEASE_MS + 1), { holder: "other", ...lease })).steps).toEqual([]);
+    expect((await stepRow(contest.id, "remind")).lockedBy).toBe("alive");
   });
 });

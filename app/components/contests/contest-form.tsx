@@ -82,7 +82,9 @@ export function ContestForm(props: ContestFormProps) {
           {props.published.snapshotAt
             ? formatDateTime(props.published.snapshotAt, v.timeZone)
             : "at publication"}
-          . Saving keeps that snapshot; press Publish Contest to publish your changes.
+          . Saving keeps that snapshot; press Publish Contest to publish your changes. The workflow
+          (opening, closing, judges, results) follows the published dates, so new dates take effect
+          only when you publish them.
         </Alert>
       ) : null}
 

@@ -3,7 +3,7 @@ import { ErrorList, Field, inputClass } from "~/components/ui/field";
 import type { ContestFormState, FormErrors } from "~/features/contests/contest-form";
 import { DATE_FIELDS, DATE_LABELS } from "~/features/contests/contest-schema";
 
-/** The contest form's timeline: the time zone, the five dates in it, and judges per entry. */
+/** The contest form's timeline: the time zone, the five dates in it, judges per entry and the reminder lead. */
 export function TimelineCard({
   values: v,
   errors,
@@ -72,6 +72,18 @@ export function TimelineCard({
           defaultValue={v.judgesPerSubmission}
           hint="Judges are assigned automatically when judging opens."
           errors={err("judgesPerSubmission")}
+        />
+        <Field
+          label="Reminder to judges (hours before judging ends)"
+          name="remindLeadHours"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={720}
+          className="max-w-48"
+          defaultValue={v.remindLeadHours}
+          hint="Judges who still have stories to score get a reminder this many hours before judging closes. If judging is shorter than twice this, the reminder goes half-way through."
+          errors={err("remindLeadHours")}
         />
       </CardContent>
     </Card>

@@ -46,6 +46,7 @@ function contestData(input: ContestInput) {
     judgingClose: input.judgingClose,
     resultsAt: input.resultsAt,
     judgesPerSubmission: input.judgesPerSubmission,
+    remindLeadHours: input.remindLeadHours,
   };
 }
 
@@ -79,14 +80,6 @@ async function publishIn(tx: Tx, id: string, now: Date) {
     data: { isPublished: true, publishedSnapshot: JSON.stringify(snapshot), snapshotAt: now },
   });
 }
-
-const DATE_FIELDS = [
-  "submissionsOpen",
-  "submissionsClose",
-  "judgingOpen",
-  "judgingClose",
-  "resultsAt",
-] as const;
 
 export const CONTESTS_PER_PAGE = 20;
 
@@ -203,14 +196,7 @@ export async function updateContest(
     return await prisma.$transaction(async (tx) => {
       const existing = await tx.contest.findUnique({
         where: { id },
-        select: {
-          isPublished: true,
-          submissionsOpen: true,
-          submissionsClose: true,
-          judgingOpen: true,
-          judgingClose: true,
-          resultsAt: true,
-        },
+        select: { isPublished: true, remindLeadHours: true },
       });
       if (!existing) throw new ContestAdminError("Contest not found");
       await assertSlugFree(tx, input.slug, id);
@@ -225,8 +211,10 @@ export async function updateContest(
         await enqueueEvent(tx, "contest/unpublished", { contestId: id }, now);
         return { contest: updated, action: "unpublished" as const };
       }
-      const moved = DATE_FIELDS.some((f) => existing[f].getTime() !== updated[f].getTime());
-      if (wantPublished && moved)
+      // Saved dates are not published: the schedule keeps the snapshot's dates, the ones the
+      // public sees, until Publish Contest (docs/decisions/0022-lifecycle-follows-the-public.md).
+      // The reminder lead is not shown to the public, so a change moves the reminder at once.
+      if (wantPublished && existing.remindLeadHours !== updated.remindLeadHours)
         await enqueueEvent(tx, "contest/schedule.changed", { contestId: id }, now);
       return { contest: updated, action: "updated" as const };
     });

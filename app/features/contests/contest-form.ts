@@ -31,6 +31,7 @@ export type ContestFormValues = {
   entriesPerWriter: string;
   timeZone: string;
   judgesPerSubmission: string;
+  remindLeadHours: string;
 } & Record<DateField, string>;
 
 export type StagedPrompt = { title: string; body: string; sourceId?: string };
@@ -109,6 +110,7 @@ export function defaultContestValues(
     judgingClose: at(60, "23:59"),
     resultsAt: at(67, "12:00"),
     judgesPerSubmission: "3",
+    remindLeadHours: "48",
   };
 }
 
@@ -116,6 +118,7 @@ export function defaultContestValues(
 type ContestRow = Omit<ContestSettings, DateField> & {
   isPublished: boolean;
   judgesPerSubmission?: number;
+  remindLeadHours?: number;
 } & {
   [K in DateField]: Date | string;
 };
@@ -134,6 +137,7 @@ export function contestToValues(c: ContestRow): ContestFormValues {
     entriesPerWriter: String(c.entriesPerWriter),
     timeZone: c.timeZone,
     judgesPerSubmission: String(c.judgesPerSubmission ?? 3),
+    remindLeadHours: String(c.remindLeadHours ?? 48),
   } as ContestFormValues;
   for (const k of DATE_FIELDS) values[k] = toZonedInputValue(c[k], c.timeZone);
   return values;
@@ -199,6 +203,7 @@ export function readContestFormState(fd: FormData): ContestFormState {
     entriesPerWriter: str(fd, "entriesPerWriter") || "1",
     timeZone: str(fd, "timeZone") || DEFAULT_TIME_ZONE,
     judgesPerSubmission: str(fd, "judgesPerSubmission"),
+    remindLeadHours: str(fd, "remindLeadHours"),
   } as ContestFormValues;
   for (const k of DATE_FIELDS) values[k] = str(fd, k);
   return {

@@ -8,6 +8,7 @@ import {
   normalizeSlug,
   promptSchema,
   publishProblems,
+  REMIND_LEAD_MESSAGE,
   rubricSchema,
   timelineIssues,
   totalWeightMessage,
@@ -44,6 +45,17 @@ function formData(input: Record<string, string | undefined>) {
 }
 
 describe("contestSchema", () => {
+  test("the reminder lead is a whole number of hours, 48 by default", () => {
+    const parsed = contestSchema.safeParse(valid);
+    expect(parsed.success && parsed.data.remindLeadHours).toBe(48);
+    const r = contestSchema.safeParse({ ...valid, remindLeadHours: "12" });
+    expect(r.success && r.data.remindLeadHours).toBe(12);
+    for (const bad of ["0", "-3", "1.5", "abc", "721"])
+      expect(errorsOf({ ...valid, remindLeadHours: bad }).remindLeadHours).toEqual([
+        REMIND_LEAD_MESSAGE,
+      ]);
+  });
+
   test("a valid form parses, dates in the contest's zone become UTC", () => {
     const r = contestSchema.safeParse(valid);
     expect(r.success).toBe(true);

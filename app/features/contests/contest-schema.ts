@@ -137,6 +137,9 @@ function contestCrossFieldChecks(raw: unknown, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
 }
 
+export const MAX_REMIND_LEAD_HOURS = 720;
+export const REMIND_LEAD_MESSAGE = `Reminder must be a whole number of hours from 1 to ${MAX_REMIND_LEAD_HOURS}`;
+
 const dateInput = (label: string) =>
   z.preprocess(
     blankToUndefined,
@@ -212,6 +215,16 @@ export const contestSchema = z.preprocess(
           .int("Judges per submission must be a whole number")
           .min(1, "Judges per submission must be at least 1")
           .max(20, "Judges per submission must be at most 20"),
+      ),
+      // Hours before judging closes that judges are reminded; capped at half the judging window
+      // when used (docs/decisions/0022-lifecycle-follows-the-public.md).
+      remindLeadHours: z.preprocess(
+        (v) => toNumber(v) ?? 48,
+        z
+          .number({ invalid_type_error: REMIND_LEAD_MESSAGE })
+          .int(REMIND_LEAD_MESSAGE)
+          .min(1, REMIND_LEAD_MESSAGE)
+          .max(MAX_REMIND_LEAD_HOURS, REMIND_LEAD_MESSAGE),
       ),
     })
     .transform((v, ctx) => {

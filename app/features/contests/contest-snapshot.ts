@@ -72,6 +72,17 @@ export function snapshotDates(snap: ContestSnapshot): Record<DateField, Date> {
   return mapDates(snap, (iso) => new Date(iso));
 }
 
+/**
+ * The dates the public sees, and so the dates the lifecycle runs by: a published contest's
+ * snapshot's, otherwise the row's (docs/decisions/0022-lifecycle-follows-the-public.md).
+ */
+export function publishedDates(
+  row: { isPublished: boolean; publishedSnapshot: string | null } & Record<DateField, Date>,
+): Record<DateField, Date> {
+  const snap = row.isPublished ? parseSnapshot(row.publishedSnapshot) : null;
+  return snap ? snapshotDates(snap) : mapDates(row, (d) => d);
+}
+
 export function buildSnapshot(
   contest: ContestSettings & { prompts: PromptRow[]; rubrics: RubricRow[] },
   now = new Date(),

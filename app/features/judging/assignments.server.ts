@@ -6,6 +6,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { newId } from "~/utils/ids";
 import { readPage } from "~/utils/paged-list.server";
+import { publishedDates } from "~/features/contests/contest-snapshot";
 import { autoAssign } from "./assign";
 
 export const ASSIGNMENTS_PAGE_SIZE = 50;
@@ -31,21 +32,37 @@ export async function findContest(contestId: string | null | undefined) {
       timeZone: true,
       judgingOpen: true,
       judgingClose: true,
+      judgesPerSubmission: true,
     },
   });
 }
 
-/** Every judge, oldest role first (inside a transaction when one is given). */
+/**
+ * A judge who may be given entries: holds the judge role and has activated the account (a password
+ * or a linked Google account, as "Active" in app/features/judging/invitation.ts). A judge whose
+ * invitation is still pending is never assigned, by hand or by the scheduled step
+ * (docs/decisions/0022-lifecycle-follows-the-public.md).
+ */
+export const assignableJudge = {
+  roles: { some: { role: "judge" } },
+  OR: [{ password: { isNot: null } }, { connections: { some: {} } }],
+} satisfies Prisma.UserWhereInput;
+
+/** Assignments are refused once judging has closed, by the dates the public sees. */
+export const JUDGING_CLOSED_MESSAGE =
+  "Judging has closed for this contest, so no judges can be assigned.";
+
+/** Every assignable judge, oldest role first (inside a transaction when one is given). */
 async function allJudgeIds(db: Pick<typeof prisma, "userRole"> = prisma) {
   const rows = await db.userRole.findMany({
-    where: { role: "judge" },
+    where: { role: "judge", user: assignableJudge },
     select: { userId: true },
     orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
   });
   return rows.map((r) => r.userId);
 }
 
-/** 'Pre-Assign All Judges': a contest-wide row for every judge; existing rows are kept. */
+/** 'Pre-Assign All Judges': a contest-wide row for every active judge; existing rows are kept. */
 export async function preAssignAll(contestId: string) {
   const judges = await allJudgeIds();
   if (judges.length === 0) return { ok: false as const, error: "No judges available" };
@@ -61,20 +78,46 @@ export async function preAssignAll(contestId: string) {
   return { ok: true as const, created: rows.length };
 }
 
+export type AutoAssignResult =
+  | { ok: true; created: number }
+  | { ok: false; reason: "closed" | "no-judges" | "no-entries" | "missing"; error: string };
+
 /**
- * 'Auto-Assign to Submissions'. Judges come from the contest-wide pre-assignments (those still
- * judges), otherwise all judges. The pairs come from the pure autoAssign().
+ * 'Auto-Assign to Submissions', by the admin and by the scheduled assign step alike. Refused once
+ * judging has closed (checked inside the writing transaction). Judges come from the contest-wide
+ * pre-assignments (those still assignable), otherwise all assignable judges. The pairs come from
+ * the pure autoAssign().
  */
-export async function runAutoAssign(contestId: string, judgesPerSubmission: number) {
+export async function runAutoAssign(
+  contestId: string,
+  judgesPerSubmission: number,
+  now = new Date(),
+): Promise<AutoAssignResult> {
   return prisma.$transaction(
-    async (tx) => {
+    async (tx): Promise<AutoAssignResult> => {
+      const contest = await tx.contest.findUnique({
+        where: { id: contestId },
+        select: {
+          isPublished: true,
+          publishedSnapshot: true,
+          submissionsOpen: true,
+          submissionsClose: true,
+          judgingOpen: true,
+          judgingClose: true,
+          resultsAt: true,
+        },
+      });
+      if (!contest) return { ok: false, reason: "missing", error: "Contest not found" };
+      if (now.getTime() > publishedDates(contest).judgingClose.getTime())
+        return { ok: false, reason: "closed", error: JUDGING_CLOSED_MESSAGE };
       const pre = await tx.judgeAssignment.findMany({
-        where: { contestId, submissionId: null, judge: { roles: { some: { role: "judge" } } } },
+        where: { contestId, submissionId: null, judge: assignableJudge },
         select: { judgeId: true },
         orderBy: [{ createdAt: "asc" }, { judgeId: "asc" }],
       });
       const judgeIds = pre.length ? pre.map((p) => p.judgeId) : await allJudgeIds(tx);
-      if (judgeIds.length === 0) return { ok: false as const, error: "No judges available" };
+      if (judgeIds.length === 0)
+        return { ok: false, reason: "no-judges", error: "No judges available" };
       // Status is the filter, not selected: it lies after the story text in the row.
       const entries = (
         await tx.submission.findMany({
@@ -83,7 +126,8 @@ export async function runAutoAssign(contestId: string, judgesPerSubmission: numb
           orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         })
       ).map((e) => ({ ...e, status: "submitted" }));
-      if (entries.length === 0) return { ok: false as const, error: "No submissions to assign" };
+      if (entries.length === 0)
+        return { ok: false, reason: "no-entries", error: "No submissions to assign" };
       const existing = await tx.judgeAssignment.findMany({
         where: { contestId, submissionId: { not: null } },
         select: { judgeId: true, submissionId: true },
@@ -95,17 +139,18 @@ export async function runAutoAssign(contestId: string, judgesPerSubmission: numb
         judgesPerSubmission,
       });
       // Written with SQL, 500 rows a statement: createMany costs several times more per row.
-      const now = new Date();
+      const createdAt = new Date();
       for (let i = 0; i < pairs.length; i += 500) {
         const values = pairs
           .slice(i, i + 500)
           .map(
-            (p) => Prisma.sql`(${newId()}, ${contestId}, ${p.judgeId}, ${p.submissionId}, ${now})`,
+            (p) =>
+              Prisma.sql`(${newId()}, ${contestId}, ${p.judgeId}, ${p.submissionId}, ${createdAt})`,
           );
         await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "createdAt")
           VALUES ${Prisma.join(values)}`;
       }
-      return { ok: true as const, created: pairs.length };
+      return { ok: true, created: pairs.length };
     },
     { timeout: 60_000, maxWait: 10_000 },
   );

@@ -5,7 +5,10 @@
 import { z } from "zod";
 
 export const eventSchemas = {
-  /** Sent on publish and on any change of a published contest's dates. */
+  /**
+   * Sent on publish (the published dates drive the steps) and when a published contest's reminder
+   * lead changes (docs/decisions/0022-lifecycle-follows-the-public.md).
+   */
   "contest/schedule.changed": z.object({ contestId: z.string() }),
   /** Sent on unpublish: the contest's lifecycle run is cancelled. */
   "contest/unpublished": z.object({ contestId: z.string() }),

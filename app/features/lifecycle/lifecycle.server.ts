@@ -1,16 +1,25 @@
 /**
  * The lifecycle steps as idempotent services, shared by the Inngest functions and the embedded
  * scheduler (docs/decisions/0017-contest-lifecycle.md). A step is one row per contest and step;
- * a run claims the row (lockedUntil), so two runs never overlap; it does the step's action, sends
- * its e-mails one by one (each at most once) and records the outcome. Running a finished step, or
- * one that is not due yet, changes nothing.
+ * a run claims the row with a short lease that it renews while it works (lockedUntil, lockedBy),
+ * so two runs never overlap and a run whose process died is taken over within a minute
+ * (docs/decisions/0022-lifecycle-follows-the-public.md); it does the step's action, sends its
+ * e-mails one by one (each at most once) and records the outcome. Running a finished step, or one
+ * that is not due yet, changes nothing. Steps follow the published dates (scheduledContest).
  */
+import { randomBytes } from "node:crypto";
 import { sendSubmissionConfirmation } from "~/features/entries/entrant-submissions.server";
 import { prisma } from "~/utils/db.server";
 import { sendLifecycleMail, sendOnce, type MailJob } from "./mail.server";
-import { STEP_ACTIONS, lifecycleContestSelect, type LifecycleContest } from "./step-actions.server";
 import {
-  LOCK_MS,
+  lifecycleContestSelect,
+  runStepAction,
+  scheduledContest,
+  type LifecycleContest,
+} from "./step-actions.server";
+import {
+  STEP_HEARTBEAT_MS,
+  STEP_LEASE_MS,
   STEPS,
   errorMessage,
   isStepDue,
@@ -20,12 +29,16 @@ import {
   type StepName,
 } from "./steps";
 
-function loadContest(contestId: string): Promise<LifecycleContest | null> {
-  return prisma.contest.findUnique({ where: { id: contestId }, select: lifecycleContestSelect });
+async function loadContest(contestId: string): Promise<LifecycleContest | null> {
+  const row = await prisma.contest.findUnique({
+    where: { id: contestId },
+    select: lifecycleContestSelect,
+  });
+  return row && scheduledContest(row);
 }
 
 /**
- * Creates or updates the contest's step rows from its current dates (a published contest only).
+ * Creates or updates the contest's step rows from its published dates (a published contest only).
  * Finished steps keep their times; unfinished ones take the new due time.
  */
 export async function syncSteps(contestId: string) {
@@ -99,7 +112,52 @@ export async function dueSteps(now: Date, take = 100) {
 
 export type BeginOutcome =
   | { status: "missing" | "unpublished" | "not-due" | "done" | "busy" | "waiting" }
-  | { status: "started"; mails: MailJob[] };
+  | {
+      status: "started";
+      /** Names this run in the step's lease; renewStepLease and finishStep take it. */
+      holder: string;
+      mails: MailJob[];
+      /** Why the step did nothing: its moment had passed ("skipped"), or nobody to tell. */
+      skipped?: string;
+      nothing?: string;
+    };
+
+export function newRunId() {
+  return randomBytes(8).toString("hex");
+}
+
+/** The holder's heartbeat: pushes its lease on; false when the lease is no longer its own. */
+export async function renewStepLease(contestId: string, step: StepName, holder: string, now: Date) {
+  const { count } = await prisma.lifecycleStep.updateMany({
+    where: { contestId, step, lockedBy: holder, finishedAt: null },
+    data: { lockedUntil: new Date(now.getTime() + STEP_LEASE_MS) },
+  });
+  return count === 1;
+}
+
+/**
+ * Renews the lease every STEP_HEARTBEAT_MS while `work` runs. The clock moves on from `now` by
+ * the real time elapsed, so a run on a test's fake clock renews on that clock.
+ */
+async function withHeartbeat<T>(
+  contestId: string,
+  step: StepName,
+  holder: string,
+  now: Date,
+  work: () => Promise<T>,
+): Promise<T> {
+  const started = Date.now();
+  const timer = setInterval(() => {
+    const at = new Date(now.getTime() + (Date.now() - started));
+    renewStepLease(contestId, step, holder, at).catch(() => {});
+  }, STEP_HEARTBEAT_MS);
+  timer.unref?.();
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 /**
  * Starts a step: re-reads the contest, checks the guards (published, due, not done, the earlier
@@ -110,6 +168,7 @@ export async function beginStep(
   contestId: string,
   step: StepName,
   now: Date,
+  holder = newRunId(),
 ): Promise<BeginOutcome> {
   const c = await loadContest(contestId);
   if (!c) return { status: "missing" };
@@ -133,7 +192,11 @@ export async function beginStep(
       finishedAt: null,
       OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
     },
-    data: { lockedUntil: new Date(now.getTime() + LOCK_MS), attempts: { increment: 1 } },
+    data: {
+      lockedUntil: new Date(now.getTime() + STEP_LEASE_MS),
+      lockedBy: holder,
+      attempts: { increment: 1 },
+    },
   });
   if (count !== 1) return { status: "busy" };
   await prisma.lifecycleStep.updateMany({
@@ -141,17 +204,42 @@ export async function beginStep(
     data: { startedAt: now },
   });
   try {
-    return { status: "started", mails: await STEP_ACTIONS[step](c, now) };
+    const work = await withHeartbeat(contestId, step, holder, now, () =>
+      runStepAction(step, c, now),
+    );
+    return { status: "started", holder, ...work };
   } catch (error) {
     await failStep(contestId, step, error, now);
     throw error;
   }
 }
 
-export async function finishStep(contestId: string, step: StepName, now: Date) {
+/** What a finished step did, for /admin/workflows. */
+export type StepResult = { sent: number; skipped?: string; nothing?: string };
+
+function resultOf(r: StepResult) {
+  if (r.skipped) return { outcome: "skipped", note: r.skipped };
+  if (r.sent === 0)
+    return { outcome: "nothing", note: `Nothing to send. ${r.nothing ?? ""}`.trim() };
+  return { outcome: "sent", note: `${r.sent} ${r.sent === 1 ? "e-mail" : "e-mails"} sent.` };
+}
+
+export async function finishStep(
+  contestId: string,
+  step: StepName,
+  now: Date,
+  result: StepResult = { sent: 0 },
+) {
   await prisma.lifecycleStep.updateMany({
     where: { contestId, step },
-    data: { finishedAt: now, lastError: null, nextAttemptAt: null, lockedUntil: null },
+    data: {
+      finishedAt: now,
+      lastError: null,
+      nextAttemptAt: null,
+      lockedUntil: null,
+      lockedBy: null,
+      ...resultOf(result),
+    },
   });
 }
 
@@ -167,13 +255,14 @@ export async function failStep(contestId: string, step: StepName, error: unknown
       lastError: errorMessage(error),
       nextAttemptAt: nextAttemptAt(row?.attempts ?? 1, now),
       lockedUntil: null,
+      lockedBy: null,
     },
   });
 }
 
 export type RunOutcome =
   | Exclude<BeginOutcome, { status: "started" }>
-  | { status: "finished"; sent: number }
+  | { status: "finished"; sent: number; skipped?: string; nothing?: string }
   | { status: "failed"; error: string };
 
 /**
@@ -189,22 +278,34 @@ export async function runStep(contestId: string, step: StepName, now: Date): Pro
     return { status: "failed", error: errorMessage(error) };
   }
   if (begun.status !== "started") return begun;
+  const { holder, mails, skipped, nothing } = begun;
   const errors: string[] = [];
   let sent = 0;
-  for (const mail of begun.mails) {
-    try {
-      if ((await sendLifecycleMail(mail)) === "sent") sent++;
-    } catch (error) {
-      errors.push(errorMessage(error));
+  // Messages sent by an earlier attempt count as sent: the step's note tells what went out.
+  let done = 0;
+  await withHeartbeat(contestId, step, holder, now, async () => {
+    for (const mail of mails) {
+      try {
+        const outcome = await sendLifecycleMail(mail);
+        if (outcome === "sent") sent++;
+        if (outcome !== "nothing-to-send") done++;
+      } catch (error) {
+        errors.push(errorMessage(error));
+      }
     }
-  }
+  });
   if (errors.length) {
-    const error = `${errors.length} of ${begun.mails.length} e-mails failed: ${errors[0]}`;
+    const error = `${errors.length} of ${mails.length} e-mails failed: ${errors[0]}`;
     await failStep(contestId, step, error, now);
     return { status: "failed", error };
   }
-  await finishStep(contestId, step, now);
-  return { status: "finished", sent };
+  await finishStep(contestId, step, now, { sent: done, skipped, nothing });
+  return {
+    status: "finished",
+    sent,
+    ...(skipped ? { skipped } : {}),
+    ...(nothing && !done ? { nothing } : {}),
+  };
 }
 
 /** The entry-submitted event: the confirmation e-mail, once. */

@@ -4,6 +4,7 @@
  * derived from that state (not only those changed this time): the per-recipient keys of
  * mail.server then make sure each message goes out once (docs/decisions/0017-contest-lifecycle.md).
  */
+import { parseSnapshot, snapshotDates } from "~/features/contests/contest-snapshot";
 import { freezeAwards } from "~/features/results/results.server";
 import { runAutoAssign } from "~/features/judging/assignments.server";
 import { ranking } from "~/features/judging/ranking.server";
@@ -12,7 +13,7 @@ import { formatDateTime } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { siteUrl } from "~/utils/email.server";
 import type { MailJob } from "./mail.server";
-import { shouldSendReminders, type StepName } from "./steps";
+import { skipReason, type StepName } from "./steps";
 
 export const lifecycleContestSelect = {
   id: true,
@@ -21,11 +22,13 @@ export const lifecycleContestSelect = {
   timeZone: true,
   isPublished: true,
   judgesPerSubmission: true,
+  remindLeadHours: true,
   submissionsOpen: true,
   submissionsClose: true,
   judgingOpen: true,
   judgingClose: true,
   resultsAt: true,
+  publishedSnapshot: true,
 } as const;
 
 export type LifecycleContest = {
@@ -35,6 +38,7 @@ export type LifecycleContest = {
   timeZone: string;
   isPublished: boolean;
   judgesPerSubmission: number;
+  remindLeadHours: number;
   submissionsOpen: Date;
   submissionsClose: Date;
   judgingOpen: Date;
@@ -42,7 +46,25 @@ export type LifecycleContest = {
   resultsAt: Date;
 };
 
-type StepAction = (c: LifecycleContest, now: Date) => Promise<MailJob[]>;
+type ContestRow = LifecycleContest & { publishedSnapshot: string | null };
+
+/**
+ * The contest as the lifecycle runs it: a published contest's title, zone and dates come from its
+ * published snapshot, the ones the public page and the entry window use, so dates saved but not
+ * published move nothing (docs/decisions/0022-lifecycle-follows-the-public.md). Operational
+ * settings (judges per entry, reminder lead) are the row's.
+ */
+export function scheduledContest(row: ContestRow): LifecycleContest {
+  const { publishedSnapshot, ...c } = row;
+  const snap = c.isPublished ? parseSnapshot(publishedSnapshot) : null;
+  if (!snap) return c;
+  return { ...c, title: snap.title, timeZone: snap.timeZone, ...snapshotDates(snap) };
+}
+
+/** What a step's action did: the e-mails to send, or why it did nothing (shown on /admin/workflows). */
+export type StepWork = { mails: MailJob[]; skipped?: string; nothing?: string };
+
+type StepAction = (c: LifecycleContest, now: Date) => Promise<StepWork>;
 
 /** open: tell everyone who pressed "Notify me". */
 const open: StepAction = async (c) => {
@@ -51,7 +73,7 @@ const open: StepAction = async (c) => {
     select: { user: { select: { id: true, email: true, displayName: true } } },
     orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
   });
-  return rows.map(({ user }) => ({
+  const mails: MailJob[] = rows.map(({ user }) => ({
     key: `open:${c.id}:${user.id}`,
     template: "contest-open",
     to: user.email,
@@ -62,6 +84,7 @@ const open: StepAction = async (c) => {
       url: siteUrl(`/contests/${c.slug}`),
     },
   }));
+  return { mails, nothing: "Nobody had asked to be told when it opens." };
 };
 
 /** close: unpaid entries expire (docs/decisions/0009-domain-rules.md); their writers are told. */
@@ -85,7 +108,7 @@ const close: StepAction = async (c) => {
     select: { id: true, title: true, entrant: { select: { email: true, displayName: true } } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return expired.map((s) => ({
+  const mails: MailJob[] = expired.map((s) => ({
     key: `close:${s.id}`,
     template: "entry-expired",
     to: s.entrant.email,
@@ -96,6 +119,7 @@ const close: StepAction = async (c) => {
       url: siteUrl("/dashboard"),
     },
   }));
+  return { mails, nothing: "No entry was left unpaid." };
 };
 
 /** Each judge's count of assigned entries in the contest, optionally only unscored ones. */
@@ -120,12 +144,14 @@ async function judgeQueues(contestId: string, unscoredOnly: boolean) {
 }
 
 /** assign: the balanced auto-assign (docs/decisions/0007-judging.md), then one e-mail per judge. */
-const assign: StepAction = async (c) => {
-  const result = await runAutoAssign(c.id, c.judgesPerSubmission);
+const assign: StepAction = async (c, now) => {
+  // The same code path and rules as the admin's Auto-Assign (docs/decisions/0022-lifecycle-follows-the-public.md).
+  const result = await runAutoAssign(c.id, c.judgesPerSubmission, now);
+  if (!result.ok && result.reason === "closed") return { mails: [], skipped: result.error };
   // No entries is a quiet contest, not a failure; no judges is, and an admin must act.
-  if (!result.ok && result.error !== "No submissions to assign") throw new Error(result.error);
+  if (!result.ok && result.reason !== "no-entries") throw new Error(result.error);
   const queues = await judgeQueues(c.id, false);
-  return queues.map(([judgeId, q]) => ({
+  const mails: MailJob[] = queues.map(([judgeId, q]) => ({
     key: `assign:${c.id}:${judgeId}`,
     template: "judge-assigned",
     to: q.email,
@@ -137,13 +163,13 @@ const assign: StepAction = async (c) => {
       url: siteUrl("/judge"),
     },
   }));
+  return { mails, nothing: "There were no entries to judge." };
 };
 
 /** remind: judges who still have unscored entries, with the count. */
-const remind: StepAction = async (c, now) => {
-  if (!shouldSendReminders(c, now)) return [];
+const remind: StepAction = async (c) => {
   const queues = await judgeQueues(c.id, true);
-  return queues.map(([judgeId, q]) => ({
+  const mails: MailJob[] = queues.map(([judgeId, q]) => ({
     key: `remind:${c.id}:${judgeId}`,
     template: "judge-reminder",
     to: q.email,
@@ -155,6 +181,7 @@ const remind: StepAction = async (c, now) => {
       url: siteUrl("/judge"),
     },
   }));
+  return { mails, nothing: "Every judge had scored all their entries." };
 };
 
 /** Stores the ranking once; later score edits do not change published results. */
@@ -196,7 +223,7 @@ const results: StepAction = async (c, now) => {
     select: { id: true, title: true, entrant: { select: { email: true, displayName: true } } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return entries.map((s) => ({
+  const mails: MailJob[] = entries.map((s) => ({
     key: `results:${s.id}`,
     template: "results-ready",
     to: s.entrant.email,
@@ -207,6 +234,17 @@ const results: StepAction = async (c, now) => {
       url: siteUrl(`/dashboard/submissions/${s.id}`),
     },
   }));
+  return { mails, nothing: "No entry had been judged." };
 };
 
-export const STEP_ACTIONS: Record<StepName, StepAction> = { open, close, assign, remind, results };
+const ACTIONS: Record<StepName, StepAction> = { open, close, assign, remind, results };
+
+/**
+ * Runs a step's action, unless its moment has passed in a way that would mislead (an "open" e-mail
+ * after the window closed, say): then it does nothing and says why.
+ */
+export async function runStepAction(step: StepName, c: LifecycleContest, now: Date) {
+  const skipped = skipReason(step, c, now);
+  if (skipped) return { mails: [], skipped } satisfies StepWork;
+  return ACTIONS[step](c, now);
+}

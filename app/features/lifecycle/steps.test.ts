@@ -6,7 +6,8 @@ import {
   backoffMs,
   isStepDue,
   nextAttemptAt,
-  shouldSendReminders,
+  remindLeadMs,
+  skipReason,
   stepDueAt,
 } from "./steps";
 
@@ -34,12 +35,34 @@ describe("lifecycle steps", () => {
     expect(isStepDue("open", contest, new Date(base - 1))).toBe(false);
   });
 
-  test("the reminder is never due before judging opens, and is skipped for short windows", () => {
+  test("a judging window of 48 hours or less still gets its reminder, half-way through", () => {
+    // Judging lasts 24 hours: the 48-hour lead is capped at 12 hours.
     const short = { ...contest, judgingClose: new Date(base + 12 * DAY) };
-    expect(stepDueAt("remind", short)).toEqual(short.judgingOpen);
-    expect(shouldSendReminders(short, short.judgingOpen)).toBe(false);
-    expect(shouldSendReminders(contest, stepDueAt("remind", contest))).toBe(true);
-    expect(shouldSendReminders(contest, contest.judgingClose)).toBe(false);
+    expect(remindLeadMs(short)).toBe(12 * HOUR);
+    expect(stepDueAt("remind", short).toISOString()).toBe("2026-03-13T00:00:00.000Z");
+    expect(skipReason("remind", short, stepDueAt("remind", short))).toBeNull();
+    // Exactly 48 hours: reminded after 24.
+    const two = { ...contest, judgingClose: new Date(base + 13 * DAY) };
+    expect(stepDueAt("remind", two).getTime()).toBe(base + 12 * DAY);
+  });
+
+  test("the reminder lead is the contest's setting, capped at half the judging window", () => {
+    expect(remindLeadMs({ ...contest, remindLeadHours: 24 })).toBe(24 * HOUR);
+    expect(stepDueAt("remind", { ...contest, remindLeadHours: 24 }).toISOString()).toBe(
+      "2026-03-20T12:00:00.000Z",
+    );
+    expect(remindLeadMs({ ...contest, remindLeadHours: 1000 })).toBe(4.5 * DAY);
+  });
+
+  test("a step whose moment has passed in a way that would mislead is skipped, with a reason", () => {
+    const afterClose = new Date(base + 10 * DAY + 1);
+    expect(skipReason("open", contest, new Date(base + DAY))).toBeNull();
+    expect(skipReason("open", contest, afterClose)).toMatch(/already closed/);
+    expect(skipReason("close", contest, new Date(base + 30 * DAY))).toBeNull();
+    expect(skipReason("assign", contest, contest.judgingClose)).toBeNull();
+    expect(skipReason("assign", contest, new Date(base + 20 * DAY + 1))).toMatch(/no judges/);
+    expect(skipReason("remind", contest, new Date(base + 20 * DAY + 1))).toMatch(/no reminders/);
+    expect(skipReason("results", contest, new Date(base + 90 * DAY))).toBeNull();
   });
 
   test("backoff doubles from 30 seconds up to an hour, then attempts run out", () => {

@@ -1,7 +1,8 @@
 /**
  * The contest lifecycle as pure rules (docs/decisions/0017-contest-lifecycle.md): the steps in
- * order, when each is due from the contest's stored UTC dates, and the retry backoff shared by
- * the embedded scheduler's steps and outbox events.
+ * order, when each is due from the contest's published UTC dates (the ones the public sees,
+ * docs/decisions/0022-lifecycle-follows-the-public.md), and the retry backoff shared by the
+ * embedded scheduler's steps and outbox events.
  */
 import type { ContestDates } from "~/features/contests/phase";
 
@@ -17,16 +18,31 @@ export const STEP_LABEL: Record<StepName, string> = {
 };
 
 export const HOUR = 3_600_000;
-/** Judges are reminded this long before judging closes. */
-export const REMIND_BEFORE_MS = 48 * HOUR;
+/** The default reminder lead: judges are reminded this many hours before judging closes. */
+export const DEFAULT_REMIND_LEAD_HOURS = 48;
 
 const ms = (d: Date | string) => new Date(d).getTime();
 
+/** The dates a step is scheduled by, with the contest's reminder lead (hours; default 48). */
+export type ScheduleDates = ContestDates & { remindLeadHours?: number };
+
+/**
+ * How long before judging closes judges are reminded: the contest's lead, capped at half the
+ * judging window, so a short window still gets its reminder, half-way through.
+ */
+export function remindLeadMs(
+  c: Omit<ScheduleDates, "submissionsOpen" | "submissionsClose" | "resultsAt">,
+) {
+  const lead = Math.max(0, c.remindLeadHours ?? DEFAULT_REMIND_LEAD_HOURS) * HOUR;
+  const half = Math.max(0, ms(c.judgingClose) - ms(c.judgingOpen)) / 2;
+  return Math.min(lead, half);
+}
+
 /**
  * When a step is due. The submission window includes its close instant, so close is due just
- * after it. The reminder is never due before judging opens.
+ * after it. The reminder is due its lead before judging closes, never before judging opens.
  */
-export function stepDueAt(step: StepName, c: ContestDates): Date {
+export function stepDueAt(step: StepName, c: ScheduleDates): Date {
   switch (step) {
     case "open":
       return new Date(ms(c.submissionsOpen));
@@ -35,28 +51,31 @@ export function stepDueAt(step: StepName, c: ContestDates): Date {
     case "assign":
       return new Date(ms(c.judgingOpen));
     case "remind":
-      return new Date(Math.max(ms(c.judgingOpen), ms(c.judgingClose) - REMIND_BEFORE_MS));
+      return new Date(Math.max(ms(c.judgingOpen), ms(c.judgingClose) - remindLeadMs(c)));
     case "results":
       return new Date(ms(c.resultsAt));
   }
 }
 
-export function isStepDue(step: StepName, c: ContestDates, now: Date) {
+export function isStepDue(step: StepName, c: ScheduleDates, now: Date) {
   return now.getTime() >= stepDueAt(step, c).getTime();
 }
 
 /**
- * Reminders are worth sending only while judging is still open and when the judging window is
- * longer than the reminder lead (otherwise the assignment e-mail, which names the due date, has
- * just said the same).
+ * Why a step that has come due must not do its work now, because its moment has passed in a way
+ * that would mislead (docs/decisions/0022-lifecycle-follows-the-public.md): an "open for
+ * submissions" e-mail after the window closed, judges assigned or reminded after judging closed.
+ * Null when the step may run. Closing and results are right whenever they run.
  */
-export function shouldSendReminders(
-  c: Pick<ContestDates, "judgingOpen" | "judgingClose">,
-  now: Date,
-) {
-  return (
-    now.getTime() < ms(c.judgingClose) && ms(c.judgingClose) - ms(c.judgingOpen) > REMIND_BEFORE_MS
-  );
+export function skipReason(step: StepName, c: ContestDates, now: Date): string | null {
+  const t = now.getTime();
+  if (step === "open" && t > ms(c.submissionsClose))
+    return "Submissions had already closed, so no “open for submissions” e-mail was sent.";
+  if ((step === "assign" || step === "remind") && t > ms(c.judgingClose))
+    return step === "assign"
+      ? "Judging had already closed, so no judges were assigned."
+      : "Judging had already closed, so no reminders were sent.";
+  return null;
 }
 
 /** Attempts after which the embedded scheduler stops retrying on its own (an admin can retry). */
@@ -77,8 +96,16 @@ export function isStepName(value: string): value is StepName {
   return (STEPS as readonly string[]).includes(value);
 }
 
-/** How long a run holds a step or an event; a process that dies mid-run frees it after this. */
+/** How long a run holds an outbox event; a process that dies mid-run frees it after this. */
 export const LOCK_MS = 5 * 60_000;
+
+/**
+ * A step's lease: the run holding a step renews it every STEP_HEARTBEAT_MS while it works, so a
+ * lease not renewed within STEP_LEASE_MS means its holder is gone, and the step may be taken over
+ * (docs/decisions/0022-lifecycle-follows-the-public.md).
+ */
+export const STEP_LEASE_MS = 60_000;
+export const STEP_HEARTBEAT_MS = 15_000;
 
 export function errorMessage(error: unknown) {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000);

@@ -6,20 +6,29 @@ import { prisma } from "~/utils/db.server";
 import { STEPS, STEP_LABEL, isStepName, type StepName } from "./steps";
 import type { RunOutcome } from "./lifecycle.server";
 
-export type StepState = "done" | "running" | "failed" | "retrying" | "due" | "scheduled";
+export type StepState =
+  "done" | "skipped" | "running" | "stalled" | "failed" | "retrying" | "due" | "scheduled";
 
+/**
+ * A step's state. "stalled": a run claimed it and stopped renewing its lease (its process died);
+ * the scheduler takes it over on its next tick, and an admin may Retry at once
+ * (docs/decisions/0022-lifecycle-follows-the-public.md).
+ */
 export function stepState(
   row: {
     dueAt: Date;
     finishedAt: Date | null;
+    outcome?: string | null;
     lastError: string | null;
     nextAttemptAt: Date | null;
     lockedUntil: Date | null;
+    lockedBy?: string | null;
   },
   now: Date,
 ): StepState {
-  if (row.finishedAt) return "done";
+  if (row.finishedAt) return row.outcome === "skipped" ? "skipped" : "done";
   if (row.lockedUntil && row.lockedUntil > now) return "running";
+  if (row.lockedBy) return "stalled";
   if (row.lastError) return row.nextAttemptAt ? "retrying" : "failed";
   return row.dueAt <= now ? "due" : "scheduled";
 }
@@ -46,6 +55,9 @@ export async function workflowContests(now: Date) {
           lastError: true,
           nextAttemptAt: true,
           lockedUntil: true,
+          lockedBy: true,
+          outcome: true,
+          note: true,
         },
       },
     },
@@ -66,8 +78,13 @@ export async function workflowContests(now: Date) {
           attempts: row.attempts,
           lastError: row.lastError,
           nextAttemptAt: row.nextAttemptAt,
+          note: row.note,
           action:
-            !c.isPublished || state === "done" || state === "running" || state === "scheduled"
+            !c.isPublished ||
+            state === "done" ||
+            state === "skipped" ||
+            state === "running" ||
+            state === "scheduled"
               ? null
               : state === "due"
                 ? ("Run now" as const)
@@ -105,10 +122,18 @@ export function parseStep(value: string): StepName | null {
 export function runOutcomeToast(label: string, outcome: RunOutcome) {
   switch (outcome.status) {
     case "finished":
+      if (outcome.skipped)
+        return {
+          type: "success" as const,
+          title: `${label}: skipped`,
+          description: outcome.skipped,
+        };
       return {
         type: "success" as const,
         title: `${label}: done`,
-        description: `${outcome.sent} ${outcome.sent === 1 ? "e-mail" : "e-mails"} sent.`,
+        description: outcome.sent
+          ? `${outcome.sent} ${outcome.sent === 1 ? "e-mail" : "e-mails"} sent.`
+          : `Nothing to send.${outcome.nothing ? ` ${outcome.nothing}` : ""}`,
       };
     case "failed":
       return { type: "error" as const, title: `${label} failed`, description: outcome.error };

@@ -1,0 +1,71 @@
+import { describe, expect, test } from "vitest";
+import { prisma } from "~/utils/db.server";
+import { tick } from "~/features/lifecycle/scheduler.server";
+import { workflowContests } from "~/features/lifecycle/workflows.server";
+import { seed } from "../../prisma/seed";
+
+// The demo data goes through the same path as the admin's Publish Contest, so a fresh quick start
+// shows every published demo contest on /admin/workflows and runs its steps on its dates
+// (docs/decisions/0022-lifecycle-follows-the-public.md).
+describe("the demo seed", () => {
+  test("published demo contests get their lifecycle steps; past moments send nothing misleading", async () => {
+    await seed();
+    const contests = await prisma.contest.findMany({
+      select: { id: true, slug: true, isPublished: true, publishedSnapshot: true },
+    });
+    const published = contests.filter((c) => c.isPublished);
+    expect(published).toHaveLength(4);
+    const now = new Date();
+    const shown = await workflowContests(now);
+    for (const c of published) {
+      expect(c.publishedSnapshot).not.toBeNull();
+      const view = shown.find((s) => s.id === c.id);
+      expect(view?.steps.map((s) => s.step)).toEqual([
+        "open",
+        "close",
+        "assign",
+        "remind",
+        "results",
+      ]);
+      // Published through the outbox like any contest.
+      const events = await prisma.outboxEvent.findMany({
+        where: { name: "contest/schedule.changed" },
+      });
+      expect(events.some((e) => JSON.parse(e.payload).contestId === c.id)).toBe(true);
+    }
+    const draft = contests.find((c) => !c.isPublished)!;
+    expect(await prisma.lifecycleStep.count({ where: { contestId: draft.id } })).toBe(0);
+
+    // Seeding twice changes nothing.
+    await seed();
+    expect(await prisma.lifecycleStep.count()).toBe(20);
+
+    // The first scheduler round runs what is due: no "open" e-mail for a window that has closed,
+    // no judges assigned or reminded after judging closed.
+    const autumn = published.find((c) => c.slug === "autumn-poetry-in-prose")!;
+    const winter = published.find((c) => c.slug === "winter-tales-2026")!;
+    const autumnPairs = await prisma.judgeAssignment.count({ where: { contestId: autumn.id } });
+    await tick(now, { holder: "seed-test" });
+    expect(await prisma.emailLog.count({ where: { template: "contest-open" } })).toBe(0);
+    expect(await prisma.emailLog.count({ where: { template: "judge-reminder" } })).toBe(0);
+    const steps = async (contestId: string) =>
+      Object.fromEntries(
+        (await prisma.lifecycleStep.findMany({ where: { contestId } })).map((r) => [
+          r.step,
+          r.outcome,
+        ]),
+      );
+    expect(await steps(winter.id)).toEqual({
+      open: "skipped",
+      close: "nothing",
+      assign: "skipped",
+      remind: "skipped",
+      results: "sent",
+    });
+    expect(await steps(autumn.id)).toMatchObject({ open: "skipped", close: "nothing" });
+    // The autumn entries already have their two judges: the assign step adds nobody.
+    expect(await prisma.judgeAssignment.count({ where: { contestId: autumn.id } })).toBe(
+      autumnPairs,
+    );
+  }, 90_000); // seeding hashes ten demo passwords, twice
+});
