@@ -73,8 +73,12 @@ export default function AdminEmails() {
                   {e.status}
                 </Badge>
               </td>
-              <td className="py-2 pr-4 break-all">
-                {e.error ? <span className="text-red-800">{e.error}</span> : (e.providerId ?? "—")}
+              <td className="py-2 pr-4">
+                {e.error ? (
+                  <span className="text-red-800">{e.error}</span>
+                ) : (
+                  <span className="break-all">{e.providerId ?? "—"}</span>
+                )}
               </td>
             </tr>
           ))}

@@ -18,12 +18,7 @@ import { refusalToast } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatDateTime, formatFee } from "~/utils/dates";
-import {
-  PHASE_BADGE,
-  PHASE_LABEL,
-  publicPhase,
-  resultsReleased,
-} from "~/features/contests/phase";
+import { PHASE_BADGE, PHASE_LABEL, publicPhase, resultsReleased } from "~/features/contests/phase";
 import { weightPercent } from "~/features/contests/public-contest";
 import { getContestBySlug } from "~/features/contests/public-contests.server";
 import { isAdmin } from "~/features/accounts/user";
