@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { allRoutes } from "../authz";
 import { ROLES, type AuthzContext, type AuthzRole } from "../authz/types";
@@ -224,6 +225,21 @@ test("a judge's download button holds its whole label at 320 px", async ({ page 
   const fixture = createJudgingContest("narrow");
   const judge = createJudge("narrow");
   const fileEntry = fixture.entries.find((e) => e.fileName)!;
+  // A Word file: its neutral name ("entry-1a2b3c4d.docx") no longer fits one line of the card.
+  const db = writableDb();
+  try {
+    const { filePath } = db
+      .prepare(`SELECT filePath FROM Submission WHERE id = ?`)
+      .get(fileEntry.id) as { filePath: string };
+    const docx = filePath.replace(/\.txt$/, ".docx");
+    const uploads = path.resolve(`tests/.data/e2e-${E2E_PORT}/uploads`);
+    fs.renameSync(path.join(uploads, filePath), path.join(uploads, docx));
+    db.prepare(
+      `UPDATE Submission SET filePath = ?, fileType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' WHERE id = ?`,
+    ).run(docx, fileEntry.id);
+  } finally {
+    db.close();
+  }
   assign(fixture, judge.email, [fileEntry.id]);
   await signIn(page, judge.email);
   await expect(page).toHaveURL(/\/dashboard$/);
