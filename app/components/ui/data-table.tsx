@@ -8,10 +8,10 @@ type CellProps = { children?: ReactNode; colSpan?: number; className?: string };
 type RowProps = { children?: ReactNode };
 
 /**
- * Gives each cell of a row its column's name: a label shown only on phones, where every row is a
- * card of "label: value" lines (docs/decisions/0027-narrow-screens.md). The label is aria-hidden:
- * screen readers still hear the real column header, so nothing is read twice. An empty cell is
- * marked, and left out of the card.
+ * Gives each cell of a row its column's name (`data-label`): on phones, where every row is a card
+ * of "label: value" lines, the stylesheet shows it before the value (docs/decisions/0027-narrow-screens.md).
+ * It is generated content with empty alternative text, so screen readers hear the real column
+ * header once, and the cell's text stays its value. An empty cell is marked, and left out of the card.
  */
 function labelRow(row: ReactNode, labels: string[]): ReactNode {
   if (!isValidElement<RowProps>(row) || row.type !== "tr") return row;
@@ -23,19 +23,11 @@ function labelRow(row: ReactNode, labels: string[]): ReactNode {
     column += span;
     const empty = Children.toArray(cell.props.children).length === 0;
     // Explicit roles: a table shown as blocks keeps its table semantics in every browser.
-    const props = {
+    return cloneElement(cell as ReactElement, {
       role: cell.type === "th" ? "rowheader" : "cell",
+      ...(label ? { "data-label": label } : {}),
       ...(empty ? { "data-empty": "" } : {}),
-    };
-    if (!label || empty) return cloneElement(cell as ReactElement, props);
-    return cloneElement(
-      cell as ReactElement,
-      props,
-      <span aria-hidden="true" className="data-table-label">
-        {label}
-      </span>,
-      cell.props.children,
-    );
+    });
   });
   return cloneElement(row as ReactElement, { role: "row" }, cells);
 }
