@@ -1,3 +1,4 @@
+import { errorPageTitle } from "~/components/error-title";
 import { ErrorPanel } from "~/components/error-panel";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -22,8 +23,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Inkwell — Writing contests for young authors" },
+// An error page (a 404 above all) gets its own title, not the home page's.
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? errorPageTitle(error) : "Inkwell — Writing contests for young authors" },
   {
     name: "description",
     content:

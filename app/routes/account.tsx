@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { EmailAddress } from "~/components/ui/email-address";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -204,7 +205,7 @@ export default function AccountPage() {
         <CardContent>
           <dl className="mb-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium">Email</dt>
-            <dd>{user.email}</dd>
+            <EmailAddress as="dd" email={user.email} />
             {user.dateOfBirth ? (
               <>
                 <dt className="font-medium">Date of birth</dt>
@@ -215,7 +216,7 @@ export default function AccountPage() {
               <>
                 <dt className="font-medium">Parent or guardian</dt>
                 <dd>
-                  {user.parentEmail} —{" "}
+                  <EmailAddress email={user.parentEmail} /> —{" "}
                   {user.parentConsentAt ? `confirmed ${user.parentConsentAt}` : "not confirmed yet"}
                 </dd>
               </>

@@ -1,3 +1,4 @@
+import { EmailAddress } from "~/components/ui/email-address";
 import {
   data,
   type ActionFunctionArgs,
@@ -51,8 +52,8 @@ export default function ConfirmEmail() {
         <Card className="mt-6">
           <CardContent className="space-y-4 pt-5">
             <p className="text-base">
-              Your Inkwell account will use <strong className="break-all">{email}</strong> from now
-              on, for signing in and for every e-mail we send.
+              Your Inkwell account will use <EmailAddress as="strong" email={email} /> from now on,
+              for signing in and for every e-mail we send.
             </p>
             <Form method="post">
               <Button type="submit" className="w-full">

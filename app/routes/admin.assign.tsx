@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { EmailAddress } from "~/components/ui/email-address";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -196,7 +197,10 @@ export default function AutoAssign() {
               {rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-100">
                   <td className="py-2 pr-4">
-                    {r.judge.displayName} <span className="text-slate-500">({r.judge.email})</span>
+                    {r.judge.displayName}{" "}
+                    <span className="text-slate-500">
+                      (<EmailAddress email={r.judge.email} />)
+                    </span>
                   </td>
                   <td className="py-2 pr-4">
                     {r.submission?.title ?? <Badge variant="outline">Pre-assigned</Badge>}

@@ -1,3 +1,4 @@
+import { DataTable } from "~/components/ui/data-table";
 import { readForm } from "~/utils/form-body.server";
 import { parseWithZod } from "@conform-to/zod";
 import {
@@ -196,57 +197,52 @@ export default function ContestResultsAdmin() {
             <p className="text-base">No entry has been scored yet.</p>
           ) : (
             <Form method="post" className="space-y-4">
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr className="border-b">
-                      <th className="py-2 pr-3">Rank</th>
-                      <th className="py-2 pr-3">Entry</th>
-                      <th className="py-2 pr-3">Average</th>
-                      <th className="py-2 pr-3">From the ranking</th>
-                      <th className="py-2">Award</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((r) => (
-                      <tr key={r.id} className="border-b align-top">
-                        <td className="py-2 pr-3">{r.rank ?? "—"}</td>
-                        <td className="break-words py-2 pr-3">
-                          <Link to={`/admin/scoring/${r.id}`} className="underline">
-                            {r.title}
-                          </Link>
-                        </td>
-                        <td className="py-2 pr-3">
-                          {formatScore(r.average)} ({r.scored} scores)
-                        </td>
-                        <td className="py-2 pr-3">{r.computedLabel ?? "—"}</td>
-                        <td className="py-2">
-                          {published ? (
-                            r.label ? (
-                              <Badge>{r.label}</Badge>
-                            ) : (
-                              "—"
-                            )
-                          ) : (
-                            <select
-                              name={`award:${r.id}`}
-                              defaultValue={r.choice}
-                              aria-label={`Award for ${r.title}`}
-                              className={inputClass}
-                            >
-                              {options.map(([v, l]) => (
-                                <option key={v} value={v}>
-                                  {l}
-                                </option>
-                              ))}
-                            </select>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                columns={[
+                  "Rank",
+                  "Entry",
+                  "Average",
+                  "From the ranking",
+                  { label: "Award", className: "py-2" },
+                ]}
+              >
+                {rows.map((r) => (
+                  <tr key={r.id} className="border-b align-top">
+                    <td className="py-2 pr-3">{r.rank ?? "—"}</td>
+                    <td className="break-words py-2 pr-3">
+                      <Link to={`/admin/scoring/${r.id}`} className="underline">
+                        {r.title}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">
+                      {formatScore(r.average)} ({r.scored} scores)
+                    </td>
+                    <td className="py-2 pr-3">{r.computedLabel ?? "—"}</td>
+                    <td className="py-2">
+                      {published ? (
+                        r.label ? (
+                          <Badge>{r.label}</Badge>
+                        ) : (
+                          "—"
+                        )
+                      ) : (
+                        <select
+                          name={`award:${r.id}`}
+                          defaultValue={r.choice}
+                          aria-label={`Award for ${r.title}`}
+                          className={inputClass}
+                        >
+                          {options.map(([v, l]) => (
+                            <option key={v} value={v}>
+                              {l}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
               {rows.find((r) => r.note) ? (
                 <p className="text-base">Note: {rows.find((r) => r.note)?.note}</p>
               ) : null}

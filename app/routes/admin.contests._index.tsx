@@ -135,7 +135,7 @@ export default function AdminContests() {
               className="flex flex-wrap items-center gap-3 p-4"
               data-testid="contest-row"
             >
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-[1_1_16rem]">
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="font-semibold">{c.title}</h2>
                   <Badge variant={c.isPublished ? "success" : "secondary"}>

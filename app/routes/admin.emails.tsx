@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmailAddress } from "~/components/ui/email-address";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
@@ -52,7 +53,9 @@ export default function AdminEmails() {
           {emails.map((e) => (
             <tr key={e.id} className="border-b border-slate-100 align-top">
               <td className="py-2 pr-4 whitespace-nowrap">{e.sent}</td>
-              <td className="py-2 pr-4">{e.to}</td>
+              <td className="py-2 pr-4">
+                <EmailAddress email={e.to} />
+              </td>
               <td className="py-2 pr-4">{e.template}</td>
               <td className="py-2 pr-4">
                 {e.subject}
@@ -70,8 +73,12 @@ export default function AdminEmails() {
                   {e.status}
                 </Badge>
               </td>
-              <td className="py-2 pr-4 break-all">
-                {e.error ? <span className="text-red-800">{e.error}</span> : (e.providerId ?? "—")}
+              <td className="py-2 pr-4">
+                {e.error ? (
+                  <span className="text-red-800">{e.error}</span>
+                ) : (
+                  <span className="break-all">{e.providerId ?? "—"}</span>
+                )}
               </td>
             </tr>
           ))}

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { EmailAddress } from "~/components/ui/email-address";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -206,7 +207,9 @@ export default function ManageJudges() {
           >
             {judges.map((j) => (
               <tr key={j.id} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-4">{j.email}</td>
+                <td className="py-2 pr-4">
+                  <EmailAddress email={j.email} />
+                </td>
                 <td className="py-2 pr-4">{j.displayName}</td>
                 <td className="py-2 pr-4">
                   <Badge

@@ -18,7 +18,7 @@ import { refusalToast } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatDateTime, formatFee } from "~/utils/dates";
-import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/features/contests/phase";
+import { PHASE_BADGE, PHASE_LABEL, publicPhase, resultsReleased } from "~/features/contests/phase";
 import { weightPercent } from "~/features/contests/public-contest";
 import { getContestBySlug } from "~/features/contests/public-contests.server";
 import { isAdmin } from "~/features/accounts/user";
@@ -59,6 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       opens: formatDateTime(contest.submissionsOpen, contest.timeZone),
       deadline: formatDateTime(contest.submissionsClose, contest.timeZone),
       results: formatDateTime(contest.resultsAt, contest.timeZone),
+      // The link to the results only once they are out; before, the Results card gives the date.
+      resultsOut: contest.isPublished && resultsReleased(contest),
       wordMin: contest.wordMin,
       wordMax: contest.wordMax,
       fee: formatFee(contest.entryFeeCents),
@@ -135,11 +137,13 @@ export default function ContestDetail() {
         <InfoCard title="Word Count" value={`${contest.wordMin}–${contest.wordMax} words`} />
         <InfoCard title="Entry Fee" value={contest.fee} />
         <InfoCard title="Results" value={contest.results} />
-        <p className="text-base sm:col-span-full">
-          <Link to={`/contests/${contest.slug}/results`} className="text-ink-700 underline">
-            See the results
-          </Link>
-        </p>
+        {contest.resultsOut ? (
+          <p className="text-base sm:col-span-full">
+            <Link to={`/contests/${contest.slug}/results`} className="text-ink-700 underline">
+              See the results
+            </Link>
+          </p>
+        ) : null}
       </div>
       <p className="mt-4 text-slate-700">
         <span className="font-semibold">Entries:</span> {contest.entryLimit}

@@ -67,8 +67,11 @@ export default function ContestsPage() {
             <li key={c.slug}>
               <Card className="flex h-full flex-col">
                 <CardHeader>
-                  <div className="flex items-start justify-between gap-3">
-                    <CardTitle>{c.title}</CardTitle>
+                  {/* The badge wraps under the title when both do not fit side by side, so a
+                      phone never squeezes the title into a narrow column
+                      (docs/decisions/0027-narrow-screens.md). */}
+                  <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+                    <CardTitle className="min-w-0 flex-[1_1_14rem]">{c.title}</CardTitle>
                     <Badge variant={PHASE_BADGE[c.phase]} className="shrink-0">
                       {PHASE_LABEL[c.phase]}
                     </Badge>

@@ -1,4 +1,5 @@
 import { awardLabelsFor } from "~/features/results/results.server";
+import { EmailAddress } from "~/components/ui/email-address";
 import { ConsentPendingNotice } from "~/components/accounts/account-sections";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
@@ -14,8 +15,11 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
-import { pendingPaymentNextStep, submissionDateLabel } from "~/features/entries/submission-status";
-import { resultsReleased } from "~/features/contests/phase";
+import {
+  entryHasResults,
+  pendingPaymentNextStep,
+  submissionDateLabel,
+} from "~/features/entries/submission-status";
 import {
   entrantResults,
   listEntrantSubmissions,
@@ -53,9 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       fileName: s.fileName,
       status: s.status,
       created: formatSubmissionDate(s.createdAt, s.contest.timeZone),
-      dateLabel: submissionDateLabel(s.status),
+      dateLabel: submissionDateLabel(s.status, s.payment?.status),
       closes: formatDateTime(s.contest.submissionsClose, s.contest.timeZone),
-      resultsAvailable: resultsReleased(s.contest, now),
+      resultsAvailable: entryHasResults(s.status, s.contest, now),
       amountDue:
         s.status === "pending_payment" &&
         s.payment?.status === "open" &&
@@ -93,7 +97,9 @@ export default function Dashboard() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="font-serif text-3xl font-bold">Dashboard</h1>
-          <p className="mt-1 text-slate-600">Welcome, {user.email}</p>
+          <p className="mt-1 text-slate-600">
+            Welcome, <EmailAddress email={user.email} />
+          </p>
         </div>
         <Form method="post" action="/logout">
           <Button type="submit" variant="outline">

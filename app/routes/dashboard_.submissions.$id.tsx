@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fileSize: s.fileSize,
       disqualifyReason: s.disqualifyReason,
       created: formatSubmissionDate(s.createdAt, contest.timeZone),
-      dateLabel: submissionDateLabel(s.status),
+      dateLabel: submissionDateLabel(s.status, s.payment?.status),
       contest: {
         slug: contest.slug,
         title: contest.title,

@@ -20,7 +20,10 @@ test("unknown paths answer 404 with 'Oops! Page not found' and a way home", asyn
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  // Its own title, not the home page's (docs/decisions/0027-narrow-screens.md).
+  await expect(page).toHaveTitle("Page not found · Inkwell");
   await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveTitle("Inkwell — Writing contests for young authors");
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -18,6 +18,11 @@ test("after results_at the public page names the winners; before, it says when",
   await expect(winners.getByText("1st place").first()).toBeVisible();
   await expect(winners.getByText(/^by /).first()).toBeVisible();
 
+  // Before results_at the contest page offers no results link; its Results card gives the date.
+  await page.goto(`/contests/${JUDGING}`);
+  await expect(page.getByRole("heading", { name: "Results", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "See the results" })).toHaveCount(0);
+
   await page.goto(`/contests/${JUDGING}/results`);
   await expect(page.getByText("Results are not out yet")).toBeVisible();
   await expect(page.getByText(/The winners will be announced here on/)).toBeVisible();

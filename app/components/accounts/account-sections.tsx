@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { EmailAddress } from "~/components/ui/email-address";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
@@ -93,7 +94,7 @@ export function ChangeEmailCard({
       </CardHeader>
       <CardContent>
         <p className="mb-4 text-base text-slate-700">
-          You use <strong className="break-all">{email}</strong>. We will send a link to the new
+          You use <EmailAddress as="strong" email={email} />. We will send a link to the new
           address; your account changes when you open it. We also tell your current address, so you
           can stop a change you did not ask for.
         </p>
@@ -137,7 +138,7 @@ export function ConsentPendingNotice({ parentEmail }: { parentEmail: string }) {
     <Alert variant="warning" title="A parent or guardian needs to agree">
       <p>
         Before you can send in a story, your parent or guardian must agree. We e-mailed{" "}
-        <strong className="break-all">{parentEmail}</strong> a link. You can look around in the
+        <EmailAddress as="strong" email={parentEmail} /> a link. You can look around in the
         meantime.
       </p>
       <Form method="post" action="/account" className="mt-3">

@@ -29,7 +29,7 @@ export function ConfirmDelete({
       <div
         role="alertdialog"
         aria-label={question}
-        className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        className="mt-2 min-w-48 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
       >
         <p className="font-medium">{question}</p>
         <Form method="post" action={action} className="mt-2 flex gap-2" preventScrollReset>

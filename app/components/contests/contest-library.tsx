@@ -184,7 +184,7 @@ export function ItemCard({
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-[1_1_16rem]">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold">{name}</h3>
             {assignment ? (

@@ -10,14 +10,20 @@ const variants = {
   ghost: "text-slate-700 hover:bg-slate-100",
   link: "text-ink-600 underline-offset-4 hover:underline",
 } as const;
-const sizes = { sm: "h-8 px-3 text-sm", md: "h-10 px-4", lg: "h-12 px-6 text-lg" } as const;
+// A minimum height, not a fixed one: a long label (a file name) wraps inside the button on a
+// phone instead of spilling out of it (docs/decisions/0027-narrow-screens.md).
+const sizes = {
+  sm: "min-h-8 px-3 py-1 text-sm",
+  md: "min-h-10 px-4 py-2",
+  lg: "min-h-12 px-6 py-2 text-lg",
+} as const;
 
 export type ButtonVariant = keyof typeof variants;
 type Style = { variant?: ButtonVariant; size?: keyof typeof sizes };
 
 export function buttonClass({ variant = "default", size = "md" }: Style = {}, extra?: string) {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50",
+    "inline-flex max-w-full items-center justify-center gap-2 rounded-md text-center font-medium transition-colors disabled:pointer-events-none disabled:opacity-50",
     variants[variant],
     sizes[size],
     extra,

@@ -8,6 +8,7 @@ import {
   pendingPaymentNextStep,
   statusBadgeVariant,
   submissionDateLabel,
+  entryHasResults,
   statusLabel,
   type SubmissionEvent,
 } from "./submission-status";
@@ -92,4 +93,25 @@ test("a pending-payment entry says when it was created and what to do next, neve
   expect(pendingPaymentNextStep("Dec 1, 2026, 11:59 PM EST")).toContain(
     "pay the entry fee before submissions close (Dec 1, 2026, 11:59 PM EST)",
   );
+});
+
+test("an entry withdrawn before it was paid says 'Created', never 'Submitted'", () => {
+  expect(submissionDateLabel("withdrawn", "void")).toBe("Created");
+  expect(submissionDateLabel("withdrawn", "open")).toBe("Created");
+  expect(submissionDateLabel("expired", "void")).toBe("Created");
+  // Really submitted, then withdrawn: free (no payment), paid and refunded, or waived.
+  expect(submissionDateLabel("withdrawn", null)).toBe("Submitted");
+  expect(submissionDateLabel("withdrawn", "refunded")).toBe("Submitted");
+  expect(submissionDateLabel("withdrawn", "waived")).toBe("Submitted");
+  expect(submissionDateLabel("submitted", "paid")).toBe("Submitted");
+});
+
+test("'Results available' only for a judged entry once its contest's results are out", () => {
+  const contest = { resultsAt: "2027-03-10T00:00:00Z" };
+  const after = new Date("2027-03-10T00:00:00Z");
+  const before = new Date("2027-03-09T23:59:59Z");
+  expect(entryHasResults("submitted", contest, after)).toBe(true);
+  expect(entryHasResults("submitted", contest, before)).toBe(false);
+  for (const status of ["expired", "withdrawn", "disqualified", "pending_payment"])
+    expect(entryHasResults(status, contest, after), status).toBe(false);
 });

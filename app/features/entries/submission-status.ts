@@ -11,7 +11,11 @@ import { DomainError } from "~/utils/domain-error";
  * Only `submitted` entries are judged and ranked. Disqualifying or withdrawing removes the
  * entry's unscored assignments; submitted scores stay (docs/decisions/0016).
  */
-import { isSubmissionWindowOpen, type ContestDates } from "~/features/contests/phase";
+import {
+  isSubmissionWindowOpen,
+  resultsReleased,
+  type ContestDates,
+} from "~/features/contests/phase";
 
 export const SUBMISSION_STATUSES = [
   "pending_payment",
@@ -86,12 +90,31 @@ export function statusBadgeVariant(status: string): "default" | "secondary" | "d
 /** A status change the entry's current state does not allow (shown to the user as it is). */
 export class TransitionRefused extends DomainError {}
 
+/** Payment states of an entry that was never paid: still due, or voided when it expired or was withdrawn. */
+const UNPAID = new Set(["open", "void"]);
+
 /**
- * The word before an entry's date: an entry waiting for payment (or expired unpaid) was created,
- * not submitted, on that date.
+ * The word before an entry's date (its creation): "Submitted" only for an entry that was really
+ * submitted, free or paid. An entry waiting for payment, expired unpaid, or withdrawn before it
+ * was paid was created, not submitted, on that date (docs/decisions/0027-narrow-screens.md).
  */
-export function submissionDateLabel(status: string) {
-  return status === "pending_payment" || status === "expired" ? "Created" : "Submitted";
+export function submissionDateLabel(status: string, paymentStatus?: string | null) {
+  if (status === "pending_payment" || status === "expired") return "Created";
+  if (status === "withdrawn" && paymentStatus && UNPAID.has(paymentStatus)) return "Created";
+  return "Submitted";
+}
+
+/**
+ * "Results available" beside an entry: only an entry that was judged (submitted) has results, and
+ * only once its contest's results are out. An expired, withdrawn, unpaid or disqualified entry
+ * never says so.
+ */
+export function entryHasResults(
+  status: string,
+  contest: Pick<ContestDates, "resultsAt">,
+  now: Date = new Date(),
+) {
+  return isJudgeable(status) && resultsReleased(contest, now);
 }
 
 /** What a writer does next with an entry waiting for payment. */
