@@ -293,6 +293,14 @@ export async function receiveEntry(
     }
   } catch (error) {
     await cleanup();
+    if (error instanceof MultipartRefused && error.reason === "file") {
+      // Answered before the rest of the body arrives: what came before the file is kept.
+      const reply: SubmissionResult<string[]> = {
+        status: "error",
+        error: { file: [ENTRY_MESSAGES.fileTooLarge] },
+      };
+      return { ok: false, status: 413, formError: ENTRY_MESSAGES.fileTooLarge, reply };
+    }
     if (error instanceof MultipartRefused)
       return { ok: false, status: error.status, formError: error.message, reply: null };
     if (error instanceof Response) {
