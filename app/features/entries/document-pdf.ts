@@ -53,12 +53,6 @@ async function load(bytes: Uint8Array) {
   });
 }
 
-function dictOf(object: PDFObject | undefined): PDFDict | undefined {
-  if (object instanceof PDFDict) return object;
-  if (object instanceof PDFStream) return object.dict;
-  return undefined;
-}
-
 /** Keys removed wherever they appear: metadata, application data, attached and embedded files. */
 const DROPPED_KEYS = ["Metadata", "PieceInfo", "AF", "EF", "EmbeddedFiles", "Collection"].map((k) =>
   PDFName.of(k),
