@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import http from "node:http";
-import { signInCookie } from "./http";
-import { ENTRANT } from "./utils";
+import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
+import { docxWithTagFlood } from "../fixtures/authored-documents";
+import { multipart, signInCookie } from "./http";
+import { ENTRANT, signIn, signUp, uniqueEmail } from "./utils";
 
 // Uploads past the 10 MB file limit, over a raw HTTP connection (docs/decisions/0024-hostile-documents.md):
 // the answer must come while the client is still sending, not never.
@@ -72,4 +74,44 @@ test.describe("uploads over the file limit", () => {
       expect(again.status).toBe(200);
     });
   }
+});
+
+test.describe("documents built to be slow", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level; runs once");
+
+  test("a 1 KB .docx ending in 120,000 '<' is received (in the worker) and the site keeps answering", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail("flood");
+    await signUp(page, email);
+    await expect(page.getByTestId("toast")).toContainText("Account created!", { timeout: 20_000 });
+    await signIn(page, email, "secret-pass");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const cookie = (await page.context().cookies())
+      .filter((c) => c.name === "en_session")
+      .map((c) => `${c.name}=${c.value}`)[0];
+    const body = multipart(
+      {
+        title: "Flooded",
+        ...Object.fromEntries(CONFIRMATIONS.map((c) => [c.name, "on"])),
+      },
+      {
+        disposition: 'filename="flood.docx"',
+        bytes: docxWithTagFlood(120_000, "The lighthouse keeper's daughter"),
+        type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      },
+    );
+    const res = await fetch(new URL(`/contests/${FLASH}/enter`, baseURL), {
+      method: "POST",
+      headers: { Origin: baseURL!, Cookie: cookie, "Content-Type": body.contentType },
+      body: body.body,
+      redirect: "manual",
+    });
+    // Read, judged readable, and the entry made.
+    expect(res.status, await res.text()).toBe(302);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    expect((await fetch(new URL("/", baseURL))).status).toBe(200);
+  });
 });

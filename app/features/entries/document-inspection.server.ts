@@ -99,6 +99,18 @@ export function inspectInWorker(
   });
 }
 
+/**
+ * Starts the worker ahead of need (loading the parsers takes a moment): called when the entry
+ * form is shown, so the first upload of a process does not wait for it.
+ */
+export function warmInspectionWorker() {
+  try {
+    getWorker();
+  } catch (error) {
+    console.error("[documents] could not start the inspection worker", error);
+  }
+}
+
 /** Ends the worker (tests; a process that exits ends it anyway). */
 export async function stopInspectionWorker() {
   const w = worker;
