@@ -8,7 +8,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
-  createReadableStreamFromReadable,
   createRequestHandler as createRemixHandler,
   writeReadableStreamToWritable,
 } from "@remix-run/node";
@@ -142,16 +141,76 @@ const bufferBody = (limit) => {
  */
 function refuse(res, status, message) {
   const req = res.req;
-  let drained = 0;
-  res.once("finish", () => {
-    if (req.readableEnded) return;
-    req.on("data", (chunk) => {
-      drained += chunk.length;
-      if (drained > UPLOAD_BODY_LIMIT) req.socket.destroy();
-    });
-    req.resume();
-  });
+  res.once("finish", () => discardRest(req));
   res.status(status).type("text/plain").send(message);
+}
+/**
+ * Reads and throws away what is left of a request body, at most UPLOAD_BODY_LIMIT (then the
+ * connection is cut). A client still sending sees the answer this way instead of a reset.
+ */
+function discardRest(req) {
+  if (req.readableEnded) return;
+  let drained = 0;
+  req.on("data", (chunk) => {
+    drained += chunk.length;
+    if (drained > UPLOAD_BODY_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
+/**
+ * An upload's body for the route. Unlike Remix's stream, cancelling it (a file refused as too
+ * large) does not destroy the request: the rest is discarded while the route answers, and the
+ * connection is closed once both are done (docs/decisions/0024-hostile-documents.md).
+ */
+function uploadBody(req, res) {
+  let detach = () => {};
+  return new ReadableStream(
+    {
+      start(controller) {
+        const onData = (chunk) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if (controller.desiredSize <= 0) req.pause();
+        };
+        const onEnd = () => {
+          detach();
+          controller.close();
+        };
+        const onFail = (error) => {
+          detach();
+          controller.error(error ?? new Error("the request was aborted"));
+        };
+        const onClose = () => {
+          if (!req.readableEnded) onFail();
+        };
+        req.on("data", onData);
+        req.once("end", onEnd);
+        req.once("error", onFail);
+        req.once("close", onClose);
+        req.pause();
+        detach = () => {
+          req.off("data", onData);
+          req.off("end", onEnd);
+          req.off("error", onFail);
+          req.off("close", onClose);
+        };
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        detach();
+        let answered = res.writableFinished;
+        let ended = req.readableEnded;
+        const close = () => {
+          if (answered && ended) req.socket.end();
+        };
+        res.once("finish", () => ((answered = true), close()));
+        req.once("end", () => ((ended = true), close()));
+        discardRest(req);
+      },
+    },
+    new CountQueuingStrategy({ highWaterMark: 4 }),
+  );
 }
 app.use((req, res, next) => {
   const policy = bodyPolicy({
@@ -256,7 +315,7 @@ function remixRequest(req, res) {
       headers.set("content-length", String(req.body.byteLength));
       init.body = req.body;
     } else {
-      init.body = createReadableStreamFromReadable(req);
+      init.body = uploadBody(req, res);
       init.duplex = "half";
     }
   }

@@ -45,6 +45,7 @@ import { priceFor } from "~/features/payments/price-preview.server";
 import { redirectToCheckout } from "~/features/payments/checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
+import { warmInspectionWorker } from "~/features/entries/document-inspection.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -65,6 +66,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     getOptionalUser(request),
   ]);
   if (!contest) throw await notFound();
+  // Documents are inspected in a worker thread: have it ready by the time the form is sent.
+  if (user) warmInspectionWorker();
   const limit = contest.entriesPerWriter;
   const code = new URL(request.url).searchParams.get("code")?.slice(0, 40).trim() || null;
   const [left, price] = await Promise.all([

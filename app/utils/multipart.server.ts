@@ -2,7 +2,10 @@
  * Streaming multipart/form-data with busboy (docs/decisions/0010-hardening.md): quoted and
  * RFC 5987 (`filename*=`) file names, any bytes in them, and limits enforced while the body
  * streams. Fields are collected (each up to `fieldBytes`); each file part is handed to `onFile`
- * as a stream, and whatever `onFile` does not read is discarded.
+ * as a stream, and whatever `onFile` does not read is discarded. A file part that goes past
+ * `fileBytes` stops the reading at once (413, reason "file"): the caller answers while the
+ * client is still sending, and server.mjs throws the rest of the body away
+ * (docs/decisions/0024-hostile-documents.md).
  */
 import { once } from "node:events";
 import busboy from "busboy";
@@ -12,6 +15,8 @@ export class MultipartRefused extends Error {
   constructor(
     readonly status: 400 | 413,
     message: string,
+    /** "file": a file part went past `fileBytes` (the rest of the body was not read). */
+    readonly reason: "body" | "file" = "body",
   ) {
     super(message);
   }
@@ -23,7 +28,7 @@ export type FilePart = {
   filename: string;
   mimeType: string;
   data: AsyncIterable<Uint8Array>;
-  /** True once the stream was cut at `fileBytes` (the rest is discarded). */
+  /** True once the stream was cut at `fileBytes` (the body is then not read further). */
   truncated(): boolean;
 };
 
@@ -106,6 +111,16 @@ export function headerControlFilter(boundary: string) {
   };
 }
 
+async function discard(stream: AsyncIterable<unknown>) {
+  try {
+    for await (const _ of stream) {
+      // thrown away
+    }
+  } catch {
+    // destroyed with the parser: nothing left to read
+  }
+}
+
 function boundaryOf(contentType: string) {
   const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   return m ? (m[1] ?? m[2]) : null;
@@ -145,12 +160,15 @@ export async function readMultipart(
     if (info.valueTruncated || info.nameTruncated) tooLarge();
     else fields.append(name, value);
   });
+  let fileTooLarge = false;
   parser.on("file", (name, stream, info) => {
+    stream.once("limit", () => (fileTooLarge = true));
     const part: FilePart = {
       field: name,
       filename: info.filename ?? "",
       mimeType: info.mimeType,
-      data: stream,
+      // An iterator left early must not destroy the stream: busboy would wait on it forever.
+      data: { [Symbol.asyncIterator]: () => stream.iterator({ destroyOnReturn: false }) },
       truncated: () => Boolean((stream as { truncated?: boolean }).truncated),
     };
     handlers.push(
@@ -158,8 +176,10 @@ export async function readMultipart(
         .catch((error) => {
           failure ??= error;
         })
-        // Anything left unread is discarded, so the parser never waits on this part.
-        .finally(() => stream.resume()),
+        // Anything left unread is read and discarded, so the parser never waits on this part.
+        // (resume() alone does nothing while an iterator's 'readable' listener is attached, and
+        // the parser then never finishes: the upload got no answer at all.)
+        .finally(() => discard(stream)),
     );
   });
   for (const event of ["fieldsLimit", "filesLimit", "partsLimit"] as const)
@@ -192,6 +212,13 @@ export async function readMultipart(
           break;
         }
         await feed(filter(value));
+        if (fileTooLarge) {
+          // Answer now rather than after the rest of a file that is refused anyway.
+          refusal ??= new MultipartRefused(413, BODY_MESSAGES.tooLarge, "file");
+          await reader.cancel().catch(() => {});
+          parser.destroy();
+          break;
+        }
       }
     }
     if (!refusal) {

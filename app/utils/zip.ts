@@ -2,7 +2,8 @@
  * Reading a zip (a .docx) with a bound on what it unpacks to (docs/decisions/0010-hardening.md).
  * The central directory is read first and its declared sizes must fit the bound; every entry is
  * then inflated by zlib with `maxOutputLength`, so an archive that lies about its sizes stops at
- * the bound instead of filling memory.
+ * the bound instead of filling memory. `maxPartBytes` bounds each entry the same way
+ * (docs/decisions/0024-hostile-documents.md).
  */
 import zlib from "node:zlib";
 
@@ -17,7 +18,7 @@ const LOCAL = 0x04034b50;
 
 export function readZip(
   bytes: Uint8Array,
-  limits: { maxUnpackedBytes: number; maxEntries: number },
+  limits: { maxUnpackedBytes: number; maxEntries: number; maxPartBytes?: number },
 ): ZipEntry[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const fail = (why: string): never => {
@@ -49,6 +50,7 @@ export function readZip(
   };
   const headers: Header[] = [];
   let declared = 0;
+  const partLimit = limits.maxPartBytes ?? limits.maxUnpackedBytes;
   for (let i = 0, p = cdOffset; i < count; i++) {
     if (p + 46 > eocd || buf.readUInt32LE(p) !== CENTRAL) fail("bad central directory entry");
     const flags = buf.readUInt16LE(p + 8);
@@ -62,6 +64,7 @@ export function readZip(
     const name = buf.toString(flags & 0x800 ? "utf8" : "latin1", p + 46, p + 46 + nameLen);
     if (flags & 1) fail("encrypted entry");
     if (method !== 0 && method !== 8) fail(`compression method ${method}`);
+    if (size > partLimit) throw new ZipTooLarge(`${name} declares ${size} bytes`);
     declared += size;
     if (declared > limits.maxUnpackedBytes) throw new ZipTooLarge("declared sizes");
     headers.push({ name, method, flags, csize, size, local });
@@ -75,7 +78,8 @@ export function readZip(
     const end = start + h.csize;
     if (end > buf.length) fail("entry out of range");
     const raw = buf.subarray(start, end);
-    const budget = limits.maxUnpackedBytes - unpacked;
+    // No part inflates past its own bound or what is left of the whole (zip bombs).
+    const budget = Math.min(partLimit, limits.maxUnpackedBytes - unpacked);
     let data: Buffer;
     if (h.method === 0) {
       data = raw;
@@ -92,7 +96,7 @@ export function readZip(
       }
     }
     unpacked += data.byteLength;
-    if (unpacked > limits.maxUnpackedBytes)
+    if (data.byteLength > partLimit || unpacked > limits.maxUnpackedBytes)
       throw new ZipTooLarge(`${h.name} unpacks past the bound`);
     return { name: h.name, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
   });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { zipOf } from "#tests/fixtures/authored-documents";
 
 // E-mail goes nowhere here: sending fails quietly, the entry must not.
 process.env.RESEND_API_KEY = "re_test_key";
@@ -113,6 +114,39 @@ describe("live validation never writes", () => {
     expect(outcome.ok).toBe(false);
     expect(await rows()).toHaveLength(0);
     expect(await prisma.emailLog.count({ where: { to: "limit-writer@example.test" } })).toBe(0);
+  });
+});
+
+describe("a writer at the limit", () => {
+  test("is refused before the file is stored or read (docs/decisions/0024-hostile-documents.md)", async () => {
+    expect(await send({ title: "First", body: "one two three four", ...confirmed })).toMatchObject({
+      ok: true,
+    });
+    const local = createLocalStorage(root);
+    const puts: string[] = [];
+    const gets: string[] = [];
+    setStorageForTests({
+      ...local,
+      put: (key, body, opts) => (puts.push(key), local.put(key, body, opts)),
+      get: (key) => (gets.push(key), local.get(key)),
+    });
+    try {
+      const docx = zipOf([["[Content_Types].xml", "<Types/>"]]);
+      const outcome = await send(
+        { title: "Second", ...confirmed },
+        { name: "s.docx", bytes: docx },
+      );
+      expect(outcome).toMatchObject({
+        ok: false,
+        status: 403,
+        formError: "You have already entered this contest.",
+      });
+      expect(puts).toEqual([]);
+      expect(gets).toEqual([]);
+    } finally {
+      setStorageForTests(createLocalStorage(root));
+    }
+    expect((await rows()).map((r) => r.title)).toEqual(["First"]);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * A PDF without its authors (docs/decisions/0010-hardening.md), with pdf-lib: the document
- * information dictionary (Author, Creator, Producer, Title…) and every XMP /Metadata stream are
- * removed, as are annotation authors (/T of markup annotations) and application data
- * (/PieceInfo). Objects no longer reachable from the document (old revisions of an incrementally
+ * A PDF without its authors (docs/decisions/0010-hardening.md, 0024-hostile-documents.md), with
+ * pdf-lib: the document information dictionary (Author, Creator, Producer, Title…) and every XMP
+ * /Metadata stream are removed, as are annotation authors (/T of markup annotations, written as
+ * objects or inline), application data (/PieceInfo), embedded and associated files
+ * (/EmbeddedFiles, /AF, /EF, file attachment annotations' files) and JPEG images' EXIF/XMP. Objects no longer reachable from the document (old revisions of an incrementally
  * saved file keep their own Info dictionaries) are dropped before it is written again.
  */
 import zlib from "node:zlib";
+import { isJpeg, stripJpeg } from "./image-metadata";
 import {
   PDFArray,
   PDFDict,
@@ -51,24 +53,58 @@ async function load(bytes: Uint8Array) {
   });
 }
 
-function dictOf(object: PDFObject | undefined): PDFDict | undefined {
-  if (object instanceof PDFDict) return object;
-  if (object instanceof PDFStream) return object.dict;
-  return undefined;
+/** Keys removed wherever they appear: metadata, application data, attached and embedded files. */
+const DROPPED_KEYS = ["Metadata", "PieceInfo", "AF", "EF", "EmbeddedFiles", "Collection"].map((k) =>
+  PDFName.of(k),
+);
+
+function cleanDict(dict: PDFDict) {
+  for (const key of DROPPED_KEYS) dict.delete(key);
+  const subtype = dict.get(PDFName.of("Subtype"));
+  if (subtype instanceof PDFName && MARKUP_ANNOTATIONS.has(subtype.asString())) {
+    dict.delete(PDFName.of("T"));
+    // A file attachment annotation carries the file (and its original path).
+    if (subtype.asString() === "/FileAttachment") dict.delete(PDFName.of("FS"));
+  }
+}
+
+/** Every dictionary inside `root` that is not an indirect object of its own (those are visited as such). */
+function* directDicts(root: PDFObject): Generator<PDFDict> {
+  const stack: PDFObject[] = [root];
+  while (stack.length) {
+    const object = stack.pop()!;
+    if (object instanceof PDFDict) {
+      yield object;
+      for (const [, value] of object.entries()) stack.push(value);
+    } else if (object instanceof PDFStream) {
+      stack.push(object.dict);
+    } else if (object instanceof PDFArray) {
+      for (const value of object.asArray()) stack.push(value);
+    }
+  }
+}
+
+/** A DCT (JPEG) image stream without its EXIF/XMP segments; null when there is nothing to do. */
+function cleanImage(stream: PDFRawStream): PDFRawStream | null {
+  const dict = stream.dict;
+  if (dict.get(PDFName.of("Filter")) !== PDFName.of("DCTDecode")) return null;
+  const contents = stream.getContents();
+  if (!isJpeg(contents)) return null;
+  const stripped = stripJpeg(contents);
+  return stripped.byteLength === contents.byteLength ? null : PDFRawStream.of(dict, stripped);
 }
 
 export async function stripPdf(bytes: Uint8Array): Promise<Uint8Array> {
   const doc = await load(bytes);
   const { context } = doc;
   context.trailerInfo.Info = undefined;
-  for (const [, object] of context.enumerateIndirectObjects()) {
-    const dict = dictOf(object);
-    if (!dict) continue;
-    dict.delete(PDFName.of("Metadata"));
-    dict.delete(PDFName.of("PieceInfo"));
-    const subtype = dict.get(PDFName.of("Subtype"));
-    if (subtype instanceof PDFName && MARKUP_ANNOTATIONS.has(subtype.asString()))
-      dict.delete(PDFName.of("T"));
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    // Annotations, file specifications and names can be written inline (not as objects of their own).
+    for (const dict of directDicts(object)) cleanDict(dict);
+    if (object instanceof PDFRawStream) {
+      const image = cleanImage(object);
+      if (image) context.assign(ref, image);
+    }
   }
   dropUnreachable(doc);
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false });

@@ -12,7 +12,7 @@ import { docxText, stripDocx } from "./document-docx";
 import { pdfText, stripPdf } from "./document-pdf";
 import type { FileKind } from "./file-sniff";
 
-export type DocumentProblem = "unpacked-too-large" | "unreadable";
+export type DocumentProblem = "unpacked-too-large" | "unreadable" | "too-slow";
 export type Inspection = { ok: true; text: string } | { ok: false; problem: DocumentProblem };
 
 /** The document as a judge receives it. Throws when it cannot be read. */

@@ -12,3 +12,13 @@ export async function entriesLeftFor(userId: string, contestId: string, limit: n
     mine.map((m) => m.status),
   );
 }
+
+/** The writer's own entry with this form key (a form posted again), if there is one. */
+export async function ownEntry(userId: string, key: unknown) {
+  if (typeof key !== "string" || !/^e[0-9a-f]{24}$/.test(key)) return null;
+  const row = await prisma.submission.findFirst({
+    where: { id: key, entrantId: userId },
+    select: { id: true, status: true },
+  });
+  return row && { submissionId: row.id, status: row.status };
+}

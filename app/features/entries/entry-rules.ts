@@ -31,6 +31,8 @@ export const ENTRY_MESSAGES = {
     "This document is too large once opened (over 50 MB unpacked). Please upload a smaller file.",
   unreadable:
     "This document could not be read. Please save it again, or upload it as a PDF or TXT file.",
+  tooSlow:
+    "This document took too long to read. Please save it again, or upload it as a PDF or TXT file.",
   oneFile: "Please upload one file.",
   mentionsEntrant: "Names the entrant",
   mentionsEntrantDetail:
@@ -68,12 +70,13 @@ export type FileCheck = {
   encoding?: TextEncodingName;
   words?: number;
   /** A document that unpacks past its bound, cannot be read, or came with another file. */
-  problem?: "unpacked-too-large" | "unreadable" | "several";
+  problem?: "unpacked-too-large" | "unreadable" | "too-slow" | "several";
 };
 
 export const PROBLEM_MESSAGES = {
   "unpacked-too-large": ENTRY_MESSAGES.unpackedTooLarge,
   unreadable: ENTRY_MESSAGES.unreadable,
+  "too-slow": ENTRY_MESSAGES.tooSlow,
   several: ENTRY_MESSAGES.oneFile,
 } as const;
 

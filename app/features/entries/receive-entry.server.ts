@@ -29,6 +29,7 @@ import {
 } from "./file-sniff";
 import { displayFileName } from "./file-name";
 import { inspectDocument, mentionsIdentity } from "./documents";
+import { inspectInWorker } from "./document-inspection.server";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest, type PublicContest } from "~/features/contests/public-contest";
 import { entryFileKey, getStorage, type FileStorage } from "~/utils/storage.server";
@@ -36,6 +37,7 @@ import { contestSelect } from "~/features/contests/public-contests.server";
 import { enqueueEvent } from "~/features/lifecycle/outbox.server";
 import { initialStatus } from "./submission-status";
 import { COUNTED_STATUSES, entriesLeft, entryLimitMessage } from "./entry-limit";
+import { entriesLeftFor, ownEntry } from "./entry-limit.server";
 import { submitEligibility } from "~/features/accounts/user";
 import { priceNewEntry } from "~/features/payments/checkout.server";
 import { CodeRefused } from "~/features/payments/discount-codes.server";
@@ -203,7 +205,10 @@ async function inspectStored(storage: FileStorage, key: string, kind: FileKind, 
     b.copy(bytes, n);
     n += b.byteLength;
   }
-  return inspectDocument(kind, bytes.subarray(0, n));
+  // Documents in a worker thread with a time limit (docs/decisions/0024-hostile-documents.md);
+  // text is only decoded.
+  if (kind === "txt") return inspectDocument(kind, bytes.subarray(0, n));
+  return inspectInWorker(kind, bytes.subarray(0, n), { transfer: true });
 }
 
 export type EntryOutcome =
@@ -266,6 +271,10 @@ export async function receiveEntry(
 
   let form: FormData;
   let fileParts = 0;
+  // A writer who has used up the contest's entries: the file is not stored or read at all
+  // (docs/decisions/0024-hostile-documents.md); the write checks again.
+  const atLimit =
+    (await entriesLeftFor(user.id, contest.id, contest.entriesPerWriter).catch(() => 1)) === 0;
   try {
     if (mediaType(request.headers.get("Content-Type")) === "multipart/form-data") {
       form = await readMultipart(
@@ -278,7 +287,7 @@ export async function receiveEntry(
           totalBytes: UPLOAD_BODY_LIMIT,
         },
         async (part) => {
-          if (part.field !== "file") return;
+          if (part.field !== "file" || atLimit) return;
           // Parts arrive one after another while the first may still be streaming to storage.
           if (++fileParts > 1) {
             // A second file for the one file field is refused below, never silently dropped.
@@ -293,6 +302,14 @@ export async function receiveEntry(
     }
   } catch (error) {
     await cleanup();
+    if (error instanceof MultipartRefused && error.reason === "file") {
+      // Answered before the rest of the body arrives: what came before the file is kept.
+      const reply: SubmissionResult<string[]> = {
+        status: "error",
+        error: { file: [ENTRY_MESSAGES.fileTooLarge] },
+      };
+      return { ok: false, status: 413, formError: ENTRY_MESSAGES.fileTooLarge, reply };
+    }
     if (error instanceof MultipartRefused)
       return { ok: false, status: error.status, formError: error.message, reply: null };
     if (error instanceof Response) {
@@ -311,6 +328,14 @@ export async function receiveEntry(
   if (upload.extra) {
     const first = upload.check ?? { name: "", size: 0, kind: null, tooLarge: false };
     upload.check = { ...first, size: Math.max(1, first.size), problem: "several" };
+  }
+
+  if (atLimit) {
+    // The same form posted again after it was written is the entry already made.
+    const repeated = await ownEntry(user.id, form.get("entryKey"));
+    if (repeated) return { ok: true, ...repeated, duplicate: true };
+    const refused = entryLimitMessage(contest.entriesPerWriter);
+    return { ok: false, status: 403, formError: refused, reply: { error: { "": [refused] } } };
   }
 
   const fields = new FormData();
