@@ -122,6 +122,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // An entry with a fee to pay goes straight to the checkout (docs/decisions/0020-payments.md).
     if (outcome.status === "pending_payment")
       return redirectToCheckout(user.id, outcome.submissionId, request);
+    // The same entry sent again (Back then Submit): the writer is shown the one they already sent
+    // (docs/decisions/0026-entry-flow.md).
+    if (outcome.duplicate)
+      return redirectWithToast(`/dashboard/submissions/${outcome.submissionId}`, {
+        type: "info",
+        title: ENTRY_MESSAGES.alreadyReceived,
+        description: ENTRY_MESSAGES.alreadyReceivedDetail,
+      });
     return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received });
   }
   return data<ActionData>(

@@ -19,6 +19,9 @@ export const ENTRY_MESSAGES = {
   mustSignIn: "You must be logged in to submit",
   notOpen: "Submissions are not currently open for this contest.",
   received: "Your submission has been received!",
+  alreadyReceived: "We already have this entry",
+  alreadyReceivedDetail:
+    "You sent this story a few minutes ago, so we did not add it twice. Here is the entry we received.",
   contestNotFound: "Contest not found",
   failed: "Failed to submit entry",
   /** The title over the list of problems (plain words for young writers, not "Validation Error"). */
