@@ -45,6 +45,7 @@ import { previewPrice } from "~/features/payments/discount-codes.server";
 import { redirectToCheckout } from "~/features/payments/checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
+import { keepVisitorDraft, takeVisitorDraft } from "~/features/entries/entry-draft.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -67,11 +68,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!contest) throw await notFound();
   const limit = contest.entriesPerWriter;
   const code = new URL(request.url).searchParams.get("code")?.slice(0, 40).trim() || null;
-  const [left, price] = await Promise.all([
+  const [left, price, kept] = await Promise.all([
     user ? entriesLeftFor(user.id, contest.id, limit) : limit,
     contest.entryFeeCents > 0 ? previewPrice(contest, code) : null,
+    // A story typed before signing in comes back once, to the signed-in form only.
+    user ? takeVisitorDraft(request, contest.id) : { draft: null, setCookie: null },
   ]);
-  return {
+  const body = {
     contest: {
       slug: contest.slug,
       title: contest.title,
@@ -89,7 +92,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     entryKey: newEntryKey(),
     code,
     price,
+    draft: kept.draft,
   };
+  return data(body, kept.setCookie ? { headers: { "Set-Cookie": kept.setCookie } } : undefined);
 }
 
 type ActionData = { result: SubmissionResult<string[]> | null; formError: string | null };
@@ -97,18 +102,27 @@ type ActionData = { result: SubmissionResult<string[]> | null; formError: string
 export async function action({ request, params }: ActionFunctionArgs) {
   const slug = params.slug ?? "";
   const user = await getOptionalUser(request);
-  if (!user) {
-    await discardBody(request);
-    return redirectWithToast(`/login?redirectTo=${encodeURIComponent(`/contests/${slug}/enter`)}`, {
-      type: "error",
-      title: "Error",
-      description: ENTRY_MESSAGES.mustSignIn,
-    });
-  }
   const contest = await getPublishedContest(slug);
   if (!contest) {
     await discardBody(request);
     return notFound();
+  }
+  if (!user) {
+    // What the visitor typed is kept through the sign-in, and the form's address (with a
+    // classroom ?code=) is where the sign-in comes back to (docs/decisions/0026-entry-flow.md).
+    const kept = await keepVisitorDraft(request, contest.id);
+    const back = `/contests/${slug}/enter${new URL(request.url).search}`;
+    return redirectWithToast(
+      `/login?redirectTo=${encodeURIComponent(back)}`,
+      {
+        type: "error",
+        title: "Error",
+        description: kept
+          ? `${ENTRY_MESSAGES.mustSignIn}. ${ENTRY_MESSAGES.draftKept}`
+          : ENTRY_MESSAGES.mustSignIn,
+      },
+      kept ? { headers: { "Set-Cookie": kept } } : undefined,
+    );
   }
   // Early refusals save storing a file that would be deleted; receiveEntry checks both again at the write.
   const refused =
@@ -120,16 +134,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await receiveEntry(request, user, contest);
   if (outcome.ok) {
     // An entry with a fee to pay goes straight to the checkout (docs/decisions/0020-payments.md).
-    if (outcome.status === "pending_payment")
-      return redirectToCheckout(user.id, outcome.submissionId, request);
-    // The same entry sent again (Back then Submit): the writer is shown the one they already sent
-    // (docs/decisions/0026-entry-flow.md).
+    // The same entry sent again (Back then Submit): the writer is shown the one they already sent,
+    // with its payment step if it has one (docs/decisions/0026-entry-flow.md).
     if (outcome.duplicate)
       return redirectWithToast(`/dashboard/submissions/${outcome.submissionId}`, {
         type: "info",
         title: ENTRY_MESSAGES.alreadyReceived,
         description: ENTRY_MESSAGES.alreadyReceivedDetail,
       });
+    if (outcome.status === "pending_payment")
+      return redirectToCheckout(user.id, outcome.submissionId, request);
     return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received });
   }
   return data<ActionData>(
@@ -139,8 +153,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EnterContest() {
-  const { contest, phase, signedIn, notEligible, limitReached, entryKey, code, price } =
-    useLoaderData<typeof loader>();
+  const {
+    contest,
+    phase,
+    signedIn,
+    notEligible,
+    limitReached,
+    entryKey,
+    code,
+    price,
+    draft: kept,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending({ state: "submitting" });
   // Validation runs in the browser with the server's rules: typing never posts the form, so
@@ -148,6 +171,15 @@ export default function EnterContest() {
   const [form, fields] = useForm({
     id: "entry",
     lastResult: actionData?.result ?? null,
+    // The story typed before signing in, kept on the server (docs/decisions/0026-entry-flow.md).
+    defaultValue: kept
+      ? {
+          title: kept.title,
+          body: kept.body,
+          discountCode: kept.discountCode,
+          ...Object.fromEntries(kept.confirmed.map((name) => [name, "on"])),
+        }
+      : undefined,
     // First checked on Submit, then again as each field is typed in (never on blur: an error that
     // appears when focus leaves a field would move the box the writer is clicking).
     shouldValidate: "onSubmit",
@@ -189,7 +221,9 @@ export default function EnterContest() {
         ? "fee waived"
         : formatDollars(preview.price.amountCents)
       : fee;
-  const signInHref = `/login?redirectTo=/contests/${contest.slug}/enter`;
+  // The classroom link's ?code= comes back with the writer after the sign-in.
+  const back = `/contests/${contest.slug}/enter${code ? `?code=${encodeURIComponent(code)}` : ""}`;
+  const signInHref = `/login?redirectTo=${encodeURIComponent(back)}`;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 text-base">
@@ -223,7 +257,7 @@ export default function EnterContest() {
             or{" "}
             <Link
               className="underline"
-              to={`/login?tab=signup&redirectTo=/contests/${contest.slug}/enter`}
+              to={`/login?tab=signup&redirectTo=${encodeURIComponent(back)}`}
             >
               create an account
             </Link>{" "}
@@ -250,7 +284,12 @@ export default function EnterContest() {
           </Alert>
         ) : null}
         <ProblemList problems={problems} />
-        {draft.restored ? (
+        {kept ? (
+          <Alert variant="info" title="We kept your story">
+            {kept.hadFile ? ENTRY_MESSAGES.draftRestoredFile : ENTRY_MESSAGES.draftRestored}
+          </Alert>
+        ) : null}
+        {draft.restored && !kept ? (
           <Alert variant="info" title="We kept your story">
             The title and story you had not sent yet were saved on this device. Check them, then
             press Submit.
@@ -346,7 +385,7 @@ export default function EnterContest() {
                   type="checkbox"
                   name="showIfAwarded"
                   className="mt-1 h-5 w-5 shrink-0"
-                  defaultChecked={false}
+                  defaultChecked={kept?.showIfAwarded ?? false}
                 />
                 <span>
                   {SHOW_IF_AWARDED_LABEL} <span className="text-slate-600">(optional)</span>

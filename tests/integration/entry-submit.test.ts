@@ -282,7 +282,10 @@ describe("receiving an entry", () => {
     expect(await rows()).toHaveLength(1);
     expect(storedFiles()).toHaveLength(filesBefore + 1);
     // A withdrawn entry is not the same post: sending it again makes a new entry.
-    await prisma.submission.updateMany({ where: { entrantId: userId }, data: { status: "withdrawn" } });
+    await prisma.submission.updateMany({
+      where: { entrantId: userId },
+      data: { status: "withdrawn" },
+    });
     expect(await filed()).toMatchObject({ ok: true, duplicate: false });
     await prisma.submission.deleteMany({ where: { entrantId: userId } });
   });

@@ -19,6 +19,11 @@ export const ENTRY_MESSAGES = {
   mustSignIn: "You must be logged in to submit",
   notOpen: "Submissions are not currently open for this contest.",
   received: "Your submission has been received!",
+  draftKept: "We kept your story: sign in and it will be back in the form.",
+  draftRestored:
+    "The title and story you wrote before signing in are back in the form. Check them, then press Submit.",
+  draftRestoredFile:
+    "The title and story you wrote before signing in are back in the form. Please attach your file again, then press Submit.",
   alreadyReceived: "We already have this entry",
   alreadyReceivedDetail:
     "You sent this story a few minutes ago, so we did not add it twice. Here is the entry we received.",
