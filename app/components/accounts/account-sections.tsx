@@ -5,7 +5,11 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { changeEmailSchema, changePasswordSchema } from "~/features/accounts/account-schemas";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  parentEmailSchema,
+} from "~/features/accounts/account-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/features/accounts/auth-schemas";
 
 type Result = SubmissionResult<string[]> | undefined;
@@ -108,8 +112,23 @@ export function ChangeEmailCard({ lastResult, email }: { lastResult: Result; ema
   );
 }
 
-/** The parent has not agreed yet: say so, and offer to send the e-mail again. */
-export function ConsentPendingNotice({ parentEmail }: { parentEmail: string }) {
+/**
+ * The parent has not agreed yet: say so, offer to send the e-mail again, and let the writer
+ * correct a mistyped address (the old link then stops working; docs/decisions/0026-entry-flow.md).
+ */
+export function ConsentPendingNotice({
+  parentEmail,
+  lastResult,
+}: {
+  parentEmail: string;
+  lastResult?: Result;
+}) {
+  const [form, fields] = useForm({
+    id: "parent-email",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: parentEmailSchema }),
+    shouldRevalidate: "onBlur",
+  });
   return (
     <Alert variant="warning" title="A parent or guardian needs to agree">
       <p>
@@ -121,6 +140,24 @@ export function ConsentPendingNotice({ parentEmail }: { parentEmail: string }) {
         <input type="hidden" name="intent" value="resend-consent" />
         <Button type="submit" variant="outline" size="sm">
           Send the e-mail again
+        </Button>
+      </Form>
+      <Form
+        method="post"
+        action="/account"
+        {...getFormProps(form)}
+        className="mt-4 space-y-2"
+        noValidate
+      >
+        <input type="hidden" name="intent" value="parent-email" />
+        <Field
+          label="Wrong address? Type your parent's or guardian's e-mail"
+          autoComplete="off"
+          errors={fields.parentEmail.errors}
+          {...getInputProps(fields.parentEmail, { type: "email" })}
+        />
+        <Button type="submit" variant="outline" size="sm">
+          Change it and send the e-mail
         </Button>
       </Form>
     </Alert>
