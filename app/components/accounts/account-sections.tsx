@@ -164,7 +164,7 @@ export function ConsentPendingNotice({
   );
 }
 
-/** Download my data: a JSON file with the profile, entries and released scores. */
+/** Download my data: a zip with the profile, entries and released scores (JSON) and the uploaded files. */
 export function DownloadDataCard() {
   return (
     <Card>
@@ -173,8 +173,8 @@ export function DownloadDataCard() {
       </CardHeader>
       <CardContent>
         <p className="mb-4 text-base text-slate-700">
-          Download everything we keep about you: your profile, your entries and, once results are
-          out, the scores and comments they got.
+          Download everything we keep about you in one zip file: your profile, your entries, the
+          files you uploaded and, once results are out, the scores and comments they got.
         </p>
         <a href="/account/data" download className={buttonClass({ variant: "outline" })}>
           Download my data
