@@ -431,7 +431,8 @@ function ProblemList({ problems }: { problems: string[] }) {
   if (!problems.length) return null;
   return (
     <Alert variant="destructive" title={ENTRY_MESSAGES.validationTitle}>
-      <ul className="list-disc pl-5">
+      <p>{ENTRY_MESSAGES.validationLead}</p>
+      <ul className="mt-1 list-disc pl-5">
         {problems.map((p) => (
           <li key={p}>{p}</li>
         ))}

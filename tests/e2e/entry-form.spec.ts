@@ -88,7 +88,8 @@ test("every problem is listed at once, in plain words, at 16 px", async ({ page 
   await page.goto(`/contests/${FLASH}/enter`);
   await page.getByLabel("Story text").fill(words(20));
   await submitButton(page).click();
-  const list = page.getByRole("alert").filter({ hasText: "Your entry was not sent. Please fix:" });
+  const list = page.getByRole("alert").filter({ hasText: "Please check your entry" });
+  await expect(list).toContainText("It has not been sent yet. Fix these, then press Submit:");
   await expect(list).toContainText("Title is required");
   await expect(list).toContainText("Word count must be between 100 and 1000");
   await expect(list).toContainText("Please confirm this statement");
