@@ -97,12 +97,13 @@ export function useEntryDraft(
     }
   }, [slug, fields.title, fields.body]);
 
-  // A post from this form followed by a move to the dashboard is a received entry.
+  // A post from this form followed by a move to the dashboard, the entry (one already received:
+  // docs/decisions/0026-entry-flow.md) or the payment page is a received entry.
   const received =
     navigation.state === "loading" &&
     navigation.formMethod === "POST" &&
-    navigation.formAction === `/contests/${slug}/enter` &&
-    navigation.location.pathname === "/dashboard";
+    navigation.formAction?.split("?")[0] === `/contests/${slug}/enter` &&
+    /^\/(dashboard(\/submissions\/[^/]+)?|payments\/.+)$/.test(navigation.location.pathname);
   useEffect(() => {
     if (!received) return;
     try {
