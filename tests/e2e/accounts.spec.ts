@@ -51,7 +51,11 @@ test("under 13: the parent is e-mailed, the child cannot submit until the parent
   const before = (await emailsTo(parent)).length;
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Send the e-mail again" }).click();
-  await expect(page.getByText(/Please wait a little before sending it again/)).toBeVisible();
+  // Said honestly, under "Please wait" (docs/decisions/0026-entry-flow.md).
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Please wait");
+  await expect(toast).toContainText(/You can send another in [45] minutes\./);
+  await expect(toast).not.toContainText("Error");
   expect((await emailsTo(parent)).length).toBe(before);
 
   // The parent's page explains what is collected, then the parent agrees.

@@ -34,7 +34,7 @@ export const ENTRY_MESSAGES = {
    * "Validation Error" (docs/decisions/0026-entry-flow.md); the problems keep the spec's words.
    */
   validationTitle: "Please check your entry",
-  validationLead: "It has not been sent yet. Fix these, then press Submit:",
+  validationLead: "Your entry was not sent yet. Fix these, then press Submit:",
   confirm: "Please confirm this statement",
   underThirteen:
     "Because you are under 13, a parent or guardian must confirm your account before you can submit entries.",
