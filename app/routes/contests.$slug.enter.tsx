@@ -28,7 +28,13 @@ import {
   entryErrors,
   fileCheckFromFile,
 } from "~/features/entries/entry-rules";
-import { WordCounter, useEntryDraft } from "~/components/entries/entry-form-parts";
+import {
+  DraftNotice,
+  ProblemList,
+  SignInNotice,
+  WordCounter,
+  useEntryDraft,
+} from "~/components/entries/entry-form-parts";
 import { entryLimitMessage, entryLimitRule } from "~/features/entries/entry-limit";
 import { entriesLeftFor } from "~/features/entries/entry-limit.server";
 import {
@@ -45,7 +51,7 @@ import { previewPrice } from "~/features/payments/discount-codes.server";
 import { redirectToCheckout } from "~/features/payments/checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
-import { keepVisitorDraft, takeVisitorDraft } from "~/features/entries/entry-draft.server";
+import { takeVisitorDraft, visitorToSignIn } from "~/features/entries/entry-draft.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -107,23 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await discardBody(request);
     return notFound();
   }
-  if (!user) {
-    // What the visitor typed is kept through the sign-in, and the form's address (with a
-    // classroom ?code=) is where the sign-in comes back to (docs/decisions/0026-entry-flow.md).
-    const kept = await keepVisitorDraft(request, contest.id);
-    const back = `/contests/${slug}/enter${new URL(request.url).search}`;
-    return redirectWithToast(
-      `/login?redirectTo=${encodeURIComponent(back)}`,
-      {
-        type: "error",
-        title: "Error",
-        description: kept
-          ? `${ENTRY_MESSAGES.mustSignIn}. ${ENTRY_MESSAGES.draftKept}`
-          : ENTRY_MESSAGES.mustSignIn,
-      },
-      kept ? { headers: { "Set-Cookie": kept } } : undefined,
-    );
-  }
+  if (!user) return visitorToSignIn(request, contest);
   // Early refusals save storing a file that would be deleted; receiveEntry checks both again at the write.
   const refused =
     eligibilityMessage(user) ?? (isSubmissionWindowOpen(contest) ? null : ENTRY_MESSAGES.notOpen);
@@ -248,22 +238,7 @@ export default function EnterContest() {
             {ENTRY_MESSAGES.notOpen} Submissions closed {contest.closes}.
           </Alert>
         ) : null}
-        {!signedIn ? (
-          <Alert variant="info" title="Sign in before you write">
-            {ENTRY_MESSAGES.mustSignIn}.{" "}
-            <Link className="underline" to={signInHref}>
-              Sign in
-            </Link>{" "}
-            or{" "}
-            <Link
-              className="underline"
-              to={`/login?tab=signup&redirectTo=${encodeURIComponent(back)}`}
-            >
-              create an account
-            </Link>{" "}
-            first, and you will come back to this form.
-          </Alert>
-        ) : null}
+        {!signedIn ? <SignInNotice back={back} /> : null}
         {notEligible ? (
           <Alert variant="warning" title="You cannot submit yet">
             {notEligible}
@@ -284,17 +259,7 @@ export default function EnterContest() {
           </Alert>
         ) : null}
         <ProblemList problems={problems} />
-        {kept ? (
-          <Alert variant="info" title="We kept your story">
-            {kept.hadFile ? ENTRY_MESSAGES.draftRestoredFile : ENTRY_MESSAGES.draftRestored}
-          </Alert>
-        ) : null}
-        {draft.restored && !kept ? (
-          <Alert variant="info" title="We kept your story">
-            The title and story you had not sent yet were saved on this device. Check them, then
-            press Submit.
-          </Alert>
-        ) : null}
+        <DraftNotice kept={kept} restoredHere={draft.restored} />
       </div>
 
       <Card className="mt-6">
@@ -424,19 +389,5 @@ export default function EnterContest() {
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-function ProblemList({ problems }: { problems: string[] }) {
-  if (!problems.length) return null;
-  return (
-    <Alert variant="destructive" title={ENTRY_MESSAGES.validationTitle}>
-      <p>{ENTRY_MESSAGES.validationLead}</p>
-      <ul className="mt-1 list-disc pl-5">
-        {problems.map((p) => (
-          <li key={p}>{p}</li>
-        ))}
-      </ul>
-    </Alert>
   );
 }
