@@ -107,13 +107,13 @@ type ActionData = { result: SubmissionResult<string[]> | null; formError: string
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const slug = params.slug ?? "";
-  const user = await getOptionalUser(request);
-  const contest = await getPublishedContest(slug);
+  const [user, contest] = await Promise.all([getOptionalUser(request), getPublishedContest(slug)]);
+  // A visitor is sent to sign in first (what they typed is kept for a published contest).
+  if (!user) return visitorToSignIn(request, slug, contest);
   if (!contest) {
     await discardBody(request);
     return notFound();
   }
-  if (!user) return visitorToSignIn(request, contest);
   // Early refusals save storing a file that would be deleted; receiveEntry checks both again at the write.
   const refused =
     eligibilityMessage(user) ?? (isSubmissionWindowOpen(contest) ? null : ENTRY_MESSAGES.notOpen);

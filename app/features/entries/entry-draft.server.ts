@@ -151,11 +151,17 @@ export async function takeVisitorDraft(
  * A visitor posted the entry form: what they typed is kept, and they are sent to sign in and come
  * back to the form's own address, with its query (a classroom ?code=).
  */
-export async function visitorToSignIn(request: Request, contest: { id: string; slug: string }) {
-  const kept = await keepVisitorDraft(request, contest.id);
+export async function visitorToSignIn(
+  request: Request,
+  slug: string,
+  contest: { id: string } | null,
+) {
+  let kept: string | null = null;
+  if (contest) kept = await keepVisitorDraft(request, contest.id);
+  else await discardBody(request);
   const query = new URL(request.url).searchParams;
   for (const internal of ["_data", "index"]) query.delete(internal);
-  const back = `/contests/${contest.slug}/enter${query.size ? `?${query}` : ""}`;
+  const back = `/contests/${encodeURIComponent(slug)}/enter${query.size ? `?${query}` : ""}`;
   return redirectWithToast(
     `/login?redirectTo=${encodeURIComponent(back)}`,
     {
