@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { prisma } from "~/utils/db.server";
+import { prisma, withBusyRetry } from "~/utils/db.server";
 import { env, isProduction } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
 import { readMultipart } from "~/utils/multipart.server";
@@ -107,22 +107,30 @@ export async function keepVisitorDraft(
   if (!fields.title.trim() && !fields.body.trim()) return null;
   const previous = await tokenOf(request);
   const token = randomBytes(32).toString("base64url");
-  await prisma.$transaction([
-    prisma.entryDraft.deleteMany({
-      where: {
-        OR: [{ expiresAt: { lte: now } }, ...(previous ? [{ id: hash(previous) }] : [])],
-      },
-    }),
-    prisma.entryDraft.create({
-      data: {
-        id: hash(token),
-        contestId,
-        fields: JSON.stringify(fields),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + DRAFT_TTL_MS),
-      },
-    }),
-  ]);
+  try {
+    await withBusyRetry(() =>
+      prisma.$transaction([
+        prisma.entryDraft.deleteMany({
+          where: {
+            OR: [{ expiresAt: { lte: now } }, ...(previous ? [{ id: hash(previous) }] : [])],
+          },
+        }),
+        prisma.entryDraft.create({
+          data: {
+            id: hash(token),
+            contestId,
+            fields: JSON.stringify(fields),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + DRAFT_TTL_MS),
+          },
+        }),
+      ]),
+    );
+  } catch (error) {
+    // The visitor still goes on to sign in (with JavaScript the story is also kept locally).
+    console.error("could not keep the visitor's draft", error);
+    return null;
+  }
   return draftCookie().serialize(token);
 }
 
@@ -142,7 +150,9 @@ export async function takeVisitorDraft(
     return { draft: null, setCookie: null };
   const setCookie = await clearCookie();
   if (!row) return { draft: null, setCookie };
-  const { count } = await prisma.entryDraft.deleteMany({ where: { id: row.id } });
+  const { count } = await withBusyRetry(() =>
+    prisma.entryDraft.deleteMany({ where: { id: row.id } }),
+  );
   if (count !== 1 || row.expiresAt <= now) return { draft: null, setCookie };
   return { draft: parseFields(row.fields), setCookie };
 }
@@ -179,7 +189,10 @@ export async function visitorToSignIn(
 export async function dropVisitorDraft(request: Request): Promise<string | null> {
   const token = await tokenOf(request);
   if (!token) return null;
-  await prisma.entryDraft.deleteMany({ where: { id: hash(token) } });
+  // Sign-out never fails on it: the cookie is cleared whatever happens, the row expires anyway.
+  await withBusyRetry(() => prisma.entryDraft.deleteMany({ where: { id: hash(token) } })).catch(
+    (error) => console.error("could not delete a visitor's draft at sign-out", error),
+  );
   return clearCookie();
 }
 
