@@ -23,6 +23,7 @@ import {
   changeEmailSchema,
   changePasswordFields,
   deleteAccountSchema,
+  parentEmailSchema,
   passwordMismatch,
   profileRules,
   profileFields,
@@ -32,12 +33,13 @@ import {
   hasPassword,
   requestEmailChange,
 } from "~/features/accounts/credentials.server";
-import { sendConsentRequest } from "~/features/accounts/parental-consent.server";
+import { changeParentEmail, sendConsentRequest } from "~/features/accounts/parental-consent.server";
 import { deleteAccount, updateProfile } from "~/features/accounts/account.server";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDate } from "~/utils/dates";
 import { endSession, getSessionId } from "~/features/accounts/session.server";
 import { refusalReply, refusalToast } from "~/utils/action.server";
+import { DomainError } from "~/utils/domain-error";
 import { z } from "zod";
 import { redirectWithToast } from "~/utils/toast.server";
 import { submitEligibility } from "~/features/accounts/user";
@@ -60,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type Intent = "profile" | "delete" | "password" | "email";
+type Intent = "profile" | "delete" | "password" | "email" | "parent-email";
 type ActionData = { intent: Intent; result: SubmissionResult<string[]> };
 
 const reply = (intent: Intent, result: SubmissionResult<string[]>, status = 400) =>
@@ -74,6 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     changePasswordFields,
     changeEmailSchema,
     z.object({ intent: z.literal("resend-consent") }),
+    parentEmailSchema,
   ]);
   const submission = parseWithZod(await readForm(request), {
     schema: schema.superRefine((v, ctx) => {
@@ -154,6 +157,23 @@ export async function action({ request }: ActionFunctionArgs) {
               },
         );
       }
+      case "parent-email": {
+        const { sent } = await changeParentEmail(user.id, value.parentEmail, { request });
+        return redirectWithToast(
+          "/account",
+          sent
+            ? {
+                type: "success",
+                title: "E-mail sent",
+                description: `We e-mailed ${value.parentEmail}. The link sent to ${user.parentEmail} no longer works.`,
+              }
+            : {
+                type: "error",
+                title: "The e-mail could not be sent",
+                description: "The address was changed. Please send the e-mail again later.",
+              },
+        );
+      }
       case "profile":
         await updateProfile(user.id, value);
         if (value.parentEmail && value.dateOfBirth) await sendConsentRequest(user.id, { request });
@@ -161,6 +181,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (value.intent === "resend-consent") return refusalToast("/dashboard", error);
+    if (value.intent === "parent-email" && !(error instanceof DomainError && error.field))
+      return refusalToast("/account", error);
     const secret = intent === "password" || intent === "email";
     return refusalReply(
       submission,
@@ -190,7 +212,10 @@ export default function AccountPage() {
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
       <h1 className="font-serif text-3xl font-bold">Your account</h1>
       {!eligibility.ok && eligibility.reason === "awaiting-parental-consent" && user.parentEmail ? (
-        <ConsentPendingNotice parentEmail={user.parentEmail} />
+        <ConsentPendingNotice
+          parentEmail={user.parentEmail}
+          lastResult={actionData?.intent === "parent-email" ? actionData.result : undefined}
+        />
       ) : null}
       {!eligibility.ok && eligibility.reason === "no-date-of-birth" ? (
         <Alert variant="warning" title="Add your date of birth">

@@ -1,15 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/accounts/auth.server";
-import { exportUserData } from "~/features/accounts/data-export.server";
+import { dataExportFileName, exportUserDataZip } from "~/features/accounts/data-export-zip.server";
 
-/** "Download my data": the signed-in user's own data as a JSON file. */
+/**
+ * "Download my data": the signed-in user's own data and uploaded files, as one zip streamed from
+ * storage (docs/decisions/0026-entry-flow.md).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const body = JSON.stringify(await exportUserData(user.id), null, 2);
-  return new Response(body, {
+  const now = new Date();
+  return new Response(await exportUserDataZip(user.id, now), {
     headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="inkwell-my-data.json"',
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${dataExportFileName(now)}"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -28,7 +28,13 @@ import {
   entryErrors,
   fileCheckFromFile,
 } from "~/features/entries/entry-rules";
-import { WordCounter, useEntryDraft } from "~/components/entries/entry-form-parts";
+import {
+  DraftNotice,
+  ProblemList,
+  SignInNotice,
+  WordCounter,
+  useEntryDraft,
+} from "~/components/entries/entry-form-parts";
 import { entryLimitMessage, entryLimitRule } from "~/features/entries/entry-limit";
 import { entriesLeftFor } from "~/features/entries/entry-limit.server";
 import {
@@ -46,6 +52,7 @@ import { redirectToCheckout } from "~/features/payments/checkout-redirect.server
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
 import { warmInspectionWorker } from "~/features/entries/document-inspection.server";
+import { takeVisitorDraft, visitorToSignIn } from "~/features/entries/entry-draft.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -70,11 +77,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (user) warmInspectionWorker();
   const limit = contest.entriesPerWriter;
   const code = new URL(request.url).searchParams.get("code")?.slice(0, 40).trim() || null;
-  const [left, price] = await Promise.all([
+  const [left, price, kept] = await Promise.all([
     user ? entriesLeftFor(user.id, contest.id, limit) : limit,
     priceFor(contest, code, user, clientAddress(context)),
+    // A story typed before signing in comes back once, to the signed-in form only.
+    user ? takeVisitorDraft(request, contest.id) : { draft: null, setCookie: null },
   ]);
-  return {
+  const body = {
     contest: {
       slug: contest.slug,
       title: contest.title,
@@ -92,23 +101,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     entryKey: newEntryKey(),
     code,
     price,
+    draft: kept.draft,
   };
+  return data(body, kept.setCookie ? { headers: { "Set-Cookie": kept.setCookie } } : undefined);
 }
 
 type ActionData = { result: SubmissionResult<string[]> | null; formError: string | null };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const slug = params.slug ?? "";
-  const user = await getOptionalUser(request);
-  if (!user) {
-    await discardBody(request);
-    return redirectWithToast(`/login?redirectTo=${encodeURIComponent(`/contests/${slug}/enter`)}`, {
-      type: "error",
-      title: "Error",
-      description: ENTRY_MESSAGES.mustSignIn,
-    });
-  }
-  const contest = await getPublishedContest(slug);
+  const [user, contest] = await Promise.all([getOptionalUser(request), getPublishedContest(slug)]);
+  // A visitor is sent to sign in first (what they typed is kept for a published contest).
+  if (!user) return visitorToSignIn(request, slug, contest);
   if (!contest) {
     await discardBody(request);
     return notFound();
@@ -123,6 +127,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await receiveEntry(request, user, contest);
   if (outcome.ok) {
     // An entry with a fee to pay goes straight to the checkout (docs/decisions/0020-payments.md).
+    // The same entry sent again (Back then Submit): the writer is shown the one they already sent,
+    // with its payment step if it has one (docs/decisions/0026-entry-flow.md).
+    if (outcome.duplicate)
+      return redirectWithToast(`/dashboard/submissions/${outcome.submissionId}`, {
+        type: "info",
+        title: ENTRY_MESSAGES.alreadyReceived,
+        description: ENTRY_MESSAGES.alreadyReceivedDetail,
+      });
     if (outcome.status === "pending_payment")
       return redirectToCheckout(user.id, outcome.submissionId, request);
     return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received });
@@ -134,8 +146,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EnterContest() {
-  const { contest, phase, signedIn, notEligible, limitReached, entryKey, code, price } =
-    useLoaderData<typeof loader>();
+  const {
+    contest,
+    phase,
+    signedIn,
+    notEligible,
+    limitReached,
+    entryKey,
+    code,
+    price,
+    draft: kept,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending({ state: "submitting" });
   // Validation runs in the browser with the server's rules: typing never posts the form, so
@@ -143,6 +164,15 @@ export default function EnterContest() {
   const [form, fields] = useForm({
     id: "entry",
     lastResult: actionData?.result ?? null,
+    // The story typed before signing in, kept on the server (docs/decisions/0026-entry-flow.md).
+    defaultValue: kept
+      ? {
+          title: kept.title,
+          body: kept.body,
+          discountCode: kept.discountCode,
+          ...Object.fromEntries(kept.confirmed.map((name) => [name, "on"])),
+        }
+      : undefined,
     // First checked on Submit, then again as each field is typed in (never on blur: an error that
     // appears when focus leaves a field would move the box the writer is clicking).
     shouldValidate: "onSubmit",
@@ -184,7 +214,7 @@ export default function EnterContest() {
         ? "fee waived"
         : formatDollars(preview.price.amountCents)
       : fee;
-  // A classroom link's code comes back after the sign-in, and its price shows then.
+  // The classroom link's ?code= comes back with the writer after the sign-in.
   const back = `/contests/${contest.slug}/enter${code ? `?code=${encodeURIComponent(code)}` : ""}`;
   const signInHref = `/login?redirectTo=${encodeURIComponent(back)}`;
 
@@ -211,22 +241,7 @@ export default function EnterContest() {
             {ENTRY_MESSAGES.notOpen} Submissions closed {contest.closes}.
           </Alert>
         ) : null}
-        {!signedIn ? (
-          <Alert variant="info" title="Sign in before you write">
-            {ENTRY_MESSAGES.mustSignIn}.{" "}
-            <Link className="underline" to={signInHref}>
-              Sign in
-            </Link>{" "}
-            or{" "}
-            <Link
-              className="underline"
-              to={`/login?tab=signup&redirectTo=${encodeURIComponent(back)}`}
-            >
-              create an account
-            </Link>{" "}
-            first, and you will come back to this form.
-          </Alert>
-        ) : null}
+        {!signedIn ? <SignInNotice back={back} /> : null}
         {notEligible ? (
           <Alert variant="warning" title="You cannot submit yet">
             {notEligible}
@@ -247,12 +262,7 @@ export default function EnterContest() {
           </Alert>
         ) : null}
         <ProblemList problems={problems} />
-        {draft.restored ? (
-          <Alert variant="info" title="We kept your story">
-            The title and story you had not sent yet were saved on this device. Check them, then
-            press Submit.
-          </Alert>
-        ) : null}
+        <DraftNotice kept={kept} restoredHere={draft.restored} />
       </div>
 
       <Card className="mt-6">
@@ -343,7 +353,7 @@ export default function EnterContest() {
                   type="checkbox"
                   name="showIfAwarded"
                   className="mt-1 h-5 w-5 shrink-0"
-                  defaultChecked={false}
+                  defaultChecked={kept?.showIfAwarded ?? false}
                 />
                 <span>
                   {SHOW_IF_AWARDED_LABEL} <span className="text-slate-600">(optional)</span>
@@ -382,18 +392,5 @@ export default function EnterContest() {
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-function ProblemList({ problems }: { problems: string[] }) {
-  if (!problems.length) return null;
-  return (
-    <Alert variant="destructive" title={ENTRY_MESSAGES.validationTitle}>
-      <ul className="list-disc pl-5">
-        {problems.map((p) => (
-          <li key={p}>{p}</li>
-        ))}
-      </ul>
-    </Alert>
   );
 }

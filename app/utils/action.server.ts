@@ -5,7 +5,7 @@
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import { DomainError } from "./domain-error";
+import { DomainError, PleaseWait } from "./domain-error";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -30,5 +30,11 @@ export function refusalReply<S, E extends object = object>(
 /** A redirect to `to` with the refusal as an error toast. */
 export function refusalToast(to: string, error: unknown) {
   if (!(error instanceof DomainError)) throw error;
+  if (error instanceof PleaseWait)
+    return redirectWithToast(to, {
+      type: "info",
+      title: PleaseWait.title,
+      description: error.message,
+    });
   return redirectWithToast(to, { type: "error", title: "Error", description: error.message });
 }

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { formatDateTime, formatFee, formatSubmissionDate, toZonedInputValue } from "./dates";
+import {
+  formatDateTime,
+  formatFee,
+  formatSubmissionDate,
+  toZonedInputValue,
+  waitWords,
+} from "./dates";
 import { fromZonedInputValue } from "./zoned-input";
 
 describe("dates in a contest's time zone", () => {
@@ -32,5 +38,17 @@ describe("dates in a contest's time zone", () => {
     expect(formatFee(0)).toBe("Free");
     expect(formatFee(1500)).toBe("$15.00");
     expect(formatFee(5)).toBe("$0.05");
+  });
+});
+
+describe("how long to wait", () => {
+  test("says the honest time, rounded up, in plain words", () => {
+    expect(waitWords(4 * 60_000 + 10_000)).toBe("in 5 minutes");
+    expect(waitWords(4 * 60_000)).toBe("in 4 minutes");
+    expect(waitWords(60_000)).toBe("in 1 minute");
+    expect(waitWords(59_001)).toBe("in 1 minute");
+    expect(waitWords(40_000)).toBe("in 40 seconds");
+    expect(waitWords(1)).toBe("in 1 second");
+    expect(waitWords(-5)).toBe("in 1 second");
   });
 });

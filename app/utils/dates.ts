@@ -100,3 +100,11 @@ export function formatFee(cents: number) {
 export function formatDollars(cents: number) {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/** How long until something can be tried again, rounded up: "in 40 seconds", "in 4 minutes". */
+export function waitWords(ms: number) {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+}

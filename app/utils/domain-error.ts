@@ -12,3 +12,18 @@ export class DomainError extends Error {
     this.name = new.target.name;
   }
 }
+
+/**
+ * A limit that lifts by itself (send again in a few minutes): shown under "Please wait", never
+ * "Error", with the honest time to wait in the message (docs/decisions/0026-entry-flow.md).
+ */
+export class PleaseWait extends DomainError {
+  static readonly title = "Please wait";
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+    field?: string,
+  ) {
+    super(message, field);
+  }
+}

@@ -24,6 +24,16 @@ export const foundationRoutes: AuthzRow[] = [
     judge: 400,
     admin: 400,
   },
+  {
+    name: "POST /account parent-email (no consent pending: refused)",
+    method: "POST",
+    path: "/account",
+    form: { intent: "parent-email", parentEmail: "a-parent@example.com" },
+    visitor: "->/login",
+    entrant: "->/account",
+    judge: "->/account",
+    admin: "->/account",
+  },
   { path: "/account/data", ...signedIn },
   { path: "/forgot-password", ...publicPage },
   {

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { e2eDb, emailsTo, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
 
 // Account features every site has, and a parent's consent for writers under 13. Every flow runs
@@ -50,7 +51,11 @@ test("under 13: the parent is e-mailed, the child cannot submit until the parent
   const before = (await emailsTo(parent)).length;
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Send the e-mail again" }).click();
-  await expect(page.getByText(/Please wait a little before sending it again/)).toBeVisible();
+  // Said honestly, under "Please wait" (docs/decisions/0026-entry-flow.md).
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Please wait");
+  await expect(toast).toContainText(/You can send another in [45] minutes\./);
+  await expect(toast).not.toContainText("Error");
   expect((await emailsTo(parent)).length).toBe(before);
 
   // The parent's page explains what is collected, then the parent agrees.
@@ -190,7 +195,7 @@ test("change e-mail: nothing changes until the link sent to the new address is u
   await expectSignedInAs(page, next);
 });
 
-test("download my data: a JSON file with the profile and entries", async ({ page }) => {
+test("download my data: a zip with the JSON of the profile and entries", async ({ page }) => {
   const email = uniqueEmail("curious");
   await signUp(page, email, "secret-pass");
   // The sign-up must finish before the sign-in page is opened (a busy machine answers slowly).
@@ -199,8 +204,11 @@ test("download my data: a JSON file with the profile and entries", async ({ page
   await expectSignedInAs(page, email);
   const res = await page.request.get("/account/data");
   expect(res.status()).toBe(200);
-  expect(res.headers()["content-disposition"]).toContain("attachment");
-  const data = await res.json();
+  expect(res.headers()["content-disposition"]).toMatch(
+    /attachment; filename="inkwell-my-data-\d{4}-\d{2}-\d{2}\.zip"/,
+  );
+  const zip = unzipSync(new Uint8Array(await res.body()));
+  const data = JSON.parse(strFromU8(zip["inkwell-my-data.json"]));
   expect(data.profile.email).toBe(email);
   expect(Array.isArray(data.entries)).toBe(true);
 

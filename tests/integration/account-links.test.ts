@@ -16,6 +16,9 @@ import {
 } from "~/features/accounts/one-time-tokens.server";
 import { hashPassword } from "~/features/accounts/auth.server";
 import { answerConsent, sendConsentRequest } from "~/features/accounts/parental-consent.server";
+import { refusalToast } from "~/utils/action.server";
+import { PleaseWait } from "~/utils/domain-error";
+import { getToast } from "~/utils/toast.server";
 import { prisma } from "~/utils/db.server";
 
 const DAY = 86_400_000;
@@ -133,9 +136,25 @@ describe("parental consent", () => {
     });
     const now = new Date();
     expect((await sendConsentRequest(child.id, { now })).sent).toBe(true);
-    await expect(
-      sendConsentRequest(child.id, { now: new Date(now.getTime() + 60_000), resend: true }),
-    ).rejects.toThrow(/Please wait/);
+    // The refusal says honestly when the next e-mail can go, under "Please wait", not "Error".
+    const refusal = await sendConsentRequest(child.id, {
+      now: new Date(now.getTime() + 60_000),
+      resend: true,
+    }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(PleaseWait);
+    expect((refusal as Error).message).toBe(
+      "We have just sent the e-mail. You can send another in 4 minutes.",
+    );
+    const redirect = await refusalToast("/dashboard", refusal);
+    const cookie = redirect.headers.get("Set-Cookie")!.split(";")[0];
+    const { toast } = await getToast(
+      new Request("http://localhost/dashboard", { headers: { Cookie: cookie } }),
+    );
+    expect(toast).toMatchObject({
+      type: "info",
+      title: "Please wait",
+      description: "We have just sent the e-mail. You can send another in 4 minutes.",
+    });
     expect(
       (await sendConsentRequest(child.id, { now: new Date(now.getTime() + HOUR), resend: true }))
         .sent,

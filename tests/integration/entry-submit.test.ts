@@ -253,6 +253,43 @@ describe("receiving an entry", () => {
     expect(storedFiles()).toHaveLength(1);
   });
 
+  test("Back then Submit without JavaScript (a new key, the same title and text) makes no second entry", async () => {
+    await prisma.submission.deleteMany({ where: { entrantId: userId } });
+    const story = { title: "Back Button", body: "one two three four five", ...confirmed };
+    const send = async (fields: Record<string, string>) =>
+      receiveEntry(request({ ...fields, entryKey: newEntryKey() }), await user(), await contest());
+    const first = await send(story);
+    const again = await send(story);
+    expect(first).toMatchObject({ ok: true, duplicate: false });
+    expect(again).toMatchObject({ ok: true, duplicate: true });
+    expect(first.ok && again.ok && again.submissionId).toBe(first.ok && first.submissionId);
+    expect(await rows()).toHaveLength(1);
+    // The same file again (another key) is the same entry too, and its second copy is not kept.
+    await prisma.submission.deleteMany({ where: { entrantId: userId } });
+    const filed = async () =>
+      receiveEntry(
+        request(
+          { title: "Filed Twice", entryKey: newEntryKey(), ...confirmed },
+          { name: "twice.pdf", bytes: pdfBytes() },
+        ),
+        await user(),
+        await contest(),
+      );
+    const filesBefore = storedFiles().length;
+    expect(await filed()).toMatchObject({ ok: true, duplicate: false });
+    await new Promise((r) => setTimeout(r, 5)); // a different timestamp key for the second upload
+    expect(await filed()).toMatchObject({ ok: true, duplicate: true });
+    expect(await rows()).toHaveLength(1);
+    expect(storedFiles()).toHaveLength(filesBefore + 1);
+    // A withdrawn entry is not the same post: sending it again makes a new entry.
+    await prisma.submission.updateMany({
+      where: { entrantId: userId },
+      data: { status: "withdrawn" },
+    });
+    expect(await filed()).toMatchObject({ ok: true, duplicate: false });
+    await prisma.submission.deleteMany({ where: { entrantId: userId } });
+  });
+
   test("a forged form key naming someone else's entry is ignored: a new entry is made, theirs is untouched", async () => {
     await prisma.submission.deleteMany({ where: { entrantId: userId } }); // one entry per writer
     const other = await prisma.user.create({

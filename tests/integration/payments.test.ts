@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { startFakeStripe } from "#tests/fakes/stripe.mjs";
+import { formatDollars } from "~/utils/dates";
 import { startFakeResend } from "#tests/fakes/resend.mjs";
 
 // The fakes start first: the environment is read once, when the first module reads it.
@@ -406,12 +407,14 @@ describe("discount codes and fee waivers", () => {
       ],
       [(await code({ contestId: other.id })).code, "This discount code is not for this contest."],
     ];
+    // Each refusal says that clearing the code lets the entry in at the full fee.
+    const hint = `To enter without it, clear the discount code box and pay the full ${formatDollars(contest.entryFeeCents)} fee.`;
     for (const [typed, message] of cases) {
       const outcome = await enter(user, contest, { discountCode: typed });
       expect(outcome.ok, typed).toBe(false);
       if (!outcome.ok) {
         expect(outcome.status).toBe(400);
-        expect(outcome.reply?.error?.discountCode).toEqual([message]);
+        expect(outcome.reply?.error?.discountCode).toEqual([`${message} ${hint}`]);
       }
     }
     const free = await paidContest(0);
@@ -478,7 +481,7 @@ describe("discount codes and fee waivers", () => {
     for (const o of outcomes.filter((o) => !o.ok))
       if (!o.ok)
         expect(o.reply?.error?.discountCode).toEqual([
-          "This discount code has been used the maximum number of times.",
+          "This discount code has been used the maximum number of times. To enter without it, clear the discount code box and pay the full $5.00 fee.",
         ]);
     expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: c.id } })).usedCount).toBe(
       3,

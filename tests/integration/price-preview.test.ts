@@ -64,7 +64,7 @@ describe("price preview", () => {
       request: new Request(`http://localhost/contests/${contest.slug}/enter?code=${code}`),
       params: { slug: contest.slug },
       context: { clientAddress: "198.51.100.3" },
-    })) as { price: unknown };
-    expect(result.price).toEqual({ ok: false, message: PREVIEW_MESSAGES.signIn });
+    })) as unknown as { data: { price: unknown } };
+    expect(result.data.price).toEqual({ ok: false, message: PREVIEW_MESSAGES.signIn });
   });
 });

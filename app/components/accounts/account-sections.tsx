@@ -6,7 +6,11 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { changeEmailSchema, changePasswordSchema } from "~/features/accounts/account-schemas";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  parentEmailSchema,
+} from "~/features/accounts/account-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/features/accounts/auth-schemas";
 
 type Result = SubmissionResult<string[]> | undefined;
@@ -132,8 +136,23 @@ export function ChangeEmailCard({
   );
 }
 
-/** The parent has not agreed yet: say so, and offer to send the e-mail again. */
-export function ConsentPendingNotice({ parentEmail }: { parentEmail: string }) {
+/**
+ * The parent has not agreed yet: say so, offer to send the e-mail again, and let the writer
+ * correct a mistyped address (the old link then stops working; docs/decisions/0026-entry-flow.md).
+ */
+export function ConsentPendingNotice({
+  parentEmail,
+  lastResult,
+}: {
+  parentEmail: string;
+  lastResult?: Result;
+}) {
+  const [form, fields] = useForm({
+    id: "parent-email",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: parentEmailSchema }),
+    shouldRevalidate: "onBlur",
+  });
   return (
     <Alert variant="warning" title="A parent or guardian needs to agree">
       <p>
@@ -147,11 +166,29 @@ export function ConsentPendingNotice({ parentEmail }: { parentEmail: string }) {
           Send the e-mail again
         </Button>
       </Form>
+      <Form
+        method="post"
+        action="/account"
+        {...getFormProps(form)}
+        className="mt-4 space-y-2"
+        noValidate
+      >
+        <input type="hidden" name="intent" value="parent-email" />
+        <Field
+          label="Wrong address? Type your parent's or guardian's e-mail"
+          autoComplete="off"
+          errors={fields.parentEmail.errors}
+          {...getInputProps(fields.parentEmail, { type: "email" })}
+        />
+        <Button type="submit" variant="outline" size="sm">
+          Change it and send the e-mail
+        </Button>
+      </Form>
     </Alert>
   );
 }
 
-/** Download my data: a JSON file with the profile, entries and released scores. */
+/** Download my data: a zip with the profile, entries and released scores (JSON) and the uploaded files. */
 export function DownloadDataCard() {
   return (
     <Card>
@@ -160,8 +197,8 @@ export function DownloadDataCard() {
       </CardHeader>
       <CardContent>
         <p className="mb-4 text-base text-slate-700">
-          Download everything we keep about you: your profile, your entries and, once results are
-          out, the scores and comments they got.
+          Download everything we keep about you in one zip file: your profile, your entries, the
+          files you uploaded and, once results are out, the scores and comments they got.
         </p>
         <a href="/account/data" download className={buttonClass({ variant: "outline" })}>
           Download my data

@@ -1,6 +1,8 @@
-import { useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Alert } from "~/components/ui/alert";
 import { cn } from "~/components/ui/cn";
+import { ENTRY_MESSAGES } from "~/features/entries/entry-rules";
 import { wordRangeStatus } from "~/features/entries/word-count";
 
 /**
@@ -97,12 +99,13 @@ export function useEntryDraft(
     }
   }, [slug, fields.title, fields.body]);
 
-  // A post from this form followed by a move to the dashboard is a received entry.
+  // A post from this form followed by a move to the dashboard, the entry (one already received:
+  // docs/decisions/0026-entry-flow.md) or the payment page is a received entry.
   const received =
     navigation.state === "loading" &&
     navigation.formMethod === "POST" &&
-    navigation.formAction === `/contests/${slug}/enter` &&
-    navigation.location.pathname === "/dashboard";
+    navigation.formAction?.split("?")[0] === `/contests/${slug}/enter` &&
+    /^\/(dashboard(\/submissions\/[^/]+)?|payments\/.+)$/.test(navigation.location.pathname);
   useEffect(() => {
     if (!received) return;
     try {
@@ -113,4 +116,59 @@ export function useEntryDraft(
   }, [received, slug]);
 
   return { formRef, save, restored };
+}
+
+/** The list of problems, headed in plain words (docs/decisions/0026-entry-flow.md). */
+export function ProblemList({ problems }: { problems: string[] }) {
+  if (!problems.length) return null;
+  return (
+    <Alert variant="destructive" title={ENTRY_MESSAGES.validationTitle}>
+      <p>{ENTRY_MESSAGES.validationLead}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+/** For a visitor: sign in first, and come back to this form (`back`, with any ?code=). */
+export function SignInNotice({ back }: { back: string }) {
+  return (
+    <Alert variant="info" title="Sign in before you write">
+      {ENTRY_MESSAGES.mustSignIn}.{" "}
+      <Link className="underline" to={`/login?redirectTo=${encodeURIComponent(back)}`}>
+        Sign in
+      </Link>{" "}
+      or{" "}
+      <Link className="underline" to={`/login?tab=signup&redirectTo=${encodeURIComponent(back)}`}>
+        create an account
+      </Link>{" "}
+      first, and you will come back to this form.
+    </Alert>
+  );
+}
+
+/**
+ * The story came back: from the server after the sign-in (`kept`), or from this device's
+ * localStorage (`restoredHere`).
+ */
+export function DraftNotice({
+  kept,
+  restoredHere,
+}: {
+  kept: { hadFile: boolean } | null;
+  restoredHere: boolean;
+}) {
+  if (!kept && !restoredHere) return null;
+  return (
+    <Alert variant="info" title="We kept your story">
+      {kept
+        ? kept.hadFile
+          ? ENTRY_MESSAGES.draftRestoredFile
+          : ENTRY_MESSAGES.draftRestored
+        : "The title and story you had not sent yet were saved on this device. Check them, then press Submit."}
+    </Alert>
+  );
 }

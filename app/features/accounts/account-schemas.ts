@@ -86,6 +86,17 @@ export const changeEmailSchema = z.object({
     .transform((v) => v.toLowerCase()),
 });
 
+/** A corrected parent's or guardian's address while consent is pending. */
+export const parentEmailSchema = z.object({
+  intent: z.literal("parent-email"),
+  parentEmail: z
+    .string({ required_error: "Please enter a valid parent or guardian email address" })
+    .trim()
+    .max(255, "Email must be at most 255 characters")
+    .email("Please enter a valid parent or guardian email address")
+    .transform((v) => v.toLowerCase()),
+});
+
 export const forgotPasswordSchema = z.object({
   email: z
     .string({ required_error: "Email is required" })

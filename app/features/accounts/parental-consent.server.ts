@@ -1,12 +1,13 @@
 /**
  * Parental consent for writers under 13 (docs/decisions/0009-domain-rules.md): the parent or
  * guardian gets a one-time link (14 days) that explains what is collected; agreeing lets the child
- * submit, declining deletes the account. The child can ask for the e-mail again, at most once
- * every few minutes.
+ * submit, declining deletes the account. The child can ask for the e-mail again, or correct the
+ * parent's address while consent is pending, at most once every few minutes.
  */
 import { ParentalConsentEmail, parentalConsentSubject } from "~/emails/parental-consent";
 import { prisma } from "~/utils/db.server";
-import { DomainError } from "~/utils/domain-error";
+import { waitWords } from "~/utils/dates";
+import { DomainError, PleaseWait } from "~/utils/domain-error";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { deleteAccount } from "./account.server";
 import {
@@ -23,6 +24,62 @@ export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
 
 export class ConsentError extends DomainError {}
 
+/**
+ * At most one consent e-mail every few minutes, whether sent again or to a corrected address;
+ * the refusal says when the next one can go (docs/decisions/0026-entry-flow.md).
+ */
+async function refuseIfTooSoon(userId: string, now: Date) {
+  const last = await lastIssued(TOKEN_TYPES.parentalConsent, userId);
+  const wait = last ? RESEND_INTERVAL_MS - (now.getTime() - last.getTime()) : 0;
+  if (wait > 0)
+    throw new PleaseWait(
+      `We have just sent the e-mail. You can send another ${waitWords(wait)}.`,
+      wait,
+    );
+}
+
+/**
+ * The child corrects a mistyped parent's or guardian's address while consent is pending: the
+ * address is changed, the link sent to the old one stops working (a new link replaces it), and
+ * the consent e-mail goes to the new one, within the same limit as "Send the e-mail again".
+ */
+export async function changeParentEmail(
+  userId: string,
+  parentEmail: string,
+  opts: { request?: Request; now?: Date } = {},
+) {
+  const now = opts.now ?? new Date();
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { email: true, parentEmail: true, parentConsentAt: true },
+  });
+  if (!user?.parentEmail || user.parentConsentAt)
+    throw new ConsentError(
+      "Your parent or guardian has already agreed: there is nothing to change.",
+    );
+  if (parentEmail === user.email)
+    throw new ConsentError(
+      "Please enter a parent or guardian email that is not your own",
+      "parentEmail",
+    );
+  await refuseIfTooSoon(userId, now);
+  // The old link dies with the change, before the new one is sent.
+  const [changed] = await prisma.$transaction([
+    prisma.user.updateMany({
+      where: { id: userId, parentConsentAt: null },
+      data: { parentEmail },
+    }),
+    prisma.verification.deleteMany({
+      where: { userId, type: TOKEN_TYPES.parentalConsent, usedAt: null },
+    }),
+  ]);
+  if (changed.count !== 1)
+    throw new ConsentError(
+      "Your parent or guardian has already agreed: there is nothing to change.",
+    );
+  return sendConsentRequest(userId, { request: opts.request, now });
+}
+
 /** Sends (or re-sends) the consent e-mail to the parent of `userId`. */
 export async function sendConsentRequest(
   userId: string,
@@ -34,14 +91,7 @@ export async function sendConsentRequest(
     select: { id: true, email: true, displayName: true, parentEmail: true, parentConsentAt: true },
   });
   if (!user?.parentEmail || user.parentConsentAt) return { sent: false };
-  if (opts.resend) {
-    const last = await lastIssued(TOKEN_TYPES.parentalConsent, userId);
-    if (last && now.getTime() - last.getTime() < RESEND_INTERVAL_MS) {
-      throw new ConsentError(
-        "We sent the e-mail a few minutes ago. Please wait a little before sending it again.",
-      );
-    }
-  }
+  if (opts.resend) await refuseIfTooSoon(userId, now);
   const token = await issueToken({
     type: TOKEN_TYPES.parentalConsent,
     userId,

@@ -19,10 +19,22 @@ export const ENTRY_MESSAGES = {
   mustSignIn: "You must be logged in to submit",
   notOpen: "Submissions are not currently open for this contest.",
   received: "Your submission has been received!",
+  draftKept: "We kept your story: sign in and it will be back in the form.",
+  draftRestored:
+    "The title and story you wrote before signing in are back in the form. Check them, then press Submit.",
+  draftRestoredFile:
+    "The title and story you wrote before signing in are back in the form. Please attach your file again, then press Submit.",
+  alreadyReceived: "We already have this entry",
+  alreadyReceivedDetail:
+    "You sent this story a few minutes ago, so we did not add it twice. Here is the entry we received.",
   contestNotFound: "Contest not found",
   failed: "Failed to submit entry",
-  /** The title over the list of problems (plain words for young writers, not "Validation Error"). */
-  validationTitle: "Your entry was not sent. Please fix:",
+  /**
+   * The heading over the list of problems: plain words for young writers, never the spec's
+   * "Validation Error" (docs/decisions/0026-entry-flow.md); the problems keep the spec's words.
+   */
+  validationTitle: "Please check your entry",
+  validationLead: "Your entry was not sent yet. Fix these, then press Submit:",
   confirm: "Please confirm this statement",
   underThirteen:
     "Because you are under 13, a parent or guardian must confirm your account before you can submit entries.",
@@ -89,7 +101,7 @@ export const FIELD_ORDER = [
   ...CONFIRMATIONS.map((c) => c.name),
 ];
 
-/** The first error, in form order, for the 'Validation Error' alert. */
+/** The first error, in form order. */
 export function firstError(
   errors: Record<string, string[] | null | undefined> | null | undefined,
 ): string | null {

@@ -144,3 +144,14 @@ describe("entry schema", () => {
     expect(fileCheckFromFile("", kindOf)).toBeNull();
   });
 });
+
+describe("the error summary a young writer reads", () => {
+  test("is headed in plain words, not the spec's 'Validation Error', and keeps the spec's messages", () => {
+    expect(ENTRY_MESSAGES.validationTitle).toBe("Please check your entry");
+    expect(`${ENTRY_MESSAGES.validationTitle} ${ENTRY_MESSAGES.validationLead}`).not.toMatch(
+      /validation|error|fix:$/i,
+    );
+    expect(ENTRY_MESSAGES.titleRequired).toBe("Title is required");
+    expect(ENTRY_MESSAGES.textOrFile).toBe("Please enter your story or upload a file");
+  });
+});

@@ -40,6 +40,7 @@ import { COUNTED_STATUSES, entriesLeft, entryLimitMessage } from "./entry-limit"
 import { entriesLeftFor, ownEntry } from "./entry-limit.server";
 import { submitEligibility } from "~/features/accounts/user";
 import { priceNewEntry } from "~/features/payments/checkout.server";
+import { findRepeatedEntry } from "./repeat-entry.server";
 import { CodeRefused } from "~/features/payments/discount-codes.server";
 
 /** Text fields are small; a story of 100,000 words is well under this. */
@@ -387,6 +388,17 @@ export async function receiveEntry(
         // A key that names someone else's entry (a forged form) is ignored, not an error.
         if (existing && existing.entrantId !== user.id) id = newEntryKey();
         else if (existing) return { duplicate: true, status: existing.status } as const;
+        const repeated = await findRepeatedEntry(tx, {
+          contestId: contest.id,
+          entrantId: user.id,
+          title: submission.value.title,
+          body: submission.value.body ?? null,
+          file: file ? { name: file.name, size: file.size } : null,
+        });
+        if (repeated) {
+          id = repeated.id;
+          return { duplicate: true, status: repeated.status } as const;
+        }
         const shown = publicContest(row);
         const mine = await tx.submission.findMany({
           where: {

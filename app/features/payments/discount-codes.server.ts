@@ -8,7 +8,7 @@ import { prisma, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { readPage } from "~/utils/paged-list.server";
 import {
-  CODE_MESSAGES,
+  codeRefusalMessage,
   normalizeCode,
   quote,
   type DiscountRule,
@@ -54,7 +54,7 @@ export async function previewPrice(
   const code = typed ? normalizeCode(typed) : "";
   const rule = code ? await findRule(prisma, code) : null;
   const q = quote(contest.entryFeeCents, contest.id, code || null, rule, now);
-  if (!q.ok) return { ok: false, message: CODE_MESSAGES[q.reason] };
+  if (!q.ok) return { ok: false, message: codeRefusalMessage(q.reason, contest.entryFeeCents) };
   const { feeCents, discountCents, amountCents } = q.quote;
   return { ok: true, feeCents, discountCents, amountCents, code: q.quote.code };
 }
@@ -72,13 +72,13 @@ export async function takeCodeUse(
   const code = typed ? normalizeCode(typed) : "";
   const rule = code ? await findRule(tx, code) : null;
   const q = quote(contest.entryFeeCents, contest.id, code || null, rule, now);
-  if (!q.ok) throw new CodeRefused(CODE_MESSAGES[q.reason]);
+  if (!q.ok) throw new CodeRefused(codeRefusalMessage(q.reason, contest.entryFeeCents));
   if (q.quote.codeId) {
     const taken = await tx.$executeRaw`
       UPDATE "DiscountCode" SET "usedCount" = "usedCount" + 1
       WHERE "id" = ${q.quote.codeId} AND "active" = 1
         AND ("maxUses" IS NULL OR "usedCount" < "maxUses")`;
-    if (taken !== 1) throw new CodeRefused(CODE_MESSAGES.exhausted);
+    if (taken !== 1) throw new CodeRefused(codeRefusalMessage("exhausted", contest.entryFeeCents));
   }
   return q.quote;
 }

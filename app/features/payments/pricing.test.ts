@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { discountFor, normalizeCode, quote, type DiscountRule } from "./pricing";
+import {
+  CODE_MESSAGES,
+  codeRefusalMessage,
+  discountFor,
+  normalizeCode,
+  quote,
+  type DiscountRule,
+} from "./pricing";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const rule = (over: Partial<DiscountRule> = {}): DiscountRule => ({
@@ -47,5 +54,17 @@ describe("quote", () => {
 
   test("codes are read in capitals without spaces", () => {
     expect(normalizeCode("  class-7b ")).toBe("CLASS-7B");
+  });
+});
+
+describe("a refused code says how to go on without it", () => {
+  test("the product's words, then the full fee once the box is cleared", () => {
+    expect(codeRefusalMessage("expired", 1500)).toBe(
+      "This discount code has expired. To enter without it, clear the discount code box and pay the full $15.00 fee.",
+    );
+    expect(codeRefusalMessage("exhausted", 500)).toMatch(
+      /^This discount code has been used the maximum number of times\. .*clear the discount code box.*\$5\.00/,
+    );
+    expect(codeRefusalMessage("free", 0)).toBe(CODE_MESSAGES.free);
   });
 });

@@ -2,6 +2,7 @@
  * Entry fees after a discount code (docs/decisions/0020-payments.md): pure rules, shared by the
  * entry form's price preview and the write that reserves the code.
  */
+import { formatDollars } from "~/utils/dates";
 
 export const CODE_MESSAGES = {
   unknown: "This discount code is not valid.",
@@ -18,6 +19,16 @@ export const PREVIEW_MESSAGES = {
   signIn: "Sign in to see the price with this code.",
   tooMany: "Too many tries. Please wait a minute and try again.",
 } as const;
+
+/**
+ * A refused code with what the writer can do about it: a code that cannot be used need not stop
+ * the entry, which goes in at the full fee once the code box is cleared
+ * (docs/decisions/0026-entry-flow.md). The messages above are kept word for word in front.
+ */
+export function codeRefusalMessage(reason: CodeRefusal, feeCents: number) {
+  if (reason === "free") return CODE_MESSAGES.free;
+  return `${CODE_MESSAGES[reason]} To enter without it, clear the discount code box and pay the full ${formatDollars(feeCents)} fee.`;
+}
 
 export type DiscountRule = {
   id: string;

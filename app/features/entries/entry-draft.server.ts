@@ -1,0 +1,215 @@
+/**
+ * A visitor's unsent story, kept through the sign-in (docs/decisions/0026-entry-flow.md). Without
+ * JavaScript nothing is kept in the browser, so a visitor who presses Submit before signing in
+ * would lose the story: the server keeps the typed fields for 30 minutes in an `EntryDraft` row
+ * named by the SHA-256 of a random token that only this browser holds, in a cookie that ends
+ * with the browser session. The entry form of the same contest, once signed in, fills itself
+ * from it and deletes it; sign-out deletes it too. A file is never kept (the writer attaches it
+ * again), and the draft is never read for anyone who does not hold its cookie.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { prisma, withBusyRetry } from "~/utils/db.server";
+import { env, isProduction } from "~/utils/env.server";
+import { readForm } from "~/utils/form-body.server";
+import { readMultipart } from "~/utils/multipart.server";
+import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
+import { sessionSecrets } from "~/utils/secrets.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { discardBody } from "./receive-entry.server";
+import { CONFIRMATIONS, ENTRY_MESSAGES, MAX_TITLE_LENGTH } from "./entry-rules";
+
+export const DRAFT_TTL_MS = 30 * 60 * 1000;
+const MAX_STORY_CHARS = 1_000_000;
+
+export type EntryDraftFields = {
+  title: string;
+  body: string;
+  discountCode: string;
+  showIfAwarded: boolean;
+  confirmed: string[];
+  /** A file was attached: it was not kept, so the writer is asked to attach it again. */
+  hadFile: boolean;
+};
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+/** No Max-Age: the cookie ends when the browser closes; the row ends after 30 minutes anyway. */
+function draftCookie() {
+  cookie ??= createCookie("en_entry_draft", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction() && !env().INSECURE_COOKIES,
+    secrets: sessionSecrets(),
+  });
+  return cookie;
+}
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+async function tokenOf(request: Request): Promise<string | null> {
+  const value: unknown = await draftCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+const clearCookie = () => draftCookie().serialize("", { maxAge: 0 });
+
+/** The visitor's typed fields, read from the refused post (a file part is read and dropped). */
+async function readTypedFields(request: Request) {
+  let hadFile = false;
+  const form =
+    mediaType(request.headers.get("Content-Type")) === "multipart/form-data"
+      ? await readMultipart(
+          request,
+          {
+            fieldBytes: 2 * 1024 * 1024,
+            fields: 20,
+            files: 3,
+            fileBytes: 1,
+            totalBytes: UPLOAD_BODY_LIMIT,
+          },
+          async (part) => {
+            if (part.filename) hadFile = true;
+          },
+        )
+      : await readForm(request);
+  const text = (name: string, max: number) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.slice(0, max) : "";
+  };
+  const fields: EntryDraftFields = {
+    title: text("title", MAX_TITLE_LENGTH * 2),
+    body: text("body", MAX_STORY_CHARS),
+    discountCode: text("discountCode", 40),
+    showIfAwarded: form.get("showIfAwarded") === "on",
+    confirmed: CONFIRMATIONS.map((c) => c.name).filter((name) => form.get(name) === "on"),
+    hadFile,
+  };
+  return fields;
+}
+
+/**
+ * Keeps what a visitor typed before being sent to sign in. Returns the Set-Cookie header naming
+ * the draft, or null when there was nothing worth keeping (the body is then only discarded).
+ */
+export async function keepVisitorDraft(
+  request: Request,
+  contestId: string,
+  now = new Date(),
+): Promise<string | null> {
+  let fields: EntryDraftFields;
+  try {
+    fields = await readTypedFields(request);
+  } catch {
+    await discardBody(request);
+    return null;
+  }
+  if (!fields.title.trim() && !fields.body.trim()) return null;
+  const previous = await tokenOf(request);
+  const token = randomBytes(32).toString("base64url");
+  try {
+    await withBusyRetry(() =>
+      prisma.$transaction([
+        prisma.entryDraft.deleteMany({
+          where: {
+            OR: [{ expiresAt: { lte: now } }, ...(previous ? [{ id: hash(previous) }] : [])],
+          },
+        }),
+        prisma.entryDraft.create({
+          data: {
+            id: hash(token),
+            contestId,
+            fields: JSON.stringify(fields),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + DRAFT_TTL_MS),
+          },
+        }),
+      ]),
+    );
+  } catch (error) {
+    // The visitor still goes on to sign in (with JavaScript the story is also kept locally).
+    console.error("could not keep the visitor's draft", error);
+    return null;
+  }
+  return draftCookie().serialize(token);
+}
+
+/**
+ * The draft this browser holds for `contestId`, taken once: the row is deleted and the cookie
+ * cleared. A draft for another contest is left alone; an expired one is dropped.
+ */
+export async function takeVisitorDraft(
+  request: Request,
+  contestId: string,
+  now = new Date(),
+): Promise<{ draft: EntryDraftFields | null; setCookie: string | null }> {
+  const token = await tokenOf(request);
+  if (!token) return { draft: null, setCookie: null };
+  const row = await prisma.entryDraft.findUnique({ where: { id: hash(token) } });
+  if (row && row.contestId !== contestId && row.expiresAt > now)
+    return { draft: null, setCookie: null };
+  const setCookie = await clearCookie();
+  if (!row) return { draft: null, setCookie };
+  const { count } = await withBusyRetry(() =>
+    prisma.entryDraft.deleteMany({ where: { id: row.id } }),
+  );
+  if (count !== 1 || row.expiresAt <= now) return { draft: null, setCookie };
+  return { draft: parseFields(row.fields), setCookie };
+}
+
+/**
+ * A visitor posted the entry form: what they typed is kept, and they are sent to sign in and come
+ * back to the form's own address, with its query (a classroom ?code=).
+ */
+export async function visitorToSignIn(
+  request: Request,
+  slug: string,
+  contest: { id: string } | null,
+) {
+  let kept: string | null = null;
+  if (contest) kept = await keepVisitorDraft(request, contest.id);
+  else await discardBody(request);
+  const query = new URL(request.url).searchParams;
+  for (const internal of ["_data", "index"]) query.delete(internal);
+  const back = `/contests/${encodeURIComponent(slug)}/enter${query.size ? `?${query}` : ""}`;
+  return redirectWithToast(
+    `/login?redirectTo=${encodeURIComponent(back)}`,
+    {
+      type: "error",
+      title: "Error",
+      description: kept
+        ? `${ENTRY_MESSAGES.mustSignIn}. ${ENTRY_MESSAGES.draftKept}`
+        : ENTRY_MESSAGES.mustSignIn,
+    },
+    kept ? { headers: { "Set-Cookie": kept } } : undefined,
+  );
+}
+
+/** Sign-out: the browser's draft, if any, is deleted; returns the header that clears the cookie. */
+export async function dropVisitorDraft(request: Request): Promise<string | null> {
+  const token = await tokenOf(request);
+  if (!token) return null;
+  // Sign-out never fails on it: the cookie is cleared whatever happens, the row expires anyway.
+  await withBusyRetry(() => prisma.entryDraft.deleteMany({ where: { id: hash(token) } })).catch(
+    (error) => console.error("could not delete a visitor's draft at sign-out", error),
+  );
+  return clearCookie();
+}
+
+function parseFields(json: string): EntryDraftFields | null {
+  try {
+    const v = JSON.parse(json) as Partial<EntryDraftFields>;
+    return {
+      title: typeof v.title === "string" ? v.title : "",
+      body: typeof v.body === "string" ? v.body : "",
+      discountCode: typeof v.discountCode === "string" ? v.discountCode : "",
+      showIfAwarded: v.showIfAwarded === true,
+      confirmed: Array.isArray(v.confirmed)
+        ? v.confirmed.filter((c): c is string => typeof c === "string")
+        : [],
+      hadFile: v.hadFile === true,
+    };
+  } catch {
+    return null;
+  }
+}
