@@ -121,7 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome.ok) {
     // An entry with a fee to pay goes straight to the checkout (docs/decisions/0020-payments.md).
     if (outcome.status === "pending_payment")
-      return redirectToCheckout(user.id, outcome.submissionId, request);
+      return redirectToCheckout(user.id, outcome.submissionId);
     return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received });
   }
   return data<ActionData>(

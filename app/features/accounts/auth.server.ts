@@ -4,7 +4,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { prisma } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { env, siteOrigin } from "~/utils/env.server";
 import { authFlowStorage, getUserId } from "./session.server";
 import {
   clearLoginFailures,
@@ -94,15 +94,14 @@ export function getAuthenticator() {
     }),
     "form",
   );
-  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_OAUTH_BASE_URL, SITE_URL } = env();
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_OAUTH_BASE_URL } = env();
   if (GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET) {
     const google = new GoogleStrategy(
       {
         clientID: GOOGLE_CLIENT_ID,
         clientSecret: GOOGLE_CLIENT_SECRET,
-        callbackURL: SITE_URL
-          ? new URL("/auth/google/callback", SITE_URL).toString()
-          : "/auth/google/callback",
+        // Always absolute on the configured origin (docs/decisions/0023-privacy-and-links.md).
+        callbackURL: new URL("/auth/google/callback", siteOrigin()).toString(),
         prompt: "select_account",
       },
       async ({ profile }) => {

@@ -46,7 +46,7 @@ export async function requestPasswordReset(email: string, request?: Request, now
     react: AccountLinkEmail({
       kind: "password-reset",
       name: user.displayName,
-      link: siteUrl(`/reset-password/${token}`, request),
+      link: siteUrl(`/reset-password/${token}`),
       expires: "in 1 hour",
     }),
   });
@@ -134,7 +134,7 @@ export async function requestEmailChange(
     react: AccountLinkEmail({
       kind: "email-change",
       name: user.displayName,
-      link: siteUrl(`/account/email/${token}`, request),
+      link: siteUrl(`/account/email/${token}`),
       expires: "in 24 hours",
     }),
   });

@@ -56,7 +56,7 @@ export async function sendConsentRequest(
     react: ParentalConsentEmail({
       childName: user.displayName,
       childEmail: user.email,
-      link: siteUrl(`/consent/${token}`, opts.request),
+      link: siteUrl(`/consent/${token}`),
       expiresInDays: CONSENT_DAYS,
     }),
   });

@@ -77,7 +77,8 @@ export class InvitationRefused extends DomainError {}
 
 async function sendSetPasswordLink(
   user: { id: string; email: string; displayName: string },
-  request?: Request,
+  // Links come from the configured origin, never the request (ADR 0023).
+  _request?: Request,
 ) {
   const token = await createSetPasswordToken(user.id);
   return sendEmail({
@@ -86,7 +87,7 @@ async function sendSetPasswordLink(
     template: "judge-invite",
     react: JudgeInviteEmail({
       name: user.displayName,
-      link: siteUrl(`/set-password/${token}`, request),
+      link: siteUrl(`/set-password/${token}`),
       kind: "set-password",
       expiresInDays: SET_PASSWORD_DAYS,
     }),
@@ -194,7 +195,7 @@ export async function addJudge(
       template: "judge-added",
       react: JudgeInviteEmail({
         name: user.displayName,
-        link: siteUrl("/judge", request),
+        link: siteUrl("/judge"),
         kind: "existing-account",
         expiresInDays: 0,
       }),
