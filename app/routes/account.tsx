@@ -39,7 +39,7 @@ import { endSession, getSessionId } from "~/features/accounts/session.server";
 import { refusalReply, refusalToast } from "~/utils/action.server";
 import { z } from "zod";
 import { redirectWithToast } from "~/utils/toast.server";
-import { submitEligibility } from "~/features/accounts/user";
+import { DISPLAY_NAME_HINT, submitEligibility } from "~/features/accounts/user";
 import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account · Inkwell" }];
@@ -210,6 +210,7 @@ export default function AccountPage() {
             <input type="hidden" name="intent" value="profile" />
             <Field
               label="Display Name"
+              hint={DISPLAY_NAME_HINT}
               errors={profile.displayName.errors}
               {...getInputProps(profile.displayName, { type: "text" })}
             />

@@ -109,7 +109,8 @@ export function getAuthenticator() {
         if (!email || profile._json?.email_verified === false) {
           throw new GoogleAccountError("Your Google account has no verified email address.");
         }
-        return { userId: await userIdForGoogleProfile(profile.id, email, profile.displayName) };
+        // Not the Google profile's name: a neutral one the writer can change (ADR 0023).
+        return { userId: await userIdForGoogleProfile(profile.id, email) };
       },
     );
     if (GOOGLE_OAUTH_BASE_URL) {
@@ -131,7 +132,7 @@ export function googleEnabled() {
 }
 
 /** Finds the user for a Google identity: by connection, else links an account with the same e-mail, else creates one. */
-export async function userIdForGoogleProfile(providerId: string, rawEmail: string, name?: string) {
+export async function userIdForGoogleProfile(providerId: string, rawEmail: string) {
   const email = rawEmail.toLowerCase();
   const existing = await prisma.connection.findUnique({
     where: { providerName_providerId: { providerName: "google", providerId } },
@@ -144,7 +145,7 @@ export async function userIdForGoogleProfile(providerId: string, rawEmail: strin
       byEmail?.id ??
       (
         await tx.user.create({
-          data: { email, displayName: (name?.trim() || defaultDisplayName(email)).slice(0, 100) },
+          data: { email, displayName: defaultDisplayName() },
           select: { id: true },
         })
       ).id;
