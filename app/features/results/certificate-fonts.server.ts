@@ -92,7 +92,19 @@ const fontkitForPdfLib = {
 };
 
 /** Characters that never start a run of their own: they join the run around them. */
-const JOINS = /[\s\u200c\u200d\u0300-\u036f\ufe00-\ufe0f\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u;
+const JOIN_RANGES: [number, number][] = [
+  [0x200c, 0x200d], // zero-width (non-)joiner
+  [0x0300, 0x036f], // combining accents
+  [0xfe00, 0xfe0f], // variation selectors
+  [0x1f3fb, 0x1f3ff], // skin tones
+  [0xe0020, 0xe007f], // emoji tags
+];
+const JOINS = {
+  test: (ch: string) => {
+    const cp = ch.codePointAt(0)!;
+    return /\s/.test(ch) || JOIN_RANGES.some(([a, b]) => cp >= a && cp <= b);
+  },
+};
 
 export type Run = { text: string; font: PDFFont };
 
