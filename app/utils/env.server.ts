@@ -119,8 +119,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 export function env(): Env {
-  cached ??= parseEnv();
-  return cached;
+  // The first read may come from a module loaded before entry.server (the database client):
+  // a bad environment stops the server there too, with the same one line.
+  if (!cached) initEnv();
+  return cached!;
 }
 
 /** Called once by entry.server at start-up: a bad environment stops the server with one line. */
