@@ -13,6 +13,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM base
+# SITE_URL (the public address) is required in production: set it in fly.toml or the run command.
 ENV PORT=8080 DATABASE_URL=file:/data/inkwell.db UPLOAD_DIR=/data/uploads
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

@@ -20,6 +20,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-bench-"));
 const file = path.join(dir, "bench.db");
 process.env.DATABASE_URL = `file:${file}`;
 process.env.NODE_ENV = "production";
+process.env.SITE_URL = "http://localhost:3000";
 process.env.SESSION_SECRET = "bench";
 process.env.QUIET_LOGS = "1";
 

@@ -54,7 +54,7 @@ export function lifecycleSubject(mail: LifecycleMail): string {
     case "entry-refunded":
       return `Entry fee refunded: ${mail.data.title}`;
     case "results-ready":
-      return `Results and feedback are ready: ${mail.data.title}`;
+      return `Results are out for ${mail.data.contestTitle}: ${mail.data.title}`;
   }
 }
 

@@ -42,7 +42,7 @@ import { refusalReply, refusalToast } from "~/utils/action.server";
 import { DomainError } from "~/utils/domain-error";
 import { z } from "zod";
 import { redirectWithToast } from "~/utils/toast.server";
-import { submitEligibility } from "~/features/accounts/user";
+import { DISPLAY_NAME_HINT, submitEligibility } from "~/features/accounts/user";
 import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account · Inkwell" }];
@@ -251,6 +251,7 @@ export default function AccountPage() {
             <input type="hidden" name="intent" value="profile" />
             <Field
               label="Display Name"
+              hint={DISPLAY_NAME_HINT}
               errors={profile.displayName.errors}
               {...getInputProps(profile.displayName, { type: "text" })}
             />

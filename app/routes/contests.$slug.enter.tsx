@@ -136,7 +136,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: ENTRY_MESSAGES.alreadyReceivedDetail,
       });
     if (outcome.status === "pending_payment")
-      return redirectToCheckout(user.id, outcome.submissionId, request);
+      return redirectToCheckout(user.id, outcome.submissionId);
     return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received });
   }
   return data<ActionData>(

@@ -70,7 +70,9 @@ export default function ContestResults() {
                 <CardHeader>
                   <Badge variant={a.kind === "place" ? "default" : "secondary"}>{a.label}</Badge>
                   <CardTitle className="mt-2 break-words">{a.title}</CardTitle>
-                  <p className="break-words text-base text-slate-700">by {a.writer}</p>
+                  <p className="break-words text-base text-slate-700">
+                    {a.writer ? `by ${a.writer}` : "Anonymous writer"}
+                  </p>
                 </CardHeader>
                 {a.text ? (
                   <CardContent>

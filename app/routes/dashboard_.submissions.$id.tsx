@@ -97,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // "Complete payment": the same checkout as a new entry's (docs/decisions/0020-payments.md).
   if (submission.value.intent === "pay") {
     if (!(await getEntrantSubmission(user.id, id))) throw notFound();
-    return redirectToCheckout(user.id, id, request);
+    return redirectToCheckout(user.id, id);
   }
   try {
     if (!(await withdrawSubmission(user.id, id))) throw notFound();

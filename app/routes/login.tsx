@@ -25,7 +25,7 @@ import {
 import { consumeSignUp, tooManySignUpsMessage } from "~/features/accounts/rate-limit.server";
 import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { needsParentalConsent, safeRedirect } from "~/features/accounts/user";
+import { DISPLAY_NAME_HINT, needsParentalConsent, safeRedirect } from "~/features/accounts/user";
 import { createAccount, EmailTakenError } from "~/features/accounts/users.server";
 import { notifySignUpAttempt } from "~/features/accounts/credentials.server";
 import { runDetached } from "~/utils/background.server";
@@ -242,7 +242,7 @@ export default function LoginPage() {
               <Field
                 label="Display Name (optional)"
                 autoComplete="nickname"
-                hint="Shown to you and to admins, never to judges. Defaults to the part of your email before the @."
+                hint={`${DISPLAY_NAME_HINT} Leave it empty for a name like “Writer 4821”.`}
                 errors={signUpFields.displayName.errors}
                 {...getInputProps(signUpFields.displayName, { type: "text" })}
               />

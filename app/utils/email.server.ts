@@ -2,7 +2,7 @@ import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 import { Resend } from "resend";
 import { prisma } from "./db.server";
-import { env } from "./env.server";
+import { env, siteOrigin } from "./env.server";
 import { redactTokens } from "./redact-tokens.mjs";
 
 /**
@@ -102,8 +102,7 @@ async function record(
   return { ok: true, id: outcome.providerId ?? null, logId: row.id };
 }
 
-/** Absolute URL for links in e-mails. */
-export function siteUrl(path: string, request?: Request) {
-  const base = env().SITE_URL ?? (request ? new URL(request.url).origin : "http://localhost:3000");
-  return new URL(path, base).toString();
+/** Absolute URL for links in e-mails: always on the configured origin, never the request's. */
+export function siteUrl(path: string) {
+  return new URL(path, siteOrigin()).toString();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseEnv } from "./env.server";
+import { parseEnv, siteOrigin } from "./env.server";
 
 describe("environment", () => {
   test("embedded defaults need no variables at all", () => {
@@ -31,5 +31,25 @@ describe("environment", () => {
     );
     expect(parseEnv({ NODE_ENV: "development", INNGEST_DEV: "1" }).INNGEST_DEV).toBe("1");
     expect(parseEnv({ NODE_ENV: "production" }).INNGEST_DEV).toBeUndefined();
+  });
+  test("production refuses to start without SITE_URL, in one line naming it", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /^Invalid environment: SITE_URL is required in production/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "production", SITE_URL: "inkwell.example" })).toThrow(
+      /^Invalid environment: SITE_URL must be an address/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "production", SITE_URL: "ftp://inkwell.example" })).toThrow(
+      /^Invalid environment: SITE_URL must be an address/,
+    );
+  });
+  test("every link's origin: SITE_URL, else http://localhost:$PORT outside production", () => {
+    expect(siteOrigin(parseEnv({ NODE_ENV: "production", SITE_URL: "https://ink.example/" }))).toBe(
+      "https://ink.example",
+    );
+    expect(siteOrigin(parseEnv({ NODE_ENV: "development", PORT: "4123" }))).toBe(
+      "http://localhost:4123",
+    );
+    expect(siteOrigin(parseEnv({ NODE_ENV: "test" }))).toBe("http://localhost:3000");
   });
 });

@@ -15,7 +15,12 @@ const schema = z
     NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
     DATABASE_URL: z.string().startsWith("file:").default("file:./data/inkwell.db"),
     SESSION_SECRET: optional,
-    SITE_URL: optional,
+    /** The one origin every link we send is built from (docs/decisions/0023-privacy-and-links.md). */
+    SITE_URL: optional.refine(
+      (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+      "SITE_URL must be an address like https://inkwell.example, starting with http(s)://",
+    ),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     SITE_TIME_ZONE: z.string().default("America/New_York"),
     FLY_APP_NAME: optional,
     /** Only for serving a production build over plain HTTP on a LAN address (never on Fly). */
@@ -82,8 +87,10 @@ const schema = z
         ctx.addIssue({ code: "custom", path: [name], message: `${name} is required ${why}` });
     };
     if (env.FLY_APP_NAME) need("SESSION_SECRET", "in a deployment (FLY_APP_NAME is set)");
-    // Jobs have no request to take links from.
+    // Links are never built from a request (docs/decisions/0023-privacy-and-links.md).
     if (env.FLY_APP_NAME) need("SITE_URL", "in a deployment (FLY_APP_NAME is set)");
+    if (env.NODE_ENV === "production")
+      need("SITE_URL", "in production: every link in e-mails is built from it");
     if (env.INNGEST_EVENT_KEY && !env.INNGEST_DEV)
       need("INNGEST_SIGNING_KEY", "when INNGEST_EVENT_KEY is set");
     if (env.GOOGLE_CLIENT_ID) need("GOOGLE_CLIENT_SECRET", "when GOOGLE_CLIENT_ID is set");
@@ -125,8 +132,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 export function env(): Env {
-  cached ??= parseEnv();
-  return cached;
+  // The first read may come from a module loaded before entry.server (the database client):
+  // a bad environment stops the server there too, with the same one line.
+  if (!cached) initEnv();
+  return cached!;
 }
 
 /** Called once by entry.server at start-up: a bad environment stops the server with one line. */
@@ -140,6 +149,14 @@ export function initEnv() {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
+
+/**
+ * The site's origin, the only base for absolute links (e-mails, OAuth callback, Stripe return
+ * URLs): SITE_URL, or in development and tests http://localhost:$PORT. Never the request's Host.
+ */
+export function siteOrigin(e: Env = env()) {
+  return e.SITE_URL ? new URL(e.SITE_URL).origin : `http://localhost:${e.PORT}`;
+}
 
 /** Inngest runs the workflows when a dev server or Cloud keys are configured; else the embedded scheduler. */
 export const inngestConfigured = () => Boolean(env().INNGEST_DEV || env().INNGEST_EVENT_KEY);

@@ -33,7 +33,8 @@ test("sign up, sign in, sign out", async ({ page }) => {
     hash: string;
   };
   db.close();
-  expect(row.displayName).toBe(email.split("@")[0]);
+  // Neutral when left empty, never the e-mail's local part (ADR 0023).
+  expect(row.displayName).toMatch(/^Writer \d{4}$/);
   expect(row.hash).toMatch(/^\$2[aby]\$10\$/);
 
   await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { E2E_PORT } from "./utils";
@@ -35,16 +36,24 @@ export async function startPrivateServer(env: Record<string, string> = {}): Prom
   wal.pragma("journal_mode = WAL");
   wal.close();
   const uploadDir = path.join(dir, "uploads");
+  // A production server needs SITE_URL (links are built from it), so the port is chosen first.
+  const freePort = await new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().once("error", reject);
+    probe.listen(0, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
   const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: "0",
+      PORT: String(freePort),
       DATABASE_URL: `file:${dbFile}`,
       UPLOAD_DIR: uploadDir,
       SESSION_SECRET: "e2e-private-secret",
       QUIET_LOGS: "1",
-      SITE_URL: "",
+      SITE_URL: `http://localhost:${freePort}`,
       GOOGLE_CLIENT_ID: "",
       GOOGLE_CLIENT_SECRET: "",
       RESEND_API_KEY: "",

@@ -16,7 +16,8 @@ test("after results_at the public page names the winners; before, it says when",
   await expect(page.getByRole("heading", { name: /Results: Winter Tales 2026/ })).toBeVisible();
   const winners = page.getByRole("list", { name: "Winners and honourable mentions" });
   await expect(winners.getByText("1st place").first()).toBeVisible();
-  await expect(winners.getByText(/^by /).first()).toBeVisible();
+  // Named only with the writer's consent (ADR 0023).
+  await expect(winners.getByText(/^(by .+|Anonymous writer)$/).first()).toBeVisible();
 
   // Before results_at the contest page offers no results link; its Results card gives the date.
   await page.goto(`/contests/${JUDGING}`);

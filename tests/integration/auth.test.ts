@@ -26,8 +26,18 @@ describe("accounts", () => {
     await expect(
       createAccount({ email: "pat@example.com", password: "x".repeat(6), dateOfBirth: new Date() }),
     ).rejects.toBeInstanceOf(EmailTakenError);
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).displayName).toBe(
-      "pat",
+    // Neutral, never the e-mail's local part (a child's e-mail can hold a name and birth year).
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).displayName).toMatch(
+      /^Writer \d{4}$/,
+    );
+    const named = await createAccount({
+      email: "emma.smith2014@example.com",
+      password: "secret1",
+      displayName: "  Em  ",
+      dateOfBirth: new Date("2014-01-01"),
+    });
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: named.id } })).displayName).toBe(
+      "Em",
     );
   });
 
@@ -37,12 +47,13 @@ describe("accounts", () => {
       password: "secret1",
       dateOfBirth: new Date("2000-01-01"),
     });
-    expect(await userIdForGoogleProfile("g-123", "Linked@Example.com", "L")).toBe(user.id);
-    expect(await userIdForGoogleProfile("g-123", "linked@example.com", "L")).toBe(user.id);
+    expect(await userIdForGoogleProfile("g-123", "Linked@Example.com")).toBe(user.id);
+    expect(await userIdForGoogleProfile("g-123", "linked@example.com")).toBe(user.id);
     expect(await prisma.connection.count({ where: { userId: user.id } })).toBe(1);
-    const fresh = await userIdForGoogleProfile("g-999", "new@example.com", "New Person");
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: fresh } })).displayName).toBe(
-      "New Person",
+    // A new account from Google gets the neutral name, not the profile's name or the e-mail.
+    const fresh = await userIdForGoogleProfile("g-999", "new.person2014@example.com");
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: fresh } })).displayName).toMatch(
+      /^Writer \d{4}$/,
     );
   });
 });

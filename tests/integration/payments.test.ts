@@ -566,10 +566,11 @@ describe("deleting an account", () => {
 describe("configuration", () => {
   test("the test checkout is refused in production mode unless PAYMENTS_TEST_MODE is set, and never on Fly", async () => {
     const { parseEnv, paymentsMode } = await import("~/utils/env.server");
-    expect(paymentsMode(parseEnv({ NODE_ENV: "production" }))).toBe("off");
-    expect(paymentsMode(parseEnv({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "1" }))).toBe(
-      "test",
-    );
+    const SITE_URL = "https://x.test";
+    expect(paymentsMode(parseEnv({ NODE_ENV: "production", SITE_URL }))).toBe("off");
+    expect(
+      paymentsMode(parseEnv({ NODE_ENV: "production", SITE_URL, PAYMENTS_TEST_MODE: "1" })),
+    ).toBe("test");
     expect(paymentsMode(parseEnv({ NODE_ENV: "development" }))).toBe("test");
     expect(() =>
       parseEnv({

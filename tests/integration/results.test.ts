@@ -7,6 +7,7 @@ import {
   publicResults,
   saveAwards,
 } from "~/features/results/results.server";
+import { deleteAccount } from "~/features/accounts/account.server";
 import { prisma } from "~/utils/db.server";
 
 const DAY = 86_400_000;
@@ -107,8 +108,8 @@ describe("results", () => {
     expect(pub?.published).toBe(true);
     expect(pub?.awards.map((a) => [a.title, a.kind, a.place, a.writer])).toEqual([
       ["Story 0", "place", 1, "Writer 0"],
-      ["Story 1", "place", 2, "Writer 1"],
-      ["Story 2", "honourable", null, "Writer 2"],
+      ["Story 1", "place", 2, null],
+      ["Story 2", "honourable", null, null],
     ]);
     expect(pub?.awards[0].text).toBe("The text of story 0");
     expect(pub?.awards[1].text).toBeNull();
@@ -137,5 +138,49 @@ describe("results", () => {
     expect(doc.getTitle()).toBe("1st place: Story 0");
     expect(await entrantCertificate(entries[3].writerId, entries[3].id)).toBeNull();
     expect(await entrantCertificate(entries[1].writerId, entries[0].id)).toBeNull();
+  });
+
+  test("public results name only writers who agreed, as they were named at publication", async () => {
+    const { contest, entries } = await contestWithScores("names", DAY, [[9], [8], [7]]);
+    // Entry 0's writer agreed (showIfAwarded); entries 1 and 2's did not.
+    const preview = await publicResults(contest.slug, new Date(), { preview: true });
+    expect(preview?.awards.map((a) => a.writer)).toEqual(["Writer 0", null, null]);
+
+    const published = new Date(contest.resultsAt.getTime() + 1000);
+    const first = await publicResults(contest.slug, published);
+    expect(first?.awards.map((a) => [a.title, a.writer])).toEqual([
+      ["Story 0", "Writer 0"],
+      ["Story 1", null],
+      ["Story 2", null],
+    ]);
+    expect(JSON.stringify(first)).not.toContain("Writer 1");
+    expect(JSON.stringify(first)).not.toContain("Writer 2");
+
+    // Renaming after publication changes nothing the public sees.
+    await prisma.user.update({
+      where: { id: entries[0].writerId },
+      data: { displayName: "Emma Smith 2014" },
+    });
+    await prisma.user.update({
+      where: { id: entries[1].writerId },
+      data: { displayName: "Someone Else" },
+    });
+    const later = await publicResults(contest.slug, new Date(published.getTime() + DAY));
+    expect(later?.awards.map((a) => a.writer)).toEqual(["Writer 0", null, null]);
+    expect(JSON.stringify(later)).not.toContain("Emma Smith");
+
+    // The entrant's own results and certificate are still theirs, with their award.
+    expect(
+      (await entryResults(entries[1].writerId, entries[1].id, published))?.award,
+    ).toMatchObject({ label: "2nd place" });
+    const pdf = await entrantCertificate(entries[1].writerId, entries[1].id, published);
+    expect(pdf).not.toBeNull();
+
+    // A deleted account is never named.
+    await deleteAccount(entries[0].writerId);
+    const after = await prisma.contestAward.findUnique({ where: { submissionId: entries[0].id } });
+    expect(after?.publicName ?? null).toBeNull();
+    const gone = await publicResults(contest.slug, new Date(published.getTime() + 2 * DAY));
+    expect(JSON.stringify(gone)).not.toContain("Writer 0");
   });
 });

@@ -71,6 +71,11 @@ export async function deleteAccount(userId: string, now = new Date()) {
       tx.userRole.deleteMany({ where: { userId } }),
       tx.verification.deleteMany({ where: { userId } }),
       tx.judgeAssignment.deleteMany({ where: { judgeId: userId, score: { is: null } } }),
+      // A deleted account is never named in public results (ADR 0023).
+      tx.contestAward.updateMany({
+        where: { submission: { entrantId: userId } },
+        data: { publicName: null },
+      }),
     ]);
     return open;
   });

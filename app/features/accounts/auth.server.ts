@@ -4,7 +4,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { prisma } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { env, siteOrigin } from "~/utils/env.server";
 import { authFlowStorage, getUserId } from "./session.server";
 import {
   clearLoginFailures,
@@ -94,15 +94,14 @@ export function getAuthenticator() {
     }),
     "form",
   );
-  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_OAUTH_BASE_URL, SITE_URL } = env();
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_OAUTH_BASE_URL } = env();
   if (GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET) {
     const google = new GoogleStrategy(
       {
         clientID: GOOGLE_CLIENT_ID,
         clientSecret: GOOGLE_CLIENT_SECRET,
-        callbackURL: SITE_URL
-          ? new URL("/auth/google/callback", SITE_URL).toString()
-          : "/auth/google/callback",
+        // Always absolute on the configured origin (docs/decisions/0023-privacy-and-links.md).
+        callbackURL: new URL("/auth/google/callback", siteOrigin()).toString(),
         prompt: "select_account",
       },
       async ({ profile }) => {
@@ -110,7 +109,8 @@ export function getAuthenticator() {
         if (!email || profile._json?.email_verified === false) {
           throw new GoogleAccountError("Your Google account has no verified email address.");
         }
-        return { userId: await userIdForGoogleProfile(profile.id, email, profile.displayName) };
+        // Not the Google profile's name: a neutral one the writer can change (ADR 0023).
+        return { userId: await userIdForGoogleProfile(profile.id, email) };
       },
     );
     if (GOOGLE_OAUTH_BASE_URL) {
@@ -132,7 +132,7 @@ export function googleEnabled() {
 }
 
 /** Finds the user for a Google identity: by connection, else links an account with the same e-mail, else creates one. */
-export async function userIdForGoogleProfile(providerId: string, rawEmail: string, name?: string) {
+export async function userIdForGoogleProfile(providerId: string, rawEmail: string) {
   const email = rawEmail.toLowerCase();
   const existing = await prisma.connection.findUnique({
     where: { providerName_providerId: { providerName: "google", providerId } },
@@ -145,7 +145,7 @@ export async function userIdForGoogleProfile(providerId: string, rawEmail: strin
       byEmail?.id ??
       (
         await tx.user.create({
-          data: { email, displayName: (name?.trim() || defaultDisplayName(email)).slice(0, 100) },
+          data: { email, displayName: defaultDisplayName() },
           select: { id: true },
         })
       ).id;

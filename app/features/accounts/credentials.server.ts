@@ -207,7 +207,7 @@ export async function requestEmailChange(
     react: AccountLinkEmail({
       kind: "email-change",
       name: user.displayName,
-      link: siteUrl(`/account/email/${token}`, opts.request),
+      link: siteUrl(`/account/email/${token}`),
       expires: "in 24 hours",
     }),
   });
@@ -215,7 +215,7 @@ export async function requestEmailChange(
     await pendingEmailChange(userId);
     throw new CredentialsError("We could not send the e-mail. Please try again in a moment.");
   }
-  const cancelLink = siteUrl(`/account/email-cancel/${cancel}`, opts.request);
+  const cancelLink = siteUrl(`/account/email-cancel/${cancel}`);
   const notices = [
     {
       to: user.email,

@@ -106,7 +106,7 @@ export async function sendConsentRequest(
     react: ParentalConsentEmail({
       childName: user.displayName,
       childEmail: user.email,
-      link: siteUrl(`/consent/${token}`, opts.request),
+      link: siteUrl(`/consent/${token}`),
       expiresInDays: CONSENT_DAYS,
     }),
   });

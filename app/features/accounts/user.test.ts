@@ -50,8 +50,10 @@ describe("roles and redirects", () => {
     expect(canJudge({ roles: [] })).toBe(false);
     expect(isAdmin({ roles: ["judge"] })).toBe(false);
   });
-  test("display name defaults to the part before @", () => {
-    expect(defaultDisplayName("jane.doe@example.com")).toBe("jane.doe");
+  test("the default display name is neutral: Writer and four digits, nothing from the e-mail", () => {
+    const names = new Set(Array.from({ length: 50 }, () => defaultDisplayName()));
+    for (const name of names) expect(name).toMatch(/^Writer \d{4}$/);
+    expect(names.size).toBeGreaterThan(1);
   });
   test("safeRedirect follows only same-site paths", () => {
     expect(safeRedirect("/admin")).toBe("/admin");

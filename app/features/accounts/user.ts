@@ -21,10 +21,19 @@ export const isAdmin = (user: Pick<UserWithRoles, "roles"> | null | undefined) =
 export const canJudge = (user: Pick<UserWithRoles, "roles"> | null | undefined) =>
   hasRole(user, "judge") || hasRole(user, "admin");
 
-/** Display name defaults to the part of the e-mail before the @ sign. */
-export function defaultDisplayName(email: string) {
-  return email.split("@")[0]?.slice(0, 100) || email;
+/**
+ * A new account's display name when the writer gives none: neutral, "Writer 4821" (random
+ * digits), never taken from the e-mail or a Google profile, which can hold a child's full name
+ * and birth year (docs/decisions/0023-privacy-and-links.md).
+ */
+export function defaultDisplayName() {
+  const [n] = globalThis.crypto.getRandomValues(new Uint32Array(1));
+  return `Writer ${1000 + (n % 9000)}`;
 }
+
+/** What the display name field says about where the name appears; true everywhere it is shown. */
+export const DISPLAY_NAME_HINT =
+  "Shown on your account and to the contest organisers. Publicly, only next to an award you win, and only if you agree when you enter. Judges see it only in a contest that is not judged anonymously.";
 
 /** Whole years between date of birth and `now`. */
 export function ageOn(dateOfBirth: Date, now: Date = new Date()) {

@@ -28,7 +28,7 @@ export async function createAccount(input: {
     return await prisma.user.create({
       data: {
         email,
-        displayName: input.displayName?.trim() || defaultDisplayName(email),
+        displayName: input.displayName?.trim() || defaultDisplayName(),
         dateOfBirth: input.dateOfBirth,
         parentEmail: input.parentEmail ?? null,
         password: { create: { hash } },

@@ -168,7 +168,7 @@ export async function withdrawSubmission(entrantId: string, id: string, now = ne
 const WITHDRAW_REFUSED = "Only a submitted or unpaid entry can be withdrawn.";
 
 /** Sends the submission confirmation (never throws; the outcome is in the e-mail log). */
-export async function sendSubmissionConfirmation(submissionId: string, request?: Request) {
+export async function sendSubmissionConfirmation(submissionId: string) {
   const s = await prisma.submission.findUnique({
     where: { id: submissionId },
     select: {
@@ -196,7 +196,7 @@ export async function sendSubmissionConfirmation(submissionId: string, request?:
       submittedAt: formatDateTime(s.createdAt, s.contest.timeZone),
       wordCount: s.wordCount,
       fileName: s.fileName,
-      dashboardUrl: siteUrl("/dashboard", request),
+      dashboardUrl: siteUrl("/dashboard"),
       judgingOpens: formatDateTime(s.contest.judgingOpen, tz),
       resultsAt: formatDateTime(s.contest.resultsAt, tz),
       payment:

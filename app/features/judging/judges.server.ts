@@ -94,7 +94,8 @@ export class InvitationRefused extends DomainError {}
 
 async function sendSetPasswordLink(
   user: { id: string; email: string; displayName: string },
-  request?: Request,
+  // Links come from the configured origin, never the request (ADR 0023).
+  _request?: Request,
 ) {
   const token = await createSetPasswordToken(user.id);
   return sendEmail({
@@ -103,7 +104,7 @@ async function sendSetPasswordLink(
     template: "judge-invite",
     react: JudgeInviteEmail({
       name: user.displayName,
-      link: siteUrl(`/set-password/${token}`, request),
+      link: siteUrl(`/set-password/${token}`),
       kind: "set-password",
       expiresInDays: SET_PASSWORD_DAYS,
     }),
@@ -159,7 +160,7 @@ async function sendAcceptanceLink(
     template: "judge-added",
     react: JudgeInviteEmail({
       name: user.displayName,
-      link: siteUrl(`/judge-invitation/${token}`, request),
+      link: siteUrl(`/judge-invitation/${token}`),
       kind: "existing-account",
       expiresInDays: SET_PASSWORD_DAYS,
     }),

@@ -213,7 +213,7 @@ const results: StepAction = async (c, now) => {
     where: { id: c.id },
     select: { id: true, places: true, honourableMentions: true },
   });
-  await freezeAwards(settings);
+  await freezeAwards(settings, now);
   const judged = await prisma.frozenResult.findMany({
     where: { contestId: c.id, scored: { gt: 0 } },
     select: { submissionId: true },

@@ -5,22 +5,15 @@
  */
 import { redirect } from "@remix-run/node";
 import { DomainError } from "~/utils/domain-error";
-import { siteUrl } from "~/utils/email.server";
+import { siteOrigin } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { PAYMENT_MESSAGES, startCheckout } from "./checkout.server";
 
-export async function redirectToCheckout(
-  entrantId: string,
-  submissionId: string,
-  request: Request,
-) {
+export async function redirectToCheckout(entrantId: string, submissionId: string) {
   const entryPage = `/dashboard/submissions/${encodeURIComponent(submissionId)}`;
   try {
-    const start = await startCheckout(
-      entrantId,
-      submissionId,
-      new URL(siteUrl("/", request)).origin,
-    );
+    // Stripe's return URLs: the configured origin, never the request's Host (ADR 0023).
+    const start = await startCheckout(entrantId, submissionId, siteOrigin());
     if (start.kind === "paid")
       return redirect(`/dashboard?payment=success&submission=${encodeURIComponent(submissionId)}`);
     return redirect(start.url, 303);

@@ -195,33 +195,74 @@ export async function resetAwards(contestId: string, now = new Date()) {
  * later score edits never change published results. The lifecycle's results step calls this;
  * the pages call it too, so a missed step changes nothing for readers.
  */
-export async function freezeAwards(contest: {
-  id: string;
-  places: number;
-  honourableMentions: number;
-}) {
+export async function freezeAwards(
+  contest: {
+    id: string;
+    places: number;
+    honourableMentions: number;
+  },
+  now = new Date(),
+) {
   const { awards, saved } = await currentAwards(contest);
-  if (saved || awards.length === 0) return;
-  try {
-    await prisma.$transaction(async (tx) => {
-      if (await tx.contestAward.count({ where: { contestId: contest.id } })) return;
-      await tx.contestAward.createMany({
-        data: awards.map((a) => ({ contestId: contest.id, ...a, note: null })),
+  if (!saved && awards.length > 0) {
+    try {
+      await prisma.$transaction(async (tx) => {
+        if (await tx.contestAward.count({ where: { contestId: contest.id } })) return;
+        await tx.contestAward.createMany({
+          data: awards.map((a) => ({ contestId: contest.id, ...a, note: null })),
+        });
       });
+    } catch (error) {
+      // Two first readers at once: the other one stored the same awards.
+      if ((error as { code?: string }).code !== "P2002") throw error;
+    }
+  }
+  await freezePublicNames(contest.id, now);
+}
+
+/**
+ * The names the public sees, frozen at publication (docs/decisions/0023-privacy-and-links.md):
+ * the writer's display name at that moment, and only when they agreed when entering
+ * (showIfAwarded); otherwise none ("Anonymous writer"). A later rename changes nothing here.
+ */
+async function freezePublicNames(contestId: string, now: Date) {
+  const open = await prisma.contestAward.findMany({
+    where: { contestId, nameFrozenAt: null },
+    select: {
+      submissionId: true,
+      submission: { select: { showIfAwarded: true, entrant: { select: { displayName: true } } } },
+    },
+  });
+  for (const a of open) {
+    // The first reader to freeze a row wins; a concurrent one updates nothing.
+    await prisma.contestAward.updateMany({
+      where: { contestId, submissionId: a.submissionId, nameFrozenAt: null },
+      data: {
+        publicName: a.submission.showIfAwarded ? a.submission.entrant.displayName : null,
+        nameFrozenAt: now,
+      },
     });
-  } catch (error) {
-    // Two first readers at once: the other one stored the same awards.
-    if ((error as { code?: string }).code !== "P2002") throw error;
   }
 }
 
-/** The awards with what the public may see: title, writer's display name, the story if agreed. */
+/**
+ * The awards with what the public may see: the title, and only where the writer agreed when
+ * entering, the story and their name (as frozen at publication; null shows "Anonymous writer").
+ */
 async function awardsWithEntries(contest: {
   id: string;
   places: number;
   honourableMentions: number;
 }) {
   const { awards } = await currentAwards(contest);
+  const frozen = new Map(
+    (
+      await prisma.contestAward.findMany({
+        where: { contestId: contest.id, nameFrozenAt: { not: null } },
+        select: { submissionId: true, publicName: true },
+      })
+    ).map((a) => [a.submissionId, a.publicName]),
+  );
   const entries = await prisma.submission.findMany({
     where: { id: { in: awards.map((a) => a.submissionId) }, status: "submitted" },
     select: {
@@ -243,7 +284,12 @@ async function awardsWithEntries(contest: {
         kind: a.kind,
         place: a.place,
         title: e.title,
-        writer: e.entrant.displayName,
+        // Before publication (an admin's preview) the name it would freeze now.
+        writer: frozen.has(a.submissionId)
+          ? (frozen.get(a.submissionId) ?? null)
+          : e.showIfAwarded
+            ? e.entrant.displayName
+            : null,
         text: e.showIfAwarded ? e.body : null,
       };
     });
@@ -262,7 +308,7 @@ export async function publicResults(
     const awards = opts.preview ? await awardsWithEntries(contest) : [];
     return { contest, published: false as const, awards };
   }
-  await freezeAwards(contest);
+  await freezeAwards(contest, now);
   return { contest, published: true as const, awards: await awardsWithEntries(contest) };
 }
 
@@ -276,7 +322,7 @@ export async function entryAward(submissionId: string, now = new Date()) {
     },
   });
   if (!entry || entry.status !== "submitted" || entry.contest.resultsAt > now) return null;
-  await freezeAwards(entry.contest);
+  await freezeAwards(entry.contest, now);
   const { awards } = await currentAwards(entry.contest);
   return awards.find((a) => a.submissionId === submissionId) ?? null;
 }
@@ -334,7 +380,7 @@ export async function awardLabelsFor(submissionIds: string[], now = new Date()) 
     where: { resultsAt: { lte: now }, submissions: { some: { id: { in: submissionIds } } } },
     select: { id: true, places: true, honourableMentions: true },
   });
-  for (const contest of contests) await freezeAwards(contest);
+  for (const contest of contests) await freezeAwards(contest, now);
   const awards = await prisma.contestAward.findMany({
     where: { submissionId: { in: submissionIds }, contestId: { in: contests.map((c) => c.id) } },
     select: { submissionId: true, kind: true, place: true },
