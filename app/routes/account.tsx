@@ -133,7 +133,6 @@ export async function action({ request }: ActionFunctionArgs) {
         await requestEmailChange(user.id, value.newEmail, {
           currentPassword: value.currentPassword,
           sessionId: await getSessionId(request),
-          request,
         });
         return redirectWithToast("/account", {
           type: "info",
@@ -141,7 +140,7 @@ export async function action({ request }: ActionFunctionArgs) {
           description: `We sent a link to ${value.newEmail}. Your address changes when you open it.`,
         });
       case "resend-consent": {
-        const { sent } = await sendConsentRequest(user.id, { request, resend: true });
+        const { sent } = await sendConsentRequest(user.id, { resend: true });
         return redirectWithToast(
           "/dashboard",
           sent
@@ -158,7 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
       case "parent-email": {
-        const { sent } = await changeParentEmail(user.id, value.parentEmail, { request });
+        const { sent } = await changeParentEmail(user.id, value.parentEmail);
         return redirectWithToast(
           "/account",
           sent
@@ -176,7 +175,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "profile":
         await updateProfile(user.id, value);
-        if (value.parentEmail && value.dateOfBirth) await sendConsentRequest(user.id, { request });
+        if (value.parentEmail && value.dateOfBirth) await sendConsentRequest(user.id);
         return redirectWithToast("/account", { type: "success", title: "Profile updated" });
     }
   } catch (error) {

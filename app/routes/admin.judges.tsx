@@ -90,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (submission.value.intent === "resend") {
     try {
-      const sent = await resendInvitation(submission.value.userId, request);
+      const sent = await resendInvitation(submission.value.userId);
       return redirectWithToast("/admin/judges", {
         type: sent.emailed ? "success" : "error",
         title: sent.emailed ? "Invitation sent" : "Error",
@@ -102,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return refusalToast("/admin/judges", error);
     }
   }
-  const result = await addJudge(submission.value, request);
+  const result = await addJudge(submission.value);
   if (!result.ok) {
     return data({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
   }

@@ -94,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // After the answer too; a failed e-mail can be re-sent from the dashboard.
       const created = account;
       if (created && input.parentEmail)
-        runDetached("consent e-mail", () => sendConsentRequest(created.id, { request }));
+        runDetached("consent e-mail", () => sendConsentRequest(created.id));
     }
     const underThirteen = needsParentalConsent(input.dateOfBirth);
     const back = safeRedirect(formData.get("redirectTo"), "");

@@ -156,7 +156,7 @@ export async function changePassword(input: {
 export async function requestEmailChange(
   userId: string,
   newEmail: string,
-  opts: { currentPassword?: string; sessionId?: string; request?: Request; now?: Date } = {},
+  opts: { currentPassword?: string; sessionId?: string; now?: Date } = {},
 ) {
   const now = opts.now ?? new Date();
   const email = newEmail.toLowerCase();

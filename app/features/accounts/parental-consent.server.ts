@@ -46,7 +46,7 @@ async function refuseIfTooSoon(userId: string, now: Date) {
 export async function changeParentEmail(
   userId: string,
   parentEmail: string,
-  opts: { request?: Request; now?: Date } = {},
+  opts: { now?: Date } = {},
 ) {
   const now = opts.now ?? new Date();
   const user = await prisma.user.findUnique({
@@ -77,13 +77,13 @@ export async function changeParentEmail(
     throw new ConsentError(
       "Your parent or guardian has already agreed: there is nothing to change.",
     );
-  return sendConsentRequest(userId, { request: opts.request, now });
+  return sendConsentRequest(userId, { now });
 }
 
 /** Sends (or re-sends) the consent e-mail to the parent of `userId`. */
 export async function sendConsentRequest(
   userId: string,
-  opts: { request?: Request; now?: Date; resend?: boolean } = {},
+  opts: { now?: Date; resend?: boolean } = {},
 ) {
   const now = opts.now ?? new Date();
   const user = await prisma.user.findUnique({

@@ -92,11 +92,7 @@ export async function listJudges(page = 1, now = new Date()) {
 /** A refused "Resend invitation" (shown to the admin as it is). */
 export class InvitationRefused extends DomainError {}
 
-async function sendSetPasswordLink(
-  user: { id: string; email: string; displayName: string },
-  // Links come from the configured origin, never the request (ADR 0023).
-  _request?: Request,
-) {
+async function sendSetPasswordLink(user: { id: string; email: string; displayName: string }) {
   const token = await createSetPasswordToken(user.id);
   return sendEmail({
     to: user.email,
@@ -115,7 +111,7 @@ async function sendSetPasswordLink(
  * "Resend invitation": a new one-time set-password link for a judge who has not set a password;
  * earlier unused links stop working (createSetPasswordToken replaces them).
  */
-export async function resendInvitation(userId: string, request?: Request) {
+export async function resendInvitation(userId: string) {
   const user = await prisma.user.findFirst({
     where: { id: userId, ...judgeOrInvited },
     select: {
@@ -129,12 +125,12 @@ export async function resendInvitation(userId: string, request?: Request) {
   });
   if (!user) throw new InvitationRefused("This person is not a judge");
   if (user.roles.length === 0) {
-    const result = await sendAcceptanceLink(user, request);
+    const result = await sendAcceptanceLink(user);
     return { email: user.email, emailed: result.ok };
   }
   if (user.password || user.connections.length)
     throw new InvitationRefused(`${user.email} has already set up their account and can sign in.`);
-  const result = await sendSetPasswordLink(user, request);
+  const result = await sendSetPasswordLink(user);
   return { email: user.email, emailed: result.ok };
 }
 
@@ -145,10 +141,7 @@ const judgeOrInvited = {
   ],
 };
 
-async function sendAcceptanceLink(
-  user: { id: string; email: string; displayName: string },
-  request?: Request,
-) {
+async function sendAcceptanceLink(user: { id: string; email: string; displayName: string }) {
   const token = await issueToken({
     type: TOKEN_TYPES.judgeAcceptance,
     userId: user.id,
@@ -196,10 +189,7 @@ export type AddJudgeResult =
  * treated the same. Any other account gets no role yet, only a one-time acceptance link: someone
  * who signed up with the address first must not become a judge.
  */
-export async function addJudge(
-  input: { email: string; name: string },
-  request?: Request,
-): Promise<AddJudgeResult> {
+export async function addJudge(input: { email: string; name: string }): Promise<AddJudgeResult> {
   const email = input.email.trim().toLowerCase();
   const name = input.name.trim();
   const select = {
@@ -234,10 +224,10 @@ export async function addJudge(
         update: {},
         create: { userId: user.id, role: "judge" },
       });
-    const result = await sendSetPasswordLink(target, request);
+    const result = await sendSetPasswordLink(target);
     return { ok: true, created, invited: false, emailed: result.ok };
   }
-  const result = await sendAcceptanceLink(target, request);
+  const result = await sendAcceptanceLink(target);
   return { ok: true, created: false, invited: true, emailed: result.ok };
 }
 
