@@ -26,11 +26,12 @@ describe("environment", () => {
     expect(parseEnv({ TRUST_PROXY: "fly" }).TRUST_PROXY).toBe("fly");
   });
   test("INNGEST_DEV is refused in production with one line (unsigned calls would run functions)", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", INNGEST_DEV: "1" })).toThrow(
+    const site = { SITE_URL: "https://inkwell.example" };
+    expect(() => parseEnv({ NODE_ENV: "production", ...site, INNGEST_DEV: "1" })).toThrow(
       /^Invalid environment: INNGEST_DEV is refused in production/,
     );
     expect(parseEnv({ NODE_ENV: "development", INNGEST_DEV: "1" }).INNGEST_DEV).toBe("1");
-    expect(parseEnv({ NODE_ENV: "production" }).INNGEST_DEV).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: "production", ...site }).INNGEST_DEV).toBeUndefined();
   });
   test("production refuses to start without SITE_URL, in one line naming it", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(

@@ -17,7 +17,7 @@ import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
 import { sessionSecrets } from "~/utils/secrets.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { discardBody } from "./receive-entry.server";
-import { CONFIRMATIONS, ENTRY_MESSAGES, MAX_TITLE_LENGTH } from "./entry-rules";
+import { CONFIRMATIONS, ENTRY_MESSAGES, MAX_FILE_BYTES, MAX_TITLE_LENGTH } from "./entry-rules";
 
 export const DRAFT_TTL_MS = 30 * 60 * 1000;
 const MAX_STORY_CHARS = 1_000_000;
@@ -65,7 +65,8 @@ async function readTypedFields(request: Request) {
             fieldBytes: 2 * 1024 * 1024,
             fields: 20,
             files: 3,
-            fileBytes: 1,
+            // A file is not kept (only the typed fields), but one of any allowed size is read past.
+            fileBytes: MAX_FILE_BYTES + 1,
             totalBytes: UPLOAD_BODY_LIMIT,
           },
           async (part) => {

@@ -1,38 +1,24 @@
 /**
  * Receiving an entry: the multipart body is parsed by busboy as it streams in
- * (docs/decisions/0010-hardening.md). The file part is sniffed from its first bytes, then
- * streamed to storage while its size (10 MB) and, for text, its encoding are checked; nothing
- * is held whole in memory while it arrives. A stored document is then read back once (at most
- * 10 MB) to refuse one that unpacks past a sane size or cannot be read, and to find the
- * entrant's name or e-mail in it for the admin. Every later failure (validation, closed window,
+ * (docs/decisions/0010-hardening.md); its file goes to storage and is inspected through
+ * entry-upload.server.ts. Every later failure (validation, closed window,
  * eligibility, database) deletes the stored object, so no file is orphaned, and the row is
  * written only after the file is safely stored, so no row points at a missing file.
  */
 import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { concurrencyLimit } from "~/utils/concurrency";
 import { BUSY_MESSAGE, isDatabaseBusy, prisma, withBusyRetry } from "~/utils/db.server";
 import { readForm } from "~/utils/form-body.server";
-import { collectGarbage } from "~/utils/memory.server";
 import { MultipartRefused, readMultipart } from "~/utils/multipart.server";
 import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
-import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema, type FileCheck } from "./entry-schema";
-import {
-  SNIFF_BYTES,
-  createTextValidator,
-  storedType,
-  textFacts,
-  headMatchesKind,
-  kindFromFileName,
-  type FileKind,
-} from "./file-sniff";
+import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema } from "./entry-schema";
+import { storedType } from "./file-sniff";
 import { displayFileName } from "./file-name";
-import { inspectDocument, mentionsIdentity } from "./documents";
-import { inspectInWorker } from "./document-inspection.server";
+import { mentionsIdentity } from "./documents";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest, type PublicContest } from "~/features/contests/public-contest";
-import { entryFileKey, getStorage, type FileStorage } from "~/utils/storage.server";
+import { getStorage } from "~/utils/storage.server";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { enqueueEvent } from "~/features/lifecycle/outbox.server";
 import { initialStatus } from "./submission-status";
@@ -42,6 +28,8 @@ import { submitEligibility } from "~/features/accounts/user";
 import { priceNewEntry } from "~/features/payments/checkout.server";
 import { findRepeatedEntry } from "./repeat-entry.server";
 import { CodeRefused } from "~/features/payments/discount-codes.server";
+import { storeFilePart, type Upload } from "./entry-upload.server";
+export { discardBody } from "./entry-upload.server";
 
 /** Text fields are small; a story of 100,000 words is well under this. */
 const MAX_TEXT_FIELD_BYTES = 2 * 1024 * 1024;
@@ -51,165 +39,6 @@ const ENTRY_KEY = /^e[0-9a-f]{24}$/;
 /** A fresh key for one entry form; the submission is created with it as its id, so a repeated post cannot create a second row. */
 export function newEntryKey() {
   return `e${randomBytes(12).toString("hex")}`;
-}
-
-class RefusedContent extends Error {}
-
-/** Reads and discards a request body without holding it (at most the upload limit). */
-export async function discardBody(request: Request) {
-  if (!request.body || request.bodyUsed) return;
-  const reader = request.body.getReader();
-  let n = 0;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      n += value.byteLength;
-      if (n > UPLOAD_BODY_LIMIT) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // the client will see our answer or a closed connection; nothing to clean up
-  }
-}
-
-type Upload = {
-  key: string | null;
-  check: FileCheck | null;
-  /** More than one file was sent for the one file field. */
-  extra: boolean;
-  /** Text of the stored document, for the identity check. */
-  text: string;
-};
-
-/** Streams one file part to storage. Sets upload.key only once the object is fully stored. */
-async function storeFilePart(
-  part: { filename: string; data: AsyncIterable<Uint8Array>; truncated(): boolean },
-  target: { userId: string; contestId: string },
-  storage: FileStorage,
-  upload: Upload,
-) {
-  const it = part.data[Symbol.asyncIterator]();
-  // The name is only ever shown (the object is stored under a generated key).
-  const name = displayFileName(part.filename);
-  const claimed = kindFromFileName(name);
-
-  // 1. Buffer the head (at most SNIFF_BYTES) and sniff it before anything is stored.
-  const head: Uint8Array[] = [];
-  let headSize = 0;
-  let ended = false;
-  while (headSize < SNIFF_BYTES) {
-    const { value, done } = await it.next();
-    if (done) {
-      ended = true;
-      break;
-    }
-    head.push(value);
-    headSize += value.byteLength;
-  }
-  const headBytes = Buffer.concat(head);
-  if (headSize === 0) {
-    upload.check = { name, size: 0, kind: claimed, tooLarge: false };
-    return;
-  }
-  const kind: FileKind | null =
-    claimed && (await headMatchesKind(headBytes, claimed)) ? claimed : null;
-  if (!kind) {
-    // The rest of the part is discarded by the parser.
-    upload.check = { name, size: headSize, kind: null, tooLarge: false };
-    return;
-  }
-
-  // 2. Stream head + rest to storage, enforcing the size limit and (for text) the encoding.
-  const key = entryFileKey(target.userId, target.contestId, kind);
-  const text = kind === "txt" ? createTextValidator() : null;
-  let size = 0;
-  let tooLarge = false;
-  let refused = false;
-  const accept = (chunk: Uint8Array) => {
-    size += chunk.byteLength;
-    if (size > MAX_FILE_BYTES) {
-      tooLarge = true;
-      throw new RefusedContent("too large");
-    }
-    if (text && !text.push(chunk)) {
-      refused = true;
-      throw new RefusedContent("not text");
-    }
-    return chunk;
-  };
-  async function* body() {
-    yield accept(headBytes);
-    while (!ended) {
-      const { value, done } = await it.next();
-      if (done) {
-        ended = true;
-        break;
-      }
-      yield accept(value);
-    }
-    if (part.truncated()) {
-      tooLarge = true;
-      throw new RefusedContent("too large");
-    }
-    if (text && !text.end()) {
-      refused = true;
-      throw new RefusedContent("not text");
-    }
-  }
-  try {
-    await storage.put(key, body(), { contentType: storedType(kind, headBytes) });
-  } catch (error) {
-    // storage.put leaves nothing behind on failure
-    if (tooLarge || refused) {
-      upload.check = { name, size, kind: refused ? null : kind, tooLarge };
-      return;
-    }
-    throw error;
-  }
-  upload.key = key;
-  upload.check = { name, size, kind, tooLarge: false, ...textFacts(text) };
-
-  // 3. Read the stored document back once: it must unpack within bounds and be readable, so
-  //    judges can be given a copy without its author metadata.
-  const inspection = await inspecting(() => inspectStored(storage, key, kind, size));
-  if (!inspection.ok) {
-    upload.check = { name, size, kind, tooLarge: false, problem: inspection.problem };
-    return;
-  }
-  upload.text = inspection.text;
-}
-
-/**
- * One stored document read back at a time per process, its memory given back when it is done:
- * each needs the whole file in memory (and copies while it is checked), so 20 uploads at once
- * must not mean 20 copies at once (docs/decisions/0021-performance.md).
- */
-const inspecting = concurrencyLimit(1, { after: collectGarbage });
-
-async function inspectStored(storage: FileStorage, key: string, kind: FileKind, size: number) {
-  const object = await storage.get(key);
-  if (!object) throw new Error(`stored upload ${key} vanished`);
-  // Read into one buffer of the stored size (no list of chunks, no second copy).
-  let bytes = Buffer.allocUnsafe(size);
-  let n = 0;
-  for await (const chunk of object.body) {
-    const b = chunk as Buffer;
-    if (n + b.byteLength > Math.max(size, MAX_FILE_BYTES)) {
-      object.body.destroy();
-      throw new Error(`stored upload ${key} grew`);
-    }
-    if (n + b.byteLength > bytes.byteLength)
-      bytes = Buffer.concat([bytes.subarray(0, n)], Math.max(size, MAX_FILE_BYTES));
-    b.copy(bytes, n);
-    n += b.byteLength;
-  }
-  // Documents in a worker thread with a time limit (docs/decisions/0024-hostile-documents.md);
-  // text is only decoded.
-  if (kind === "txt") return inspectDocument(kind, bytes.subarray(0, n));
-  return inspectInWorker(kind, bytes.subarray(0, n), { transfer: true });
 }
 
 export type EntryOutcome =
@@ -272,6 +101,7 @@ export async function receiveEntry(
 
   let form: FormData;
   let fileParts = 0;
+  let limitedFile: { name: string; size: number } | null = null;
   // A writer who has used up the contest's entries: the file is not stored or read at all
   // (docs/decisions/0024-hostile-documents.md); the write checks again.
   const atLimit =
@@ -288,7 +118,15 @@ export async function receiveEntry(
           totalBytes: UPLOAD_BODY_LIMIT,
         },
         async (part) => {
-          if (part.field !== "file" || atLimit) return;
+          if (part.field !== "file") return;
+          if (atLimit) {
+            // Not stored or inspected: only its name and length, to know a repeated post.
+            if (!part.filename || limitedFile) return;
+            let size = 0;
+            for await (const chunk of part.data) size += chunk.byteLength;
+            limitedFile = { name: displayFileName(part.filename), size };
+            return;
+          }
           // Parts arrive one after another while the first may still be streaming to storage.
           if (++fileParts > 1) {
             // A second file for the one file field is refused below, never silently dropped.
@@ -335,6 +173,22 @@ export async function receiveEntry(
     // The same form posted again after it was written is the entry already made.
     const repeated = await ownEntry(user.id, form.get("entryKey"));
     if (repeated) return { ok: true, ...repeated, duplicate: true };
+    // Back then Submit with a new key: the same typed story is still the entry already made.
+    const title = form.get("title");
+    const body = form.get("body");
+    const text = typeof body === "string" ? body.replace(/\r\n/g, "\n").trim() : "";
+    const same =
+      typeof title === "string" && (text || limitedFile)
+        ? await findRepeatedEntry(prisma, {
+            contestId: contest.id,
+            entrantId: user.id,
+            title: title.trim(),
+            // As the entry schema stores it.
+            body: text || null,
+            file: text ? null : limitedFile,
+          })
+        : null;
+    if (same) return { ok: true, submissionId: same.id, status: same.status, duplicate: true };
     const refused = entryLimitMessage(contest.entriesPerWriter);
     return { ok: false, status: 403, formError: refused, reply: { error: { "": [refused] } } };
   }
