@@ -83,6 +83,18 @@ export function publishedDates(
   return snap ? snapshotDates(snap) : mapDates(row, (d) => d);
 }
 
+/** The judging window the public sees and judges score in (ADR 0022): the snapshot's once published. */
+export function publishedJudgingWindow(row: {
+  isPublished: boolean;
+  publishedSnapshot: string | null;
+  judgingOpen: Date;
+  judgingClose: Date;
+}): { judgingOpen: Date; judgingClose: Date } {
+  const snap = row.isPublished ? parseSnapshot(row.publishedSnapshot) : null;
+  if (!snap) return { judgingOpen: row.judgingOpen, judgingClose: row.judgingClose };
+  return { judgingOpen: new Date(snap.judgingOpen), judgingClose: new Date(snap.judgingClose) };
+}
+
 export function buildSnapshot(
   contest: ContestSettings & { prompts: PromptRow[]; rubrics: RubricRow[] },
   now = new Date(),

@@ -6,6 +6,7 @@
  * while the contest's anonymity is on.
  */
 import path from "node:path";
+import { publishedJudgingWindow } from "~/features/contests/contest-snapshot";
 import { isJudgingOpen } from "~/features/contests/phase";
 import { parseCriteria, type Criterion } from "~/features/contests/rubric";
 import { prisma, type Prisma } from "~/utils/db.server";
@@ -143,6 +144,8 @@ type AssignmentRow = {
   timeZone: string;
   judgingOpen: Date | string;
   judgingClose: Date | string;
+  isPublished: boolean | number | bigint;
+  publishedSnapshot: string | null;
   rid: string | null;
   rname: string | null;
   rcriteria: string | null;
@@ -171,6 +174,7 @@ async function findAssignment(judgeId: string, submissionId: string) {
   const [r] = await prisma.$queryRaw<AssignmentRow[]>`
     SELECT a."id" AS aid, c."id" AS cid, c."title" AS ctitle, c."anonymous" AS anonymous,
       c."timeZone" AS timeZone, c."judgingOpen" AS judgingOpen, c."judgingClose" AS judgingClose,
+      c."isPublished" AS isPublished, c."publishedSnapshot" AS publishedSnapshot,
       r."id" AS rid, r."name" AS rname, r."criteria" AS rcriteria,
       s."id" AS sid, s."title" AS stitle, s."body" AS body, s."wordCount" AS wordCount,
       s."filePath" AS filePath,
@@ -196,8 +200,13 @@ async function findAssignment(judgeId: string, submissionId: string) {
       title: r.ctitle,
       anonymous: Boolean(Number(r.anonymous)),
       timeZone: r.timeZone,
-      judgingOpen: asDate(r.judgingOpen),
-      judgingClose: asDate(r.judgingClose),
+      // Judges score in the window the public sees, not dates saved but unpublished (ADR 0022).
+      ...publishedJudgingWindow({
+        isPublished: Boolean(Number(r.isPublished)),
+        publishedSnapshot: r.publishedSnapshot,
+        judgingOpen: asDate(r.judgingOpen),
+        judgingClose: asDate(r.judgingClose),
+      }),
       rubrics:
         r.rid !== null ? [{ id: r.rid, name: r.rname ?? "", criteria: r.rcriteria ?? "[]" }] : [],
     },
