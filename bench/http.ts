@@ -418,7 +418,8 @@ async function shippedJs(pathname: string) {
 async function main() {
   const buildDir = process.env.BUILD_DIR ?? "build";
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
-    spawnSync("npx", ["remix", "vite:build"], {
+    // The whole build: the Remix bundles and the document worker (docs/decisions/0024-hostile-documents.md).
+    spawnSync("npm", ["run", "build"], {
       stdio: "inherit",
       env: { ...process.env, NODE_ENV: "production" },
     });

@@ -52,7 +52,8 @@ run("unit and integration tests (vitest)", bin("vitest"), [
   "--reporter=json",
   `--outputFile.json=${REPORTS}/vitest.json`,
 ]);
-run("build", bin("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } });
+// `npm run build`: the Remix bundles and the document inspection worker beside them (ADR 0024).
+run("build", "npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production" } });
 run(
   "end-to-end tests (playwright, js and no-js)",
   bin("playwright"),
