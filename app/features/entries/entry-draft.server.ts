@@ -176,8 +176,8 @@ export async function visitorToSignIn(
   return redirectWithToast(
     `/login?redirectTo=${encodeURIComponent(back)}`,
     {
-      type: "error",
-      title: "Error",
+      type: "info",
+      title: "Please sign in",
       description: kept
         ? `${ENTRY_MESSAGES.mustSignIn}. ${ENTRY_MESSAGES.draftKept}`
         : ENTRY_MESSAGES.mustSignIn,
