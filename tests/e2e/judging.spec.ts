@@ -34,6 +34,32 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await page.getByRole("button", { name: "Add Judge" }).click();
   await expect(page.getByRole("alert")).toContainText("This person is already a judge");
 
+  // The judge sets a password from the e-mailed one-time link: only then can they be assigned
+  // (docs/decisions/0022-lifecycle-follows-the-public.md).
+  await signOut(page);
+  const mails = await emailsTo(judgeEmail);
+  expect(mails).toHaveLength(1);
+  const link = /https?:\/\/[^\s"<>]+\/set-password\/[A-Za-z0-9_-]+/.exec(mails[0].text)?.[0];
+  expect(link, mails[0].text).toBeTruthy();
+  await page.goto(new URL(link!).pathname);
+  await expect(page.getByText(`Choose a password for ${judgeEmail}`)).toBeVisible();
+  await page.getByLabel("New password").fill("judge-secret-1");
+  await page.getByLabel("Repeat password").fill("judge-secret-2");
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await expect(page.getByText("The passwords do not match")).toBeVisible();
+  await page.getByLabel("New password").fill("judge-secret-1");
+  await page.getByLabel("Repeat password").fill("judge-secret-1");
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId("toast")).toContainText("Password set");
+  // The link works once.
+  await page.goto(new URL(link!).pathname);
+  await expect(
+    page.getByText("This link is invalid, has already been used, or has expired."),
+  ).toBeVisible();
+
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
   // Auto-assign the test contest: enough judges per entry that every judge (the new one too) gets
   // each entry. Its judges are pre-assigned (the new one and the demo judge), so judges that
   // parallel tests create are not drawn in.
@@ -67,28 +93,7 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
     .get(fixture.contestId, judgeEmail) as { n: number };
   expect(judgeLoad.n).toBe(3);
 
-  // The judge sets a password from the e-mailed one-time link.
   await signOut(page);
-  const mails = await emailsTo(judgeEmail);
-  expect(mails).toHaveLength(1);
-  const link = /https?:\/\/[^\s"<>]+\/set-password\/[A-Za-z0-9_-]+/.exec(mails[0].text)?.[0];
-  expect(link, mails[0].text).toBeTruthy();
-  await page.goto(new URL(link!).pathname);
-  await expect(page.getByText(`Choose a password for ${judgeEmail}`)).toBeVisible();
-  await page.getByLabel("New password").fill("judge-secret-1");
-  await page.getByLabel("Repeat password").fill("judge-secret-2");
-  await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByText("The passwords do not match")).toBeVisible();
-  await page.getByLabel("New password").fill("judge-secret-1");
-  await page.getByLabel("Repeat password").fill("judge-secret-1");
-  await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByTestId("toast")).toContainText("Password set");
-  // The link works once.
-  await page.goto(new URL(link!).pathname);
-  await expect(
-    page.getByText("This link is invalid, has already been used, or has expired."),
-  ).toBeVisible();
 
   // The judge signs in and scores an entry from the queue.
   await signIn(page, judgeEmail, "judge-secret-1");

