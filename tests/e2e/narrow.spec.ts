@@ -155,7 +155,8 @@ test("the e-mail log is a list of cards on a phone, not columns one letter wide"
         `quillfeather.parent${i}.${tag}@example-school-district.test`,
         `We received your entry "The Lighthouse Keeper's Daughter" (${tag})`,
         "Hello,\n\nThanks for your entry. Read it on your dashboard.\n\nThe Inkwell team",
-        Date.now(),
+        // Stored as Prisma stores dates here (text), so the newest-first log shows them first.
+        new Date().toISOString().replace("Z", "+00:00"),
       );
   } finally {
     db.close();
