@@ -263,6 +263,7 @@ async function startServer() {
 async function sessionCookies(userIds: string[]) {
   process.env.DATABASE_URL = env.DATABASE_URL;
   process.env.SESSION_SECRET = SECRET;
+  process.env.SITE_URL = env.SITE_URL; // required in production (docs/decisions/0023-privacy-and-links.md)
   process.env.NODE_ENV = "production";
   const { sessionStorage } = await import("../app/features/accounts/session.server");
   const db = new Database(DB_FILE);
