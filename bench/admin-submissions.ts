@@ -32,7 +32,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-bench-"));
 const file = path.join(dir, "bench.db");
 process.env.DATABASE_URL = `file:${file}`;
 process.env.QUIET_LOGS = "1";
-migrate(process.env.DATABASE_URL);
+await migrate(process.env.DATABASE_URL);
 
 // Seed with plain SQL in one transaction (dates in the adapter's ISO format).
 const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");

@@ -70,10 +70,10 @@ function story(seed: number, words: number) {
   return out.join(" ");
 }
 
-function seed() {
+async function seed() {
   fs.rmSync(DIR, { recursive: true, force: true });
   fs.mkdirSync(UPLOADS, { recursive: true });
-  migrate(`file:${DB_FILE}`);
+  await migrate(`file:${DB_FILE}`);
   const db = new Database(DB_FILE);
   db.pragma("journal_mode = WAL");
   const now = Date.now();
@@ -425,7 +425,7 @@ async function main() {
       env: { ...process.env, NODE_ENV: "production" },
     });
   }
-  if (!args.has("reuse") || !fs.existsSync(DB_FILE)) seed();
+  if (!args.has("reuse") || !fs.existsSync(DB_FILE)) await seed();
   const server: ChildProcess = await startServer();
   const rows: Row[] = [];
   const want = (id: string) => !ONLY || ONLY.includes(id);

@@ -24,7 +24,7 @@ process.env.SITE_URL = "http://localhost:3000";
 process.env.SESSION_SECRET = "bench";
 process.env.QUIET_LOGS = "1";
 
-migrate(process.env.DATABASE_URL);
+await migrate(process.env.DATABASE_URL);
 const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
 
 function seed() {

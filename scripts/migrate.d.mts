@@ -1,2 +1,9 @@
+export const MIGRATIONS_DIRS: { sqlite: string; postgres: string };
 export function sqlitePathFromUrl(url: string): string;
-export function migrate(url: string, opts?: { log?: (message: string) => void }): number;
+export function migrationsFor(
+  engine: "sqlite" | "postgres",
+): { name: string; sql: string; checksum: string }[];
+export function migrate(
+  url: string,
+  options?: { log?: (message: string) => void },
+): Promise<number>;

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// Applies prisma/migrations/*/migration.sql in order and records each in _prisma_migrations,
-// exactly as `prisma migrate deploy` does (checksum = SHA-256 hex of the file), so the real CLI
-// accepts the same database later. See docs/decisions/0002-database-and-migrations.md.
+// Applies the committed migrations of the engine DATABASE_URL names, in order, and records each in
+// _prisma_migrations exactly as `prisma migrate deploy` does (checksum = SHA-256 hex of the file),
+// so the real CLI accepts the same database later. SQLite: prisma/migrations; PostgreSQL:
+// prisma/migrations-postgres. See docs/decisions/0002-database-and-migrations.md and
+// docs/decisions/0028-postgresql.md.
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import Database from "better-sqlite3";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const MIGRATIONS_DIR = path.resolve(here, "../prisma/migrations");
+export const MIGRATIONS_DIRS = {
+  sqlite: path.resolve(here, "../prisma/migrations"),
+  postgres: path.resolve(here, "../prisma/migrations-postgres"),
+};
 
 /** `file:./data/x.db` → absolute path (relative to the current directory, as Prisma's adapter does). */
 export function sqlitePathFromUrl(url) {
@@ -19,7 +23,38 @@ export function sqlitePathFromUrl(url) {
   return path.resolve(process.cwd(), p);
 }
 
-export function migrate(url, { log = () => {} } = {}) {
+/** The migrations of one engine: [{ name, sql, checksum }] in order. */
+export function migrationsFor(engine) {
+  const dir = MIGRATIONS_DIRS[engine];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const sql = fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
+/** Throws when an applied migration's file changed since (the same rule on both engines). */
+function pending(migrations, applied) {
+  const out = [];
+  for (const m of migrations) {
+    if (applied.has(m.name)) {
+      if (applied.get(m.name) !== m.checksum)
+        throw new Error(
+          `Migration ${m.name} was changed after it was applied; add a new migration instead.`,
+        );
+      continue;
+    }
+    out.push(m);
+  }
+  return out;
+}
+
+async function migrateSqlite(url, log) {
+  const { default: Database } = await import("better-sqlite3");
   const file = sqlitePathFromUrl(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
@@ -44,48 +79,93 @@ export function migrate(url, { log = () => {} } = {}) {
         .all()
         .map((r) => [r.migration_name, r.checksum]),
     );
-    const names = fs
-      .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-      .sort();
-    let count = 0;
-    for (const name of names) {
-      const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, name, "migration.sql"), "utf8");
-      const checksum = createHash("sha256").update(sql).digest("hex");
-      if (applied.has(name)) {
-        if (applied.get(name) !== checksum) {
-          throw new Error(
-            `Migration ${name} was changed after it was applied; add a new migration instead.`,
-          );
-        }
-        continue;
-      }
+    const todo = pending(migrationsFor("sqlite"), applied);
+    for (const m of todo) {
       const id = randomUUID();
-      const run = db.transaction(() => {
+      db.transaction(() => {
         db.prepare(
           `INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, applied_steps_count) VALUES (?, ?, ?, ?, 0)`,
-        ).run(id, checksum, name, Date.now());
-        db.exec(sql);
+        ).run(id, m.checksum, m.name, Date.now());
+        db.exec(m.sql);
         db.prepare(
           `UPDATE _prisma_migrations SET finished_at = ?, applied_steps_count = 1 WHERE id = ?`,
         ).run(Date.now(), id);
-      });
-      run();
-      count++;
-      log(`applied ${name}`);
+      })();
+      log(`applied ${m.name}`);
     }
-    return count;
+    return todo.length;
   } finally {
     db.close();
   }
 }
 
+/** Prisma's own advisory lock key for migrations: two instances starting together wait in turn. */
+const PRISMA_MIGRATE_LOCK = 72707369;
+
+async function migratePostgres(url, log) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SET client_min_messages = warning");
+    await client.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATE_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+      "checksum" VARCHAR(64) NOT NULL,
+      "finished_at" TIMESTAMPTZ,
+      "migration_name" VARCHAR(255) NOT NULL,
+      "logs" TEXT,
+      "rolled_back_at" TIMESTAMPTZ,
+      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+    )`);
+    const { rows } = await client.query(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const todo = pending(
+      migrationsFor("postgres"),
+      new Map(rows.map((r) => [r.migration_name, r.checksum])),
+    );
+    for (const m of todo) {
+      // DDL is transactional on PostgreSQL: a migration applies whole or not at all.
+      await client.query("BEGIN");
+      try {
+        const id = randomUUID();
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`,
+          [id, m.checksum, m.name],
+        );
+        await client.query(m.sql);
+        await client.query(
+          `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
+          [id],
+        );
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw new Error(`${m.name}: ${error.message}`);
+      }
+      log(`applied ${m.name}`);
+    }
+    return todo.length;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Brings the database at `url` (file: or postgres://) up to date; resolves to the count applied. */
+export async function migrate(url, { log = () => {} } = {}) {
+  if (url.startsWith("file:")) return migrateSqlite(url, log);
+  if (/^postgres(ql)?:\/\//.test(url)) return migratePostgres(url, log);
+  throw new Error("DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)");
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const url = process.env.DATABASE_URL ?? "file:./data/inkwell.db";
+  const shown = url.replace(/\/\/[^@/]*@/, "//…@");
   try {
-    const n = migrate(url, { log: (m) => console.log(m) });
-    console.log(n ? `${n} migration(s) applied to ${url}` : `database ${url} is up to date`);
+    const n = await migrate(url, { log: (m) => console.log(m) });
+    console.log(n ? `${n} migration(s) applied to ${shown}` : `database ${shown} is up to date`);
   } catch (error) {
     console.error(`Migration failed: ${error.message}`);
     process.exit(1);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The whole test suite, as the README's second command: typecheck, lint, formatting, unit and integration
-// tests (Vitest, real SQLite), then a production build and end-to-end tests (Playwright in
+// tests (Vitest, real SQLite, then the integration suite again on PostgreSQL), then a production build and end-to-end tests (Playwright in
 // Debian's Chromium, JavaScript on and off). Installs what is missing first.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -46,12 +46,24 @@ fs.mkdirSync(REPORTS, { recursive: true });
 run("typecheck", bin("tsc"), ["--noEmit"]);
 run("lint", bin("eslint"), [".", "--max-warnings", "0"]);
 run("formatting (prettier --check)", bin("prettier"), ["--check", "."]);
-run("unit and integration tests (vitest)", bin("vitest"), [
+run("unit and integration tests on SQLite (vitest)", bin("vitest"), [
   "run",
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${REPORTS}/vitest.json`,
 ]);
+// The integration suite again on a private PostgreSQL cluster from Debian's package, installed
+// here when missing (scripts/postgres.mjs, docs/decisions/0028-postgresql.md).
+run("PostgreSQL (Debian's package)", process.execPath, [
+  "-e",
+  'import("./scripts/postgres.mjs").then((m) => m.ensurePostgresInstalled())',
+]);
+run(
+  "integration tests on PostgreSQL (vitest)",
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest-pg.json`],
+  { env: { ...process.env, TEST_DATABASE: "postgres" } },
+);
 // `npm run build`: the Remix bundles and the document inspection worker beside them (ADR 0024).
 run("build", "npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production" } });
 run(
@@ -65,12 +77,18 @@ run(
 
 // One closing line with the counts of both runners.
 const vitest = JSON.parse(fs.readFileSync(`${REPORTS}/vitest.json`, "utf8"));
+const vitestPg = JSON.parse(fs.readFileSync(`${REPORTS}/vitest-pg.json`, "utf8"));
 const pw = JSON.parse(fs.readFileSync(`${REPORTS}/playwright.json`, "utf8")).stats;
-const passed = vitest.numPassedTests + pw.expected + (pw.flaky ?? 0);
-const failed = vitest.numFailedTests + pw.unexpected;
-const skipped = (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0) + pw.skipped;
+const passed = vitest.numPassedTests + vitestPg.numPassedTests + pw.expected + (pw.flaky ?? 0);
+const failed = vitest.numFailedTests + vitestPg.numFailedTests + pw.unexpected;
+const skipped =
+  (vitest.numPendingTests ?? 0) +
+  (vitest.numTodoTests ?? 0) +
+  (vitestPg.numPendingTests ?? 0) +
+  (vitestPg.numTodoTests ?? 0) +
+  pw.skipped;
 console.log(
-  `\nvitest: ${vitest.numPassedTests} passed; playwright: ${pw.expected} passed, ${pw.skipped} skipped, ${pw.flaky ?? 0} passed only on retry`,
+  `\nvitest: ${vitest.numPassedTests} passed on SQLite, ${vitestPg.numPassedTests} on PostgreSQL; playwright: ${pw.expected} passed, ${pw.skipped} skipped, ${pw.flaky ?? 0} passed only on retry`,
 );
 console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -38,7 +38,7 @@ const env = {
   PAYMENTS_TEST_MODE: "1",
 };
 
-migrate(env.DATABASE_URL);
+await migrate(env.DATABASE_URL);
 const seeded = spawnSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], {
   env,
   stdio: "inherit",

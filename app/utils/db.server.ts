@@ -1,12 +1,22 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "~/generated/prisma/client";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { Prisma, PrismaClient } from "~/generated/prisma/client";
+import { PrismaClient as PostgresClient } from "~/generated/prisma-pg/client";
 import { env } from "./env.server";
 
 export type { Prisma } from "~/generated/prisma/client";
 
 declare global {
   var __inkwellPrisma: PrismaClient | undefined;
+}
+
+/** Which engine a DATABASE_URL names (docs/decisions/0028-postgresql.md). */
+export type Engine = "sqlite" | "postgres";
+export function engineOf(url: string): Engine {
+  if (url.startsWith("file:")) return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgres";
+  throw new Error("DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)");
 }
 
 /**
@@ -31,7 +41,13 @@ export class DatabaseBusy extends Response {
   }
 }
 
-const BUSY_CODE = /SQLITE_BUSY|SQLITE_LOCKED/;
+/**
+ * SQLite: busy or locked. PostgreSQL (docs/decisions/0028-postgresql.md): a serializable
+ * transaction that lost to another (40001), a deadlock (40P01), a lock or statement timeout
+ * (55P03, 57014) and too many connections (53300): each goes away when the work runs again.
+ */
+const BUSY_CODE = /^(SQLITE_BUSY|SQLITE_LOCKED)|^(40001|40P01|55P03|57014|53300)$/;
+const BUSY_KIND = new Set(["SocketTimeout", "TransactionWriteConflict", "TooManyConnections"]);
 
 /** Whether an error (a driver error, Prisma's wrapping of one, or DatabaseBusy) means "busy". */
 export function isDatabaseBusy(error: unknown): boolean {
@@ -46,16 +62,22 @@ export function isDatabaseBusy(error: unknown): boolean {
       cause?: unknown;
       meta?: { driverAdapterError?: unknown };
     };
-    // P1008 is Prisma's "operation timed out", which the SQLite adapter reports for SQLITE_BUSY.
-    if (o.code === "P1008") return true;
+    // P1008 is Prisma's "operation timed out", which the SQLite adapter reports for SQLITE_BUSY;
+    // P2034 its "write conflict or deadlock, please retry"; P2024 "timed out fetching a
+    // connection from the pool".
+    if (o.code === "P1008" || o.code === "P2034" || o.code === "P2024") return true;
     if (typeof o.code === "string" && BUSY_CODE.test(o.code)) return true;
     if (
       typeof o.message === "string" &&
       /database is locked|database table is locked|SQLITE_BUSY/.test(o.message)
     )
       return true;
-    const c = o.cause as { kind?: unknown; originalCode?: unknown } | undefined;
-    if (c && typeof c === "object" && c.kind === "SocketTimeout") return true;
+    const c = o.cause as { kind?: unknown; code?: unknown } | undefined;
+    if (c && typeof c === "object") {
+      if (typeof c.kind === "string" && BUSY_KIND.has(c.kind)) return true;
+      if (c.kind === "postgres" && typeof c.code === "string" && BUSY_CODE.test(c.code))
+        return true;
+    }
     e = o.meta?.driverAdapterError ?? o.cause;
   }
   return false;
@@ -88,11 +110,53 @@ export async function withBusyRetry<T>(
   }
 }
 
+/**
+ * Whether an error is a unique-constraint violation (Prisma's P2002, on either engine), the one
+ * place that knows its shape. Callers turn it into their DomainError.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002"
+  );
+}
+
+/**
+ * Interactive and batch transactions are SERIALIZABLE on both engines: SQLite has no other
+ * level, and on PostgreSQL it keeps every read-then-write rule (entries per writer, seats of a
+ * code, assignment loads) as strict as on SQLite. A transaction that loses a conflict fails with
+ * 40001, which `isDatabaseBusy` recognises and `withBusyRetry` runs again
+ * (docs/decisions/0028-postgresql.md).
+ */
+const TRANSACTIONS = { isolationLevel: "Serializable" } as const;
+
+function baseClient(url: string): PrismaClient {
+  if (engineOf(url) === "sqlite") {
+    const adapter = new PrismaBetterSqlite3({ url, timeout: BUSY_TIMEOUT_MS });
+    return new PrismaClient({ adapter, transactionOptions: TRANSACTIONS });
+  }
+  const adapter = new PrismaPg({
+    connectionString: url,
+    max: env().DATABASE_POOL_SIZE,
+    // A statement never waits long for a lock: the wait is retried outside, as on SQLite.
+    options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+    connectionTimeoutMillis: 5_000,
+  });
+  // The two generated clients share one schema (scripts/generate-clients.mjs): same models, same
+  // types; only the provider differs.
+  return new PostgresClient({
+    adapter,
+    transactionOptions: TRANSACTIONS,
+  }) as unknown as PrismaClient;
+}
+
+/** PostgreSQL: how long a statement waits for a row lock, and runs at all, before it gives up. */
+const LOCK_TIMEOUT_MS = 2_000;
+const STATEMENT_TIMEOUT_MS = 30_000;
+
 function createClient(url: string): PrismaClient {
-  const adapter = new PrismaBetterSqlite3({ url, timeout: BUSY_TIMEOUT_MS });
-  const client = new PrismaClient({ adapter });
+  const client = baseClient(url);
   // Same API; a busy database anywhere becomes a 503 answer instead of a 500.
-  return client.$extends({
+  const extended = client.$extends({
     query: {
       async $allOperations({ args, query }) {
         try {
@@ -104,9 +168,60 @@ function createClient(url: string): PrismaClient {
       },
     },
   }) as unknown as PrismaClient;
+  return engineOf(url) === "postgres" ? retryingTransactions(extended) : extended;
+}
+
+/**
+ * PostgreSQL: an interactive transaction that lost a serialization conflict (40001) is run again,
+ * as a SQLite transaction waits for the write lock; the work inside sees the database afresh.
+ * Batch transactions (an array of queries) are not re-run: their queries cannot be replayed.
+ */
+function retryingTransactions(client: PrismaClient): PrismaClient {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== "$transaction") return Reflect.get(target, key, receiver);
+      return (work: unknown, options?: unknown) =>
+        typeof work === "function"
+          ? withBusyRetry(() => target.$transaction(work as never, options as never))
+          : target.$transaction(work as never, options as never);
+    },
+  });
 }
 
 /** One client per process (kept across dev reloads). */
 export const prisma: PrismaClient = (globalThis.__inkwellPrisma ??= createClient(
   env().DATABASE_URL,
 ));
+
+/** The engine this process talks to: raw SQL in the features' query modules picks its dialect. */
+export const engine: Engine = engineOf(env().DATABASE_URL);
+
+/**
+ * The few spellings that differ between the engines, for the features' query modules
+ * (`app/features/<capability>/queries.server.ts`). Everything else is written once: quoted
+ * identifiers and aliases, `true`/`false`, standard functions (docs/decisions/0028-postgresql.md).
+ */
+export const dialect = {
+  /** LIMIT/OFFSET where take < 0 means every row: SQLite says LIMIT -1, PostgreSQL LIMIT ALL. */
+  page(take: number, skip: number): Prisma.Sql {
+    if (take >= 0) return Prisma.sql`LIMIT ${take} OFFSET ${skip}`;
+    return engine === "sqlite"
+      ? Prisma.sql`LIMIT -1 OFFSET ${skip}`
+      : Prisma.sql`LIMIT ALL OFFSET ${skip}`;
+  },
+  /** The larger of two values: SQLite's two-argument MAX, PostgreSQL's GREATEST. */
+  greatest(a: Prisma.Sql, b: Prisma.Sql): Prisma.Sql {
+    return engine === "sqlite" ? Prisma.sql`MAX(${a}, ${b})` : Prisma.sql`GREATEST(${a}, ${b})`;
+  },
+};
+
+/** Raw results, typed once: counts are bigint on PostgreSQL, dates text on SQLite. */
+export const fromSql = {
+  int: (v: bigint | number | string | null | undefined): number => Number(v ?? 0),
+  intOrNull: (v: bigint | number | string | null): number | null => (v === null ? null : Number(v)),
+  numberOrNull: (v: number | string | null): number | null => (v === null ? null : Number(v)),
+  bool: (v: boolean | number | bigint): boolean => Boolean(Number(v)),
+  date: (v: Date | string): Date => (v instanceof Date ? v : new Date(v)),
+  dateOrNull: (v: Date | string | null): Date | null =>
+    v === null ? null : v instanceof Date ? v : new Date(v),
+};

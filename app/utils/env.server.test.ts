@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseEnv, siteOrigin } from "./env.server";
+import { parseEnv, siteOrigin, startupWarning } from "./env.server";
 
 describe("environment", () => {
   test("embedded defaults need no variables at all", () => {
@@ -19,11 +19,26 @@ describe("environment", () => {
     expect(() => parseEnv({ INNGEST_EVENT_KEY: "k" })).toThrow(/INNGEST_SIGNING_KEY is required/);
     expect(parseEnv({ INNGEST_EVENT_KEY: "k", INNGEST_DEV: "1" }).INNGEST_DEV).toBe("1");
     expect(() => parseEnv({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET is required/);
-    expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(
-      /^Invalid environment: DATABASE_URL/,
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(
+      /^Invalid environment: DATABASE_URL must start with file: \(SQLite\) or postgres:\/\//,
     );
+    // PostgreSQL is accepted (docs/decisions/0028-postgresql.md); its instances share one secret.
+    expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(
+      /^Invalid environment: SESSION_SECRET is required with PostgreSQL/,
+    );
+    expect(
+      parseEnv({ DATABASE_URL: "postgresql://u@db/inkwell", SESSION_SECRET: "s" }).DATABASE_URL,
+    ).toBe("postgresql://u@db/inkwell");
     expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/^Invalid environment: TRUST_PROXY/);
     expect(parseEnv({ TRUST_PROXY: "fly" }).TRUST_PROXY).toBe("fly");
+  });
+  test("uploads on local disk beside PostgreSQL are warned about in one line", () => {
+    const pg = { DATABASE_URL: "postgres://u@db/inkwell", SESSION_SECRET: "s" };
+    expect(startupWarning(parseEnv(pg))).toMatch(
+      /^Warning: uploads are stored on this machine's disk .* set STORAGE_DRIVER=s3/,
+    );
+    expect(startupWarning(parseEnv({ ...pg, STORAGE_DRIVER: "s3", S3_BUCKET: "b" }))).toBeNull();
+    expect(startupWarning(parseEnv({}))).toBeNull();
   });
   test("INNGEST_DEV is refused in production with one line (unsigned calls would run functions)", () => {
     const site = { SITE_URL: "https://inkwell.example" };

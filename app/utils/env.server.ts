@@ -13,7 +13,19 @@ const optional = z
 const schema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
-    DATABASE_URL: z.string().startsWith("file:").default("file:./data/inkwell.db"),
+    /**
+     * The engine (docs/decisions/0028-postgresql.md): file: → SQLite (the embedded default),
+     * postgres:// or postgresql:// → PostgreSQL, for several server instances on one database.
+     */
+    DATABASE_URL: z
+      .string()
+      .regex(
+        /^(file:|postgres(ql)?:\/\/)/,
+        "DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)",
+      )
+      .default("file:./data/inkwell.db"),
+    /** PostgreSQL: connections each server process keeps open. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     SESSION_SECRET: optional,
     /** The one origin every link we send is built from (docs/decisions/0023-privacy-and-links.md). */
     SITE_URL: optional.refine(
@@ -87,6 +99,9 @@ const schema = z
         ctx.addIssue({ code: "custom", path: [name], message: `${name} is required ${why}` });
     };
     if (env.FLY_APP_NAME) need("SESSION_SECRET", "in a deployment (FLY_APP_NAME is set)");
+    // Every instance on one PostgreSQL database signs cookies with the same secret.
+    if (/^postgres/.test(env.DATABASE_URL))
+      need("SESSION_SECRET", "with PostgreSQL: every server instance must share it");
     // Links are never built from a request (docs/decisions/0023-privacy-and-links.md).
     if (env.FLY_APP_NAME) need("SITE_URL", "in a deployment (FLY_APP_NAME is set)");
     if (env.NODE_ENV === "production")
@@ -146,6 +161,18 @@ export function initEnv() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  const warning = startupWarning(cached);
+  if (warning) console.warn(warning);
+}
+
+/**
+ * A shape that works on one machine and silently breaks on several: uploads on local disk with
+ * a shared PostgreSQL database (another instance cannot read the file). One line at start-up.
+ */
+export function startupWarning(e: Env): string | null {
+  if (e.STORAGE_DRIVER === "local" && /^postgres/.test(e.DATABASE_URL))
+    return `Warning: uploads are stored on this machine's disk (${e.UPLOAD_DIR}) while the database is PostgreSQL; with more than one server machine set STORAGE_DRIVER=s3, or entries' files uploaded through one machine will be missing on the others.`;
+  return null;
 }
 
 export const isProduction = () => env().NODE_ENV === "production";

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { docxBomb, docxWithAuthor, pdfWithAuthor } from "#tests/fixtures/authored-documents";
 import { docxBytes, exeBytes, pdfBytes, textBytes } from "#tests/fixtures/entry-files";
 
@@ -180,15 +181,25 @@ describe("receiving an entry", () => {
 
   test("if the database write fails after the upload, the stored file is removed and no row remains", async () => {
     // A real failing write: the database refuses this insert.
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER fail_entry BEFORE INSERT ON Submission WHEN NEW.title = 'Lost?' BEGIN SELECT RAISE(ABORT, 'disk full'); END;`,
-    );
+    if (onPostgres) {
+      await prisma.$executeRawUnsafe(
+        `CREATE FUNCTION fail_entry() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW."title" = 'Lost?' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`,
+      );
+      await prisma.$executeRawUnsafe(
+        `CREATE TRIGGER fail_entry BEFORE INSERT ON "Submission" FOR EACH ROW EXECUTE FUNCTION fail_entry()`,
+      );
+    } else
+      await prisma.$executeRawUnsafe(
+        `CREATE TRIGGER fail_entry BEFORE INSERT ON Submission WHEN NEW.title = 'Lost?' BEGIN SELECT RAISE(ABORT, 'disk full'); END;`,
+      );
     const outcome = await receiveEntry(
       request({ title: "Lost?", ...confirmed }, { name: "s.pdf", bytes: pdfBytes() }),
       await user(),
       await contest(),
     );
-    await prisma.$executeRawUnsafe(`DROP TRIGGER fail_entry`);
+    await prisma.$executeRawUnsafe(
+      onPostgres ? `DROP TRIGGER fail_entry ON "Submission"` : `DROP TRIGGER fail_entry`,
+    );
     expect(outcome).toMatchObject({ ok: false, status: 500, formError: "Failed to submit entry" });
     expect(await rows()).toHaveLength(0);
     expect(storedFiles()).toEqual([]);
@@ -546,11 +557,35 @@ describe("documents and the entrant's identity", () => {
   });
 });
 
+const onPostgres = process.env.DATABASE_URL!.startsWith("postgres");
+
+async function lockEntries() {
+  if (onPostgres) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`BEGIN; LOCK TABLE "Submission" IN ACCESS EXCLUSIVE MODE`);
+    return {
+      release: async () => {
+        await client.query("ROLLBACK");
+        await client.end();
+      },
+    };
+  }
+  const db = new Database(process.env.DATABASE_URL!.slice("file:".length));
+  db.exec("BEGIN IMMEDIATE");
+  return {
+    release: async () => {
+      db.exec("ROLLBACK");
+      db.close();
+    },
+  };
+}
+
 describe("a locked database", () => {
   beforeAll(clean);
   test("an entry waits briefly, then answers 503 with the typed values; nothing is written or kept", async () => {
-    const locker = new Database(process.env.DATABASE_URL!.slice("file:".length));
-    locker.exec("BEGIN IMMEDIATE");
+    // Another connection holds the write lock: SQLite's, or on PostgreSQL the table's.
+    const locker = await lockEntries();
     try {
       const outcome = await receiveEntry(
         request(
@@ -574,8 +609,7 @@ describe("a locked database", () => {
           body: "kept words in the story",
         });
     } finally {
-      locker.exec("ROLLBACK");
-      locker.close();
+      await locker.release();
     }
     expect(await rows()).toHaveLength(0);
     expect(storedFiles()).toEqual([]);

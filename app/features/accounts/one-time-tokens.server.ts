@@ -42,11 +42,13 @@ export async function issueToken(input: {
 }) {
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
-  await prisma.$transaction([
-    prisma.verification.deleteMany({
+  // Interactive, so that on PostgreSQL a conflict with a concurrent issue runs it again
+  // (docs/decisions/0028-postgresql.md).
+  await prisma.$transaction(async (tx) => {
+    await tx.verification.deleteMany({
       where: { userId: input.userId, type: input.type, usedAt: null },
-    }),
-    prisma.verification.create({
+    });
+    await tx.verification.create({
       data: {
         type: input.type,
         userId: input.userId,
@@ -55,8 +57,8 @@ export async function issueToken(input: {
         expiresAt: new Date(now.getTime() + input.ttlMs),
         createdAt: now,
       },
-    }),
-  ]);
+    });
+  });
   return token;
 }
 

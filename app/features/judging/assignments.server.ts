@@ -2,12 +2,13 @@
  * Assignment: a contest's judges and entries read once, the pure auto-assign (assign.ts) run over
  * them, and the new pairs written in one transaction. See docs/decisions/0007.
  */
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { newId } from "~/utils/ids";
 import { readPage } from "~/utils/paged-list.server";
 import { publishedDates } from "~/features/contests/contest-snapshot";
 import { autoAssign } from "./assign";
+import { insertAssignments } from "./queries.server";
 
 export const ASSIGNMENTS_PAGE_SIZE = 50;
 
@@ -138,18 +139,16 @@ export async function runAutoAssign(
         existing: existing.map((e) => ({ judgeId: e.judgeId, submissionId: e.submissionId! })),
         judgesPerSubmission,
       });
-      // Written with SQL, 500 rows a statement: createMany costs several times more per row.
-      const createdAt = new Date();
-      for (let i = 0; i < pairs.length; i += 500) {
-        const values = pairs
-          .slice(i, i + 500)
-          .map(
-            (p) =>
-              Prisma.sql`(${newId()}, ${contestId}, ${p.judgeId}, ${p.submissionId}, ${createdAt})`,
-          );
-        await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "createdAt")
-          VALUES ${Prisma.join(values)}`;
-      }
+      await insertAssignments(
+        tx,
+        pairs.map((p) => ({
+          id: newId(),
+          contestId,
+          judgeId: p.judgeId,
+          submissionId: p.submissionId,
+        })),
+        new Date(),
+      );
       return { ok: true, created: pairs.length };
     },
     { timeout: 60_000, maxWait: 10_000 },

@@ -3,9 +3,16 @@
  * and the per-entry scores page. See docs/decisions/0007.
  */
 import { parseCriteria } from "~/features/contests/rubric";
-import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
-import { averageScore, MIN_VARIANCE, parseScores, ROUND_NUDGE } from "./scoring";
+import {
+  countAbove,
+  entryDetailRows,
+  rankingCountsRow,
+  rawRankingPage,
+  zRankingRows,
+  type ZRankingRow,
+} from "./queries.server";
+import { averageScore, parseScores } from "./scoring";
 
 export const RANKING_PAGE_SIZE = 50;
 
@@ -22,39 +29,6 @@ export type RankingRow = {
   used: number;
   rank: number | null;
 };
-
-type RawRankingRow = {
-  id: string;
-  title: string;
-  assigned: bigint | number;
-  scored: bigint | number;
-  average: number | null;
-  raw: number | null;
-  used: bigint | number;
-  rank: bigint | number | null;
-};
-
-const num = (v: bigint | number | null) => (v === null ? null : Number(v));
-
-function toRow(r: RawRankingRow): RankingRow {
-  return {
-    id: r.id,
-    title: r.title,
-    assigned: Number(r.assigned),
-    scored: Number(r.scored),
-    average: r.average === null ? null : Number(r.average),
-    raw: r.raw === null ? null : Number(r.raw),
-    used: Number(r.used),
-    rank: num(r.rank),
-  };
-}
-
-/** scoring.ts roundScore() in SQL: round half up to two decimals (docs/decisions/0016). */
-const roundSql = (expr: Prisma.Sql) =>
-  Prisma.sql`(FLOOR((${expr}) * 100 + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
-/** scoring.ts averageScore() in SQL: the exact average of two-decimal totals, rounded. */
-const averageSql = (total: Prisma.Sql) =>
-  Prisma.sql`(FLOOR(SUM(ROUND(${total} * 100)) * 1.0 / COUNT(*) + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
 
 /**
  * The ranking: for each submitted entry the average of its judges' submitted totals (exact,
@@ -94,32 +68,13 @@ export async function ranking(
       assigned: details.get(r.id)?.assigned ?? 0,
     }));
   }
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      title: string;
-      scored: bigint | number;
-      average: number | null;
-      assigned: bigint | number;
-    }[]
-  >`
-    SELECT m."submissionId" AS id, s."title" AS title, m."scored" AS scored, m."average" AS average,
-      (SELECT COUNT(*) FROM "JudgeAssignment" a WHERE a."submissionId" = m."submissionId") AS assigned
-    FROM "SubmissionScoreSummary" m JOIN "Submission" s ON s."id" = m."submissionId"
-    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
-    ORDER BY m."average" DESC, m."createdAt" ASC, m."submissionId" ASC
-    LIMIT ${take} OFFSET ${skip}`;
+  const rows = await rawRankingPage(contestId, take, skip);
   const first = rows[0];
-  let above = 0;
-  if (first && first.average !== null && skip > 0) {
-    const [{ n }] = await prisma.$queryRaw<{ n: bigint | number }[]>`
-      SELECT COUNT(*) AS n FROM "SubmissionScoreSummary"
-      WHERE "contestId" = ${contestId} AND "status" = 'submitted' AND "average" > ${first.average}`;
-    above = Number(n);
-  }
+  const above =
+    first && first.average !== null && skip > 0 ? await countAbove(contestId, first.average) : 0;
   let previous: RankingRow | null = null;
   return rows.map((r, i) => {
-    const average = r.average === null ? null : Number(r.average);
+    const average = r.average;
     const rank =
       average === null
         ? null
@@ -131,11 +86,11 @@ export async function ranking(
     const row: RankingRow = {
       id: r.id,
       title: r.title,
-      assigned: Number(r.assigned),
-      scored: Number(r.scored),
+      assigned: r.assigned,
+      scored: r.scored,
       average,
       raw: average,
-      used: Number(r.scored),
+      used: r.scored,
       rank,
     };
     previous = row;
@@ -143,9 +98,8 @@ export async function ranking(
   });
 }
 
-type ZRow = Omit<RankingRow, "title" | "assigned">;
 /** Computed z rankings by contest, each with the RankingVersion it was computed at. */
-const zCache = new Map<string, { version: number; rows: ZRow[] }>();
+const zCache = new Map<string, { version: number; rows: ZRankingRow[] }>();
 const Z_CACHE_CONTESTS = 8;
 
 async function rankingVersion(contestId: string) {
@@ -157,48 +111,12 @@ async function rankingVersion(contestId: string) {
 }
 
 /** The whole z ranking of a contest, without titles and assignment counts (they change apart). */
-async function zRanking(contestId: string): Promise<ZRow[]> {
+async function zRanking(contestId: string): Promise<ZRankingRow[]> {
   // Read the version first: what is computed next is at least that new.
   const version = await rankingVersion(contestId);
   const cached = zCache.get(contestId);
   if (cached && cached.version === version) return cached.rows;
-  const rows = await prisma.$queryRaw<RawRankingRow[]>`
-    WITH sc0 AS (
-      SELECT sc."submissionId" AS sid, sc."judgeId" AS jid, sc."total" AS total
-      FROM "SubmissionScoreSummary" m JOIN "Score" sc ON sc."submissionId" = m."submissionId"
-      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
-    ),
-    jm AS (SELECT jid, AVG(total) AS m, COUNT(*) AS n FROM sc0 GROUP BY jid),
-    js AS (
-      SELECT jm.jid, jm.m, jm.n, AVG((sc0.total - jm.m) * (sc0.total - jm.m)) AS var
-      FROM jm JOIN sc0 ON sc0.jid = jm.jid GROUP BY jm.jid
-    ),
-    zs AS (
-      SELECT sc0.sid, sc0.total,
-        CASE WHEN js.n >= 2 AND js.var > ${MIN_VARIANCE}
-          THEN (sc0.total - js.m) / SQRT(js.var) END AS z
-      FROM sc0 JOIN js ON js.jid = sc0.jid
-    ),
-    agg AS (
-      SELECT zs.sid, ${roundSql(Prisma.sql`AVG(zs.z)`)} AS val,
-        ${averageSql(Prisma.sql`zs.total`)} AS raw,
-        COUNT(*) AS n, COUNT(zs.z) AS used
-      FROM zs GROUP BY zs.sid
-    ),
-    ranked AS (
-      SELECT m."submissionId" AS id, '' AS title, m."createdAt" AS createdAt,
-        0 AS assigned, COALESCE(agg.n, 0) AS scored, COALESCE(agg.used, 0) AS used,
-        agg.val AS average, agg.raw AS raw,
-        CASE WHEN agg.val IS NULL THEN NULL ELSE RANK() OVER (ORDER BY agg.val DESC NULLS LAST) END AS rank
-      FROM "SubmissionScoreSummary" m LEFT JOIN agg ON agg.sid = m."submissionId"
-      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
-    )
-    SELECT id, title, assigned, scored, used, average, raw, rank FROM ranked
-    ORDER BY average IS NULL, average DESC, raw IS NULL, raw DESC, createdAt ASC, id ASC`;
-  const computed = rows.map((r) => {
-    const { title: _title, assigned: _assigned, ...row } = toRow(r);
-    return row;
-  });
+  const computed = await zRankingRows(contestId);
   zCache.delete(contestId);
   if (zCache.size >= Z_CACHE_CONTESTS) zCache.delete(zCache.keys().next().value!);
   zCache.set(contestId, { version, rows: computed });
@@ -208,21 +126,13 @@ async function zRanking(contestId: string): Promise<ZRow[]> {
 /** Titles and assignment counts of some submitted entries (all of the contest's when ids is null). */
 async function entryDetails(contestId: string, ids: string[] | null) {
   if (ids?.length === 0) return new Map<string, { title: string; assigned: number }>();
-  const rows = await prisma.$queryRaw<{ id: string; title: string; assigned: bigint | number }[]>`
-    SELECT m."submissionId" AS id, s."title" AS title,
-      (SELECT COUNT(*) FROM "JudgeAssignment" a WHERE a."submissionId" = m."submissionId") AS assigned
-    FROM "SubmissionScoreSummary" m JOIN "Submission" s ON s."id" = m."submissionId"
-    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
-      ${ids ? Prisma.sql`AND m."submissionId" IN (${Prisma.join(ids)})` : Prisma.empty}`;
-  return new Map(rows.map((r) => [r.id, { title: r.title, assigned: Number(r.assigned) }]));
+  const rows = await entryDetailRows(contestId, ids);
+  return new Map(rows.map((r) => [r.id, { title: r.title, assigned: r.assigned }]));
 }
 
 /** Counts for the scoring page: submitted entries, and how many have at least one submitted score. */
 export async function rankingCounts(contestId: string) {
-  const [row] = await prisma.$queryRaw<{ entries: bigint | number; scored: bigint | number }[]>`
-    SELECT COUNT(*) AS entries, COUNT("average") AS scored FROM "SubmissionScoreSummary"
-    WHERE "contestId" = ${contestId} AND "status" = 'submitted'`;
-  return { entries: Number(row?.entries ?? 0), scored: Number(row?.scored ?? 0) };
+  return rankingCountsRow(contestId);
 }
 
 /** Entrant names of a contest's submitted entries (admins only: the CSV export). */

@@ -14,6 +14,7 @@ import { getStorage } from "~/utils/storage.server";
 import { judgeCopy } from "~/features/entries/documents";
 import { MAX_FILE_BYTES } from "~/features/entries/entry-schema";
 import { kindFromFileName } from "~/features/entries/file-sniff";
+import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./queries.server";
 import { parseScores, weightedTotal } from "./scoring";
 
 /** 25 cards a page: half the rendering of 50, which kept /judge's p99 over 150 ms (ADR 0021). */
@@ -34,22 +35,6 @@ const queueOrder = [
   { id: "asc" },
 ] satisfies Prisma.JudgeAssignmentOrderByWithRelationInput[];
 
-const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-
-type QueueRow = {
-  submissionId: string;
-  title: string;
-  wordCount: number | bigint;
-  contestTitle: string;
-  judgingClose: Date | string;
-  timeZone: string;
-  submittedAt: Date | string | null;
-  total: number | null;
-  draft: number | bigint | boolean;
-  queued: number | bigint;
-  pending: number | bigint | null;
-};
-
 /**
  * The judge's assignments that have a (submitted) entry, pending first, with how many are left.
  * No entrant fields are selected. In SQL: the page is chosen from the indexes (assignment,
@@ -58,56 +43,15 @@ type QueueRow = {
  */
 export async function judgeQueue(judgeId: string, page = 1) {
   const skip = (page - 1) * QUEUE_PAGE_SIZE;
-  // The counts ride along with the page (window functions over the same scan).
-  const rows = await prisma.$queryRaw<QueueRow[]>`
-    WITH page AS (
-      SELECT a."id" AS id, a."submissionId" AS submissionId, a."contestId" AS contestId,
-        a."createdAt" AS createdAt, sc."submittedAt" AS submittedAt, sc."total" AS total,
-        c."judgingClose" AS judgingClose, COUNT(*) OVER () AS queued,
-        SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) OVER () AS pending
-      FROM "JudgeAssignment" a
-      JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
-      JOIN "Contest" c ON c."id" = a."contestId"
-      LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL
-      ORDER BY sc."submittedAt" IS NOT NULL, sc."submittedAt" ASC, c."judgingClose" ASC,
-        a."createdAt" ASC, a."id" ASC
-      LIMIT ${QUEUE_PAGE_SIZE} OFFSET ${skip}
-    )
-    SELECT p.submissionId AS submissionId, s."title" AS title, s."wordCount" AS wordCount,
-      c."title" AS contestTitle, p.judgingClose AS judgingClose, c."timeZone" AS timeZone,
-      p.submittedAt AS submittedAt, p.total AS total, (d."id" IS NOT NULL) AS draft,
-      p.queued AS queued, p.pending AS pending
-    FROM page p
-    JOIN "Submission" s ON s."id" = p.submissionId
-    JOIN "Contest" c ON c."id" = p.contestId
-    LEFT JOIN "ScoreDraft" d ON d."assignmentId" = p.id
-    ORDER BY p.submittedAt IS NOT NULL, p.submittedAt ASC, p.judgingClose ASC, p.createdAt ASC,
-      p.id ASC`;
-  let counts = rows[0] ? { total: rows[0].queued, left: rows[0].pending } : null;
-  if (!counts) {
-    // A page past the end: the counts alone.
-    const [c] = await prisma.$queryRaw<{ total: number | bigint; left: number | bigint | null }[]>`
-      SELECT COUNT(*) AS total, SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) AS left
-      FROM "JudgeAssignment" a
-      JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
-      LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL`;
-    counts = { total: c?.total ?? 0, left: c?.left ?? 0 };
-  }
+  const { items, counts } = await judgeQueuePage(judgeId, QUEUE_PAGE_SIZE, skip);
+  const { total, left } = counts ?? (await judgeQueueCounts(judgeId));
   return {
-    total: Number(counts.total),
-    left: Number(counts.left ?? 0),
-    items: rows.map((r) => ({
-      submissionId: r.submissionId,
-      title: r.title,
-      wordCount: Number(r.wordCount),
-      contestTitle: r.contestTitle,
-      judgingClose: asDate(r.judgingClose),
-      timeZone: r.timeZone,
-      scored: r.submittedAt !== null,
-      draft: Boolean(Number(r.draft)),
-      total: r.submittedAt !== null ? r.total : null,
+    total,
+    left,
+    items: items.map(({ submittedAt, total: score, ...item }) => ({
+      ...item,
+      scored: submittedAt !== null,
+      total: submittedAt !== null ? score : null,
     })),
   };
 }
@@ -136,105 +80,27 @@ export function neutralFileName(submissionId: string, filePath: string) {
   return `entry-${submissionId.slice(-8)}${ext ? `.${ext}` : ""}`;
 }
 
-type AssignmentRow = {
-  aid: string;
-  cid: string;
-  ctitle: string;
-  anonymous: boolean | number | bigint;
-  timeZone: string;
-  judgingOpen: Date | string;
-  judgingClose: Date | string;
-  isPublished: boolean | number | bigint;
-  publishedSnapshot: string | null;
-  rid: string | null;
-  rname: string | null;
-  rcriteria: string | null;
-  sid: string;
-  stitle: string;
-  body: string | null;
-  wordCount: number | bigint;
-  filePath: string | null;
-  scId: string | null;
-  scScores: string | null;
-  scComment: string | null;
-  scTotal: number | null;
-  scSubmittedAt: Date | string | null;
-  dId: string | null;
-  dScores: string | null;
-  dComment: string | null;
-  dTotal: number | null;
-  dUpdatedAt: Date | string | null;
-};
 /**
- * The judge's assignment to a submitted entry, with what the review needs, in one statement (the
- * contest's first rubric, the entry without its writer, the submitted score and the draft); a
- * query per relation cost more than the page (docs/decisions/0021-performance.md).
+ * The judge's assignment to a submitted entry, with what the review needs, in one statement
+ * (queries.server.ts); the contest's dates are the published ones.
  */
 async function findAssignment(judgeId: string, submissionId: string) {
-  const [r] = await prisma.$queryRaw<AssignmentRow[]>`
-    SELECT a."id" AS aid, c."id" AS cid, c."title" AS ctitle, c."anonymous" AS anonymous,
-      c."timeZone" AS timeZone, c."judgingOpen" AS judgingOpen, c."judgingClose" AS judgingClose,
-      c."isPublished" AS isPublished, c."publishedSnapshot" AS publishedSnapshot,
-      r."id" AS rid, r."name" AS rname, r."criteria" AS rcriteria,
-      s."id" AS sid, s."title" AS stitle, s."body" AS body, s."wordCount" AS wordCount,
-      s."filePath" AS filePath,
-      sc."id" AS scId, sc."scores" AS scScores, sc."comment" AS scComment, sc."total" AS scTotal,
-      sc."submittedAt" AS scSubmittedAt,
-      d."id" AS dId, d."scores" AS dScores, d."comment" AS dComment, d."total" AS dTotal,
-      d."updatedAt" AS dUpdatedAt
-    FROM "JudgeAssignment" a
-    JOIN "Submission" s ON s."id" = a."submissionId"
-    JOIN "Contest" c ON c."id" = a."contestId"
-    LEFT JOIN "Rubric" r ON r."id" = (
-      SELECT "id" FROM "Rubric" WHERE "contestId" = c."id" ORDER BY "createdAt" ASC, "id" ASC LIMIT 1
-    )
-    LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-    LEFT JOIN "ScoreDraft" d ON d."assignmentId" = a."id"
-    WHERE a."judgeId" = ${judgeId} AND a."submissionId" = ${submissionId} AND s."status" = 'submitted'
-    LIMIT 1`;
+  const r = await assignmentForReview(judgeId, submissionId);
   if (!r) return null;
   return {
-    id: r.aid,
+    id: r.assignmentId,
     contest: {
-      id: r.cid,
-      title: r.ctitle,
-      anonymous: Boolean(Number(r.anonymous)),
-      timeZone: r.timeZone,
+      id: r.contest.id,
+      title: r.contest.title,
+      anonymous: r.contest.anonymous,
+      timeZone: r.contest.timeZone,
       // Judges score in the window the public sees, not dates saved but unpublished (ADR 0022).
-      ...publishedJudgingWindow({
-        isPublished: Boolean(Number(r.isPublished)),
-        publishedSnapshot: r.publishedSnapshot,
-        judgingOpen: asDate(r.judgingOpen),
-        judgingClose: asDate(r.judgingClose),
-      }),
-      rubrics:
-        r.rid !== null ? [{ id: r.rid, name: r.rname ?? "", criteria: r.rcriteria ?? "[]" }] : [],
+      ...publishedJudgingWindow(r.contest),
+      rubrics: r.rubric ? [r.rubric] : [],
     },
-    submission: {
-      id: r.sid,
-      title: r.stitle,
-      body: r.body,
-      wordCount: Number(r.wordCount),
-      filePath: r.filePath,
-    },
-    score:
-      r.scId !== null
-        ? {
-            scores: r.scScores ?? "{}",
-            comment: r.scComment,
-            total: Number(r.scTotal),
-            submittedAt: r.scSubmittedAt === null ? null : asDate(r.scSubmittedAt),
-          }
-        : null,
-    draft:
-      r.dId !== null
-        ? {
-            scores: r.dScores ?? "{}",
-            comment: r.dComment,
-            total: Number(r.dTotal),
-            updatedAt: asDate(r.dUpdatedAt!),
-          }
-        : null,
+    submission: r.submission,
+    score: r.score,
+    draft: r.draft,
   };
 }
 

@@ -74,10 +74,15 @@ export async function takeCodeUse(
   const q = quote(contest.entryFeeCents, contest.id, code || null, rule, now);
   if (!q.ok) throw new CodeRefused(codeRefusalMessage(q.reason, contest.entryFeeCents));
   if (q.quote.codeId) {
-    const taken = await tx.$executeRaw`
-      UPDATE "DiscountCode" SET "usedCount" = "usedCount" + 1
-      WHERE "id" = ${q.quote.codeId} AND "active" = 1
-        AND ("maxUses" IS NULL OR "usedCount" < "maxUses")`;
+    // One conditional update: of two entries racing for the last use, one takes it.
+    const { count: taken } = await tx.discountCode.updateMany({
+      where: {
+        id: q.quote.codeId,
+        active: true,
+        OR: [{ maxUses: null }, { usedCount: { lt: prisma.discountCode.fields.maxUses } }],
+      },
+      data: { usedCount: { increment: 1 } },
+    });
     if (taken !== 1) throw new CodeRefused(codeRefusalMessage("exhausted", contest.entryFeeCents));
   }
   return q.quote;
@@ -86,8 +91,10 @@ export async function takeCodeUse(
 /** Gives a use back (an unpaid entry expired or was withdrawn, or a payment was refunded). */
 export async function giveCodeUseBack(tx: Tx, codeId: string | null) {
   if (!codeId) return;
-  await tx.$executeRaw`
-    UPDATE "DiscountCode" SET "usedCount" = MAX("usedCount" - 1, 0) WHERE "id" = ${codeId}`;
+  await tx.discountCode.updateMany({
+    where: { id: codeId, usedCount: { gt: 0 } },
+    data: { usedCount: { decrement: 1 } },
+  });
 }
 
 export type NewDiscountCode = {
