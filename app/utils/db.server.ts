@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-pg/client";
 import { env } from "./env.server";
@@ -192,6 +193,28 @@ function retryingTransactions(client: PrismaClient): PrismaClient {
 export const prisma: PrismaClient = (globalThis.__inkwellPrisma ??= createClient(
   env().DATABASE_URL,
 ));
+
+declare global {
+  var __inkwellStorePool: pg.Pool | undefined;
+}
+
+/**
+ * PostgreSQL: a small pool of its own for stores that speak `pg` directly (the shared rate
+ * limits), apart from Prisma's. Only called when the engine is PostgreSQL.
+ */
+export function sharedStorePool(): pg.Pool {
+  if (globalThis.__inkwellStorePool) return globalThis.__inkwellStorePool;
+  const pool = new pg.Pool({
+    connectionString: env().DATABASE_URL,
+    max: 2,
+    connectionTimeoutMillis: 3_000,
+    statement_timeout: 3_000,
+  });
+  // An idle connection the server closed (a restart, a failover) is dropped and reopened on the
+  // next use; unhandled, its error would end the process.
+  pool.on("error", (error) => console.warn(`rate-limit store: ${error.message}`));
+  return (globalThis.__inkwellStorePool = pool);
+}
 
 /** The engine this process talks to: raw SQL in the features' query modules picks its dialect. */
 export const engine: Engine = engineOf(env().DATABASE_URL);

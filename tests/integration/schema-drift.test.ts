@@ -24,6 +24,8 @@ type Shape = {
 };
 
 const onPostgres = process.env.DATABASE_URL!.startsWith("postgres");
+/** PostgreSQL only, not a model: the shared rate limits (rate-limiter-flexible's own table). */
+const POSTGRES_ONLY = "'_prisma_migrations', 'RateLimit'";
 
 function modelColumns(): { table: string; column: string }[] {
   const ns = Prisma as unknown as Record<string, Record<string, string>>;
@@ -81,7 +83,7 @@ async function postgresShape(url: string): Promise<Shape> {
     const columns = (
       await client.query(
         `SELECT table_name, column_name, is_nullable FROM information_schema.columns
-         WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
+         WHERE table_schema = 'public' AND table_name NOT IN (${POSTGRES_ONLY})`,
       )
     ).rows.map((r) => ({
       table: r.table_name as string,
@@ -96,7 +98,7 @@ async function postgresShape(url: string): Promise<Shape> {
              JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.n ORDER BY k.o), ',') AS cols
          FROM pg_index ix JOIN pg_class t ON t.oid = ix.indrelid
          JOIN pg_namespace ns ON ns.oid = t.relnamespace
-         WHERE ns.nspname = 'public' AND NOT ix.indisprimary AND t.relname <> '_prisma_migrations'`,
+         WHERE ns.nspname = 'public' AND NOT ix.indisprimary AND t.relname NOT IN (${POSTGRES_ONLY})`,
       )
     ).rows.map((r) => `${r.unique ? "UNIQUE " : ""}${r.table}(${r.cols})`);
     const triggers = (

@@ -42,8 +42,13 @@ process.env.SESSION_SECRET = "test-secret";
 process.env.QUIET_LOGS = "1";
 
 afterAll(async () => {
-  const g = globalThis as { __inkwellPrisma?: { $disconnect(): Promise<void> } };
+  const g = globalThis as {
+    __inkwellPrisma?: { $disconnect(): Promise<void> };
+    __inkwellStorePool?: { end(): Promise<void> };
+  };
   await g.__inkwellPrisma?.$disconnect();
   g.__inkwellPrisma = undefined;
+  await g.__inkwellStorePool?.end();
+  g.__inkwellStorePool = undefined;
   await cleanup();
 });

@@ -1,8 +1,12 @@
 /**
- * Sign-in, sign-up, account e-mail and price preview limits, in memory (one primary machine; docs/decisions/0003-sessions-and-auth.md).
- * When server.mjs runs several worker processes (docs/decisions/0021-performance.md) the counts
- * live in the primary process and every worker asks it over IPC, so the limits stay per site,
- * not per process.
+ * Sign-in, sign-up, account e-mail and price preview limits, per site, never per process
+ * (docs/decisions/0003-sessions-and-auth.md):
+ *  - on SQLite (one machine), in memory; when server.mjs runs several worker processes
+ *    (docs/decisions/0021-performance.md) the counts live in the primary process and every worker
+ *    asks it over IPC;
+ *  - on PostgreSQL (several instances, docs/decisions/0028-postgresql.md), in the database's
+ *    RateLimit table, shared by every instance; if the database cannot answer, each process
+ *    counts in memory meanwhile (the limiter's insurance), so a sign-in never fails for it.
  * Addresses come from server.mjs, which believes forwarded headers only when TRUST_PROXY says so,
  * and are counted per IPv4 address or IPv6 /64 (docs/decisions/0010-hardening.md).
  *
@@ -17,10 +21,12 @@ import cluster from "node:cluster";
 import {
   RateLimiterCluster,
   RateLimiterMemory,
+  RateLimiterPostgres,
   type IRateLimiterOptions,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { addressKey } from "~/utils/client-ip.mjs";
+import { engine, sharedStorePool } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 
 const WINDOW_SECONDS = 15 * 60;
@@ -39,11 +45,24 @@ type Limiters = {
 };
 /** Account e-mails (reset links, "someone tried to sign up") one inbox gets per hour. */
 export const MAILS_PER_ADDRESS = 3;
-/** A cluster worker's limiter keeps its counts in the primary (RateLimiterClusterMaster, server.mjs). */
-const limiter = (opts: IRateLimiterOptions): RateLimiterAbstract =>
-  cluster.isWorker
+/**
+ * PostgreSQL: the RateLimit table (prisma/migrations-postgres). SQLite: a cluster worker's limiter
+ * keeps its counts in the primary (RateLimiterClusterMaster, server.mjs), else in this process.
+ */
+const limiter = (opts: IRateLimiterOptions): RateLimiterAbstract => {
+  if (engine === "postgres")
+    return new RateLimiterPostgres({
+      ...opts,
+      storeClient: sharedStorePool(),
+      storeType: "pool",
+      tableName: "RateLimit",
+      tableCreated: true,
+      insuranceLimiter: new RateLimiterMemory(opts),
+    });
+  return cluster.isWorker
     ? new RateLimiterCluster({ ...opts, timeoutMs: 3_000 })
     : new RateLimiterMemory(opts);
+};
 let limiters: Limiters | undefined;
 function get(): Limiters {
   const e = env();

@@ -696,3 +696,12 @@ $$;
 
 CREATE TRIGGER "SubmissionScoreSummary_version" AFTER INSERT OR UPDATE OR DELETE ON "SubmissionScoreSummary"
   FOR EACH ROW EXECUTE FUNCTION "inkwell_ranking_version"();
+
+-- Sign-in, sign-up and e-mail limits shared by every server instance (rate-limiter-flexible's
+-- Postgres store, app/features/accounts/rate-limit.server.ts). Not a Prisma model: only that
+-- library reads and writes it. SQLite keeps these counts in memory (one machine).
+CREATE TABLE "RateLimit" (
+    "key" VARCHAR(255) PRIMARY KEY,
+    "points" INTEGER NOT NULL DEFAULT 0,
+    "expire" BIGINT
+);
