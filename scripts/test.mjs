@@ -75,10 +75,25 @@ run(
   },
 );
 
+// The PostgreSQL smoke: two server instances on one database and one S3-protocol store
+// (playwright.postgres.config.ts, docs/decisions/0028-postgresql.md).
+run(
+  "end-to-end smoke on PostgreSQL with two instances (playwright)",
+  bin("playwright"),
+  ["test", "-c", "playwright.postgres.config.ts", "--reporter=list,json"],
+  {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright-pg.json` },
+  },
+);
+
 // One closing line with the counts of both runners.
 const vitest = JSON.parse(fs.readFileSync(`${REPORTS}/vitest.json`, "utf8"));
 const vitestPg = JSON.parse(fs.readFileSync(`${REPORTS}/vitest-pg.json`, "utf8"));
-const pw = JSON.parse(fs.readFileSync(`${REPORTS}/playwright.json`, "utf8")).stats;
+const pwMain = JSON.parse(fs.readFileSync(`${REPORTS}/playwright.json`, "utf8")).stats;
+const pwPg = JSON.parse(fs.readFileSync(`${REPORTS}/playwright-pg.json`, "utf8")).stats;
+const pw = Object.fromEntries(
+  ["expected", "unexpected", "skipped", "flaky"].map((k) => [k, (pwMain[k] ?? 0) + (pwPg[k] ?? 0)]),
+);
 const passed = vitest.numPassedTests + vitestPg.numPassedTests + pw.expected + (pw.flaky ?? 0);
 const failed = vitest.numFailedTests + vitestPg.numFailedTests + pw.unexpected;
 const skipped =
@@ -88,7 +103,7 @@ const skipped =
   (vitestPg.numTodoTests ?? 0) +
   pw.skipped;
 console.log(
-  `\nvitest: ${vitest.numPassedTests} passed on SQLite, ${vitestPg.numPassedTests} on PostgreSQL; playwright: ${pw.expected} passed, ${pw.skipped} skipped, ${pw.flaky ?? 0} passed only on retry`,
+  `\nvitest: ${vitest.numPassedTests} passed on SQLite, ${vitestPg.numPassedTests} on PostgreSQL; playwright: ${pw.expected} passed (${pwPg.expected} of them on PostgreSQL), ${pw.skipped} skipped, ${pw.flaky ?? 0} passed only on retry`,
 );
 console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

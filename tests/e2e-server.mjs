@@ -1,25 +1,62 @@
-// Starts everything the end-to-end tests talk to: a fresh migrated and seeded SQLite database,
-// the local fakes for external services, and the built site in production mode.
+// Starts everything the end-to-end tests talk to: a fresh migrated and seeded database, the local
+// fakes for external services, and the built site in production mode.
+//
+// By default: SQLite, files on local disk, one server (playwright.config.ts). With
+// E2E_DATABASE=postgres (playwright.postgres.config.ts): a private PostgreSQL cluster, files in a
+// local S3-protocol server (s3rver), and two server instances on PORT and PORT + 10 sharing both,
+// as several machines behind a load balancer would (docs/decisions/0028-postgresql.md).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import S3rver from "s3rver";
 import { migrate } from "../scripts/migrate.mjs";
+import { startPostgres } from "../scripts/postgres.mjs";
 import { startFakeGoogle } from "./fakes/google-oauth.mjs";
 import { startFakeResend } from "./fakes/resend.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const GOOGLE_PORT = PORT + 1;
 const RESEND_PORT = PORT + 2;
+const SECOND_PORT = PORT + 10;
+const onPostgres = process.env.E2E_DATABASE === "postgres";
 const dir = path.resolve(`tests/.data/e2e-${PORT}`);
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
+
+const cleanups = [];
+let database = `file:${path.join(dir, "e2e.db")}`;
+let storage = { UPLOAD_DIR: path.join(dir, "uploads") };
+if (onPostgres) {
+  const pg = await startPostgres();
+  cleanups.push(() => pg.stop());
+  await pg.admin("CREATE DATABASE inkwell");
+  database = pg.url("inkwell");
+  fs.mkdirSync(path.join(dir, "s3"));
+  const s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: path.join(dir, "s3"),
+    configureBuckets: [{ name: "entries" }],
+  });
+  const { port } = await s3.run();
+  cleanups.push(() => s3.close());
+  storage = {
+    STORAGE_DRIVER: "s3",
+    S3_BUCKET: "entries",
+    S3_REGION: "us-east-1",
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    AWS_ACCESS_KEY_ID: "S3RVER",
+    AWS_SECRET_ACCESS_KEY: "S3RVER",
+  };
+}
 
 const env = {
   ...process.env,
   NODE_ENV: "production",
   PORT: String(PORT),
-  DATABASE_URL: `file:${path.join(dir, "e2e.db")}`,
-  UPLOAD_DIR: path.join(dir, "uploads"),
+  DATABASE_URL: database,
+  ...storage,
   SESSION_SECRET: "e2e-secret",
   SITE_URL: `http://localhost:${PORT}`,
   GOOGLE_CLIENT_ID: "test-client",
@@ -47,16 +84,32 @@ if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const google = await startFakeGoogle({ port: GOOGLE_PORT });
 const resend = await startFakeResend({ port: RESEND_PORT });
-const app = spawn(process.execPath, ["server.mjs"], { env, stdio: "inherit" });
-const stop = () => {
-  app.kill("SIGTERM");
-  google.server.close();
-  resend.server.close();
-};
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
-app.on("exit", (code) => {
-  google.server.close();
-  resend.server.close();
+cleanups.push(
+  () => google.server.close(),
+  () => resend.server.close(),
+);
+const apps = [spawn(process.execPath, ["server.mjs"], { env, stdio: "inherit" })];
+if (onPostgres)
+  apps.push(
+    spawn(process.execPath, ["server.mjs"], {
+      env: { ...env, PORT: String(SECOND_PORT) },
+      stdio: "inherit",
+    }),
+  );
+let exiting = false;
+const finish = (code) => {
+  if (exiting) return;
+  exiting = true;
+  for (const app of apps) app.kill("SIGTERM");
+  for (const cleanup of cleanups) {
+    try {
+      cleanup();
+    } catch {
+      // Stopping is best effort: the folder goes with the next run.
+    }
+  }
   process.exit(code ?? 0);
-});
+};
+process.on("SIGTERM", () => finish(0));
+process.on("SIGINT", () => finish(0));
+for (const app of apps) app.on("exit", (code) => finish(code));
