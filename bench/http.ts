@@ -6,6 +6,10 @@
  *
  *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
  *                    [--reuse] [--only judge,admin-submissions] [--port 3900] [--profile]
+ *                    [--db sqlite|postgres|both]
+ *
+ * --db (default both) picks the engines: the seeded SQLite file, and the same rows copied into a
+ * private PostgreSQL cluster (bench/engines.ts); with both, the table shows them side by side.
  *
  * --profile starts the server (and each of its workers) with --cpu-prof, writing
  * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools).
@@ -21,6 +25,7 @@ import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { migrate } from "../scripts/migrate.mjs";
+import { openBenchDb, postgresCopyOf, type BenchDb, type Engine } from "./engines";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
@@ -37,6 +42,10 @@ const ENTRIES = Number(args.get("entries") ?? 20_000);
 const PORT = Number(args.get("port") ?? 3900);
 const ONLY = args.get("only")?.split(",");
 const PROFILE = args.has("profile");
+const DB = args.get("db") ?? "both";
+if (!["sqlite", "postgres", "both"].includes(DB))
+  throw new Error("--db is sqlite, postgres or both");
+const ENGINES: Engine[] = DB === "both" ? ["sqlite", "postgres"] : [DB as Engine];
 const BASE = `http://127.0.0.1:${PORT}`;
 const DIR = path.resolve("bench/.data");
 const DB_FILE = path.join(DIR, "http.db");
@@ -240,10 +249,10 @@ const env = {
   LOGIN_MAX_FAILURES_PER_IP: "100000",
 };
 
-async function startServer() {
+async function startServer(databaseUrl: string) {
   const profile = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.join(DIR, "profiles")}`] : [];
   const server = spawn(process.execPath, [...profile, "server.mjs"], {
-    env,
+    env: { ...env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 300; i++) {
@@ -260,25 +269,23 @@ async function startServer() {
 }
 
 /** Session cookies made the way the site makes them: a Session row and a signed cookie. */
-async function sessionCookies(userIds: string[]) {
+async function sessionCookies(db: BenchDb, userIds: string[]) {
   process.env.DATABASE_URL = env.DATABASE_URL;
   process.env.SESSION_SECRET = SECRET;
   process.env.SITE_URL = env.SITE_URL; // required in production (docs/decisions/0023-privacy-and-links.md)
   process.env.NODE_ENV = "production";
   const { sessionStorage } = await import("../app/features/accounts/session.server");
-  const db = new Database(DB_FILE);
-  const insert = db.prepare(
-    `INSERT INTO Session (id, userId, expiresAt, createdAt) VALUES (?, ?, ?, ?)`,
-  );
   const cookies: string[] = [];
   for (const userId of userIds) {
     const id = `bench-${userId}-${Math.random().toString(36).slice(2)}`;
-    insert.run(id, userId, iso(Date.now() + 30 * DAY), iso(Date.now()));
+    await db.run(
+      `INSERT INTO "Session" ("id", "userId", "expiresAt", "createdAt") VALUES (?, ?, ?, ?)`,
+      [id, userId, iso(Date.now() + 30 * DAY), iso(Date.now())],
+    );
     const session = await sessionStorage().getSession();
     session.set("sessionId", id);
     cookies.push((await sessionStorage().commitSession(session)).split(";")[0]);
   }
-  db.close();
   return cookies;
 }
 
@@ -426,20 +433,49 @@ async function main() {
     });
   }
   if (!args.has("reuse") || !fs.existsSync(DB_FILE)) await seed();
-  const server: ChildProcess = await startServer();
+  const results = new Map<Engine, Row[]>();
+  for (const engine of ENGINES) {
+    console.log(`\n${engine}`);
+    if (engine === "sqlite") {
+      // The cases write (auto-assign, the rush): measure a copy, keep the seed for the next engine.
+      const copy = path.join(DIR, "http-run.db");
+      for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) fs.rmSync(f, { force: true });
+      const src = new Database(DB_FILE, { readonly: true });
+      await src.backup(copy);
+      src.close();
+      results.set(engine, await runCases(`file:${copy}`));
+    } else {
+      const pgCopy = await postgresCopyOf(DB_FILE);
+      try {
+        results.set(engine, await runCases(pgCopy.url));
+      } finally {
+        pgCopy.stop();
+      }
+    }
+  }
+  printTable(results);
+}
+
+async function runCases(databaseUrl: string): Promise<Row[]> {
+  const server: ChildProcess = await startServer(databaseUrl);
+  const db = openBenchDb(databaseUrl);
+  const countRows = async (contestId: string) =>
+    Number(
+      (
+        await db.one<{ n: number | string }>(
+          `SELECT COUNT(*) AS "n" FROM "Submission" WHERE "contestId" = ?`,
+          [contestId],
+        )
+      )?.n ?? 0,
+    );
   const rows: Row[] = [];
   const want = (id: string) => !ONLY || ONLY.includes(id);
   try {
-    const [admin, judge] = await sessionCookies(["admin", "j0"]);
-    const db = new Database(DB_FILE, { readonly: true });
-    const reviewId = (
-      db
-        .prepare(
-          `SELECT submissionId AS id FROM JudgeAssignment WHERE judgeId = 'j0' AND submissionId IS NOT NULL ORDER BY submissionId LIMIT 1 OFFSET ?`,
-        )
-        .get(Math.floor((ENTRIES * PER_ENTRY) / JUDGES / 2)) as { id: string }
-    ).id;
-    db.close();
+    const [admin, judge] = await sessionCookies(db, ["admin", "j0"]);
+    const reviewId = (await db.one<{ id: string }>(
+      `SELECT "submissionId" AS "id" FROM "JudgeAssignment" WHERE "judgeId" = 'j0' AND "submissionId" IS NOT NULL ORDER BY "submissionId" LIMIT 1 OFFSET ?`,
+      [Math.floor((ENTRIES * PER_ENTRY) / JUDGES / 2)],
+    ))!.id;
     const page = async (
       id: string,
       name: string,
@@ -568,8 +604,11 @@ async function main() {
     );
 
     if (want("rush")) {
-      const cookies = await sessionCookies(Array.from({ length: RUSH }, (_, i) => `r${i}`));
-      const before = countRows("rush");
+      const cookies = await sessionCookies(
+        db,
+        Array.from({ length: RUSH }, (_, i) => `r${i}`),
+      );
+      const before = await countRows("rush");
       let n = 0;
       const entry = (i: number) =>
         multipart({ title: `Rush ${i}`, body: story(i, 150), ...CONFIRM });
@@ -603,7 +642,7 @@ async function main() {
         ],
       });
       const secs = (performance.now() - started) / 1000;
-      const added = countRows("rush") - before;
+      const added = (await countRows("rush")) - before;
       const errors =
         result.errors + result.timeouts + result.requests.sent - result["2xx"] - result["3xx"];
       const rps = RUSH / secs;
@@ -621,12 +660,15 @@ async function main() {
     }
 
     if (want("uploads")) {
-      const cookies = await sessionCookies(Array.from({ length: 20 }, (_, i) => `r${RUSH + i}`));
+      const cookies = await sessionCookies(
+        db,
+        Array.from({ length: 20 }, (_, i) => `r${RUSH + i}`),
+      );
       const pdf = await bigPdf(10_000_000);
       const baseline = rssKb(server.pid!);
       let peak = baseline;
       const poll = setInterval(() => (peak = Math.max(peak, rssKb(server.pid!))), 20);
-      const before = countRows("rush");
+      const before = await countRows("rush");
       const results = await Promise.all(
         cookies.map(async (cookie, i) => {
           const m = multipart(
@@ -644,7 +686,7 @@ async function main() {
         }),
       );
       clearInterval(poll);
-      const stored = countRows("rush") - before;
+      const stored = (await countRows("rush")) - before;
       const grewMb = (peak - baseline) / 1024;
       const errors = results.filter((s) => s >= 400).length;
       rows.push({
@@ -670,35 +712,35 @@ async function main() {
       }
     }
   } finally {
+    await db.close();
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once("exit", resolve));
       server.kill("SIGTERM");
       await exited;
     }
   }
+  return rows;
+}
 
+/** One table; with both engines, each case's figures side by side (SQLite | PostgreSQL). */
+function printTable(results: Map<Engine, Row[]>) {
   const fmt = (v: number | undefined, d = 0) => (v === undefined ? "" : v.toFixed(d));
+  const engines = [...results.keys()];
+  const cell = (r: Row | undefined) =>
+    r
+      ? `${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} | ${r.met ? "yes" : "no"}${r.note ? ` (${r.note})` : ""}`
+      : " |  |  |  | ";
   console.log(
     `\n${RUNS} run(s) of ${DURATION} s, ${CONNECTIONS} connections, ${ENTRIES} entries\n`,
   );
-  console.log("| case | req/s | p50 ms | p99 ms | errors | target | met |");
-  console.log("|---|---|---|---|---|---|---|");
-  for (const r of rows) {
-    console.log(
-      `| ${r.name}${r.note ? ` (${r.note})` : ""} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} | ${r.target} | ${r.met ? "yes" : "no"} |`,
-    );
-  }
-}
-
-function countRows(contestId: string) {
-  const db = new Database(DB_FILE, { readonly: true });
-  const n = (
-    db.prepare(`SELECT COUNT(*) AS n FROM Submission WHERE contestId = ?`).get(contestId) as {
-      n: number;
-    }
-  ).n;
-  db.close();
-  return n;
+  const head = engines.map((e) => `${e} req/s | p50 ms | p99 ms | errors | met`).join(" | ");
+  console.log(`| case | target | ${head} |`);
+  console.log(`|---|---|${engines.map(() => "---|---|---|---|---|").join("")}`);
+  const first = results.get(engines[0]) ?? [];
+  first.forEach((row, i) => {
+    const cells = engines.map((e) => cell(results.get(e)?.[i])).join(" | ");
+    console.log(`| ${row.name} | ${row.target} | ${cells} |`);
+  });
 }
 
 main().catch((error) => {

@@ -8,7 +8,7 @@
  */
 import bcrypt from "bcryptjs";
 import { AccountLinkEmail, ACCOUNT_LINK_SUBJECTS } from "~/emails/account-link";
-import { prisma } from "~/utils/db.server";
+import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { hashPassword } from "./auth.server";
@@ -274,7 +274,7 @@ export async function confirmEmailChange(token: string, now = new Date()) {
   try {
     await prisma.user.update({ where: { id: link.userId }, data: { email: link.target } });
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") throw new CredentialsError(EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw new CredentialsError(EMAIL_TAKEN);
     throw error;
   }
   return { userId: link.userId, email: link.target };

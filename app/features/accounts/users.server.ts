@@ -1,4 +1,4 @@
-import { prisma } from "~/utils/db.server";
+import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { hashPassword } from "./auth.server";
 import { defaultDisplayName } from "./user";
 
@@ -37,7 +37,7 @@ export async function createAccount(input: {
     });
   } catch (error) {
     // Two sign-ups racing for one e-mail: the unique index decides.
-    if ((error as { code?: string }).code === "P2002") throw new EmailTakenError();
+    if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
   }
 }

@@ -5,7 +5,7 @@
  */
 import { DomainError } from "~/utils/domain-error";
 // Admin writes are retried as a whole while the database is busy (docs/decisions/0010-hardening.md).
-import { prisma, withBusyRetry } from "~/utils/db.server";
+import { prisma, withBusyRetry, isUniqueViolation } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import {
   MESSAGES,
@@ -22,12 +22,6 @@ import { enqueueEvent } from "~/features/lifecycle/outbox.server";
 export class ContestAdminError extends DomainError {}
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
-
-function isUniqueViolation(error: unknown) {
-  return (
-    typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002"
-  );
-}
 
 function contestData(input: ContestInput) {
   return {

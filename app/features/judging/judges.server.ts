@@ -15,7 +15,7 @@ import {
   redeemToken,
   TOKEN_TYPES,
 } from "~/features/accounts/one-time-tokens.server";
-import { prisma } from "~/utils/db.server";
+import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { DomainError } from "~/utils/domain-error";
 import { readPage } from "~/utils/paged-list.server";
@@ -211,8 +211,7 @@ export async function addJudge(input: { email: string; name: string }): Promise<
       });
       created = true;
     } catch (error) {
-      if ((error as { code?: string }).code === "P2002")
-        return { ok: false, error: "This person is already a judge" };
+      if (isUniqueViolation(error)) return { ok: false, error: "This person is already a judge" };
       throw error;
     }
   }

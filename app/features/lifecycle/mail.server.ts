@@ -5,7 +5,7 @@
  * (docs/decisions/0017-contest-lifecycle.md).
  */
 import { LifecycleEmail, lifecycleSubject, type LifecycleMail } from "~/emails/lifecycle";
-import { prisma } from "~/utils/db.server";
+import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { sendEmail, type EmailResult } from "~/utils/email.server";
 
 export type MailJob = LifecycleMail & { key: string };
@@ -25,7 +25,7 @@ async function claim(key: string, now: Date) {
     await prisma.lifecycleEmail.create({ data: { key, emailLogId: null, sentAt: now } });
     return true;
   } catch (error) {
-    if ((error as { code?: string }).code !== "P2002") throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
   const { count } = await prisma.lifecycleEmail.updateMany({
     where: { key, emailLogId: null, sentAt: { lt: new Date(now.getTime() - CLAIM_MS) } },

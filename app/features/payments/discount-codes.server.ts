@@ -4,7 +4,7 @@
  * The use is taken with one conditional UPDATE inside the entry's transaction, so the count never
  * passes the maximum however many entrants use the code at the same moment.
  */
-import { prisma, type Prisma } from "~/utils/db.server";
+import { prisma, type Prisma, isUniqueViolation } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { readPage } from "~/utils/paged-list.server";
 import {
@@ -129,8 +129,7 @@ export async function createDiscountCode(input: NewDiscountCode) {
       select: { id: true, code: true },
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002")
-      throw new DomainError(`The code ${code} exists already.`, "code");
+    if (isUniqueViolation(error)) throw new DomainError(`The code ${code} exists already.`, "code");
     throw error;
   }
 }

@@ -5,7 +5,7 @@
  * transaction, which the finalize workflow turns into a confirmed entry.
  */
 import { enqueueEvent } from "~/features/lifecycle/outbox.server";
-import { prisma } from "~/utils/db.server";
+import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { paymentsMode } from "~/utils/env.server";
 import { verifyStripeEvent } from "~/utils/stripe.server";
 
@@ -43,7 +43,7 @@ export async function receiveStripeWebhook(payload: string, signature: string | 
     });
     return { status: 200, message: "ok", outboxEventId } satisfies WebhookOutcome;
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002")
+    if (isUniqueViolation(error))
       return { status: 200, message: "duplicate", outboxEventId: null } satisfies WebhookOutcome;
     throw error;
   }

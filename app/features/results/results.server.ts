@@ -6,7 +6,7 @@
 import { parseCriteria, round2 } from "~/features/contests/rubric";
 import { ranking } from "~/features/judging/ranking.server";
 import { averageScore, parseScores } from "~/features/judging/scoring";
-import { prisma } from "~/utils/db.server";
+import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { awardLabel, compareAwards, defaultAwards, parseAwardChoice, type Award } from "./awards";
 
@@ -214,7 +214,7 @@ export async function freezeAwards(
       });
     } catch (error) {
       // Two first readers at once: the other one stored the same awards.
-      if ((error as { code?: string }).code !== "P2002") throw error;
+      if (!isUniqueViolation(error)) throw error;
     }
   }
   await freezePublicNames(contest.id, now);
