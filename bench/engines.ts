@@ -48,10 +48,13 @@ export function openBenchDb(url: string): BenchDb {
  * Starts a private cluster and copies every row of the migrated, seeded SQLite file into a
  * PostgreSQL database built from prisma/migrations-postgres. Triggers and foreign keys are
  * suspended for the copy (session_replication_role = replica): the score summaries and ranking
- * versions are copied as SQLite's triggers left them. Resolves to the URL and a stop function.
+ * versions are copied as SQLite's triggers left them. Resolves to the URL, a stop function and the
+ * server log (statements slower than `slowLogMs` are written there, for --profile).
  */
-export async function postgresCopyOf(sqliteFile: string) {
-  const cluster = await startPostgres();
+export async function postgresCopyOf(sqliteFile: string, opts: { slowLogMs?: number } = {}) {
+  const cluster = await startPostgres({
+    settings: opts.slowLogMs !== undefined ? { log_min_duration_statement: opts.slowLogMs } : {},
+  });
   try {
     await cluster.admin("CREATE DATABASE bench");
     const url = cluster.url("bench");
@@ -108,13 +111,15 @@ export async function postgresCopyOf(sqliteFile: string) {
         await client.query("COMMIT");
       }
       await client.query("SET session_replication_role = DEFAULT");
-      await client.query("ANALYZE");
+      // As autovacuum would have by then: statistics, and the visibility map that lets the
+      // covering indexes answer without reading rows (index-only scans).
+      await client.query("VACUUM ANALYZE");
     } finally {
       await client.end();
       lite.close();
     }
     console.log(`copied to PostgreSQL in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return { url, stop: cluster.stop };
+    return { url, stop: cluster.stop, log: cluster.log };
   } catch (error) {
     cluster.stop();
     throw error;

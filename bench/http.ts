@@ -12,7 +12,8 @@
  * private PostgreSQL cluster (bench/engines.ts); with both, the table shows them side by side.
  *
  * --profile starts the server (and each of its workers) with --cpu-prof, writing
- * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools).
+ * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools), and on
+ * PostgreSQL logs every statement over 20 ms to bench/.data/postgres-slow.log.
  *
  * Loopback only; every loop is bounded in count and time and the server is stopped at the end.
  * Numbers are medians over --runs; the machine is shared, so quote the table with its run count.
@@ -445,9 +446,15 @@ async function main() {
       src.close();
       results.set(engine, await runCases(`file:${copy}`));
     } else {
-      const pgCopy = await postgresCopyOf(DB_FILE);
+      const pgCopy = await postgresCopyOf(DB_FILE, PROFILE ? { slowLogMs: 20 } : {});
       try {
         results.set(engine, await runCases(pgCopy.url));
+        if (PROFILE) {
+          // Statements over 20 ms, slowest first: the database's side of the profile.
+          const slow = fs.readFileSync(pgCopy.log, "utf8").split("\n");
+          fs.writeFileSync(path.join(DIR, "postgres-slow.log"), slow.join("\n"));
+          console.log(`PostgreSQL statements over 20 ms: ${path.join(DIR, "postgres-slow.log")}`);
+        }
       } finally {
         pgCopy.stop();
       }

@@ -67,10 +67,11 @@ function run(bin, args) {
 }
 
 /**
- * Starts a private cluster. Resolves to { url(database), admin, stop() }: `url("x")` is the
- * connection string of database x; `admin` runs one SQL statement on the `postgres` database.
+ * Starts a private cluster. Resolves to { url(database), admin, stop(), log }: `url("x")` is the
+ * connection string of database x; `admin` runs one SQL statement on the `postgres` database;
+ * `settings` are extra server settings (e.g. { log_min_duration_statement: 20 }).
  */
-export async function startPostgres({ user = "inkwell" } = {}) {
+export async function startPostgres({ user = "inkwell", settings = {} } = {}) {
   const bin = ensurePostgresInstalled();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-pg-"));
   if (isRoot) execFileSync("chown", ["postgres", dir]);
@@ -85,7 +86,10 @@ export async function startPostgres({ user = "inkwell" } = {}) {
     "-w",
     "-o",
     // A test cluster: durability off (it is thrown away), connections for two servers and tests.
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    [
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+      ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`),
+    ].join(" "),
     "start",
   ]);
   const url = (database) => `postgresql://${user}@127.0.0.1:${port}/${database}`;
@@ -109,7 +113,7 @@ export async function startPostgres({ user = "inkwell" } = {}) {
       await client.end();
     }
   };
-  return { url, admin, stop, port, dir };
+  return { url, admin, stop, port, dir, log: path.join(dir, "server.log") };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -7,6 +7,16 @@ import { PrismaClient as PostgresClient } from "~/generated/prisma-pg/client";
 import { env } from "./env.server";
 
 export type { Prisma } from "~/generated/prisma/client";
+/** The status sets (docs/decisions/0028-postgresql.md): one typed set per status column. */
+export type {
+  CheckoutPaymentStatus,
+  CheckoutStatus,
+  EmailStatus,
+  LifecycleStepName,
+  PaymentStatus,
+  StepOutcome,
+  SubmissionStatus,
+} from "~/generated/prisma/client";
 
 declare global {
   var __inkwellPrisma: PrismaClient | undefined;
@@ -138,8 +148,15 @@ function baseClient(url: string): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: url,
     max: env().DATABASE_POOL_SIZE,
-    // A statement never waits long for a lock: the wait is retried outside, as on SQLite.
-    options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+    // A statement never waits long for a lock: the wait is retried outside, as on SQLite. A web
+    // request's query is planned as on an SSD (random reads cost little more than sequential
+    // ones) and never spawns parallel workers: measured on the judge's queue, 28 ms → 13 ms.
+    options: [
+      `-c lock_timeout=${LOCK_TIMEOUT_MS}`,
+      `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+      "-c random_page_cost=1.1",
+      "-c max_parallel_workers_per_gather=0",
+    ].join(" "),
     connectionTimeoutMillis: 5_000,
   });
   // The two generated clients share one schema (scripts/generate-clients.mjs): same models, same

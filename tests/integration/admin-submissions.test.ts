@@ -33,7 +33,7 @@ beforeAll(async () => {
     contestId: i % 3 ? a.id : b.id,
     entrantId: user.id,
     title: i === 5 ? '=HYPERLINK("x")' : `T${i}`,
-    status: i % 4 ? "submitted" : "withdrawn",
+    status: i % 4 ? ("submitted" as const) : ("withdrawn" as const),
     createdAt: new Date(now - Math.floor(i / 300) * 1000),
   }));
   await prisma.submission.createMany({ data: rows });

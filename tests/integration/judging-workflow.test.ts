@@ -26,7 +26,7 @@ import {
   saveDraft,
   submitScore,
 } from "~/features/judging/review.server";
-import { prisma } from "~/utils/db.server";
+import { prisma, type SubmissionStatus } from "~/utils/db.server";
 
 const DAY = 86_400_000;
 const criteria: Criterion[] = [
@@ -74,7 +74,7 @@ async function contest(phase: "judging" | "open" | "results" = "judging") {
   });
 }
 
-async function entry(contestId: string, entrantId: string, status = "submitted") {
+async function entry(contestId: string, entrantId: string, status: SubmissionStatus = "submitted") {
   return prisma.submission.create({
     data: { contestId, entrantId, title: `Entry ${++seq}`, body: "Text", wordCount: 1, status },
   });

@@ -1,6 +1,6 @@
 import { linkToken } from "./inbox";
 import { beforeAll, describe, expect, test } from "vitest";
-import { prisma } from "~/utils/db.server";
+import { prisma, type SubmissionStatus } from "~/utils/db.server";
 import {
   addJudge,
   findSetPasswordToken,
@@ -65,7 +65,7 @@ async function contest(opts: { anonymous?: boolean; judging?: "open" | "closed" 
   });
 }
 
-async function entry(contestId: string, entrantId: string, status = "submitted") {
+async function entry(contestId: string, entrantId: string, status: SubmissionStatus = "submitted") {
   return prisma.submission.create({
     data: {
       contestId,

@@ -1,5 +1,5 @@
 /** Contests, people and entries for the lifecycle tests, on a fixed clock (no real time). */
-import { prisma } from "~/utils/db.server";
+import { prisma, type LifecycleStepName, type SubmissionStatus } from "~/utils/db.server";
 
 export const DAY = 86_400_000;
 export const T0 = Date.parse("2030-01-01T12:00:00Z");
@@ -78,7 +78,7 @@ export async function lifecycleContest(
   return { contest, judges };
 }
 
-export async function entry(contestId: string, status = "submitted") {
+export async function entry(contestId: string, status: SubmissionStatus = "submitted") {
   const writer = await person("writer");
   const submission = await prisma.submission.create({
     data: { contestId, entrantId: writer.id, title: `Story ${++seq}`, body: "b", status },
@@ -113,7 +113,7 @@ export function mailsTo(to: string, template?: string) {
   });
 }
 
-export function stepRow(contestId: string, step: string) {
+export function stepRow(contestId: string, step: LifecycleStepName) {
   return prisma.lifecycleStep.findUniqueOrThrow({
     where: { contestId_step: { contestId, step } },
   });

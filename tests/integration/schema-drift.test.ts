@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
-import { Prisma } from "~/generated/prisma/client";
+import { $Enums, Prisma } from "~/generated/prisma/client";
 import { migrate } from "../../scripts/migrate.mjs";
 
 /**
@@ -65,11 +65,17 @@ function sqliteShape(file: string): Shape {
         indexes.push(`${i.unique ? "UNIQUE " : ""}${table}(${cols})`);
       }
     }
-    const triggers = (
-      db.prepare(`SELECT tbl_name FROM sqlite_master WHERE type = 'trigger'`).all() as {
-        tbl_name: string;
-      }[]
-    ).map((t) => t.tbl_name);
+    const triggers =
+      // The status-set checks are SQLite's stand-in for PostgreSQL's enum types (compared below).
+      (
+        db
+          .prepare(
+            `SELECT tbl_name FROM sqlite_master WHERE type = 'trigger' AND name NOT LIKE '%_check_%'`,
+          )
+          .all() as {
+          tbl_name: string;
+        }[]
+      ).map((t) => t.tbl_name);
     return { columns, indexes, triggers };
   } finally {
     db.close();
@@ -121,6 +127,40 @@ describe("schema drift between the models and both engines' migrations", () => {
       ? await postgresShape(process.env.DATABASE_URL!)
       : sqliteShape(process.env.DATABASE_URL!.slice("file:".length));
     expect(sorted(shape.columns.map(key))).toEqual(sorted(modelColumns().map(key)));
+  });
+
+  test("a status column refuses a value outside its set, on this engine", async () => {
+    const { prisma } = await import("~/utils/db.server");
+    await expect(
+      prisma.$executeRawUnsafe(
+        `INSERT INTO "EmailLog" ("id", "to", "template", "subject", "status") VALUES ('x1', 'a@b.c', 't', 's', 'bogus')`,
+      ),
+    ).rejects.toThrow();
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO "EmailLog" ("id", "to", "template", "subject", "status") VALUES ('x2', 'a@b.c', 't', 's', 'logged')`,
+    );
+    await expect(
+      prisma.$executeRawUnsafe(`UPDATE "EmailLog" SET "status" = 'bogus' WHERE "id" = 'x2'`),
+    ).rejects.toThrow();
+    expect(await prisma.emailLog.count({ where: { id: "x2", status: "logged" } })).toBe(1);
+  });
+
+  test.runIf(onPostgres)("PostgreSQL's enum types are the schema's status sets", async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT t.typname AS "type", e.enumlabel AS "value" FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid ORDER BY t.typname, e.enumsortorder`,
+      );
+      const actual: Record<string, string[]> = {};
+      for (const r of rows) (actual[r.type] ??= []).push(r.value);
+      const expected = Object.fromEntries(
+        Object.entries($Enums).map(([name, values]) => [name, Object.values(values)]),
+      );
+      expect(actual).toEqual(expected);
+    } finally {
+      await client.end();
+    }
   });
 
   test.runIf(onPostgres)(

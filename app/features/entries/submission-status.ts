@@ -1,3 +1,4 @@
+import type { SubmissionStatus as DbSubmissionStatus } from "~/generated/prisma/client";
 import { DomainError } from "~/utils/domain-error";
 /**
  * The submission status state machine (docs/decisions/0009-domain-rules.md), as pure transitions:
@@ -17,14 +18,15 @@ import {
   type ContestDates,
 } from "~/features/contests/phase";
 
+/** The column's typed set (prisma/schema.prisma); TRANSITIONS below names every one of them. */
+export type SubmissionStatus = DbSubmissionStatus;
 export const SUBMISSION_STATUSES = [
   "pending_payment",
   "submitted",
   "expired",
   "withdrawn",
   "disqualified",
-] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+] as const satisfies readonly SubmissionStatus[];
 
 export type SubmissionEvent =
   "confirm" | "expire" | "withdraw" | "disqualify" | "reinstate" | "refund";

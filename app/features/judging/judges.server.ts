@@ -38,7 +38,7 @@ export async function listJudges(page = 1, now = new Date()) {
       { verifications: { some: { type: TOKEN_TYPES.judgeAcceptance, usedAt: null } } },
     ],
   };
-  const live = { status: "submitted" };
+  const live = { status: "submitted" as const };
   const { rows, total } = await readPage(
     page,
     JUDGES_PAGE_SIZE,

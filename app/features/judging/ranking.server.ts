@@ -110,17 +110,31 @@ async function rankingVersion(contestId: string) {
   return row?.version ?? 0;
 }
 
+/** Computations under way, by contest and version: concurrent requests share one. */
+const zInFlight = new Map<string, Promise<ZRankingRow[]>>();
+
 /** The whole z ranking of a contest, without titles and assignment counts (they change apart). */
 async function zRanking(contestId: string): Promise<ZRankingRow[]> {
   // Read the version first: what is computed next is at least that new.
   const version = await rankingVersion(contestId);
   const cached = zCache.get(contestId);
   if (cached && cached.version === version) return cached.rows;
-  const computed = await zRankingRows(contestId);
-  zCache.delete(contestId);
-  if (zCache.size >= Z_CACHE_CONTESTS) zCache.delete(zCache.keys().next().value!);
-  zCache.set(contestId, { version, rows: computed });
-  return computed;
+  // Sixteen admins opening the page after a change wait for one computation, not sixteen
+  // (measured: each took the database's whole time, ADR 0021).
+  const key = `${contestId}@${version}`;
+  let pending = zInFlight.get(key);
+  if (!pending) {
+    pending = zRankingRows(contestId)
+      .then((computed) => {
+        zCache.delete(contestId);
+        if (zCache.size >= Z_CACHE_CONTESTS) zCache.delete(zCache.keys().next().value!);
+        zCache.set(contestId, { version, rows: computed });
+        return computed;
+      })
+      .finally(() => zInFlight.delete(key));
+    zInFlight.set(key, pending);
+  }
+  return pending;
 }
 
 /** Titles and assignment counts of some submitted entries (all of the contest's when ids is null). */

@@ -25,7 +25,7 @@ const pendingWhere = { OR: [{ score: null }, { score: { submittedAt: null } }] }
 const queueWhere = (judgeId: string) => ({
   judgeId,
   submissionId: { not: null },
-  submission: { status: "submitted" },
+  submission: { status: "submitted" as const },
 });
 /** Pending first, then by due date (the contest's judging_close) and assignment order. */
 const queueOrder = [

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { sendSubmissionConfirmation } from "~/features/entries/entrant-submissions.server";
-import { prisma } from "~/utils/db.server";
+import { prisma, type StepOutcome } from "~/utils/db.server";
 import { sendLifecycleMail, sendOnce, type MailJob } from "./mail.server";
 import {
   lifecycleContestSelect,
@@ -217,7 +217,7 @@ export async function beginStep(
 /** What a finished step did, for /admin/workflows. */
 export type StepResult = { sent: number; skipped?: string; nothing?: string };
 
-function resultOf(r: StepResult) {
+function resultOf(r: StepResult): { outcome: StepOutcome; note: string } {
   if (r.skipped) return { outcome: "skipped", note: r.skipped };
   if (r.sent === 0)
     return { outcome: "nothing", note: `Nothing to send. ${r.nothing ?? ""}`.trim() };

@@ -1,9 +1,31 @@
 -- PostgreSQL baseline (docs/decisions/0028-postgresql.md): the schema that the SQLite
--- migrations 20261122000000_init … 20261128400000_entry_flow reach, in PostgreSQL's dialect.
+-- migrations 20261122000000_init … 20261129000000_status_sets reach, in PostgreSQL's dialect
+-- (status columns as native enum types, where SQLite checks them with triggers).
 -- The tables and indexes are Prisma's own DDL for prisma/schema.prisma (migrate diff from
 -- empty); below them, what Prisma's schema language cannot say: the partial unique index for
 -- contest-wide judges, and the score summaries kept by triggers (as on SQLite, ADR 0021).
 -- From here on every schema change adds one folder here and one in prisma/migrations.
+
+-- CreateEnum
+CREATE TYPE "SubmissionStatus" AS ENUM ('pending_payment', 'submitted', 'expired', 'withdrawn', 'disqualified');
+
+-- CreateEnum
+CREATE TYPE "EmailStatus" AS ENUM ('sent', 'logged', 'failed');
+
+-- CreateEnum
+CREATE TYPE "LifecycleStepName" AS ENUM ('open', 'close', 'assign', 'remind', 'results');
+
+-- CreateEnum
+CREATE TYPE "StepOutcome" AS ENUM ('sent', 'nothing', 'skipped');
+
+-- CreateEnum
+CREATE TYPE "PaymentStatus" AS ENUM ('open', 'paid', 'waived', 'refunded', 'void');
+
+-- CreateEnum
+CREATE TYPE "CheckoutStatus" AS ENUM ('open', 'complete', 'expired');
+
+-- CreateEnum
+CREATE TYPE "CheckoutPaymentStatus" AS ENUM ('unpaid', 'paid', 'refunded');
 
 -- CreateTable
 CREATE TABLE "User" (
@@ -145,7 +167,7 @@ CREATE TABLE "Submission" (
     "fileType" TEXT,
     "fileSize" INTEGER,
     "wordCount" INTEGER NOT NULL DEFAULT 0,
-    "status" TEXT NOT NULL,
+    "status" "SubmissionStatus" NOT NULL,
     "disqualifyReason" TEXT,
     "showIfAwarded" BOOLEAN NOT NULL DEFAULT false,
     "mentionsEntrant" BOOLEAN NOT NULL DEFAULT false,
@@ -159,7 +181,7 @@ CREATE TABLE "Submission" (
 CREATE TABLE "SubmissionScoreSummary" (
     "submissionId" TEXT NOT NULL,
     "contestId" TEXT NOT NULL,
-    "status" TEXT NOT NULL,
+    "status" "SubmissionStatus" NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL,
     "scored" INTEGER NOT NULL DEFAULT 0,
     "hundredths" INTEGER NOT NULL DEFAULT 0,
@@ -235,7 +257,7 @@ CREATE TABLE "EmailLog" (
     "to" TEXT NOT NULL,
     "template" TEXT NOT NULL,
     "subject" TEXT NOT NULL,
-    "status" TEXT NOT NULL,
+    "status" "EmailStatus" NOT NULL,
     "providerId" TEXT,
     "error" TEXT,
     "body" TEXT,
@@ -262,7 +284,7 @@ CREATE TABLE "ContestAward" (
 CREATE TABLE "LifecycleStep" (
     "id" TEXT NOT NULL,
     "contestId" TEXT NOT NULL,
-    "step" TEXT NOT NULL,
+    "step" "LifecycleStepName" NOT NULL,
     "dueAt" TIMESTAMP(3) NOT NULL,
     "startedAt" TIMESTAMP(3),
     "finishedAt" TIMESTAMP(3),
@@ -271,7 +293,7 @@ CREATE TABLE "LifecycleStep" (
     "nextAttemptAt" TIMESTAMP(3),
     "lockedUntil" TIMESTAMP(3),
     "lockedBy" TEXT,
-    "outcome" TEXT,
+    "outcome" "StepOutcome",
     "note" TEXT,
     "updatedAt" TIMESTAMP(3) NOT NULL,
 
@@ -341,7 +363,7 @@ CREATE TABLE "Payment" (
     "discountCents" INTEGER NOT NULL DEFAULT 0,
     "amountCents" INTEGER NOT NULL,
     "discountCodeId" TEXT,
-    "status" TEXT NOT NULL,
+    "status" "PaymentStatus" NOT NULL,
     "checkoutSessionId" TEXT,
     "checkoutAttempts" INTEGER NOT NULL DEFAULT 0,
     "paymentIntentId" TEXT,
@@ -386,8 +408,8 @@ CREATE TABLE "TestCheckoutSession" (
     "submissionId" TEXT NOT NULL,
     "amountCents" INTEGER NOT NULL,
     "description" TEXT NOT NULL,
-    "status" TEXT NOT NULL,
-    "paymentStatus" TEXT NOT NULL,
+    "status" "CheckoutStatus" NOT NULL,
+    "paymentStatus" "CheckoutPaymentStatus" NOT NULL,
     "paymentIntentId" TEXT,
     "successUrl" TEXT NOT NULL,
     "cancelUrl" TEXT NOT NULL,
@@ -617,7 +639,6 @@ ALTER TABLE "Payment" ADD CONSTRAINT "Payment_discountCodeId_fkey" FOREIGN KEY (
 
 -- AddForeignKey
 ALTER TABLE "DiscountCode" ADD CONSTRAINT "DiscountCode_contestId_fkey" FOREIGN KEY ("contestId") REFERENCES "Contest"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
 
 -- NULLs are distinct in unique indexes, so contest-wide pre-assignments (submissionId NULL)
 -- need their own partial unique index (as on SQLite).
