@@ -71,9 +71,47 @@ function run(bin, args) {
  * connection string of database x; `admin` runs one SQL statement on the `postgres` database;
  * `settings` are extra server settings (e.g. { log_min_duration_statement: 20 }).
  */
+/**
+ * Clusters whose starter died without stopping them (a test run killed mid-way): stopped and
+ * removed, so they never pile up. Each cluster's folder names its starter's pid.
+ */
+function stopOrphans(bin) {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith("inkwell-pg-")) continue;
+    const dir = path.join(os.tmpdir(), name);
+    let owner = 0;
+    try {
+      owner = Number(fs.readFileSync(path.join(dir, "owner.pid"), "utf8"));
+    } catch {
+      continue; // still being created
+    }
+    try {
+      process.kill(owner, 0);
+      continue; // its starter is alive
+    } catch {
+      // gone: stop its cluster
+    }
+    try {
+      run(path.join(bin, "pg_ctl"), [
+        "-D",
+        path.join(dir, "data"),
+        "-m",
+        "immediate",
+        "-w",
+        "stop",
+      ]);
+    } catch {
+      // not running
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function startPostgres({ user = "inkwell", settings = {} } = {}) {
   const bin = ensurePostgresInstalled();
+  stopOrphans(bin);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-pg-"));
+  fs.writeFileSync(path.join(dir, "owner.pid"), String(process.pid));
   if (isRoot) execFileSync("chown", ["postgres", dir]);
   const data = path.join(dir, "data");
   run(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", user, "-E", "UTF8", "--no-sync"]);
