@@ -8,7 +8,14 @@
 import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { BUSY_MESSAGE, isDatabaseBusy, prisma, withBusyRetry } from "~/utils/db.server";
+import {
+  BUSY_MESSAGE,
+  isDatabaseBusy,
+  lockingTransaction,
+  lockRow,
+  prisma,
+  withBusyRetry,
+} from "~/utils/db.server";
 import { readForm } from "~/utils/form-body.server";
 import { MultipartRefused, readMultipart } from "~/utils/multipart.server";
 import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
@@ -215,6 +222,8 @@ export async function receiveEntry(
     // A busy database is waited for outside the transaction (see db.server), then refused.
     const result = await withBusyRetry(() =>
       prisma.$transaction(async (tx) => {
+        // One writer's entries are written one at a time (their limit is read, then written).
+        await lockRow(tx, "User", user.id);
         // The moment of the write: the window and the account's eligibility, as they are now.
         const row = await tx.contest.findFirst({
           where: { id: contest.id, isPublished: true },
@@ -304,7 +313,7 @@ export async function receiveEntry(
         // (docs/decisions/0017-contest-lifecycle.md).
         if (status === "submitted") await enqueueEvent(tx, "entry/submitted", { submissionId: id });
         return { duplicate: false, status } as const;
-      }),
+      }, lockingTransaction),
     );
     if ("refused" in result) {
       await cleanup();

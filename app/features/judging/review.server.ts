@@ -9,7 +9,7 @@ import path from "node:path";
 import { publishedJudgingWindow } from "~/features/contests/contest-snapshot";
 import { isJudgingOpen } from "~/features/contests/phase";
 import { parseCriteria, type Criterion } from "~/features/contests/rubric";
-import { prisma, type Prisma } from "~/utils/db.server";
+import { lockingTransaction, lockRow, prisma, type Prisma } from "~/utils/db.server";
 import { getStorage } from "~/utils/storage.server";
 import { judgeCopy } from "~/features/entries/documents";
 import { MAX_FILE_BYTES } from "~/features/entries/entry-schema";
@@ -248,6 +248,8 @@ export async function submitScore(
     submittedAt: now,
   };
   return prisma.$transaction(async (tx) => {
+    // One assignment's score is written by one submit at a time (read, then created or changed).
+    await lockRow(tx, "JudgeAssignment", input.assignmentId);
     const existing = await tx.score.findUnique({
       where: { assignmentId: input.assignmentId },
       select: { id: true, scores: true, comment: true, total: true, submittedAt: true },
@@ -278,7 +280,7 @@ export async function submitScore(
     }
     await tx.scoreDraft.deleteMany({ where: { assignmentId: input.assignmentId } });
     return { total: after.total };
-  });
+  }, lockingTransaction);
 }
 
 /**
