@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { formatInTimeZone } from "date-fns-tz";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { BASE_URL, SECOND_URL } from "../../playwright.postgres.config";
+import { createSelfRunningContest, nextClose } from "../e2e/self-running-contest";
 
 /**
  * Two server instances on one PostgreSQL database and one S3-protocol store behave as one site
@@ -9,12 +9,9 @@ import { BASE_URL, SECOND_URL } from "../../playwright.postgres.config";
  * exactly once although both run the scheduler; an entry (with a document) made through one is
  * judged through the other; sessions and the sign-in limits hold across both.
  */
-const ZONE = "America/New_York";
-const MINUTE = 60_000;
 const PASSWORD = "inkwell-demo";
 const RESEND = `http://localhost:${Number(new URL(BASE_URL).port) + 2}`;
 const STORY = "The second door was blue, and it was never locked.";
-const local = (ms: number) => formatInTimeZone(new Date(ms), ZONE, "yyyy-MM-dd'T'HH:mm");
 
 async function emailsTo(to: string): Promise<{ subject: string }[]> {
   const res = await fetch(`${RESEND}/__messages?to=${encodeURIComponent(to)}`);
@@ -43,35 +40,21 @@ test("one site across two instances: lifecycle once, an entry made on one judged
   test.setTimeout(300_000);
   const slug = `pg-two-${Date.now().toString(36)}`;
   const title = `Two instances ${slug}`;
-  const close = Math.floor(Date.now() / MINUTE) * MINUTE + 2 * MINUTE;
+  const close = nextClose();
 
   // The admin creates a published contest through instance A.
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, BASE_URL, "admin@inkwell.test");
   await expect(admin).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-  await admin.goto(`${BASE_URL}/admin/contests/new`);
-  await admin.getByLabel("URL slug").fill(slug);
-  await admin.getByLabel("Title", { exact: true }).fill(title);
-  await admin.getByLabel("Description", { exact: true }).fill("Run by two servers.");
-  await admin.getByLabel("Time zone").selectOption(ZONE);
-  await admin.getByLabel("Submissions open").fill(local(close - 10 * MINUTE));
-  await admin.getByLabel("Submissions close").fill(local(close));
-  await admin.getByLabel("Judging open").fill(local(close));
-  await admin.getByLabel("Judging close").fill(local(close + 7 * 24 * 60 * MINUTE));
-  await admin.getByLabel("Results date").fill(local(close + 8 * 24 * 60 * MINUTE));
-  await admin.getByLabel("Judges per submission").fill("1");
-  await admin.getByLabel("Prompt title").fill("Two doors");
-  await admin.getByLabel("Prompt text").fill("Write about two doors and the one you chose.");
-  await admin.getByRole("button", { name: "Create prompt" }).click();
-  await expect(admin.getByText("Prompt will be created after saving the contest.")).toBeVisible();
-  await admin
-    .getByLabel("Existing rubric")
-    .selectOption({ label: "Standard story rubric (Flash Fiction Free-for-All)" });
-  await admin.getByRole("button", { name: "Add rubric" }).click();
-  await expect(admin.getByText("Rubric will be added after saving the contest.")).toBeVisible();
-  await admin.getByLabel("Published", { exact: true }).check();
-  await admin.getByRole("button", { name: "Create Contest" }).click();
-  await expect(admin).toHaveURL(/\/admin\/contests$/);
+  await createSelfRunningContest(admin, {
+    origin: BASE_URL,
+    slug,
+    title,
+    description: "Run by two servers.",
+    close,
+    judgesPerSubmission: 1,
+    prompt: { title: "Two doors", text: "Write about two doors and the one you chose." },
+  });
 
   // The entrant signs in on instance B and sends a document; the file goes to the shared store.
   const entrant = await (await browser.newContext()).newPage();

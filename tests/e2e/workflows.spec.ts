@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { formatInTimeZone } from "date-fns-tz";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
+import { createSelfRunningContest, nextClose } from "./self-running-contest";
 import { ADMIN, ENTRANT, e2eDb, emailsTo, signIn } from "./utils";
 
 // A contest left alone after publishing runs itself: the embedded scheduler (every 500 ms in the
@@ -10,10 +10,6 @@ test.skip(
   ({ javaScriptEnabled }) => !javaScriptEnabled,
   "one long run is enough; forms are no-JS tested elsewhere",
 );
-
-const ZONE = "America/New_York";
-const MINUTE = 60_000;
-const local = (ms: number) => formatInTimeZone(new Date(ms), ZONE, "yyyy-MM-dd'T'HH:mm");
 
 function assignedJudges(slug: string) {
   const db = e2eDb();
@@ -35,35 +31,20 @@ test("a published contest closes and assigns its judges on its own", async ({ br
   const slug = `e2e-flow-${Date.now().toString(36)}`;
   const title = `Self-running ${slug}`;
   const now = Date.now();
-  const close = Math.floor(now / MINUTE) * MINUTE + 2 * MINUTE; // one to two minutes away
+  const close = nextClose(now); // one to two minutes away
 
   // The admin creates the contest, published, with the judging window opening at the close.
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, ADMIN);
   await expect(admin).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-  await admin.goto("/admin/contests/new");
-  await admin.getByLabel("URL slug").fill(slug);
-  await admin.getByLabel("Title", { exact: true }).fill(title);
-  await admin.getByLabel("Description", { exact: true }).fill("A contest that runs itself.");
-  await admin.getByLabel("Time zone").selectOption(ZONE);
-  await admin.getByLabel("Submissions open").fill(local(close - 10 * MINUTE));
-  await admin.getByLabel("Submissions close").fill(local(close));
-  await admin.getByLabel("Judging open").fill(local(close));
-  await admin.getByLabel("Judging close").fill(local(close + 7 * 24 * 60 * MINUTE));
-  await admin.getByLabel("Results date").fill(local(close + 8 * 24 * 60 * MINUTE));
-  await admin.getByLabel("Judges per submission").fill("2");
-  await admin.getByLabel("Prompt title").fill("A door opens");
-  await admin.getByLabel("Prompt text").fill("Write about a door that should have stayed closed.");
-  await admin.getByRole("button", { name: "Create prompt" }).click();
-  await expect(admin.getByText("Prompt will be created after saving the contest.")).toBeVisible();
-  await admin
-    .getByLabel("Existing rubric")
-    .selectOption({ label: "Standard story rubric (Flash Fiction Free-for-All)" });
-  await admin.getByRole("button", { name: "Add rubric" }).click();
-  await expect(admin.getByText("Rubric will be added after saving the contest.")).toBeVisible();
-  await admin.getByLabel("Published", { exact: true }).check();
-  await admin.getByRole("button", { name: "Create Contest" }).click();
-  await expect(admin).toHaveURL(/\/admin\/contests$/);
+  await createSelfRunningContest(admin, {
+    slug,
+    title,
+    description: "A contest that runs itself.",
+    close,
+    judgesPerSubmission: 2,
+    prompt: { title: "A door opens", text: "Write about a door that should have stayed closed." },
+  });
 
   // An entrant enters while it is open.
   const entrant = await (await browser.newContext()).newPage();
