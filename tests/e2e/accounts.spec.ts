@@ -90,6 +90,8 @@ test("forgot password: the e-mailed link sets a new password once and ends other
   page,
   browser,
 }) => {
+  // Many steps, each a full page load: give a slow or shared machine room (three times 30 s).
+  test.slow();
   const email = uniqueEmail("forgetful");
   await signUp(page, email, "old-secret");
   const elsewhere = await newSignedInPage(browser, email, "old-secret");

@@ -193,6 +193,8 @@ test("contest form validation shows the spec's messages and saves nothing", asyn
 test("publish is refused without a rubric, then accepted with a snapshot; unpublish keeps it", async ({
   page,
 }) => {
+  // Many steps, each a full page load: give a slow or shared machine room (three times 30 s).
+  test.slow();
   await asAdmin(page);
   const slug = unique("e2e-publish");
   const title = `Publish ${slug}`;
@@ -266,6 +268,8 @@ test("publish is refused without a rubric, then accepted with a snapshot; unpubl
 test("edit: dates in the contest's time zone, prompts added and removed, the Publish Contest button", async ({
   page,
 }) => {
+  // Many steps, each a full page load: give a slow or shared machine room (three times 30 s).
+  test.slow();
   await asAdmin(page);
   const slug = unique("e2e-edit");
   const title = `Edit ${slug}`;
@@ -441,6 +445,8 @@ test("prompt pages: add, count, empty state, delete with confirmation; filtered 
 test("new form: a staged new rubric and existing prompt; a refused publish saves nothing; then create published", async ({
   page,
 }) => {
+  // Many steps, each a full page load: give a slow or shared machine room (three times 30 s).
+  test.slow();
   await asAdmin(page);
   await page.goto("/admin/contests/new");
   const slug = unique("e2e-staging");
