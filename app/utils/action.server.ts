@@ -27,6 +27,15 @@ export function refusalReply<S, E extends object = object>(
   return data({ ...(extra as E), result }, { status });
 }
 
+/**
+ * The refusal as a form's errors keyed by field ("" for the form), for forms that keep their own
+ * state instead of conform's reply (the contest form, the rubric builder).
+ */
+export function refusalErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof DomainError)) throw error;
+  return { [error.field ?? ""]: [error.message] };
+}
+
 /** A redirect to `to` with the refusal as an error toast. */
 export function refusalToast(to: string, error: unknown) {
   if (!(error instanceof DomainError)) throw error;

@@ -10,7 +10,9 @@ import type { AuthzContext } from "#tests/authz/types";
  */
 const ROUTES_DIR = new URL("../../app/routes/", import.meta.url);
 const routeFiles = readdirSync(ROUTES_DIR)
-  .filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\.[jt]sx?$/.test(f) && !f.startsWith("."))
+  // As vite.config.ts's ignoredRouteFiles: tests, the routes' `*.server` helpers, dot files.
+  .filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.(test|server)\.[jt]sx?$/.test(f))
+  .filter((f) => !f.startsWith("."))
   .map((f) => f.replace(/\.[jt]sx?$/, ""));
 
 /** A route file's name split at the dots that separate segments (not those inside `[...]`). */
