@@ -53,7 +53,7 @@ function itemActionSchema(within?: string) {
 }
 
 /** A list post that names no item, no contest or an unknown action (shown as it is). */
-export class LibraryPostRefused extends DomainError {}
+class LibraryPostRefused extends DomainError {}
 
 /**
  * The list's posts: delete, and on the library pages assign and unassign. Returns what was done
