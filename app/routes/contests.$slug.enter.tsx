@@ -52,7 +52,8 @@ import { redirectToCheckout } from "./checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
 import { warmInspectionWorker } from "~/features/entries/document-inspection.server";
-import { takeVisitorDraft, visitorToSignIn } from "~/features/entries/entry-draft.server";
+import { takeVisitorDraft } from "~/features/entries/entry-draft.server";
+import { visitorToSignIn } from "./visitor-sign-in.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
