@@ -7,7 +7,8 @@ import { signIn } from "./utils";
 
 // Every page each role can open (every GET row of the authorization table answering 200), checked
 // with axe at desktop width and at 320 px: any serious or critical finding fails. The pages are
-// the same with JavaScript off, so one project is enough.
+// the same with JavaScript off, so one project is enough
+// (docs/decisions/0030-one-error-style-and-checked-promises.md).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs in the page; once is enough");
 
 const WIDTHS = [
