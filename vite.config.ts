@@ -15,7 +15,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
-      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*"],
+      // `*.server.ts` beside the routes are the routes' HTTP helpers, not routes (ADR 0008).
+      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}", "**/.*"],
       serverModuleFormat: "esm",
       // BUILD_DIR lets parallel checkouts (and the tests) build side by side.
       buildDirectory: process.env.BUILD_DIR ?? "build",

@@ -4,8 +4,9 @@ import { ContestForm } from "~/components/contests/contest-form";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { contestToValues, initialFormState } from "~/features/contests/contest-form";
-import { contestFormAction, contestFormOptions } from "~/features/contests/contest-form.server";
-import { contestNotFound, contestOrRedirect } from "~/features/contests/library.server";
+import { contestFormOptions } from "~/features/contests/contest-form.server";
+import { contestFormAction } from "./admin-contest-form.server";
+import { contestNotFound, contestOrRedirect } from "./admin-library.server";
 import { contestItems } from "~/features/contests/contest-snapshot";
 import { getContest } from "~/features/contests/contest-admin.server";
 

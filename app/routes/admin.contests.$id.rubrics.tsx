@@ -16,11 +16,8 @@ import {
 import { CriteriaList, TotalWeightBadge } from "~/components/contests/rubric-builder";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { rubricBuilderAction } from "~/features/contests/contest-form.server";
-import {
-  contestOrRedirect,
-  libraryItemAction,
-  rubricLibrary,
-} from "~/features/contests/library.server";
+import { contestOrRedirect, libraryItemAction } from "./admin-library.server";
+import { rubricLibrary } from "~/features/contests/library.server";
 import { contestRubrics } from "~/features/contests/rubrics.server";
 import { parseCriteria } from "~/features/contests/rubric";
 import { redirectWithToast } from "~/utils/toast.server";

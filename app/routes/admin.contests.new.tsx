@@ -3,7 +3,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContestForm } from "~/components/contests/contest-form";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { defaultContestValues, initialFormState } from "~/features/contests/contest-form";
-import { contestFormAction, contestFormOptions } from "~/features/contests/contest-form.server";
+import { contestFormOptions } from "~/features/contests/contest-form.server";
+import { contestFormAction } from "./admin-contest-form.server";
 import { env } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Create contest · Admin · Inkwell" }];

@@ -29,7 +29,7 @@ import {
   resendInvitation,
   JUDGES_PAGE_SIZE,
 } from "~/features/judging/judges.server";
-import { refusalToast } from "~/utils/action.server";
+import { refusalReply, refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
 
@@ -83,7 +83,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: submission.status ? 400 : 200 });
   }
   if (submission.value.intent === "remove") {
-    const removed = await removeJudge(submission.value.userId).catch(() => false);
+    // False when the person was neither a judge nor invited (nothing to remove).
+    const removed = await removeJudge(submission.value.userId);
     return removed
       ? redirectWithToast("/admin/judges", { type: "success", title: "Judge removed successfully" })
       : redirectWithToast("/admin/judges", { type: "error", title: "Error removing judge" });
@@ -102,9 +103,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return refusalToast("/admin/judges", error);
     }
   }
-  const result = await addJudge(submission.value);
-  if (!result.ok) {
-    return data({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
+  let result: Awaited<ReturnType<typeof addJudge>>;
+  try {
+    result = await addJudge(submission.value);
+  } catch (error) {
+    return refusalReply(submission, error);
   }
   return redirectWithToast("/admin/judges", {
     type: "success",

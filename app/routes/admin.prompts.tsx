@@ -22,12 +22,8 @@ import { ContestSelect } from "~/components/contests/contest-picker";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import {
-  libraryBackTo,
-  libraryItemAction,
-  loadLibrary,
-  promptLibrary,
-} from "~/features/contests/library.server";
+import { libraryBackTo, libraryItemAction, loadLibrary } from "./admin-library.server";
+import { promptLibrary } from "~/features/contests/library.server";
 import { promptSchema } from "~/features/contests/contest-schema";
 import { ContestAdminError } from "~/features/contests/contest-admin.server";
 import { createPrompt, listPrompts } from "~/features/contests/prompts.server";

@@ -18,12 +18,8 @@ import { CriteriaList, TotalWeightBadge } from "~/components/contests/rubric-bui
 import { Pager } from "~/components/ui/pager";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { rubricBuilderAction } from "~/features/contests/contest-form.server";
-import {
-  libraryBackTo,
-  libraryItemAction,
-  loadLibrary,
-  rubricLibrary,
-} from "~/features/contests/library.server";
+import { libraryBackTo, libraryItemAction, loadLibrary } from "./admin-library.server";
+import { rubricLibrary } from "~/features/contests/library.server";
 import { listRubrics } from "~/features/contests/rubrics.server";
 import { parseCriteria } from "~/features/contests/rubric";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -16,6 +16,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { rubricForEdit, updateRubric } from "~/features/contests/rubrics.server";
+import { refusalReply } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -52,19 +53,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: editSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await updateRubric(params.id ?? "", submission.value);
-  if (!result) throw notFound();
-  if (!result.ok) {
-    const { "": formErrors = [], ...fieldErrors } = result.errors;
-    return data(submission.reply({ formErrors, fieldErrors }), { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  let saved: Awaited<ReturnType<typeof updateRubric>>;
+  try {
+    saved = await updateRubric(params.id ?? "", submission.value);
+  } catch (error) {
+    return refusalReply(submission, error);
   }
+  if (!saved) throw notFound();
   return redirectWithToast("/admin/rubrics", { type: "success", title: "Rubric updated" });
 }
 
 export default function EditRubric() {
   const { rubric } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const saving = useIsPending({ state: "submitting" });
   const [form, fields] = useForm({
     id: "edit-rubric",

@@ -48,11 +48,12 @@ import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { priceFor } from "~/features/payments/price-preview.server";
-import { redirectToCheckout } from "~/features/payments/checkout-redirect.server";
+import { redirectToCheckout } from "./checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
 import { warmInspectionWorker } from "~/features/entries/document-inspection.server";
-import { takeVisitorDraft, visitorToSignIn } from "~/features/entries/entry-draft.server";
+import { takeVisitorDraft } from "~/features/entries/entry-draft.server";
+import { visitorToSignIn } from "./visitor-sign-in.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
 

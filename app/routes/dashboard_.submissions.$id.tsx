@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
-import { redirectToCheckout } from "~/features/payments/checkout-redirect.server";
+import { redirectToCheckout } from "./checkout-redirect.server";
 import { paymentLine } from "~/features/payments/payment-summary";
 import { publicContest } from "~/features/contests/public-contest";
 import {

@@ -26,7 +26,7 @@ import { consumeSignUp, tooManySignUpsMessage } from "~/features/accounts/rate-l
 import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { DISPLAY_NAME_HINT, needsParentalConsent, safeRedirect } from "~/features/accounts/user";
-import { createAccount, EmailTakenError } from "~/features/accounts/users.server";
+import { createAccount, EmailTaken } from "~/features/accounts/users.server";
 import { notifySignUpAttempt } from "~/features/accounts/credentials.server";
 import { runDetached } from "~/utils/background.server";
 import { readForm } from "~/utils/form-body.server";
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       try {
         account = await createAccount(input);
       } catch (error) {
-        if (!(error instanceof EmailTakenError)) {
+        if (!(error instanceof EmailTaken)) {
           console.error("sign-up failed", error);
           return data<ActionData>(
             {

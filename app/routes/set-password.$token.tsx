@@ -15,6 +15,8 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { MIN_PASSWORD_LENGTH } from "~/features/accounts/auth-schemas";
 import { findSetPasswordToken, setPasswordWithToken } from "~/features/judging/judges.server";
+import { SET_PASSWORD_LINK_INVALID } from "~/features/judging/invitation";
+import { refusalReply } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
 
@@ -36,9 +38,6 @@ const schema = z
     message: "The passwords do not match",
   });
 
-const INVALID =
-  "This link is invalid, has already been used, or has expired. Ask an Inkwell admin to resend your invitation for a new link.";
-
 /** The one-time link from the judge invitation (7 days, single use). The token is the credential. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = await findSetPasswordToken(params.token ?? "");
@@ -56,17 +55,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const done = await setPasswordWithToken(params.token ?? "", submission.value.password);
-  if (!done) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: [INVALID],
-          hideFields: ["password", "confirmPassword"],
-        }),
-      },
-      { status: 410 },
-    );
+  let done: { email: string };
+  try {
+    done = await setPasswordWithToken(params.token ?? "", submission.value.password);
+  } catch (error) {
+    return refusalReply(submission, error, 410, {}, ["password", "confirmPassword"]);
   }
   return redirectWithToast(`/login?tab=signin`, {
     type: "success",
@@ -121,7 +114,7 @@ export default function SetPassword() {
       ) : (
         <>
           <Alert variant="warning" className="mt-6" title="Link not valid">
-            {INVALID}
+            {SET_PASSWORD_LINK_INVALID}
           </Alert>
           <div className="mt-6 text-center">
             <ButtonLink to="/login">Go to Sign In</ButtonLink>

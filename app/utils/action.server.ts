@@ -5,7 +5,7 @@
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import { DomainError, PleaseWait } from "./domain-error";
+import { DomainError, FormRefused, PleaseWait } from "./domain-error";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -21,10 +21,27 @@ export function refusalReply<S, E extends object = object>(
   hideFields?: string[],
 ) {
   if (!(error instanceof DomainError)) throw error;
+  if (error instanceof FormRefused) {
+    const { "": formErrors = [], ...fieldErrors } = error.errors;
+    return data(
+      { ...(extra as E), result: submission.reply({ formErrors, fieldErrors, hideFields }) },
+      { status },
+    );
+  }
   const result = error.field
     ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields })
     : submission.reply({ formErrors: [error.message], hideFields });
   return data({ ...(extra as E), result }, { status });
+}
+
+/**
+ * The refusal as a form's errors keyed by field ("" for the form), for forms that keep their own
+ * state instead of conform's reply (the contest form, the rubric builder).
+ */
+export function refusalErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof DomainError)) throw error;
+  if (error instanceof FormRefused) return error.errors;
+  return { [error.field ?? ""]: [error.message] };
 }
 
 /** A redirect to `to` with the refusal as an error toast. */

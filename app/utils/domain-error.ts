@@ -14,6 +14,16 @@ export class DomainError extends Error {
 }
 
 /**
+ * A refusal with several messages at once, keyed by field ("" for the whole form), such as a
+ * rubric edit with problems in several criteria; `message` is the first of them.
+ */
+export class FormRefused extends DomainError {
+  constructor(readonly errors: Record<string, string[]>) {
+    super(Object.values(errors).flat()[0] ?? "", Object.keys(errors)[0] || undefined);
+  }
+}
+
+/**
  * A limit that lifts by itself (send again in a few minutes): shown under "Please wait", never
  * "Error", with the honest time to wait in the message (docs/decisions/0026-entry-flow.md).
  */

@@ -111,4 +111,13 @@ export const foundationRoutes: AuthzRow[] = [
     judge: "->/login",
     admin: "->/login",
   },
+  {
+    // Google sent the visitor back refusing (or Google sign-in is not configured): no session.
+    name: "GET /auth/google/callback (refused by Google)",
+    path: "/auth/google/callback?error=access_denied",
+    visitor: "->/login",
+    entrant: "->/login",
+    judge: "->/login",
+    admin: "->/login",
+  },
 ];

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { allRoutes } from "../authz";
 import { ROLES, type AuthzContext, type AuthzRole, type Expectation } from "../authz/types";
-import { addFileEntry, assign, createJudgingContest } from "./judging-fixtures";
+import { createAuthzFixture } from "./judging-fixtures";
 import { ADMIN, DEMO_PASSWORD, ENTRANT, JUDGE, e2eDb } from "./utils";
 
 // Real HTTP against the built site: every route, for visitor, entrant, judge and admin.
@@ -43,37 +43,6 @@ function matches(expected: Expectation, actual: { status: number; location: stri
   if (!redirected || !actual.location) return false;
   const pathname = new URL(actual.location, "http://x").pathname;
   return target.endsWith("/*") ? pathname.startsWith(target.slice(0, -1)) : pathname === target;
-}
-
-/** The fixture contest the hardening rows use (tests/authz/hardening.ts). */
-function createAuthzFixture() {
-  const fixture = createJudgingContest("authz");
-  const [, , txtEntry] = fixture.entries;
-  const pdf = Buffer.from(
-    "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
-  );
-  const others = addFileEntry(
-    fixture,
-    { id: fixture.entrants[1].id },
-    {
-      ext: "pdf",
-      bytes: pdf,
-      fileName: "theirs.pdf",
-      type: "application/pdf",
-    },
-  );
-  addFileEntry(
-    fixture,
-    { email: ENTRANT },
-    {
-      ext: "txt",
-      bytes: Buffer.from("The demo entrant's own story.\n"),
-      fileName: "mine.txt",
-      type: "text/plain; charset=utf-8",
-    },
-  );
-  assign(fixture, JUDGE, [txtEntry.id]);
-  assign(fixture, "judge2@inkwell.test", [others.id]);
 }
 
 test("every route answers each role as the table says", async ({ playwright, baseURL }) => {

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { E2E_PORT } from "./utils";
+import { E2E_PORT, ENTRANT, JUDGE } from "./utils";
 
 /**
  * Test data for the judging specs, written straight into the e2e database (the admin screens for
@@ -318,4 +318,38 @@ export function addFileEntry(
   } finally {
     db.close();
   }
+}
+
+/**
+ * The fixture contest the authorization table's hardening rows use (tests/authz/hardening.ts):
+ * entries of the demo entrant and of another writer, assigned to the demo judge and another.
+ */
+export function createAuthzFixture() {
+  const fixture = createJudgingContest("authz");
+  const [, , txtEntry] = fixture.entries;
+  const pdf = Buffer.from(
+    "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+  );
+  const others = addFileEntry(
+    fixture,
+    { id: fixture.entrants[1].id },
+    {
+      ext: "pdf",
+      bytes: pdf,
+      fileName: "theirs.pdf",
+      type: "application/pdf",
+    },
+  );
+  addFileEntry(
+    fixture,
+    { email: ENTRANT },
+    {
+      ext: "txt",
+      bytes: Buffer.from("The demo entrant's own story.\n"),
+      fileName: "mine.txt",
+      type: "text/plain; charset=utf-8",
+    },
+  );
+  assign(fixture, JUDGE, [txtEntry.id]);
+  assign(fixture, "judge2@inkwell.test", [others.id]);
 }

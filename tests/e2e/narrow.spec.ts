@@ -3,47 +3,14 @@ import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { allRoutes } from "../authz";
-import { ROLES, type AuthzContext, type AuthzRole } from "../authz/types";
+import { ROLES } from "../authz/types";
 import { assign, createJudge, createJudgingContest } from "./judging-fixtures";
-import { ADMIN, E2E_PORT, ENTRANT, JUDGE, e2eDb, signIn } from "./utils";
+import { ACCOUNTS, pagesFor } from "./role-pages";
+import { ADMIN, E2E_PORT, ENTRANT, signIn } from "./utils";
 
 // Every page each role can open (every GET row of the authorization table answering 200), at
 // 320 px: nothing may scroll sideways. Runs with JavaScript on and off.
-const ACCOUNTS: Record<Exclude<AuthzRole, "visitor">, string> = {
-  entrant: ENTRANT,
-  judge: JUDGE,
-  admin: ADMIN,
-};
-
 test.use({ viewport: { width: 320, height: 640 } });
-
-function pagesFor(role: AuthzRole) {
-  const db = e2eDb();
-  const ctx: AuthzContext = {
-    db,
-    id: (sql, ...params) => {
-      const row = db.prepare(sql).get(...params) as { id: string } | undefined;
-      if (!row) throw new Error(`fixture not found: ${sql}`);
-      return row.id;
-    },
-  };
-  try {
-    const paths: string[] = [];
-    for (const r of allRoutes) {
-      if ((r.method ?? "GET") !== "GET" || r[role] !== 200) continue;
-      try {
-        paths.push(typeof r.path === "function" ? r.path(ctx) : r.path);
-      } catch {
-        // A row whose fixture another spec makes (the authorization walk): when that spec has
-        // not run yet, the same page is still covered by the rows on the demo data.
-      }
-    }
-    return [...new Set(paths)];
-  } finally {
-    db.close();
-  }
-}
 
 async function overflowOf(page: Page) {
   return page.evaluate(() => ({

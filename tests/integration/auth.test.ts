@@ -9,7 +9,7 @@ import {
   recordLoginFailure,
   tooManySignUpsMessage,
 } from "~/features/accounts/rate-limit.server";
-import { createAccount, EmailTakenError } from "~/features/accounts/users.server";
+import { createAccount, EmailTaken } from "~/features/accounts/users.server";
 
 describe("accounts", () => {
   test("passwords are hashed and verified; wrong ones fail", async () => {
@@ -25,7 +25,7 @@ describe("accounts", () => {
     expect(await verifyLogin("nobody@example.com", "secret1")).toBeNull();
     await expect(
       createAccount({ email: "pat@example.com", password: "x".repeat(6), dateOfBirth: new Date() }),
-    ).rejects.toBeInstanceOf(EmailTakenError);
+    ).rejects.toBeInstanceOf(EmailTaken);
     // Neutral, never the e-mail's local part (a child's e-mail can hold a name and birth year).
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).displayName).toMatch(
       /^Writer \d{4}$/,

@@ -260,7 +260,7 @@ describe("the judge's queue", () => {
 describe("judges list and invitations", () => {
   test("shows each judge's invitation status and progress; Resend invitation replaces the link", async () => {
     const email = `resend-${Date.now()}@example.test`;
-    expect(await addJudge({ email, name: "Resend Me" })).toMatchObject({ ok: true });
+    expect(await addJudge({ email, name: "Resend Me" })).toMatchObject({ invited: false });
     const u = await prisma.user.findUniqueOrThrow({ where: { email } });
     const row = async (now?: Date) => {
       for (let page = 1; ; page++) {

@@ -4,10 +4,11 @@ import { prisma, type SubmissionStatus } from "~/utils/db.server";
 import {
   addJudge,
   findSetPasswordToken,
-  hashToken,
   removeJudge,
   setPasswordWithToken,
 } from "~/features/judging/judges.server";
+import { hashToken } from "~/features/accounts/one-time-tokens.server";
+import { SET_PASSWORD_LINK_INVALID } from "~/features/judging/invitation";
 import {
   loadReview,
   saveDraft,
@@ -81,7 +82,7 @@ async function entry(contestId: string, entrantId: string, status: SubmissionSta
 describe("judges", () => {
   test("Add Judge creates the account, grants the role and e-mails a one-time set-password link", async () => {
     const result = await addJudge({ email: "New.Judge@Example.test", name: "New Judge" });
-    expect(result).toEqual({ ok: true, created: true, invited: false, emailed: true });
+    expect(result).toEqual({ created: true, invited: false, emailed: true });
     const u = await prisma.user.findUniqueOrThrow({
       where: { email: "new.judge@example.test" },
       include: { roles: true, verifications: true },
@@ -109,11 +110,12 @@ describe("judges", () => {
     });
     expect(await prisma.password.count({ where: { userId: u.id } })).toBe(1);
     // Single use.
-    expect(await setPasswordWithToken(token!, "another-pass")).toBeNull();
-    expect(await addJudge({ email: "new.judge@example.test", name: "Again" })).toEqual({
-      ok: false,
-      error: "This person is already a judge",
-    });
+    await expect(setPasswordWithToken(token!, "another-pass")).rejects.toThrow(
+      SET_PASSWORD_LINK_INVALID,
+    );
+    await expect(addJudge({ email: "new.judge@example.test", name: "Again" })).rejects.toThrow(
+      "This person is already a judge",
+    );
   });
 
   test("an expired link is refused", async () => {
@@ -121,7 +123,9 @@ describe("judges", () => {
     const { createSetPasswordToken } = await import("~/features/judging/judges.server");
     const token = await createSetPasswordToken(u.id, new Date(Date.now() - 8 * DAY));
     expect(await findSetPasswordToken(token)).toBeNull();
-    expect(await setPasswordWithToken(token, "whatever-1")).toBeNull();
+    await expect(setPasswordWithToken(token, "whatever-1")).rejects.toThrow(
+      SET_PASSWORD_LINK_INVALID,
+    );
   });
 
   test("removing a judge takes the role and open assignments, never submitted scores", async () => {

@@ -2,15 +2,42 @@
  * Test oracles for the ranking: the rules of docs/decisions/0007-judging.md and
  * 0016-ranking-rounding-and-z-scores.md written as plain, obviously-correct TypeScript over score
  * rows. The site computes the ranking in SQL (app/features/judging/ranking.server.ts); tests
- * compare the two.
+ * compare the two. Nothing here is imported from the site: the rounding is written out again,
+ * another way, so a mistake in production's rounding cannot also be the oracle's.
  */
-import { averageScore, MIN_VARIANCE, roundScore } from "~/features/judging/scoring";
+
+/**
+ * Round half up (towards +∞) to two decimals, on the value as written in decimal: the value in
+ * hundredths is first read to 12 significant digits, which drops the binary noise (7.225 is stored
+ * as 7.22499999…, ×100 gives 722.4999999999999, read as 722.5), then Math.round takes halves up:
+ * 7.225 → 7.23, 8.005 → 8.01, −7.225 → −7.22 (docs/decisions/0016-ranking-rounding-and-z-scores.md).
+ */
+export function roundHalfUp(value: number): number {
+  return halfUpHundredths(value * 100);
+}
+
+/** A value in hundredths, rounded half up to a whole hundredth, in units (−0 reads as 0). */
+function halfUpHundredths(hundredths: number) {
+  return Math.round(Number(hundredths.toPrecision(12))) / 100 + 0;
+}
+
+/**
+ * The average of judges' totals, which are two-decimal values: added up as whole hundredths
+ * (exact integers), divided once, then rounded half up (ADR 0016).
+ */
+export function averageOfTotals(totals: number[]): number {
+  const hundredths = totals.reduce((sum, t) => sum + Math.round(t * 100), 0);
+  return halfUpHundredths(hundredths / totals.length);
+}
+
+/** A judge is standardised only with a spread: variance above this (ADR 0016). */
+const MIN_VARIANCE = 1e-9;
 
 /** Competition ranking ("1, 1, 3"): equal values (to two decimals) share a rank. Input sorted descending. */
 export function competitionRanks(values: number[]): number[] {
   const ranks: number[] = [];
   values.forEach((v, i) => {
-    if (i > 0 && roundScore(v) === roundScore(values[i - 1])) ranks.push(ranks[i - 1]);
+    if (i > 0 && roundHalfUp(v) === roundHalfUp(values[i - 1])) ranks.push(ranks[i - 1]);
     else ranks.push(i + 1);
   });
   return ranks;
@@ -30,7 +57,7 @@ export function rankByAverage(rows: ScoreRow[]): RankedEntry[] {
   return rank(
     [...bySubmission].map(([submissionId, totals]) => ({
       submissionId,
-      value: averageScore(totals)!,
+      value: averageOfTotals(totals),
       count: totals.length,
     })),
   );
@@ -38,7 +65,7 @@ export function rankByAverage(rows: ScoreRow[]): RankedEntry[] {
 
 function rank(items: { submissionId: string; value: number; count: number }[]): RankedEntry[] {
   const sorted = items
-    .map((i) => ({ ...i, value: roundScore(i.value) }))
+    .map((i) => ({ ...i, value: roundHalfUp(i.value) }))
     .sort((a, b) => b.value - a.value || a.submissionId.localeCompare(b.submissionId));
   const ranks = competitionRanks(sorted.map((s) => s.value));
   return sorted.map((s, i) => ({
@@ -102,7 +129,7 @@ export function rankByZScore(rows: ScoreRow[]): ZRankedEntry[] {
   const info = new Map(
     [...bySubmission].map(([id, v]) => [
       id,
-      { raw: averageScore(v.raw)!, used: v.z.length, count: v.raw.length },
+      { raw: averageOfTotals(v.raw), used: v.z.length, count: v.raw.length },
     ]),
   );
   const ranked: ZRankedEntry[] = rank(

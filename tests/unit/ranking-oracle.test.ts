@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatScore } from "~/features/judging/scoring";
-import { competitionRanks, judgeStats, rankByAverage, rankByZScore } from "#tests/oracles/ranking";
+import fc from "fast-check";
+import { averageScore, formatScore, roundScore } from "~/features/judging/scoring";
+import {
+  averageOfTotals,
+  competitionRanks,
+  judgeStats,
+  rankByAverage,
+  rankByZScore,
+  roundHalfUp,
+} from "#tests/oracles/ranking";
 
 describe("ranking", () => {
   it("uses competition ranking: ties share a rank (1, 1, 3)", () => {
@@ -112,5 +120,33 @@ describe("rounding", () => {
       ["a", 7.23, 1],
       ["b", 7.23, 1],
     ]);
+  });
+});
+
+describe("the oracle's own rounding", () => {
+  it("rounds the ADR's examples half up to two decimals", () => {
+    expect([7.225, 7.235, 8.005, -7.225, 9.004, 0.125].map(roundHalfUp)).toEqual([
+      7.23, 7.24, 8.01, -7.22, 9, 0.13,
+    ]);
+    expect(averageOfTotals([7.22, 7.23])).toBe(7.23);
+    expect(averageOfTotals([6.33, 6.33, 6.34])).toBe(6.33);
+  });
+
+  it("agrees with the site's roundScore and averageScore, which it does not import from", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100_000, max: 100_000 }), (thousandths) => {
+        const value = thousandths / 1000;
+        expect(roundHalfUp(value)).toBe(roundScore(value));
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 12 }),
+        (hundredths) => {
+          const totals = hundredths.map((h) => h / 100);
+          expect(averageOfTotals(totals)).toBe(averageScore(totals));
+        },
+      ),
+    );
   });
 });

@@ -15,10 +15,10 @@ import { hashPassword } from "./auth.server";
 import { HOUR, issueToken, redeemToken, TOKEN_TYPES } from "./one-time-tokens.server";
 import { mayMailAddress } from "./rate-limit.server";
 import { needsParentalConsent } from "./user";
+import { EmailTaken } from "./users.server";
 
 export const RESET_TTL_MS = HOUR;
 export const EMAIL_CHANGE_TTL_MS = 24 * HOUR;
-export const EMAIL_TAKEN = "An account with this email already exists.";
 /** How recent a Google-only account's sign-in must be to change its address. */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
@@ -184,7 +184,7 @@ export async function requestEmailChange(
   }
   if (user.email === email)
     throw new CredentialsError("That is already your e-mail address.", "newEmail");
-  if (taken) throw new CredentialsError(EMAIL_TAKEN, "newEmail");
+  if (taken) throw new EmailTaken("newEmail");
   const token = await issueToken({
     type: TOKEN_TYPES.emailChange,
     userId,
@@ -274,7 +274,7 @@ export async function confirmEmailChange(token: string, now = new Date()) {
   try {
     await prisma.user.update({ where: { id: link.userId }, data: { email: link.target } });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new CredentialsError(EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw new EmailTaken();
     throw error;
   }
   return { userId: link.userId, email: link.target };

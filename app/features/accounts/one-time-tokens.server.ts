@@ -1,6 +1,6 @@
 /**
- * One-time links (password reset, e-mail change and its cancel link, parental consent, a judge
- * invitation's acceptance): 32 random bytes in the link,
+ * One-time links (password reset, e-mail change and its cancel link, parental consent, a new
+ * judge's set-password link, a judge invitation's acceptance): 32 random bytes in the link,
  * only their SHA-256 hash in the Verification table, an expiry, and single use: redeeming marks
  * the row used in the same statement that checks it, so two clicks cannot both succeed.
  * See docs/decisions/0003-sessions-and-auth.md.
@@ -12,6 +12,8 @@ export const TOKEN_TYPES = {
   passwordReset: "password-reset",
   emailChange: "email-change",
   parentalConsent: "parental-consent",
+  /** A new judge's first password (docs/decisions/0007-judging.md); setting it is the acceptance. */
+  setPassword: "set-password",
   /** An existing account's acceptance of a judge invitation (docs/decisions/0025-accounts-and-tokens.md). */
   judgeAcceptance: "judge-acceptance",
   /** The old address's "this was not me" link, which ends a pending e-mail change. */
@@ -30,7 +32,8 @@ export const DAY = 24 * HOUR;
 export const isTokenShaped = (token: unknown): token is string =>
   typeof token === "string" && /^[A-Za-z0-9_-]{16,128}$/.test(token);
 
-const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+/** What the Verification table stores of a token: its SHA-256, never the token itself. */
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Issues a new link for `userId`; earlier unused links of the same type stop working. */
 export async function issueToken(input: {
@@ -52,7 +55,7 @@ export async function issueToken(input: {
       data: {
         type: input.type,
         userId: input.userId,
-        tokenHash: hash(token),
+        tokenHash: hashToken(token),
         target: input.target ?? null,
         expiresAt: new Date(now.getTime() + input.ttlMs),
         createdAt: now,
@@ -66,7 +69,7 @@ export async function issueToken(input: {
 export async function findToken(type: TokenType, token: string, now = new Date()) {
   if (!isTokenShaped(token)) return null;
   return prisma.verification.findFirst({
-    where: { type, tokenHash: hash(token), usedAt: null, expiresAt: { gt: now } },
+    where: { type, tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: now } },
     select: { id: true, userId: true, target: true, expiresAt: true },
   });
 }

@@ -1,10 +1,15 @@
-import { prisma, isUniqueViolation } from "~/utils/db.server";
+import { isUniqueViolation, prisma } from "~/utils/db.server";
+import { DomainError } from "~/utils/domain-error";
 import { hashPassword } from "./auth.server";
 import { defaultDisplayName } from "./user";
 
-export class EmailTakenError extends Error {
-  constructor() {
-    super("An account with this email already exists. Try signing in instead.");
+/**
+ * The one "address already has an account" refusal: an e-mail change shows it; a sign-up never
+ * does, it answers as for any sign-up (docs/decisions/0025-accounts-and-tokens.md).
+ */
+export class EmailTaken extends DomainError {
+  constructor(field?: string) {
+    super("An account with this email already exists.", field);
   }
 }
 
@@ -23,7 +28,7 @@ export async function createAccount(input: {
   const email = input.email.toLowerCase();
   const hash = await hashPassword(input.password);
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
-  if (existing) throw new EmailTakenError();
+  if (existing) throw new EmailTaken();
   try {
     return await prisma.user.create({
       data: {
@@ -37,7 +42,7 @@ export async function createAccount(input: {
     });
   } catch (error) {
     // Two sign-ups racing for one e-mail: the unique index decides.
-    if (isUniqueViolation(error)) throw new EmailTakenError();
+    if (isUniqueViolation(error)) throw new EmailTaken();
     throw error;
   }
 }

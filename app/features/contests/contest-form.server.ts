@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
 import {
   addCriterion,
   emptyRubricDraft,
@@ -35,11 +34,11 @@ import {
   rubricOptions,
   unassignRubric,
 } from "./rubrics.server";
-import { ContestAdminError, createContest, updateContest } from "./contest-admin.server";
+import { createContest, updateContest } from "./contest-admin.server";
+import { DomainError } from "~/utils/domain-error";
 import { timeZoneOptions } from "~/utils/dates";
 import { parseCriteria } from "./rubric";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
+import { refusalErrors } from "~/utils/action.server";
 
 /**
  * What the contest form's pickers offer, for the new and the edit page: existing prompts and
@@ -81,34 +80,41 @@ const field = (fd: FormData, name: string) => {
 };
 
 /**
- * The contest form's action for /admin/contests/new (no contestId: prompts and rubrics are staged
- * in the form) and /admin/contests/{id}/edit (they are written at once). The caller has already
- * checked that an admin is asking.
+ * What one post of the contest form comes to: the form again (with its state, errors and notice;
+ * `failed` when a write failed for a reason other than a refusal), or the contest saved.
  */
-export async function contestFormAction(request: Request, contestId?: string) {
-  const fd = await readForm(request);
+export type ContestFormOutcome =
+  | { saved: false; answer: ContestFormActionData; failed: boolean }
+  | { saved: true; title: string; description?: string };
+
+/**
+ * One post of the contest form on /admin/contests/new (no contestId: prompts and rubrics are
+ * staged in the form) and /admin/contests/{id}/edit (they are written at once). The caller has
+ * already checked that an admin is asking; refusals come back as the form's errors.
+ */
+export async function contestFormStep(
+  fd: FormData,
+  contestId?: string,
+): Promise<ContestFormOutcome> {
   const state = readContestFormState(fd);
   const { name, arg } = parseIntent(fd.get("intent"));
 
   const reply = (
     errors: FormErrors = {},
     notice: ContestFormActionData["notice"] = null,
-    status?: number,
-  ) =>
-    data<ContestFormActionData>(
-      {
-        state,
-        errors,
-        notice,
-        focus: focusAfter(name, errors),
-        key: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      },
-      { status: status ?? (Object.keys(errors).length ? 400 : 200) },
-    );
-  const refused = (error: unknown) => {
-    if (error instanceof ContestAdminError) return reply({ [error.field ?? ""]: [error.message] });
-    throw error;
-  };
+    failed = false,
+  ): ContestFormOutcome => ({
+    saved: false,
+    answer: {
+      state,
+      errors,
+      notice,
+      focus: focusAfter(name, errors),
+      key: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+    failed,
+  });
+  const refused = (error: unknown) => reply(refusalErrors(error));
   /** Writes at once (the edit form); a refusal comes back as the form's error. */
   const written = async (write: () => Promise<unknown>, text: string) => {
     try {
@@ -239,30 +245,30 @@ export async function contestFormAction(request: Request, contestId?: string) {
         try {
           await createContest(input, { prompts, rubrics });
         } catch (e) {
-          if (e instanceof ContestAdminError) return refused(e);
+          if (e instanceof DomainError) return refused(e);
           console.error("contest create failed", e);
           return reply(
             { "": ["The contest could not be created, and nothing was saved. Please try again."] },
             null,
-            500,
+            true,
           );
         }
-        return redirectWithToast("/admin/contests", {
-          type: "success",
+        return {
+          saved: true,
           title: "Contest created with all prompts and rubrics",
           description: input.isPublished ? "Contest published successfully" : undefined,
-        });
+        };
       }
       let action: "published" | "unpublished" | "updated";
       try {
         ({ action } = await updateContest(contestId, input, { publish: name === "publish" }));
       } catch (e) {
-        if (e instanceof ContestAdminError) return refused(e);
+        if (e instanceof DomainError) return refused(e);
         console.error("contest update failed", e);
         return reply(
           { "": ["The contest could not be saved, and nothing was changed. Please try again."] },
           null,
-          500,
+          true,
         );
       }
       const title =
@@ -271,7 +277,7 @@ export async function contestFormAction(request: Request, contestId?: string) {
           : action === "unpublished"
             ? "Contest unpublished successfully"
             : "Contest updated successfully";
-      return redirectWithToast("/admin/contests", { type: "success", title });
+      return { saved: true, title };
     }
     default:
       return reply({ "": ["Unknown action"] });
@@ -305,9 +311,7 @@ export async function rubricBuilderAction(
   try {
     await createRubric({ ...result.value, contestId: opts.contestId ?? null });
   } catch (e) {
-    if (e instanceof ContestAdminError)
-      return { saved: false, draft: readRubricDraft(fd), errors: { "": [e.message] }, key };
-    throw e;
+    return { saved: false, draft: readRubricDraft(fd), errors: refusalErrors(e), key };
   }
   return { saved: true };
 }

@@ -4,7 +4,8 @@ import { prisma } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import { type RubricInput } from "./contest-schema";
 import { parseCriteria } from "./rubric";
-import { applyRubricEdit, type CriterionEdit, type RubricEditResult } from "./rubric-edit";
+import { applyRubricEdit, type CriterionEdit } from "./rubric-edit";
+import { FormRefused } from "~/utils/domain-error";
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
@@ -139,22 +140,23 @@ export async function rubricForEdit(id: string) {
 /**
  * Saves an edit (docs/decisions/0013-entry-form-and-limits.md). Whether scores exist is read in
  * the same transaction as the write, so a score submitted meanwhile still locks the shape.
- * Null when the rubric does not exist.
+ * Returns the saved name and criteria; null when the rubric does not exist. A refused edit throws
+ * FormRefused with its errors by field.
  */
 export async function updateRubric(
   id: string,
   input: { name?: string; criteria?: CriterionEdit[] },
-): Promise<RubricEditResult | null> {
+) {
   return prisma.$transaction(async (tx) => {
     const rubric = await tx.rubric.findUnique({ where: { id } });
     if (!rubric) return null;
     const locked = await rubricHasSubmittedScores(id, tx);
     const result = applyRubricEdit(parseCriteria(rubric.criteria), input, locked);
-    if (result.ok)
-      await tx.rubric.update({
-        where: { id },
-        data: { name: result.value.name, criteria: JSON.stringify(result.value.criteria) },
-      });
-    return result;
+    if (!result.ok) throw new FormRefused(result.errors);
+    await tx.rubric.update({
+      where: { id },
+      data: { name: result.value.name, criteria: JSON.stringify(result.value.criteria) },
+    });
+    return result.value;
   });
 }

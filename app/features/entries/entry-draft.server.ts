@@ -15,9 +15,8 @@ import { readForm } from "~/utils/form-body.server";
 import { readMultipart } from "~/utils/multipart.server";
 import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
 import { sessionSecrets } from "~/utils/secrets.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import { discardBody } from "./receive-entry.server";
-import { CONFIRMATIONS, ENTRY_MESSAGES, MAX_FILE_BYTES, MAX_TITLE_LENGTH } from "./entry-rules";
+import { CONFIRMATIONS, MAX_FILE_BYTES, MAX_TITLE_LENGTH } from "./entry-rules";
 
 export const DRAFT_TTL_MS = 30 * 60 * 1000;
 const MAX_STORY_CHARS = 1_000_000;
@@ -156,34 +155,6 @@ export async function takeVisitorDraft(
   );
   if (count !== 1 || row.expiresAt <= now) return { draft: null, setCookie };
   return { draft: parseFields(row.fields), setCookie };
-}
-
-/**
- * A visitor posted the entry form: what they typed is kept, and they are sent to sign in and come
- * back to the form's own address, with its query (a classroom ?code=).
- */
-export async function visitorToSignIn(
-  request: Request,
-  slug: string,
-  contest: { id: string } | null,
-) {
-  let kept: string | null = null;
-  if (contest) kept = await keepVisitorDraft(request, contest.id);
-  else await discardBody(request);
-  const query = new URL(request.url).searchParams;
-  for (const internal of ["_data", "index"]) query.delete(internal);
-  const back = `/contests/${encodeURIComponent(slug)}/enter${query.size ? `?${query}` : ""}`;
-  return redirectWithToast(
-    `/login?redirectTo=${encodeURIComponent(back)}`,
-    {
-      type: "info",
-      title: "Please sign in",
-      description: kept
-        ? `${ENTRY_MESSAGES.mustSignIn}. ${ENTRY_MESSAGES.draftKept}`
-        : ENTRY_MESSAGES.mustSignIn,
-    },
-    kept ? { headers: { "Set-Cookie": kept } } : undefined,
-  );
 }
 
 /** Sign-out: the browser's draft, if any, is deleted; returns the header that clears the cookie. */

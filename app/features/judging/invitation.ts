@@ -14,6 +14,10 @@ export const INVITATION_LABEL: Record<InvitationStatus, string> = {
   "link expired": "Link expired",
 };
 
+/** A set-password link that is unknown, used, expired, or whose judge was removed. */
+export const SET_PASSWORD_LINK_INVALID =
+  "This link is invalid, has already been used, or has expired. Ask an Inkwell admin to resend your invitation for a new link.";
+
 export function invitationStatus(
   judge: {
     hasPassword: boolean;

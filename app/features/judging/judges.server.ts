@@ -5,12 +5,11 @@
  * to its address, while signed in to it; removal ends every open invitation
  * (docs/decisions/0025-accounts-and-tokens.md).
  */
-import { createHash, randomBytes } from "node:crypto";
 import { JudgeInviteEmail } from "~/emails/judge-invite";
 import { hashPassword } from "~/features/accounts/auth.server";
 import {
+  DAY,
   findToken,
-  isTokenShaped,
   issueToken,
   redeemToken,
   TOKEN_TYPES,
@@ -19,13 +18,11 @@ import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { DomainError } from "~/utils/domain-error";
 import { readPage } from "~/utils/paged-list.server";
-import { invitationStatus } from "./invitation";
+import { invitationStatus, SET_PASSWORD_LINK_INVALID } from "./invitation";
 
 export const JUDGES_PAGE_SIZE = 50;
 
-export const SET_PASSWORD_TYPE = "set-password";
 export const SET_PASSWORD_DAYS = 7;
-const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * The judges list with each judge's invitation status and progress (assigned entries, submitted
@@ -53,7 +50,7 @@ export async function listJudges(page = 1, now = new Date()) {
           connections: { select: { id: true }, take: 1 },
           roles: { where: { role: "judge" }, select: { role: true } },
           verifications: {
-            where: { type: { in: [SET_PASSWORD_TYPE, TOKEN_TYPES.judgeAcceptance] } },
+            where: { type: { in: [TOKEN_TYPES.setPassword, TOKEN_TYPES.judgeAcceptance] } },
             select: { expiresAt: true, usedAt: true },
             orderBy: [{ createdAt: "desc" }, { id: "desc" }],
             take: 1,
@@ -89,8 +86,10 @@ export async function listJudges(page = 1, now = new Date()) {
   return { judges, total };
 }
 
-/** A refused "Resend invitation" (shown to the admin as it is). */
+/** A refused Add Judge, "Resend invitation" or invitation link (shown as it is). */
 export class InvitationRefused extends DomainError {}
+
+const ALREADY_A_JUDGE = "This person is already a judge";
 
 async function sendSetPasswordLink(user: { id: string; email: string; displayName: string }) {
   const token = await createSetPasswordToken(user.id);
@@ -160,28 +159,18 @@ async function sendAcceptanceLink(user: { id: string; email: string; displayName
   });
 }
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-/** A one-time set-password link: 32 random bytes, only the SHA-256 hash is stored. */
-export async function createSetPasswordToken(userId: string, now = new Date()) {
-  const token = randomBytes(32).toString("base64url");
-  await prisma.$transaction([
-    // A new link replaces any earlier unused one.
-    prisma.verification.deleteMany({ where: { userId, type: SET_PASSWORD_TYPE, usedAt: null } }),
-    prisma.verification.create({
-      data: {
-        type: SET_PASSWORD_TYPE,
-        userId,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + SET_PASSWORD_DAYS * DAY),
-      },
-    }),
-  ]);
-  return token;
+/**
+ * A one-time set-password link (one-time-tokens.server.ts: only its hash is stored, 7 days,
+ * single use); a new link replaces any earlier unused one.
+ */
+export function createSetPasswordToken(userId: string, now = new Date()) {
+  return issueToken({
+    type: TOKEN_TYPES.setPassword,
+    userId,
+    ttlMs: SET_PASSWORD_DAYS * DAY,
+    now,
+  });
 }
-
-export type AddJudgeResult =
-  { ok: true; created: boolean; invited: boolean; emailed: boolean } | { ok: false; error: string };
 
 /**
  * Add Judge. No account: one is created with the role and a set-password link (setting the
@@ -189,7 +178,7 @@ export type AddJudgeResult =
  * treated the same. Any other account gets no role yet, only a one-time acceptance link: someone
  * who signed up with the address first must not become a judge.
  */
-export async function addJudge(input: { email: string; name: string }): Promise<AddJudgeResult> {
+export async function addJudge(input: { email: string; name: string }) {
   const email = input.email.trim().toLowerCase();
   const name = input.name.trim();
   const select = {
@@ -200,8 +189,7 @@ export async function addJudge(input: { email: string; name: string }): Promise<
     connections: { select: { id: true }, take: 1 },
   } as const;
   let user = await prisma.user.findUnique({ where: { email }, select });
-  if (user?.roles.some((r) => r.role === "judge"))
-    return { ok: false, error: "This person is already a judge" };
+  if (user?.roles.some((r) => r.role === "judge")) throw new InvitationRefused(ALREADY_A_JUDGE);
   let created = false;
   if (!user) {
     try {
@@ -211,7 +199,7 @@ export async function addJudge(input: { email: string; name: string }): Promise<
       });
       created = true;
     } catch (error) {
-      if (isUniqueViolation(error)) return { ok: false, error: "This person is already a judge" };
+      if (isUniqueViolation(error)) throw new InvitationRefused(ALREADY_A_JUDGE);
       throw error;
     }
   }
@@ -224,10 +212,10 @@ export async function addJudge(input: { email: string; name: string }): Promise<
         create: { userId: user.id, role: "judge" },
       });
     const result = await sendSetPasswordLink(target);
-    return { ok: true, created, invited: false, emailed: result.ok };
+    return { created, invited: false, emailed: result.ok };
   }
   const result = await sendAcceptanceLink(target);
-  return { ok: true, created: false, invited: true, emailed: result.ok };
+  return { created: false, invited: true, emailed: result.ok };
 }
 
 /** The invitation behind a live acceptance link, or null. */
@@ -261,56 +249,34 @@ export async function acceptJudgeInvitation(token: string, userId: string, now =
   });
 }
 
-/** The user behind a valid, unused, unexpired set-password token, or null. */
+/** The judge behind a live (unused, unexpired) set-password link, or null. */
 export async function findSetPasswordToken(token: string, now = new Date()) {
-  if (!isTokenShaped(token)) return null;
-  const row = await prisma.verification.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      type: true,
-      usedAt: true,
-      expiresAt: true,
-      user: {
-        select: {
-          id: true,
-          email: true,
-          roles: { where: { role: "judge" }, select: { role: true } },
-        },
-      },
-    },
-  });
+  const link = await findToken(TOKEN_TYPES.setPassword, token, now);
+  if (!link) return null;
   // A removed judge's link is gone (removeJudge); a link of an account without the role is dead too.
-  if (
-    !row ||
-    row.type !== SET_PASSWORD_TYPE ||
-    row.user.roles.length === 0 ||
-    row.usedAt ||
-    row.expiresAt.getTime() < now.getTime()
-  )
-    return null;
-  return { verificationId: row.id, userId: row.user.id, email: row.user.email };
+  const user = await prisma.user.findFirst({
+    where: { id: link.userId, roles: { some: { role: "judge" } } },
+    select: { id: true, email: true },
+  });
+  return user ? { userId: user.id, email: user.email } : null;
 }
 
-/** Uses the token (once) and sets the password. False when the link is invalid, used or expired. */
+/**
+ * Uses the link (once, even when two requests race: redeemToken) and sets the password; an
+ * invalid, used or expired link is refused with SET_PASSWORD_LINK_INVALID.
+ */
 export async function setPasswordWithToken(token: string, password: string, now = new Date()) {
   const found = await findSetPasswordToken(token, now);
-  if (!found) return null;
+  if (!found) throw new InvitationRefused(SET_PASSWORD_LINK_INVALID);
   const hash = await hashPassword(password);
-  return prisma.$transaction(async (tx) => {
-    // Single use, even when two requests race: only the one that flips usedAt proceeds.
-    const used = await tx.verification.updateMany({
-      where: { id: found.verificationId, usedAt: null },
-      data: { usedAt: now },
-    });
-    if (used.count !== 1) return null;
-    await tx.password.upsert({
-      where: { userId: found.userId },
-      update: { hash },
-      create: { userId: found.userId, hash },
-    });
-    return { email: found.email };
+  const link = await redeemToken(TOKEN_TYPES.setPassword, token, now);
+  if (!link) throw new InvitationRefused(SET_PASSWORD_LINK_INVALID);
+  await prisma.password.upsert({
+    where: { userId: link.userId },
+    update: { hash },
+    create: { userId: link.userId, hash },
   });
+  return { email: found.email };
 }
 
 /**
@@ -323,7 +289,7 @@ export async function removeJudge(userId: string) {
     const links = await tx.verification.deleteMany({
       where: {
         userId,
-        type: { in: [SET_PASSWORD_TYPE, TOKEN_TYPES.judgeAcceptance] },
+        type: { in: [TOKEN_TYPES.setPassword, TOKEN_TYPES.judgeAcceptance] },
         usedAt: null,
       },
     });

@@ -1,13 +1,14 @@
 /**
  * The response that sends an entrant to pay (after a new paid entry, or "Complete payment"): the
  * checkout page, or back to the entry with a toast when it cannot open. The entry is saved either
- * way, so nothing is lost (docs/decisions/0020-payments.md).
+ * way, so nothing is lost (docs/decisions/0020-payments.md). The HTTP side of `startCheckout`
+ * (ADR 0008); not a route: vite.config.ts ignores `*.server` files here.
  */
 import { redirect } from "@remix-run/node";
 import { DomainError } from "~/utils/domain-error";
 import { siteOrigin } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { PAYMENT_MESSAGES, startCheckout } from "./checkout.server";
+import { PAYMENT_MESSAGES, startCheckout } from "~/features/payments/checkout.server";
 
 export async function redirectToCheckout(entrantId: string, submissionId: string) {
   const entryPage = `/dashboard/submissions/${encodeURIComponent(submissionId)}`;

@@ -1,0 +1,37 @@
+/**
+ * The HTTP side of a visitor's post of the entry form (ADR 0008): what they typed is kept
+ * (`keepVisitorDraft`, docs/decisions/0026-entry-flow.md) and they are redirected to sign in.
+ * Not a route: vite.config.ts ignores `*.server` files here.
+ */
+import { keepVisitorDraft } from "~/features/entries/entry-draft.server";
+import { ENTRY_MESSAGES } from "~/features/entries/entry-rules";
+import { discardBody } from "~/features/entries/receive-entry.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * A visitor posted the entry form: what they typed is kept, and they are sent to sign in and come
+ * back to the form's own address, with its query (a classroom ?code=).
+ */
+export async function visitorToSignIn(
+  request: Request,
+  slug: string,
+  contest: { id: string } | null,
+) {
+  let kept: string | null = null;
+  if (contest) kept = await keepVisitorDraft(request, contest.id);
+  else await discardBody(request);
+  const query = new URL(request.url).searchParams;
+  for (const internal of ["_data", "index"]) query.delete(internal);
+  const back = `/contests/${encodeURIComponent(slug)}/enter${query.size ? `?${query}` : ""}`;
+  return redirectWithToast(
+    `/login?redirectTo=${encodeURIComponent(back)}`,
+    {
+      type: "info",
+      title: "Please sign in",
+      description: kept
+        ? `${ENTRY_MESSAGES.mustSignIn}. ${ENTRY_MESSAGES.draftKept}`
+        : ENTRY_MESSAGES.mustSignIn,
+    },
+    kept ? { headers: { "Set-Cookie": kept } } : undefined,
+  );
+}
