@@ -20,7 +20,7 @@ import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest, type PublicContest } from "~/features/contests/public-contest";
 import { getStorage } from "~/utils/storage.server";
 import { contestSelect } from "~/features/contests/public-contests.server";
-import { enqueueEvent } from "~/features/lifecycle/outbox.server";
+import { enqueueEvent } from "~/utils/outbox.server";
 import { initialStatus } from "./submission-status";
 import { COUNTED_STATUSES, entriesLeft, entryLimitMessage } from "./entry-limit";
 import { entriesLeftFor, ownEntry } from "./entry-limit.server";

@@ -4,7 +4,7 @@
  * nothing), and a completed checkout becomes a payment/checkout.completed outbox event in the same
  * transaction, which the finalize workflow turns into a confirmed entry.
  */
-import { enqueueEvent } from "~/features/lifecycle/outbox.server";
+import { enqueueEvent } from "~/utils/outbox.server";
 import { prisma } from "~/utils/db.server";
 import { paymentsMode } from "~/utils/env.server";
 import { verifyStripeEvent } from "~/utils/stripe.server";
