@@ -6,7 +6,7 @@ import { build } from "esbuild";
 
 const out = path.resolve(process.env.BUILD_DIR ?? "build", "server", "document-worker.mjs");
 await build({
-  entryPoints: ["app/features/entries/document-worker.ts"],
+  entryPoints: ["app/features/documents/document-worker.ts"],
   bundle: true,
   platform: "node",
   format: "esm",
