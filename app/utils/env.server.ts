@@ -5,7 +5,6 @@ import {
   parseTestServices,
   serverFields,
   settingsError,
-  testMode,
   type TestServices,
 } from "./settings.mjs";
 
@@ -137,9 +136,6 @@ export function initEnv() {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
-
-/** NODE_ENV=test, or PAYMENTS_TEST_MODE=1 (the end-to-end servers): see settings.mjs. */
-export const isTestMode = () => testMode(env());
 
 /**
  * The site's origin, the only base for absolute links (e-mails, OAuth callback, Stripe return
