@@ -18,7 +18,7 @@ ENV PORT=8080 DATABASE_URL=file:/data/inkwell.db UPLOAD_DIR=/data/uploads
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/app/generated ./app/generated
-# server.mjs imports these plain modules (client address, cluster, page cache, body limits, logs).
+# server.mjs imports these plain modules (settings, client address, cluster, page cache, body limits, logs).
 COPY --from=build /app/app/utils/*.mjs ./app/utils/
 COPY --from=build /app/package.json /app/server.mjs ./
 COPY --from=build /app/scripts ./scripts

@@ -5,7 +5,10 @@ import tseslint from "typescript-eslint";
 
 // Import direction (docs/architecture.md): routes → features → utils. Features never import
 // routes or UI; utils (infrastructure) import neither features nor routes; inngest/ imports
-// features, never routes. Prisma is reached through ~/utils/db.server only.
+// features, never routes. Prisma is reached through ~/utils/db.server only. These rules give the
+// editor's early warning; the full graph (which capability may use which, no cycles, routes never
+// import the database) is .dependency-cruiser.cjs, run by `npm run lint`
+// (docs/decisions/0029-dependency-graph.md).
 const prismaOnlyThroughDb = {
   group: ["**/generated/prisma/*", "!~/generated/prisma/client"],
   message: "Import Prisma through ~/utils/db.server.",
@@ -44,7 +47,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ["**/*.{ts,tsx,js,mjs}"],
+    files: ["**/*.{ts,tsx,js,mjs,cjs}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: {

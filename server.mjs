@@ -14,34 +14,31 @@ import {
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import {
-  clientAddress,
-  expressTrustProxy,
-  parseTrustProxy,
-  requestOrigin,
-} from "./app/utils/client-ip.mjs";
+import { clientAddress, expressTrustProxy, requestOrigin } from "./app/utils/client-ip.mjs";
 import { accessLog } from "./app/utils/access-log.mjs";
 import { runPrimary, runsWorkflows, workerCount } from "./app/utils/cluster.mjs";
 import { createVisitorPageCache } from "./app/utils/visitor-page-cache.mjs";
 import { BODY_MESSAGES, UPLOAD_BODY_LIMIT, bodyPolicy } from "./app/utils/request-body.mjs";
+import { serverSettings } from "./app/utils/settings.mjs";
 
-const MODE = process.env.NODE_ENV ?? "development";
-const IS_PROD = MODE === "production";
-const PORT = Number(process.env.PORT ?? 3000);
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+// The settings this process needs before the app loads, checked by the same zod fields as
+// env.server.ts (app/utils/settings.mjs); a bad one stops the server with one line.
+let SETTINGS;
+try {
+  SETTINGS = serverSettings();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const IS_PROD = SETTINGS.NODE_ENV === "production";
+const { PORT, BUILD_DIR } = SETTINGS;
 
 // The primary of a multi-process server only forks and watches the workers; it never serves.
-const WORKERS = IS_PROD ? workerCount() : 1;
+const WORKERS = IS_PROD ? workerCount(SETTINGS.WEB_CONCURRENCY) : 1;
 if (cluster.isPrimary && WORKERS > 1) process.exit(await runPrimary(WORKERS));
 
 /** Which forwarded headers to believe: none unless TRUST_PROXY says (docs/decisions/0010-hardening.md). */
-let TRUST;
-try {
-  TRUST = parseTrustProxy(process.env.TRUST_PROXY);
-} catch (error) {
-  console.error(`Invalid environment: ${error.message}`);
-  process.exit(1);
-}
+const TRUST = SETTINGS.trustProxy;
 
 const viteDevServer = IS_PROD
   ? undefined
@@ -60,11 +57,10 @@ app.use((_req, res, next) => {
 
 /** Origins a form may post to, directly or by redirect (Google sign-in, Stripe Checkout). */
 const formOrigins = ["'self'", "https://accounts.google.com", "https://checkout.stripe.com"];
-if (process.env.GOOGLE_OAUTH_BASE_URL)
-  formOrigins.push(new URL(process.env.GOOGLE_OAUTH_BASE_URL).origin);
-// Tests: the local fake's checkout pages.
-if (process.env.STRIPE_API_BASE_URL)
-  formOrigins.push(new URL(process.env.STRIPE_API_BASE_URL).origin);
+// Test mode only (settings.mjs): the local fakes' sign-in and checkout pages.
+if (SETTINGS.GOOGLE_OAUTH_BASE_URL)
+  formOrigins.push(new URL(SETTINGS.GOOGLE_OAUTH_BASE_URL).origin);
+if (SETTINGS.STRIPE_API_BASE_URL) formOrigins.push(new URL(SETTINGS.STRIPE_API_BASE_URL).origin);
 
 app.use(
   helmet({
@@ -266,7 +262,7 @@ if (viteDevServer) {
 // One-time tokens in paths are redacted (docs/decisions/0025-accounts-and-tokens.md).
 app.use(
   accessLog({
-    skip: (req) => req.url.startsWith("/assets") || process.env.QUIET_LOGS === "1",
+    skip: (req) => req.url.startsWith("/assets") || SETTINGS.QUIET_LOGS,
   }),
 );
 
@@ -322,7 +318,7 @@ function remixRequest(req, res) {
   return new Request(url.href, init);
 }
 
-const handleRequest = createRemixHandler(build, MODE);
+const handleRequest = createRemixHandler(build, SETTINGS.NODE_ENV);
 const visitorPages = IS_PROD ? createVisitorPageCache() : null;
 app.all("*", async (req, res, next) => {
   try {

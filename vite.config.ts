@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { serverSettings } from "./app/utils/settings.mjs";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -19,7 +20,7 @@ export default defineConfig({
       ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}", "**/.*"],
       serverModuleFormat: "esm",
       // BUILD_DIR lets parallel checkouts (and the tests) build side by side.
-      buildDirectory: process.env.BUILD_DIR ?? "build",
+      buildDirectory: serverSettings().BUILD_DIR,
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -248,6 +248,8 @@ const env = {
   SITE_URL: BASE,
   QUIET_LOGS: "1",
   LOGIN_MAX_FAILURES_PER_IP: "100000",
+  // As in production (fly.toml): memory after each uploaded document is collected at once.
+  FORCE_GC: "1",
 };
 
 async function startServer(databaseUrl: string) {

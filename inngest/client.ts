@@ -1,11 +1,11 @@
 /**
  * The Inngest client and the typed workflow events (docs/decisions/0017-contest-lifecycle.md).
- * The event schemas are the ones the outbox validates with (app/features/lifecycle/events.ts).
+ * The event schemas are the ones the outbox validates with (app/utils/workflow-events.ts).
  * Keys come from the environment: INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY in production,
  * INNGEST_DEV=1 for a local dev server.
  */
 import { Inngest, eventType } from "inngest";
-import { eventSchemas } from "~/features/lifecycle/events";
+import { eventSchemas } from "~/utils/workflow-events";
 
 export const inngest = new Inngest({ id: "inkwell" });
 

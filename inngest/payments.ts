@@ -4,7 +4,7 @@
  * new), and a refund tells the entrant once.
  */
 import { finalizeCheckout } from "~/features/payments/checkout.server";
-import { tellRefund } from "~/features/payments/payment-mail.server";
+import { tellRefund } from "~/features/lifecycle/payment-mail.server";
 import { checkoutCompleted, inngest, paymentRefunded } from "./client";
 
 export const finalizeEntryPayment = inngest.createFunction(

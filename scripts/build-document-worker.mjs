@@ -3,10 +3,11 @@
 // in node_modules, as for the server build.
 import path from "node:path";
 import { build } from "esbuild";
+import { serverSettings } from "../app/utils/settings.mjs";
 
-const out = path.resolve(process.env.BUILD_DIR ?? "build", "server", "document-worker.mjs");
+const out = path.resolve(serverSettings().BUILD_DIR, "server", "document-worker.mjs");
 await build({
-  entryPoints: ["app/features/entries/document-worker.ts"],
+  entryPoints: ["app/features/documents/document-worker.ts"],
   bundle: true,
   platform: "node",
   format: "esm",

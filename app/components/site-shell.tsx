@@ -117,15 +117,3 @@ export function NavigationProgress() {
     </div>
   );
 }
-
-export function Spinner({ label = "Loading…" }: { label?: string }) {
-  return (
-    <div role="status" className="flex items-center gap-2 text-slate-600">
-      <span
-        aria-hidden
-        className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-ink-600"
-      />
-      <span>{label}</span>
-    </div>
-  );
-}

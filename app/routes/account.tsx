@@ -33,8 +33,9 @@ import {
   hasPassword,
   requestEmailChange,
 } from "~/features/accounts/credentials.server";
-import { changeParentEmail, sendConsentRequest } from "~/features/accounts/parental-consent.server";
-import { deleteAccount, updateProfile } from "~/features/accounts/account.server";
+import { changeParentEmail, sendConsentRequest } from "~/features/privacy/parental-consent.server";
+import { updateProfile } from "~/features/accounts/account.server";
+import { deleteAccount } from "~/features/privacy/account-deletion.server";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDate } from "~/utils/dates";
 import { endSession, getSessionId } from "~/features/accounts/session.server";

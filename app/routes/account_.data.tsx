@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/accounts/auth.server";
-import { dataExportFileName, exportUserDataZip } from "~/features/accounts/data-export-zip.server";
+import { dataExportFileName, exportUserDataZip } from "~/features/privacy/data-export-zip.server";
 
 /**
  * "Download my data": the signed-in user's own data and uploaded files, as one zip streamed from

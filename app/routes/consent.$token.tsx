@@ -11,7 +11,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { consentAnswerSchema } from "~/features/accounts/account-schemas";
-import { answerConsent, consentRequest } from "~/features/accounts/parental-consent.server";
+import { answerConsent, consentRequest } from "~/features/privacy/parental-consent.server";
 import { refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

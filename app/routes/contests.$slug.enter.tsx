@@ -43,7 +43,7 @@ import {
   newEntryKey,
   receiveEntry,
 } from "~/features/entries/receive-entry.server";
-import { ACCEPT_ATTRIBUTE, kindFromFileName } from "~/features/entries/file-sniff";
+import { ACCEPT_ATTRIBUTE, kindFromFileName } from "~/features/documents/file-sniff";
 import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -51,7 +51,7 @@ import { priceFor } from "~/features/payments/price-preview.server";
 import { redirectToCheckout } from "./checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
-import { warmInspectionWorker } from "~/features/entries/document-inspection.server";
+import { warmInspectionWorker } from "~/features/documents/document-inspection.server";
 import { takeVisitorDraft } from "~/features/entries/entry-draft.server";
 import { visitorToSignIn } from "./visitor-sign-in.server";
 

@@ -3,7 +3,7 @@ import { EmailAddress } from "~/components/ui/email-address";
 import { ConsentPendingNotice } from "~/components/accounts/account-sections";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
-import { paymentReturnToast } from "~/features/payments/payment-return.server";
+import { paymentReturnToast } from "~/features/lifecycle/payment-return.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SubmissionStatusBadge } from "~/components/entries/submission-view";

@@ -1,8 +1,10 @@
 import { notFound } from "~/utils/responses";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/accounts/auth.server";
-import { prisma } from "~/utils/db.server";
-import { openSubmissionFile } from "~/features/entries/admin-submissions.server";
+import {
+  openSubmissionFile,
+  submissionFileFacts,
+} from "~/features/entries/admin-submissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isAdmin } from "~/features/accounts/user";
 
@@ -32,10 +34,7 @@ function pageWeCameFrom(request: Request, prefix: string) {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const s = await prisma.submission.findUnique({
-    where: { id: params.id ?? "" },
-    select: { id: true, entrantId: true, filePath: true, fileName: true, fileType: true },
-  });
+  const s = await submissionFileFacts(params.id ?? "");
   const admin = isAdmin(user);
   if (!s || (!admin && s.entrantId !== user.id)) throw notFound();
   // A missing file sends the reader back to the page they clicked on, with the error. (The links

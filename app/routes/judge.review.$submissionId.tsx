@@ -12,18 +12,11 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireJudge } from "~/features/accounts/auth.server";
-import {
-  discardDraft,
-  loadReview,
-  nextPendingEntry,
-  saveDraft,
-  scoringContext,
-  submitScore,
-} from "~/features/judging/review.server";
-import { enteredScores, scoreFormSchema, type ScoreIntent } from "~/features/judging/scoring";
+import { loadReview, nextPendingEntry, scoringContext } from "~/features/judging/review.server";
+import { writeScoreForm } from "~/features/judging/score-form.server";
+import { scoreFormSchema, type ScoreIntent } from "~/features/judging/scoring";
 import { formatDateTime } from "~/utils/dates";
 import { notFound } from "~/utils/responses";
-import { BUSY_MESSAGE, isDatabaseBusy, withBusyRetry } from "~/utils/db.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -93,25 +86,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const value = submission.value;
   const here = `/judge/review/${submissionId}`;
   const rubricId = ctx.rubricId;
-  let saved;
-  try {
-    // A busy database gets a short wait, then a clear answer (docs/decisions/0010-hardening.md).
-    saved = await withBusyRetry(async () => {
-      if (value.intent === "discard") return void (await discardDraft(ctx.assignmentId));
-      const input = {
-        assignmentId: ctx.assignmentId,
-        criteria: ctx.criteria,
-        scores: enteredScores(value.scores as Record<string, number | null>),
-        comment: value.comment,
-      };
-      if (value.intent === "autosave") return saveDraft(input);
-      await submitScore({ ...input, judgeId: user.id, submissionId, rubricId });
-    });
-  } catch (error) {
-    if (!isDatabaseBusy(error)) throw error;
+  // A busy database gets a short wait, then a clear answer (docs/decisions/0010-hardening.md).
+  const { busy, saved } = await writeScoreForm(value, {
+    assignmentId: ctx.assignmentId,
+    criteria: ctx.criteria,
+    judgeId: user.id,
+    submissionId,
+    rubricId,
+  });
+  if (busy) {
     // Nothing was saved; the form comes back with the scores and comment as typed.
     return data<ScoreActionData>(
-      { intent, result: submission.reply({ formErrors: [BUSY_MESSAGE] }) },
+      { intent, result: submission.reply({ formErrors: [busy] }) },
       { status: 503 },
     );
   }

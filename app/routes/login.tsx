@@ -1,4 +1,4 @@
-import { sendConsentRequest } from "~/features/accounts/parental-consent.server";
+import { sendConsentRequest } from "~/features/privacy/parental-consent.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {

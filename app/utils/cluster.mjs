@@ -9,11 +9,9 @@ import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 /** The worker whose environment says so runs the workflows (startWorkflows); the others do not. */
 export const WORKFLOWS_ENV = "INKWELL_RUNS_WORKFLOWS";
 
-/** How many server processes: WEB_CONCURRENCY, else the core count in production and 1 otherwise. */
-export function workerCount(env = process.env, isProd = env.NODE_ENV === "production") {
-  const asked = Number(env.WEB_CONCURRENCY);
-  if (Number.isInteger(asked) && asked >= 1) return asked;
-  return isProd ? Math.max(1, os.availableParallelism()) : 1;
+/** How many server processes in production: WEB_CONCURRENCY (settings.mjs), else the core count. */
+export function workerCount(asked) {
+  return asked ?? Math.max(1, os.availableParallelism());
 }
 
 /** Whether this process should start the workflows: always without a cluster, else one worker. */

@@ -8,15 +8,7 @@ import { env } from "./env.server";
 
 export type { Prisma } from "~/generated/prisma/client";
 /** The status sets (docs/decisions/0028-postgresql.md): one typed set per status column. */
-export type {
-  CheckoutPaymentStatus,
-  CheckoutStatus,
-  EmailStatus,
-  LifecycleStepName,
-  PaymentStatus,
-  StepOutcome,
-  SubmissionStatus,
-} from "~/generated/prisma/client";
+export type { LifecycleStepName, StepOutcome, SubmissionStatus } from "~/generated/prisma/client";
 
 declare global {
   var __inkwellPrisma: PrismaClient | undefined;

@@ -48,7 +48,7 @@ export async function sendEmail(message: {
     const live = env().NODE_ENV !== "production";
     if (live) devInbox.unshift({ to: message.to, subject: message.subject, text });
     devInbox.length = Math.min(devInbox.length, DEV_INBOX_SIZE);
-    if (process.env.QUIET_LOGS !== "1")
+    if (!env().QUIET_LOGS)
       console.log(
         `[email] to=${message.to} subject=${JSON.stringify(message.subject)}\n${live ? text : redactTokens(text)}`,
       );

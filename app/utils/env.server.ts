@@ -1,18 +1,22 @@
 import { z } from "zod";
-import { parseTrustProxy } from "./client-ip.mjs";
+import {
+  flag,
+  optional,
+  parseTestServices,
+  serverFields,
+  settingsError,
+  type TestServices,
+} from "./settings.mjs";
 
 /**
  * Every setting the server reads, validated once at start-up. Embedded defaults need no variables:
- * SQLite in ./data, files on local disk, e-mail logged.
+ * SQLite in ./data, files on local disk, e-mail logged. The settings server.mjs also reads before
+ * the app loads (NODE_ENV, PORT, BUILD_DIR, WEB_CONCURRENCY, QUIET_LOGS, TRUST_PROXY,
+ * PAYMENTS_TEST_MODE) and the test services' addresses are defined in settings.mjs.
  */
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === "" ? undefined : v));
-
 const schema = z
   .object({
-    NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+    ...serverFields,
     /**
      * The engine (docs/decisions/0028-postgresql.md): file: → SQLite (the embedded default),
      * postgres:// or postgresql:// → PostgreSQL, for several server instances on one database.
@@ -32,18 +36,12 @@ const schema = z
       (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
       "SITE_URL must be an address like https://inkwell.example, starting with http(s)://",
     ),
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     SITE_TIME_ZONE: z.string().default("America/New_York"),
     FLY_APP_NAME: optional,
     /** Only for serving a production build over plain HTTP on a LAN address (never on Fly). */
-    INSECURE_COOKIES: z
-      .enum(["0", "1", "true", "false"])
-      .optional()
-      .transform((v) => v === "1" || v === "true"),
+    INSECURE_COOKIES: flag,
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
-    /** Tests only: base URL of the local fake OAuth server standing in for Google. */
-    GOOGLE_OAUTH_BASE_URL: optional,
     RESEND_API_KEY: optional,
     RESEND_BASE_URL: optional,
     EMAIL_FROM: z.string().default("Inkwell <no-reply@inkwell.test>"),
@@ -65,33 +63,20 @@ const schema = z
     /** Stripe (docs/decisions/0020-payments.md): both keys together, or neither. */
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
-    /** Tests only: base URL of the local fake that speaks Stripe's API. */
-    STRIPE_API_BASE_URL: optional,
-    /** Without Stripe keys a production server refuses the test-mode checkout unless this is 1. */
-    PAYMENTS_TEST_MODE: z
-      .enum(["0", "1", "true", "false"])
-      .optional()
-      .transform((v) => v === "1" || v === "true"),
     PAYMENT_CURRENCY: z
       .string()
       .regex(/^[a-z]{3}$/)
       .default("usd"),
+    /**
+     * A full garbage collection after each uploaded document (memory.server.ts); off unless set,
+     * on in the deployment (fly.toml, docs/decisions/0021-performance.md).
+     */
+    FORCE_GC: flag,
     SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
     /** Account e-mails asked for by visitors (docs/decisions/0025-accounts-and-tokens.md). */
     RESET_MAX_PER_IP: z.coerce.number().int().positive().default(10),
     /** Price previews with a discount code, per minute, per user and per address. */
     PRICE_PREVIEW_MAX_PER_MINUTE: z.coerce.number().int().positive().default(20),
-    /** Which proxy's forwarded headers to believe (read by server.mjs; see client-ip.mjs). */
-    TRUST_PROXY: z
-      .string()
-      .optional()
-      .superRefine((value, ctx) => {
-        try {
-          parseTrustProxy(value);
-        } catch (error) {
-          ctx.addIssue({ code: "custom", message: (error as Error).message });
-        }
-      }),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
@@ -130,20 +115,22 @@ const schema = z
       });
   });
 
-export type Env = z.infer<typeof schema>;
+export type Env = z.infer<typeof schema> & TestServices;
 
 let cached: Env | undefined;
 
 /** Parses process.env; on a problem, throws one line naming the variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = schema.safeParse(source);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const name = String(issue.path[0] ?? "environment");
-    const message = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
-    throw new Error(`Invalid environment: ${message}`);
+  if (!result.success) throw settingsError(result.error);
+  // The fakes' addresses are settings only in test mode (settings.mjs).
+  let services: TestServices;
+  try {
+    services = parseTestServices(source, result.data);
+  } catch (error) {
+    throw settingsError(error as z.ZodError);
   }
-  return result.data;
+  return { ...result.data, ...services };
 }
 
 export function env(): Env {

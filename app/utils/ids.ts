@@ -1,29 +1,12 @@
-import { randomBytes } from "node:crypto";
-
-let last = 0;
-let counter = 0;
-// Random bytes drawn a few kilobytes at a time (one draw per id is slow in bulk).
-let pool = Buffer.alloc(0);
-let at = 0;
+import { monotonicFactory } from "ulid";
 
 /**
- * A new row id in the shape of Prisma's cuid() ("c" and 24 lowercase letters and digits) for
- * rows written in bulk with SQL. Ids made by one process sort in the order they were made (time,
- * then a counter), as cuids do, so "oldest first, then id" keeps a batch in its own order.
+ * A new row id for rows written in bulk with SQL (auto-assign writes tens of thousands at once): a
+ * ULID, as the `ulid` package makes it. Ids are opaque strings beside Prisma's cuid()s. Ids made
+ * by one process sort in the order they were made (time, then a monotonic increment within the
+ * same millisecond), so "oldest first, then id" keeps a batch in its own order, as the judge's
+ * queue expects. (cuid2 was measured and rejected: its ids are random by design, so they do not
+ * sort, and at about 0.2 ms an id it would add some 14 s to auto-assign's 60,000 ids against the
+ * 3 s target of docs/decisions/0021-performance.md; a ULID takes about 1.5 µs.)
  */
-export function newId() {
-  const now = Date.now();
-  if (now !== last) {
-    last = now;
-    counter = 0;
-  }
-  const time = now.toString(36).padStart(9, "0");
-  const count = (counter++).toString(36).padStart(5, "0");
-  if (at + 10 > pool.length) {
-    pool = randomBytes(4096);
-    at = 0;
-  }
-  let random = "";
-  for (let i = 0; i < 10; i++) random += (pool[at++] % 36).toString(36);
-  return `c${time}${count}${random}`;
-}
+export const newId = monotonicFactory();

@@ -7,17 +7,3 @@
 export function notFound(message = "Not Found"): Response {
   return new Response(message, { status: 404, headers: { "Content-Type": "text/plain" } });
 }
-
-/** Throws a `status` (default 400) response with `message` unless `condition` holds. */
-export function invariantResponse(
-  condition: unknown,
-  message: string,
-  init: ResponseInit = { status: 400 },
-): asserts condition {
-  if (!condition) {
-    throw new Response(message, {
-      ...init,
-      headers: { "Content-Type": "text/plain", ...init.headers },
-    });
-  }
-}

@@ -32,8 +32,3 @@ export function verifyStripeEvent(payload: string, signature: string) {
   if (!secret) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
   return stripe().webhooks.constructEvent(payload, signature, secret);
 }
-
-/** Tests and tools only. */
-export function resetStripeClient() {
-  client = undefined;
-}

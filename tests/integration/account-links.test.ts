@@ -1,6 +1,6 @@
 import { linkToken } from "./inbox";
 import { describe, expect, test } from "vitest";
-import { exportUserData } from "~/features/accounts/data-export.server";
+import { exportUserData } from "~/features/privacy/data-export.server";
 import {
   cancelEmailChange,
   changePassword,
@@ -15,7 +15,7 @@ import {
   TOKEN_TYPES,
 } from "~/features/accounts/one-time-tokens.server";
 import { hashPassword } from "~/features/accounts/auth.server";
-import { answerConsent, sendConsentRequest } from "~/features/accounts/parental-consent.server";
+import { answerConsent, sendConsentRequest } from "~/features/privacy/parental-consent.server";
 import { refusalToast } from "~/utils/action.server";
 import { PleaseWait } from "~/utils/domain-error";
 import { getToast } from "~/utils/toast.server";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { deleteAccount } from "~/features/accounts/account.server";
+import { deleteAccount } from "~/features/privacy/account-deletion.server";
 import { prisma } from "~/utils/db.server";
 
 const DAY = 86_400_000;

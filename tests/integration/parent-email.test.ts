@@ -13,7 +13,7 @@ afterAll(() => fake.server.close());
 const { prisma } = await import("~/utils/db.server");
 const { HOUR } = await import("~/features/accounts/one-time-tokens.server");
 const { answerConsent, changeParentEmail, sendConsentRequest } =
-  await import("~/features/accounts/parental-consent.server");
+  await import("~/features/privacy/parental-consent.server");
 
 const DAY = 86_400_000;
 const user = (extra: Record<string, unknown> = {}) =>

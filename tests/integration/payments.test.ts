@@ -30,7 +30,7 @@ const { deliverDueEvents } = await import("~/features/lifecycle/outbox.server");
 const { handleLocally } = await import("~/features/lifecycle/scheduler.server");
 const checkout = await import("~/features/payments/checkout.server");
 const { paymentReturnToast, RETURN_TOASTS } =
-  await import("~/features/payments/payment-return.server");
+  await import("~/features/lifecycle/payment-return.server");
 const { action: webhook } = await import("~/routes/api.webhooks.stripe");
 const { withdrawSubmission } = await import("~/features/entries/entrant-submissions.server");
 const { runStep } = await import("~/features/lifecycle/lifecycle.server");
@@ -534,7 +534,7 @@ describe("discount codes and fee waivers", () => {
 
 describe("deleting an account", () => {
   test("a paid entry stays as an emptied, withdrawn record of the payment; an unpaid one's code use goes back", async () => {
-    const { deleteAccount } = await import("~/features/accounts/account.server");
+    const { deleteAccount } = await import("~/features/privacy/account-deletion.server");
     const user = await writer();
     const contest = await paidContest();
     const other = await paidContest();

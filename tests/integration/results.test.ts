@@ -7,7 +7,7 @@ import {
   publicResults,
   saveAwards,
 } from "~/features/results/results.server";
-import { deleteAccount } from "~/features/accounts/account.server";
+import { deleteAccount } from "~/features/privacy/account-deletion.server";
 import { prisma } from "~/utils/db.server";
 
 const DAY = 86_400_000;

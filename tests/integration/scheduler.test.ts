@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { publishContest, updateContest } from "~/features/contests/contest-admin.server";
-import { enqueueEvent } from "~/features/lifecycle/outbox.server";
+import { enqueueEvent } from "~/utils/outbox.server";
 import { acquireLease, tick, type SchedulerOptions } from "~/features/lifecycle/scheduler.server";
 import { beginStep, renewStepLease, runStep } from "~/features/lifecycle/lifecycle.server";
 import { STEP_LEASE_MS } from "~/features/lifecycle/steps";

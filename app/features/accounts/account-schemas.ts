@@ -42,8 +42,6 @@ export function profileRules(
   }
 }
 
-export const profileSchema = profileFields.superRefine(profileRules);
-
 export const deleteAccountSchema = z.object({
   intent: z.literal("delete"),
   confirmEmail: z

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage } from "@remix-run/node";
 import { prisma } from "~/utils/db.server";
 import { env, isProduction } from "~/utils/env.server";
 import { sessionSecrets } from "~/utils/secrets.server";
@@ -86,8 +86,4 @@ export async function endSession(request: Request): Promise<string> {
   const id = session.get("sessionId");
   if (typeof id === "string") await prisma.session.deleteMany({ where: { id } });
   return sessionStorage().destroySession(session);
-}
-
-export async function logout(request: Request, redirectTo = "/login") {
-  throw redirect(redirectTo, { headers: { "Set-Cookie": await endSession(request) } });
 }

@@ -16,7 +16,7 @@ import {
   type RubricInput,
 } from "./contest-schema";
 import { buildSnapshot } from "./contest-snapshot";
-import { enqueueEvent } from "~/features/lifecycle/outbox.server";
+import { enqueueEvent } from "~/utils/outbox.server";
 
 /** A refusal the admin should read (shown as the toast's or form's message). */
 export class ContestAdminError extends DomainError {}

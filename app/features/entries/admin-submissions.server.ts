@@ -240,6 +240,14 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
 
 export { csvSafe } from "~/utils/csv-export";
 
+/** The facts a file download needs (whose entry it is, where its file is stored), or null. */
+export async function submissionFileFacts(id: string) {
+  return prisma.submission.findUnique({
+    where: { id },
+    select: { id: true, entrantId: true, filePath: true, fileName: true, fileType: true },
+  });
+}
+
 /** Opens the stored file of a submission for download, or null when there is none or it is missing. */
 export async function openSubmissionFile(s: { filePath: string | null }) {
   if (!s.filePath) return null;

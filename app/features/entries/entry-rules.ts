@@ -4,10 +4,14 @@
  * word for word (docs/decisions/0009), and `entryErrors`, the same checks as entrySchema
  * (entry-schema.ts, the server's) with the same messages, tested to agree with it.
  */
-import type { FileKind, TextEncodingName } from "./file-sniff";
+import {
+  MAX_FILE_BYTES,
+  type FileKind,
+  type TextEncodingName,
+} from "~/features/documents/file-sniff";
 import { countWords, withinWordRange } from "./word-count";
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export { MAX_FILE_BYTES };
 export const MAX_TITLE_LENGTH = 200;
 
 export const ENTRY_MESSAGES = {

@@ -18,10 +18,10 @@ import {
   headMatchesKind,
   kindFromFileName,
   type FileKind,
-} from "./file-sniff";
+} from "~/features/documents/file-sniff";
 import { displayFileName } from "./file-name";
-import { inspectDocument } from "./documents";
-import { inspectInWorker } from "./document-inspection.server";
+import { inspectDocument } from "~/features/documents/documents";
+import { inspectInWorker } from "~/features/documents/document-inspection.server";
 import { entryFileKey, type FileStorage } from "~/utils/storage.server";
 
 export class RefusedContent extends Error {}

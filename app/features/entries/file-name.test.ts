@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { displayFileName, MAX_FILE_NAME_LENGTH } from "./file-name";
-import { kindFromFileName } from "./file-sniff";
+import { kindFromFileName } from "~/features/documents/file-sniff";
 
 describe("displayFileName", () => {
   test("keeps ordinary names, including ; = and quotes", () => {

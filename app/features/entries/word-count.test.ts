@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { createTextValidator } from "~/features/documents/file-sniff";
 import { countWords, withinWordRange, wordRangeStatus } from "./word-count";
 
 describe("word counting", () => {
@@ -46,4 +47,14 @@ describe("the live count against the range, in words", () => {
       message: "Too long: remove 3 words.",
     });
   });
+});
+
+test("the streamed text validator's word counter splits on exactly the whitespace countWords splits on", () => {
+  const all = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c))
+    .filter((ch) => ch !== "\u0000" && !/[\ud800-\udfff]/.test(ch))
+    .join("x");
+  const v = createTextValidator();
+  expect(v.push(new TextEncoder().encode(all))).toBe(true);
+  expect(v.end()).toBe(true);
+  expect(v.words()).toBe(countWords(all));
 });

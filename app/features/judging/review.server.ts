@@ -11,9 +11,9 @@ import { isJudgingOpen } from "~/features/contests/phase";
 import { parseCriteria, type Criterion } from "~/features/contests/rubric";
 import { lockingTransaction, lockRow, prisma, type Prisma } from "~/utils/db.server";
 import { getStorage } from "~/utils/storage.server";
-import { judgeCopy } from "~/features/entries/documents";
-import { MAX_FILE_BYTES } from "~/features/entries/entry-schema";
-import { kindFromFileName } from "~/features/entries/file-sniff";
+import { judgeCopy } from "~/features/documents/documents";
+import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
+import { kindFromFileName } from "~/features/documents/file-sniff";
 import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./queries.server";
 import { parseScores, weightedTotal } from "./scoring";
 

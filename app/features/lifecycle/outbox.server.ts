@@ -1,26 +1,11 @@
 /**
- * The outbox (docs/decisions/0017-contest-lifecycle.md): events are written in the same
- * transaction as the change that causes them, then delivered (to Inngest, with the row id as the
+ * The outbox's delivery (docs/decisions/0017-contest-lifecycle.md): events are written in the same
+ * transaction as the change that causes them (`enqueueEvent`, ~/utils/outbox.server), then delivered (to Inngest, with the row id as the
  * event id so a resend is deduplicated, or to the local services) with retry and backoff.
  */
 import { prisma } from "~/utils/db.server";
-import { parseEvent, type EventData, type EventName, type WorkflowEvent } from "./events";
+import { parseEvent, type WorkflowEvent } from "~/utils/workflow-events";
 import { LOCK_MS, errorMessage, nextAttemptAt } from "./steps";
-
-type OutboxWriter = { outboxEvent: Pick<typeof prisma.outboxEvent, "create"> };
-
-/** Writes one event; pass the transaction client of the change that causes it. */
-export function enqueueEvent<N extends EventName>(
-  db: OutboxWriter,
-  name: N,
-  data: EventData<N>,
-  now = new Date(),
-) {
-  return db.outboxEvent.create({
-    data: { name, payload: JSON.stringify(data), nextAttemptAt: now },
-    select: { id: true },
-  });
-}
 
 export type OutboxDelivery = (event: WorkflowEvent & { id: string }) => Promise<unknown>;
 

@@ -8,9 +8,9 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { prisma } from "~/utils/db.server";
-import type { WorkflowEvent } from "./events";
+import type { WorkflowEvent } from "~/utils/workflow-events";
 import { finalizeCheckout } from "~/features/payments/checkout.server";
-import { tellRefund } from "~/features/payments/payment-mail.server";
+import { tellRefund } from "./payment-mail.server";
 import { confirmEntry, runStep, syncSteps, type RunOutcome } from "./lifecycle.server";
 import { deliverDueEvents, type OutboxDelivery } from "./outbox.server";
 import { STEPS } from "./steps";

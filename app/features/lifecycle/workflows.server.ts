@@ -3,7 +3,7 @@
  * next (docs/decisions/0018-embedded-scheduler.md).
  */
 import { prisma } from "~/utils/db.server";
-import { STEPS, STEP_LABEL, isStepName, type StepName } from "./steps";
+import { STEPS, STEP_LABEL } from "./steps";
 import type { RunOutcome } from "./lifecycle.server";
 
 export type StepState =
@@ -112,10 +112,6 @@ export async function undeliveredEvents(take = 50) {
     nextAttemptAt: r.nextAttemptAt,
     failed: r.nextAttemptAt === null,
   }));
-}
-
-export function parseStep(value: string): StepName | null {
-  return isStepName(value) ? value : null;
 }
 
 /** The toast after "Run now" or "Retry". */

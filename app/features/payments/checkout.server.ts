@@ -10,7 +10,7 @@ import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
-import { enqueueEvent } from "~/features/lifecycle/outbox.server";
+import { enqueueEvent } from "~/utils/outbox.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { formatDollars } from "~/utils/dates";

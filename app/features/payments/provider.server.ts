@@ -9,7 +9,7 @@ import { prisma } from "~/utils/db.server";
 import { env, paymentsMode } from "~/utils/env.server";
 import { stripe } from "~/utils/stripe.server";
 import { DomainError } from "~/utils/domain-error";
-import { enqueueEvent } from "~/features/lifecycle/outbox.server";
+import { enqueueEvent } from "~/utils/outbox.server";
 
 export type CheckoutState = {
   id: string;

@@ -4,8 +4,8 @@
  * nothing), and a completed checkout becomes a payment/checkout.completed outbox event in the same
  * transaction, which the finalize workflow turns into a confirmed entry.
  */
-import { enqueueEvent } from "~/features/lifecycle/outbox.server";
-import { prisma, isUniqueViolation } from "~/utils/db.server";
+import { enqueueEvent } from "~/utils/outbox.server";
+import { isUniqueViolation, prisma } from "~/utils/db.server";
 import { paymentsMode } from "~/utils/env.server";
 import { verifyStripeEvent } from "~/utils/stripe.server";
 

@@ -14,7 +14,6 @@ import {
   headMatchesKind,
   kindFromFileName,
 } from "./file-sniff";
-import { countWords } from "./word-count";
 
 describe("file kinds from names", () => {
   test("only pdf, doc, docx and txt, any case", () => {
@@ -92,7 +91,8 @@ describe("UTF-16 text, as older Windows Notepad saves it", () => {
       for (const byte of bytes) expect(v.push(Uint8Array.of(byte))).toBe(true);
       expect(v.end()).toBe(true);
       expect(v.encoding()).toBe(encoding);
-      expect(v.words()).toBe(countWords(story));
+      // 17 words, as entries/word-count.ts counts them (word-count.test.ts checks the two agree).
+      expect(v.words()).toBe(17);
     },
   );
 
@@ -117,14 +117,4 @@ describe("UTF-16 text, as older Windows Notepad saves it", () => {
       await bytesMatchKind(Buffer.concat([bom.le, Buffer.from([0x41, 0x00, 0x00, 0x00])]), "txt"),
     ).toBe(false);
   });
-});
-
-test("the word counter splits on exactly the whitespace countWords splits on", () => {
-  const all = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c))
-    .filter((ch) => ch !== "\u0000" && !/[\ud800-\udfff]/.test(ch))
-    .join("x");
-  const v = createTextValidator();
-  expect(v.push(new TextEncoder().encode(all))).toBe(true);
-  expect(v.end()).toBe(true);
-  expect(v.words()).toBe(countWords(all));
 });

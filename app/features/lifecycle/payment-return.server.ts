@@ -4,9 +4,9 @@
  * the confirmation, then the toast. A failed e-mail never undoes the confirmed entry
  * (docs/decisions/0020-payments.md).
  */
-import { confirmEntry } from "~/features/lifecycle/lifecycle.server";
+import { confirmEntry } from "./lifecycle.server";
 import type { Toast } from "~/utils/toast.server";
-import { finalizeReturn } from "./checkout.server";
+import { finalizeReturn } from "~/features/payments/checkout.server";
 
 export const RETURN_TOASTS = {
   confirmed: {

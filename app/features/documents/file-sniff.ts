@@ -24,6 +24,9 @@ export const SNIFF_BYTES = 64 * 1024;
 
 export const ACCEPT_ATTRIBUTE = ".pdf,.doc,.docx,.txt";
 
+/** The largest document accepted: the entry form's limit, and the judge's copy's. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
 /** The kind a file name claims, or null when its extension is not allowed. */
 export function kindFromFileName(name: string): FileKind | null {
   const match = /\.([A-Za-z0-9]+)$/.exec(name.trim());

@@ -9,7 +9,7 @@ import { prisma } from "~/utils/db.server";
 import { waitWords } from "~/utils/dates";
 import { DomainError, PleaseWait } from "~/utils/domain-error";
 import { sendEmail, siteUrl } from "~/utils/email.server";
-import { deleteAccount } from "./account.server";
+import { deleteAccount } from "./account-deletion.server";
 import {
   DAY,
   findToken,
@@ -17,7 +17,7 @@ import {
   lastIssued,
   redeemToken,
   TOKEN_TYPES,
-} from "./one-time-tokens.server";
+} from "~/features/accounts/one-time-tokens.server";
 
 export const CONSENT_DAYS = 14;
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;

@@ -2,7 +2,7 @@
  * The refund e-mail (docs/decisions/0020-payments.md), sent once per refunded entry by the
  * payment/refunded workflow event.
  */
-import { sendLifecycleMail } from "~/features/lifecycle/mail.server";
+import { sendLifecycleMail } from "./mail.server";
 import { formatDollars } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { siteUrl } from "~/utils/email.server";

@@ -26,8 +26,6 @@ export type WorkflowEvent = {
   [N in EventName]: { name: N; data: EventData<N> };
 }[EventName];
 
-export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
-
 export function parseEvent(name: string, payload: unknown): WorkflowEvent {
   if (!(name in eventSchemas)) throw new Error(`Unknown event ${name}`);
   const data = eventSchemas[name as EventName].parse(payload);
