@@ -263,6 +263,7 @@ export async function seed() {
     await prisma.discountCode.upsert({ where: { code: code.code }, create: code, update: {} });
 
   const judges = [judge, judge2, judge3];
+  const classroom = await seedClassroom();
   if (closedCreated) {
     await seedEntries(closed.id, writers, judges, { scoreAll: true, titles: WINTER_TITLES });
     // The demo writers agreed that a winning story may be shown on the results page.
@@ -276,8 +277,174 @@ export async function seed() {
       scoreAll: false,
       titles: AUTUMN_TITLES,
     });
+  if (closedCreated) await seedClassEntries(closed.id, classroom, judges);
   return { admin, judge, entrant };
 }
+
+/**
+ * The demo educator (docs/decisions/0031-classrooms-and-shared-computers.md): Grace Hopkins,
+ * approved, teaches "Room 12 Writers" at Maple Grove Primary, with three roster pupils (no
+ * accounts) and one pupil who joined with the class code (pupil@inkwell.test); a second teacher
+ * waits for approval. Idempotent like the rest: made once, by e-mail and join code.
+ */
+async function seedClassroom() {
+  const teacher = await ensureUser("educator@inkwell.test", "Grace Hopkins", {
+    born: "1984-09-02",
+  });
+  const pending = await ensureUser("teacher2@inkwell.test", "Dan Whitfield", {
+    born: "1979-01-20",
+  });
+  const pupil = await ensureUser("pupil@inkwell.test", "Leo Park", { born: "2015-04-11" });
+  // Leo is under 13: his parent agreed when he joined (the existing consent flow).
+  await prisma.user.update({
+    where: { id: pupil.id },
+    data: { parentEmail: "parent.park@inkwell.test", parentConsentAt: new Date() },
+  });
+  const school =
+    (await prisma.school.findFirst({ where: { name: "Maple Grove Primary" } })) ??
+    (await prisma.school.create({
+      data: { name: "Maple Grove Primary", city: "Springfield", country: "United States" },
+    }));
+  await prisma.school.upsert({
+    where: { id: `${school.id}-variant` },
+    update: {},
+    // The same school as another teacher spelled it: the admin's merge on /admin/schools.
+    create: {
+      id: `${school.id}-variant`,
+      name: "Maple Grove Primary School",
+      city: "Springfield",
+      country: "United States",
+    },
+  });
+  await prisma.educator.upsert({
+    where: { userId: teacher.id },
+    update: {},
+    create: {
+      userId: teacher.id,
+      schoolId: school.id,
+      role: "Teacher",
+      status: "approved",
+      decidedAt: new Date(),
+    },
+  });
+  await prisma.educator.upsert({
+    where: { userId: pending.id },
+    update: {},
+    create: {
+      userId: pending.id,
+      schoolId: `${school.id}-variant`,
+      role: "Librarian",
+      status: "pending",
+    },
+  });
+  const existing = await prisma.classroom.findUnique({
+    where: { joinCode: "MAPLE-12" },
+    include: { pupils: { orderBy: { createdAt: "asc" } } },
+  });
+  if (existing) return existing;
+  return prisma.classroom.create({
+    data: {
+      educatorId: teacher.id,
+      name: "Room 12 Writers",
+      band: "Grade 5",
+      size: 30,
+      joinCode: "MAPLE-12",
+      pupils: {
+        create: [
+          { firstName: "Mia", lastInitial: "R", grade: 5, parentEmail: "mia.parent@inkwell.test" },
+          { firstName: "Noah", lastInitial: "T", grade: 5 },
+          { firstName: "Zara", lastInitial: "K", grade: 5 },
+          { firstName: "Leo", lastInitial: "P", grade: 5, userId: pupil.id, joinedAt: new Date() },
+        ],
+      },
+    },
+    include: { pupils: { orderBy: { createdAt: "asc" } } },
+  });
+}
+
+const CLASS_TITLES = ["The Paper Boat", "Grandma's Radio", "Under the Bleachers", "Snow Day Map"];
+
+/**
+ * The class's entries to the closed contest (scored by every judge, so its results name them):
+ * sent by the educator for each pupil, with the educator's attestations in the consent ledger.
+ */
+async function seedClassEntries(
+  contestId: string,
+  classroom: {
+    id: string;
+    educatorId: string;
+    pupils: { id: string; firstName: string; lastInitial: string }[];
+  },
+  judges: { id: string }[],
+) {
+  const [contest, educator] = await Promise.all([
+    prisma.contest.findUniqueOrThrow({ where: { id: contestId }, select: { title: true } }),
+    prisma.user.findUniqueOrThrow({
+      where: { id: classroom.educatorId },
+      select: { displayName: true, email: true },
+    }),
+  ]);
+  const rubric = await prisma.rubric.findFirstOrThrow({
+    where: { contestId },
+    orderBy: { createdAt: "asc" },
+  });
+  for (const [i, pupil] of classroom.pupils.entries()) {
+    const body = story(200 + i * 41, i * 7 + 3);
+    const submission = await prisma.submission.create({
+      data: {
+        contestId,
+        entrantId: classroom.educatorId,
+        pupilId: pupil.id,
+        title: CLASS_TITLES[i % CLASS_TITLES.length],
+        body,
+        wordCount: body.split(/\s+/).length,
+        status: "submitted",
+        showIfAwarded: true,
+      },
+    });
+    const pupilName = `${pupil.firstName} ${pupil.lastInitial}.`;
+    await prisma.consentAttestation.create({
+      data: {
+        kind: "originality",
+        educatorId: classroom.educatorId,
+        educatorName: educator.displayName,
+        educatorEmail: educator.email,
+        schoolName: "Maple Grove Primary",
+        pupilId: pupil.id,
+        pupilName,
+        contestId,
+        contestTitle: contest.title,
+        submissionId: submission.id,
+        wording: CLASS_ORIGINALITY_WORDING,
+      },
+    });
+    for (const [j, judge] of judges.entries()) {
+      const assignment = await prisma.judgeAssignment.create({
+        data: { contestId, judgeId: judge.id, submissionId: submission.id },
+      });
+      // The class writes well: one of them places.
+      const scores = Object.fromEntries(
+        standardRubric.map((c, k) => [c.key, 6 + ((i + j + k) % 4) + (i === 0 ? 2 : 0)]),
+      );
+      await prisma.score.create({
+        data: {
+          assignmentId: assignment.id,
+          rubricId: rubric.id,
+          judgeId: judge.id,
+          submissionId: submission.id,
+          scores: JSON.stringify(scores),
+          comment: "A confident voice and a strong sense of place. Keep reading your work aloud.",
+          total: weightedTotal(standardRubric, scores),
+          submittedAt: new Date(),
+        },
+      });
+    }
+  }
+}
+
+/** The originality attestation's words, as the class entry form shows them (ADR 0031). */
+const CLASS_ORIGINALITY_WORDING =
+  "I confirm that this entry is the pupil's own original, unpublished work, and that the school holds their parent or guardian's permission to enter it in this contest.";
 
 const WINTER_TITLES = [
   "The Lantern Promise",
@@ -369,7 +536,7 @@ if (isMain) {
       ]);
       console.log(`Seeded: ${counts[0]} users, ${counts[1]} contests, ${counts[2]} submissions.`);
       console.log(
-        `Demo accounts: admin@inkwell.test, judge@inkwell.test, entrant@inkwell.test (password ${DEMO_PASSWORD})`,
+        `Demo accounts: admin@inkwell.test, judge@inkwell.test, entrant@inkwell.test, educator@inkwell.test, pupil@inkwell.test (password ${DEMO_PASSWORD})`,
       );
     })
     .catch((error) => {

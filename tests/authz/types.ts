@@ -24,10 +24,16 @@ export type AuthzRow = {
   entrant: Expectation;
   judge: Expectation;
   admin: Expectation;
+  /** An approved educator (educator@inkwell.test); when absent, the same answer as an entrant's. */
+  educator?: Expectation;
 };
 
-export const ROLES = ["visitor", "entrant", "judge", "admin"] as const;
+export const ROLES = ["visitor", "entrant", "judge", "admin", "educator"] as const;
 export type AuthzRole = (typeof ROLES)[number];
+
+/** What `row` expects for `role` (an educator is answered as an entrant unless the row says). */
+export const expected = (row: AuthzRow, role: AuthzRole): Expectation =>
+  role === "educator" ? (row.educator ?? row.entrant) : row[role];
 
 /** Shorthands for the common shapes. */
 export const publicPage = { visitor: 200, entrant: 200, judge: 200, admin: 200 } as const;

@@ -1,8 +1,14 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { allRoutes } from "../authz";
-import { ROLES, type AuthzContext, type AuthzRole, type Expectation } from "../authz/types";
+import {
+  ROLES,
+  expected,
+  type AuthzContext,
+  type AuthzRole,
+  type Expectation,
+} from "../authz/types";
 import { createAuthzFixture } from "./judging-fixtures";
-import { ADMIN, DEMO_PASSWORD, ENTRANT, JUDGE, e2eDb } from "./utils";
+import { ADMIN, DEMO_PASSWORD, EDUCATOR, ENTRANT, JUDGE, e2eDb } from "./utils";
 
 // Real HTTP against the built site: every route, for visitor, entrant, judge and admin.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level table; runs once");
@@ -11,6 +17,7 @@ const ACCOUNTS: Record<Exclude<AuthzRole, "visitor">, string> = {
   entrant: ENTRANT,
   judge: JUDGE,
   admin: ADMIN,
+  educator: EDUCATOR,
 };
 
 async function sessionCookie(request: APIRequestContext, baseURL: string, email: string) {
@@ -76,9 +83,9 @@ test("every route answers each role as the table says", async ({ playwright, bas
               maxRedirects: 0,
             });
       const actual = { status: res.status(), location: res.headers()["location"] };
-      if (!matches(row[role], actual)) {
+      if (!matches(expected(row, role), actual)) {
         failures.push(
-          `${row.name ?? `${method} ${path}`} as ${role}: expected ${row[role]}, got ${describe(actual)}`,
+          `${row.name ?? `${method} ${path}`} as ${role}: expected ${expected(row, role)}, got ${describe(actual)}`,
         );
       }
       // A sign-out row ends the session; sign in again for the rest of the table.

@@ -1,15 +1,20 @@
 import { allRoutes } from "../authz";
 import type { AuthzContext, AuthzRole } from "../authz/types";
-import { ADMIN, ENTRANT, JUDGE, e2eDb } from "./utils";
+import { ADMIN, EDUCATOR, ENTRANT, JUDGE, e2eDb } from "./utils";
 
 /** The demo account each signed-in role uses. */
 export const ACCOUNTS: Record<Exclude<AuthzRole, "visitor">, string> = {
   entrant: ENTRANT,
   judge: JUDGE,
   admin: ADMIN,
+  educator: EDUCATOR,
 };
 
-/** Every page `role` can open: the GET rows of the authorization table answering it 200. */
+/**
+ * Every page `role` can open: the GET rows of the authorization table answering it 200. For an
+ * educator, only the rows that name the educator (the others are the entrant's pages, checked
+ * once as the entrant).
+ */
 export function pagesFor(role: AuthzRole) {
   const db = e2eDb();
   const ctx: AuthzContext = {
@@ -23,7 +28,8 @@ export function pagesFor(role: AuthzRole) {
   try {
     const paths: string[] = [];
     for (const r of allRoutes) {
-      if ((r.method ?? "GET") !== "GET" || r[role] !== 200) continue;
+      if ((r.method ?? "GET") !== "GET") continue;
+      if (role === "educator" ? r.educator !== 200 : r[role] !== 200) continue;
       try {
         paths.push(typeof r.path === "function" ? r.path(ctx) : r.path);
       } catch {

@@ -6,6 +6,8 @@ export const DEMO_PASSWORD = "inkwell-demo";
 export const ADMIN = "admin@inkwell.test";
 export const JUDGE = "judge@inkwell.test";
 export const ENTRANT = "entrant@inkwell.test";
+export const EDUCATOR = "educator@inkwell.test";
+export const PUPIL = "pupil@inkwell.test";
 
 let counter = 0;
 /** A fresh e-mail per call, unique across workers and projects. */

@@ -423,4 +423,84 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
         cancelUrl: "http://localhost/cancel",
       },
     }),
+  School: () =>
+    prisma.school.create({ data: { name: "Loop School", city: "Leeds", country: "UK" } }),
+  Educator: (b) =>
+    prisma.educator.create({
+      data: {
+        user: { connect: { id: b.user.id } },
+        role: "Teacher",
+        status: "pending",
+        school: { create: { name: "Loop High", city: "York", country: "UK" } },
+      },
+    }),
+  Classroom: (b) =>
+    prisma.classroom.create({
+      data: {
+        name: "5B",
+        band: "Grade 5",
+        size: 30,
+        joinCode: "LOOP-5B",
+        educator: {
+          create: {
+            role: "Teacher",
+            status: "approved",
+            user: { create: { email: "loop-edu@example.test", displayName: "E" } },
+            school: { create: { name: "Loop Primary", city: "Hull", country: "UK" } },
+          },
+        },
+      },
+    }),
+  Pupil: async (b) => {
+    const classroom = await prisma.classroom.create({
+      data: {
+        name: "6C",
+        band: "Grade 6",
+        size: 30,
+        joinCode: "LOOP-6C",
+        educator: {
+          create: {
+            role: "Teacher",
+            status: "approved",
+            user: { create: { email: "loop-edu2@example.test", displayName: "E2" } },
+            school: { create: { name: "Loop Middle", city: "Bath", country: "UK" } },
+          },
+        },
+      },
+    });
+    return prisma.pupil.create({
+      data: {
+        classroomId: classroom.id,
+        firstName: "Ada",
+        lastInitial: "L",
+        grade: 6,
+        userId: b.user.id,
+      },
+    });
+  },
+  ConsentAttestation: (b) =>
+    prisma.consentAttestation.create({
+      data: {
+        kind: "parental_permission",
+        educatorId: b.user.id,
+        educatorName: "E",
+        educatorEmail: "e@example.test",
+        schoolName: "Loop High",
+        pupilName: "Ada L.",
+        contestId: b.contest.id,
+        contestTitle: "T",
+        wording: "The school holds permission.",
+      },
+    }),
+  PaymentGroup: (b) =>
+    prisma.paymentGroup.create({
+      data: {
+        contestId: b.contest.id,
+        payerId: b.user.id,
+        status: "open",
+        amountCents: 1000,
+        method: "invoice",
+        reference: "PO-1",
+      },
+    }),
 };

@@ -130,7 +130,7 @@ function fromTestRow(
     status: string;
     paymentStatus: string;
     amountCents: number;
-    submissionId: string;
+    submissionId: string | null;
     paymentIntentId: string | null;
   },
   origin?: string,
@@ -141,7 +141,7 @@ function fromTestRow(
     status: row.status === "complete" ? "complete" : row.status === "expired" ? "expired" : "open",
     paid: row.paymentStatus === "paid" || row.paymentStatus === "refunded",
     amountTotal: row.amountCents,
-    submissionId: row.submissionId,
+    submissionId: row.submissionId ?? "",
     paymentIntentId: row.paymentIntentId,
   };
 }
@@ -218,7 +218,7 @@ export async function completeTestCheckout(id: string) {
 export async function testCheckoutFor(entrantId: string, id: string) {
   if (paymentsMode() !== "test") return null;
   const row = await prisma.testCheckoutSession.findUnique({ where: { id } });
-  if (!row) return null;
+  if (!row?.submissionId) return null;
   const owner = await prisma.submission.findFirst({
     where: { id: row.submissionId, entrantId },
     select: { id: true },
