@@ -14,6 +14,7 @@ const USES = {
   results: ["contests", "judging"],
   lifecycle: ["contests", "entries", "judging", "payments", "results"],
   privacy: ["accounts", "contests", "judging", "payments"],
+  classrooms: ["accounts", "contests", "documents", "entries", "judging", "payments", "results"],
 };
 
 // The allow-list itself must be a graph without cycles (a depth-first walk finds any back edge).
