@@ -5,6 +5,7 @@
 import { publishContest } from "../app/features/contests/contest-admin.server";
 import { syncSteps } from "../app/features/lifecycle/lifecycle.server";
 import { prisma } from "~/utils/db.server";
+import { ATTESTATION_WORDING } from "../app/features/classrooms/attestations";
 import { hashPassword } from "../app/features/accounts/auth.server";
 import { weightedTotal, type Criterion } from "../app/features/contests/rubric";
 
@@ -415,7 +416,7 @@ async function seedClassEntries(
         contestId,
         contestTitle: contest.title,
         submissionId: submission.id,
-        wording: CLASS_ORIGINALITY_WORDING,
+        wording: ATTESTATION_WORDING.originality,
       },
     });
     for (const [j, judge] of judges.entries()) {
@@ -441,10 +442,6 @@ async function seedClassEntries(
     }
   }
 }
-
-/** The originality attestation's words, as the class entry form shows them (ADR 0031). */
-const CLASS_ORIGINALITY_WORDING =
-  "I confirm that this entry is the pupil's own original, unpublished work, and that the school holds their parent or guardian's permission to enter it in this contest.";
 
 const WINTER_TITLES = [
   "The Lantern Promise",
