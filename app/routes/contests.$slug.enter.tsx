@@ -12,7 +12,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -52,7 +53,7 @@ import { redirectToCheckout } from "./checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
 import { warmInspectionWorker } from "~/features/documents/document-inspection.server";
-import { takeVisitorDraft } from "~/features/entries/entry-draft.server";
+import { draftDoneCookie, takeVisitorDraft } from "~/features/entries/entry-draft.server";
 import { visitorToSignIn } from "./visitor-sign-in.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
@@ -82,7 +83,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     user ? entriesLeftFor(user.id, contest.id, limit) : limit,
     priceFor(contest, code, user, clientAddress(context)),
     // A story typed before signing in comes back once, to the signed-in form only.
-    user ? takeVisitorDraft(request, contest.id) : { draft: null, setCookie: null },
+    user ? takeVisitorDraft(request, user.id, contest.id) : { draft: null, setCookie: null },
   ]);
   const body = {
     contest: {
@@ -127,18 +128,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const outcome = await receiveEntry(request, user, contest);
   if (outcome.ok) {
+    // Received: the story kept in this browser is dropped by the next page it shows, even when
+    // that page is a checkout elsewhere (docs/decisions/0031-classrooms-and-shared-computers.md).
+    const done = { headers: { "Set-Cookie": draftDoneCookie(contest.slug) } };
     // An entry with a fee to pay goes straight to the checkout (docs/decisions/0020-payments.md).
     // The same entry sent again (Back then Submit): the writer is shown the one they already sent,
     // with its payment step if it has one (docs/decisions/0026-entry-flow.md).
     if (outcome.duplicate)
-      return redirectWithToast(`/dashboard/submissions/${outcome.submissionId}`, {
-        type: "info",
-        title: ENTRY_MESSAGES.alreadyReceived,
-        description: ENTRY_MESSAGES.alreadyReceivedDetail,
-      });
-    if (outcome.status === "pending_payment")
-      return redirectToCheckout(user.id, outcome.submissionId);
-    return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received });
+      return redirectWithToast(
+        `/dashboard/submissions/${outcome.submissionId}`,
+        {
+          type: "info",
+          title: ENTRY_MESSAGES.alreadyReceived,
+          description: ENTRY_MESSAGES.alreadyReceivedDetail,
+        },
+        done,
+      );
+    if (outcome.status === "pending_payment") {
+      const response = await redirectToCheckout(user.id, outcome.submissionId);
+      response.headers.append("Set-Cookie", draftDoneCookie(contest.slug));
+      return response;
+    }
+    return redirectWithToast(
+      "/dashboard",
+      { type: "success", title: ENTRY_MESSAGES.received },
+      done,
+    );
   }
   return data<ActionData>(
     { result: outcome.reply, formError: outcome.formError ?? null },
@@ -193,8 +208,10 @@ export default function EnterContest() {
   const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
   const [liveCount, setLiveCount] = useState<number | null>(null);
   const count = liveCount ?? countWords(initialBody);
+  const owner = useRouteLoaderData<typeof rootLoader>("root")?.draftOwner ?? null;
   const draft = useEntryDraft(
     contest.slug,
+    owner,
     { title: fields.title.name, body: fields.body.name },
     (d) => setLiveCount(countWords(d.body)),
   );
