@@ -19,6 +19,8 @@ import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { redirectToCheckout } from "./checkout-redirect.server";
+import { applyCodeToPendingEntry } from "~/features/payments/pending-code.server";
+import { Field } from "~/components/ui/field";
 import { paymentLine } from "~/features/payments/payment-summary";
 import { publicContest } from "~/features/contests/public-contest";
 import {
@@ -73,6 +75,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       s.payment?.status === "open" &&
       isSubmissionWindowOpen(contest),
     amountDue: s.payment ? formatDollars(s.payment.amountCents) : null,
+    // A classroom link's code, or the code just refused, fills the field again.
+    code: url.searchParams.get("code")?.slice(0, 40) ?? "",
+    hasCode: Boolean(s.payment?.discountCode),
     cancelled: url.searchParams.get("payment") === "cancelled" && s.status === "pending_payment",
     results: await entryResults(user.id, s.id),
     confirming: withdrawable && url.searchParams.get("confirm") === "withdraw",
@@ -81,7 +86,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const entrySchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("withdraw") }),
-  z.object({ intent: z.literal("pay") }),
+  z.object({
+    intent: z.literal("pay"),
+    discountCode: z.string().trim().max(40).optional(),
+  }),
 ]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -97,6 +105,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // "Complete payment": the same checkout as a new entry's (docs/decisions/0020-payments.md).
   if (submission.value.intent === "pay") {
     if (!(await getEntrantSubmission(user.id, id))) throw notFound();
+    // A classroom code typed now prices the entry again first (ADR 0031).
+    const code = submission.value.discountCode;
+    if (code) {
+      try {
+        const status = await applyCodeToPendingEntry(user.id, id, code);
+        if (status === "submitted")
+          return redirectWithToast(here, {
+            type: "success",
+            title: "Fee waived",
+            description: "Your code waives the entry fee: your entry is submitted.",
+          });
+      } catch (error) {
+        return refusalToast(`${here}?code=${encodeURIComponent(code)}`, error);
+      }
+    }
     return redirectToCheckout(user.id, id);
   }
   try {
@@ -121,6 +144,8 @@ export default function EntrantSubmission() {
     payable,
     amountDue,
     cancelled,
+    code,
+    hasCode,
   } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -156,8 +181,22 @@ export default function EntrantSubmission() {
             This entry is saved but not yet submitted. {pendingPaymentNextStep(s.contest.closes)}
           </p>
           {payable ? (
-            <Form method="post" className="mt-3">
+            <Form method="post" className="mt-3 max-w-md space-y-3">
               <input type="hidden" name="intent" value="pay" />
+              <Field
+                label={
+                  <>
+                    {hasCode ? "Another discount code" : "Discount code"}{" "}
+                    <span className="font-normal text-slate-600">(optional)</span>
+                  </>
+                }
+                hint="Have a code from your school or teacher? Type it here. It is applied when you press Complete payment."
+                name="discountCode"
+                id="pay-discountCode"
+                defaultValue={code}
+                autoComplete="off"
+                autoCapitalize="characters"
+              />
               <Button type="submit">Complete payment ({amountDue})</Button>
             </Form>
           ) : null}
