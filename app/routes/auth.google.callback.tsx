@@ -7,7 +7,7 @@ import {
 } from "~/features/accounts/auth.server";
 import { startSession, takeReturnTo } from "~/features/accounts/session.server";
 import { safeRedirect } from "~/features/accounts/user";
-import { claimVisitorDraft } from "~/features/entries/entry-draft.server";
+import { claimVisitorDraft, draftClaimCookie } from "~/features/entries/entry-draft.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,6 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", back.clear);
+  const claim = draftClaimCookie(next);
+  if (claim) headers.append("Set-Cookie", claim);
   return redirectWithToast(
     next,
     { type: "success", title: "Welcome back!", description: "You've successfully signed in." },

@@ -54,6 +54,7 @@ import { DiscountCodeField, usePricePreview } from "~/components/payments/discou
 import { countWords } from "~/features/entries/word-count";
 import { warmInspectionWorker } from "~/features/documents/document-inspection.server";
 import { draftDoneCookie, takeVisitorDraft } from "~/features/entries/entry-draft.server";
+import { pendingEntryIn } from "~/features/entries/pending-entry.server";
 import { visitorToSignIn } from "./visitor-sign-in.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
@@ -79,11 +80,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (user) warmInspectionWorker();
   const limit = contest.entriesPerWriter;
   const code = new URL(request.url).searchParams.get("code")?.slice(0, 40).trim() || null;
-  const [left, price, kept] = await Promise.all([
+  const [left, price, kept, pending] = await Promise.all([
     user ? entriesLeftFor(user.id, contest.id, limit) : limit,
     priceFor(contest, code, user, clientAddress(context)),
     // A story typed before signing in comes back once, to the signed-in form only.
     user ? takeVisitorDraft(request, user.id, contest.id) : { draft: null, setCookie: null },
+    user && code && contest.entryFeeCents > 0 ? pendingEntryIn(user.id, contest.id) : null,
   ]);
   const body = {
     contest: {
@@ -104,6 +106,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     code,
     price,
     draft: kept.draft,
+    // An entry already waiting for payment: the classroom code can go to its Complete payment.
+    pending: pending
+      ? {
+          title: pending.title,
+          href: `/dashboard/submissions/${pending.id}?code=${encodeURIComponent(code ?? "")}`,
+        }
+      : null,
   };
   return data(body, kept.setCookie ? { headers: { "Set-Cookie": kept.setCookie } } : undefined);
 }
@@ -172,6 +181,7 @@ export default function EnterContest() {
     code,
     price,
     draft: kept,
+    pending,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending({ state: "submitting" });
@@ -277,6 +287,15 @@ export default function EnterContest() {
         {actionData?.formError ? (
           <Alert variant="destructive" title="Your entry was not sent">
             {actionData.formError}
+          </Alert>
+        ) : null}
+        {pending ? (
+          <Alert variant="info" title="Your entry is waiting for payment">
+            “{pending.title}” is saved but not paid yet.{" "}
+            <Link className="underline" to={pending.href}>
+              Pay for it with your code
+            </Link>
+            .
           </Alert>
         ) : null}
         <ProblemList problems={problems} />

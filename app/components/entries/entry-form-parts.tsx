@@ -43,6 +43,19 @@ const ownKey = (owner: string, slug: string) => `${PREFIX}${owner}:${slug}`;
 const visitorKey = (slug: string) => `${PREFIX}visitor:${slug}`;
 const VISITOR_DRAFT_MS = 15 * 60 * 1000;
 const DRAFT_DONE_COOKIE = "en_draft_done";
+/** Set by a sign-in that went back to a contest's form: that form may take the visitor's copy. */
+const DRAFT_CLAIM_COOKIE = "en_draft_claim";
+
+function readCookie(name: string) {
+  const raw = document.cookie
+    .split("; ")
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+  return raw === undefined ? undefined : decodeURIComponent(raw);
+}
+const dropCookie = (name: string) => {
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+};
 
 function readDraft(store: Storage, key: string, maxAgeMs?: number): Draft | null {
   try {
@@ -121,10 +134,11 @@ export function useEntryDraft(
     let draft: Draft | null = null;
     try {
       draft = owner ? readDraft(window.localStorage, ownKey(owner, slug)) : null;
-      // What this tab typed before signing in, adopted once by the account that signed in.
-      const typedBefore = readDraft(window.sessionStorage, visitorKey(slug), VISITOR_DRAFT_MS);
-      if (owner) window.sessionStorage.removeItem(visitorKey(slug));
-      draft ??= owner ? typedBefore : null;
+      // What this tab typed before signing in, taken once by the account whose sign-in came
+      // back to this form (never by someone who signed in some other way).
+      const claimed = owner !== null && readCookie(DRAFT_CLAIM_COOKIE) === slug;
+      if (claimed && !draft)
+        draft = readDraft(window.sessionStorage, visitorKey(slug), VISITOR_DRAFT_MS);
       if (owner && draft) window.localStorage.setItem(ownKey(owner, slug), JSON.stringify(draft));
     } catch {
       draft = null;

@@ -217,6 +217,20 @@ export async function dropVisitorDraft(
  * script reads it, then deletes it. It holds a contest's slug, nothing of the writer.
  */
 export const DRAFT_DONE_COOKIE = "en_draft_done";
+
+/**
+ * At a sign-in that goes back to a contest's form (`back`): the cookie that lets that form take
+ * the story this browser tab kept while signed out (JavaScript's copy of a visitor's draft). Any
+ * other sign-in sets none, and the visitor's copy is then dropped (ADR 0031).
+ */
+export function draftClaimCookie(back: string) {
+  const match = /^\/contests\/([^/?#]+)\/enter$/.exec(
+    new URL(back, "http://inkwell.invalid").pathname,
+  );
+  if (!match) return null;
+  const secure = isProduction() && !env().INSECURE_COOKIES ? "; Secure" : "";
+  return `en_draft_claim=${match[1]}; Path=/; Max-Age=600; SameSite=Lax${secure}`;
+}
 export function draftDoneCookie(slug: string | "*") {
   const secure = isProduction() && !env().INSECURE_COOKIES ? "; Secure" : "";
   return `${DRAFT_DONE_COOKIE}=${encodeURIComponent(slug)}; Path=/; Max-Age=600; SameSite=Lax${secure}`;
