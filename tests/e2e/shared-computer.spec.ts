@@ -72,6 +72,10 @@ test("a visitor's story left at the sign-in page is not given to the next pupil 
   await page.goto(`/contests/${FLASH}/enter`);
   await expect(page.getByLabel("Story title")).toHaveValue("");
   await expect(page.getByText("We kept your story")).toHaveCount(0);
+  const kept = await page.evaluate(() =>
+    JSON.stringify({ ...window.localStorage, ...window.sessionStorage }),
+  );
+  expect(kept).not.toContain("Left Behind");
 });
 
 test("a classroom link's code survives the header's Sign In, and a pending entry takes it at Complete payment", async ({

@@ -93,18 +93,20 @@ function forget(store: Storage, keep: (key: string) => boolean) {
 export function useDraftHousekeeping(owner: string | null) {
   const { key: locationKey } = useLocation();
   useEffect(() => {
-    const done = document.cookie
-      .split("; ")
-      .find((c) => c.startsWith(`${DRAFT_DONE_COOKIE}=`))
-      ?.slice(DRAFT_DONE_COOKIE.length + 1);
-    if (done !== undefined) {
-      const slug = decodeURIComponent(done);
-      const drop = (key: string) => (slug === "*" || key.endsWith(`:${slug}`) ? false : true);
-      forget(window.localStorage, drop);
-      forget(window.sessionStorage, drop);
-      document.cookie = `${DRAFT_DONE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+    const slug = readCookie(DRAFT_DONE_COOKIE);
+    if (slug !== undefined) {
+      const keep = (key: string) => slug !== "*" && !key.endsWith(`:${slug}`);
+      forget(window.localStorage, keep);
+      forget(window.sessionStorage, keep);
+      dropCookie(DRAFT_DONE_COOKIE);
     }
     forget(window.localStorage, (key) => owner !== null && key.startsWith(`${PREFIX}${owner}:`));
+    // Signed in: what a visitor typed in this tab was taken by the form the sign-in went back to
+    // (that form's effect runs before this one), or it is nobody's and goes.
+    if (owner !== null) {
+      forget(window.sessionStorage, () => false);
+      dropCookie(DRAFT_CLAIM_COOKIE);
+    }
   }, [owner, locationKey]);
 }
 
