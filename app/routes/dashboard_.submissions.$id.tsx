@@ -28,6 +28,7 @@ import {
 } from "~/features/entries/submission-status";
 import {
   getEntrantSubmission,
+  getSentForPupil,
   withdrawSubmission,
 } from "~/features/entries/entrant-submissions.server";
 import { parseWithZod } from "@conform-to/zod";
@@ -43,10 +44,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const s = await getEntrantSubmission(user.id, params.id ?? "");
+  const own = await getEntrantSubmission(user.id, params.id ?? "");
+  // An entry a teacher sent for this user as a pupil: theirs to read, the teacher's to manage.
+  const sentForMe = own ? null : await getSentForPupil(user.id, params.id ?? "");
+  const s = own ?? sentForMe;
   if (!s) throw notFound();
   const contest = publicContest(s.contest);
-  const withdrawable = canWithdraw(s, contest);
+  const withdrawable = own !== null && canWithdraw(s, contest);
   const url = new URL(request.url);
   return {
     submission: {
@@ -67,8 +71,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     },
     withdrawable,
-    payment: s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
+    sentBy: sentForMe?.entrant.displayName ?? null,
+    payment:
+      own && s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
     payable:
+      own !== null &&
       s.status === "pending_payment" &&
       s.payment?.status === "open" &&
       isSubmissionWindowOpen(contest),
@@ -121,6 +128,7 @@ export default function EntrantSubmission() {
     payable,
     amountDue,
     cancelled,
+    sentBy,
   } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -138,6 +146,12 @@ export default function EntrantSubmission() {
         · {s.dateLabel} <time>{s.created}</time> ·{" "}
         {s.fileName && !s.wordCount ? "sent as a file" : `${s.wordCount} words`}
       </p>
+      {sentBy ? (
+        <Alert variant="info" className="mt-6" title="Sent by your teacher">
+          {sentBy} sent this story for you and looks after the entry. You can read it and, once
+          results are out, your scores, the judges&rsquo; feedback and your certificate.
+        </Alert>
+      ) : null}
 
       {s.status === "disqualified" ? (
         <Alert variant="destructive" className="mt-6" title="This entry was disqualified">
@@ -150,7 +164,7 @@ export default function EntrantSubmission() {
           submissions close.
         </Alert>
       ) : null}
-      {s.status === "pending_payment" ? (
+      {s.status === "pending_payment" && !sentBy ? (
         <Alert variant="warning" className="mt-6" title="Payment pending">
           <p>
             This entry is saved but not yet submitted. {pendingPaymentNextStep(s.contest.closes)}
@@ -186,7 +200,7 @@ export default function EntrantSubmission() {
         </div>
       ) : null}
 
-      {s.fileName ? (
+      {s.fileName && !sentBy ? (
         <SubmissionFileCard
           id={s.id}
           title="Your file"
