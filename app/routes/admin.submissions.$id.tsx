@@ -30,8 +30,7 @@ import {
   disqualifySubmission,
   getAdminSubmission,
   paymentColumns,
-  reinstateSubmission,
-} from "~/features/entries/admin-submissions.server";
+  reinstateSubmission, adminWriter } from "~/features/entries/admin-submissions.server";
 import { refusalReply, refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
@@ -59,6 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       submitted: formatDateTime(s.createdAt, s.contest.timeZone),
       contest: { slug: s.contest.slug, title: s.contest.title },
       entrant: { name: s.entrant.displayName, email: s.entrant.email },
+      // A class entry: "Mia R. (sent by Grace Hopkins, Maple Grove Primary)" (docs/decisions/0031).
+      writer: s.pupil ? adminWriter(s).label : null,
     },
     canDisqualify: canTransition(s.status, "disqualify"),
     payment: s.payment
@@ -184,8 +185,14 @@ export default function AdminSubmission() {
             </Link>
           </dd>
         </div>
+        {s.writer ? (
+          <div>
+            <dt className="inline font-medium">Writer: </dt>
+            <dd className="inline">{s.writer}</dd>
+          </div>
+        ) : null}
         <div>
-          <dt className="inline font-medium">Entrant: </dt>
+          <dt className="inline font-medium">{s.writer ? "Sent by: " : "Entrant: "}</dt>
           <dd className="inline">
             {s.entrant.name} ({s.entrant.email})
           </dd>
