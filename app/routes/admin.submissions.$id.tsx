@@ -30,7 +30,9 @@ import {
   disqualifySubmission,
   getAdminSubmission,
   paymentColumns,
-  reinstateSubmission, adminWriter } from "~/features/entries/admin-submissions.server";
+  reinstateSubmission,
+  adminWriter,
+} from "~/features/entries/admin-submissions.server";
 import { refusalReply, refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";

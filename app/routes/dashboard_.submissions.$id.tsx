@@ -72,8 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     withdrawable,
     sentBy: sentForMe?.entrant.displayName ?? null,
-    payment:
-      own && s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
+    payment: own && s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
     payable:
       own !== null &&
       s.status === "pending_payment" &&

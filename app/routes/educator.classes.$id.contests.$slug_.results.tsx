@@ -163,7 +163,9 @@ export default function ClassContestResults() {
                           {r.label}: {formatScore(r.total)}
                         </p>
                         <p className="text-slate-700">
-                          {r.criteria.map((c) => `${c.label} ${c.score} / ${c.maxPoints}`).join(" · ")}
+                          {r.criteria
+                            .map((c) => `${c.label} ${c.score} / ${c.maxPoints}`)
+                            .join(" · ")}
                         </p>
                         {r.comment ? (
                           <p className="mt-1 italic text-slate-700">&ldquo;{r.comment}&rdquo;</p>

@@ -215,7 +215,10 @@ describe("class results (docs/decisions/0031)", () => {
     const { grace, entries } = world;
     const [mia, noah] = grace.pupils;
     const byEducator = await entrantCertificate(grace.educator.id, entries.mia.id);
-    expect(byEducator).toMatchObject({ writer: "Mia R.", fileName: "inkwell-certificate-mia-r.pdf" });
+    expect(byEducator).toMatchObject({
+      writer: "Mia R.",
+      fileName: "inkwell-certificate-mia-r.pdf",
+    });
     const doc = await PDFDocument.load(byEducator!.pdf);
     expect(doc.getTitle()).toBe("1st place: The Paper Boat");
     expect((await entrantCertificate(mia.account!.id, entries.mia.id))?.writer).toBe("Mia R.");

@@ -131,18 +131,15 @@ export async function educatorCertificatePdf(input: {
     guided.length <= 1
       ? (guided[0] ?? "")
       : `${guided.slice(0, -1).join(", ")} and ${guided[guided.length - 1]}`;
-  return drawCertificate(
-    { title: `In recognition: ${input.educator}`, subject: input.contest },
-    [
-      { text: "Inkwell", y: 500, weight: "bold", size: 22, ink: true },
-      { text: "Certificate of Recognition", y: 455, weight: "bold", size: 34 },
-      { text: "This certificate is presented to", y: 405, weight: "regular", size: 16 },
-      { text: `${input.educator}, ${input.school}`, y: 370, weight: "bold", size: 26, ink: true },
-      { text: `in recognition of guiding ${list} in`, y: 320, weight: "regular", size: 16 },
-      { text: input.contest, y: 240, weight: "bold", size: 22 },
-      { text: input.date, y: 110, weight: "regular", size: 14 },
-    ],
-  );
+  return drawCertificate({ title: `In recognition: ${input.educator}`, subject: input.contest }, [
+    { text: "Inkwell", y: 500, weight: "bold", size: 22, ink: true },
+    { text: "Certificate of Recognition", y: 455, weight: "bold", size: 34 },
+    { text: "This certificate is presented to", y: 405, weight: "regular", size: 16 },
+    { text: `${input.educator}, ${input.school}`, y: 370, weight: "bold", size: 26, ink: true },
+    { text: `in recognition of guiding ${list} in`, y: 320, weight: "regular", size: 16 },
+    { text: input.contest, y: 240, weight: "bold", size: 22 },
+    { text: input.date, y: 110, weight: "regular", size: 14 },
+  ]);
 }
 
 /** "1st place", "an honourable mention": how an award reads inside a sentence. */

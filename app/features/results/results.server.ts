@@ -421,7 +421,8 @@ export async function awardsOf(submissionIds: string[], now = new Date()) {
 /** The award labels of several of an entrant's entries (results out), by entry id. */
 export async function awardLabelsFor(submissionIds: string[], now = new Date()) {
   const awards = await awardsOf(submissionIds, now);
-  return Object.fromEntries(
-    [...awards].map(([id, a]) => [id, awardLabel(a)]),
-  ) as Record<string, string>;
+  return Object.fromEntries([...awards].map(([id, a]) => [id, awardLabel(a)])) as Record<
+    string,
+    string
+  >;
 }

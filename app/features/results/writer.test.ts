@@ -2,7 +2,10 @@ import { describe, expect, test } from "vitest";
 import { adminWriterLabel, certificateFileName, writerName } from "./writer";
 
 describe("the writer of an entry", () => {
-  const grace = { displayName: "Grace Hopkins", educator: { school: { name: "Maple Grove Primary" } } };
+  const grace = {
+    displayName: "Grace Hopkins",
+    educator: { school: { name: "Maple Grove Primary" } },
+  };
   test("is the pupil when an educator sent it for one", () => {
     expect(writerName({ entrant: grace, pupil: { firstName: "Mia", lastInitial: "R" } })).toBe(
       "Mia R.",
@@ -10,9 +13,9 @@ describe("the writer of an entry", () => {
     expect(writerName({ entrant: { displayName: "Ann Lee" }, pupil: null })).toBe("Ann Lee");
   });
   test("admins read who sent a class entry and from which school", () => {
-    expect(adminWriterLabel({ entrant: grace, pupil: { firstName: "Mia", lastInitial: "R" } })).toBe(
-      "Mia R. (sent by Grace Hopkins, Maple Grove Primary)",
-    );
+    expect(
+      adminWriterLabel({ entrant: grace, pupil: { firstName: "Mia", lastInitial: "R" } }),
+    ).toBe("Mia R. (sent by Grace Hopkins, Maple Grove Primary)");
     expect(adminWriterLabel({ entrant: { ...grace, educator: null }, pupil: null })).toBe(
       "Grace Hopkins",
     );
