@@ -19,6 +19,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
+import { adminWriter } from "~/features/judging/writer";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { refundEntry } from "~/features/payments/checkout.server";
 import { paymentLine } from "~/features/payments/payment-summary";
@@ -31,7 +32,6 @@ import {
   getAdminSubmission,
   paymentColumns,
   reinstateSubmission,
-  adminWriter,
 } from "~/features/entries/admin-submissions.server";
 import { refusalReply, refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -11,11 +11,11 @@ import { pageParam } from "~/utils/paging";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
+import { adminWriter } from "~/features/judging/writer";
 import { formatSubmissionDate } from "~/utils/dates";
 import { SUBMISSION_STATUSES, STATUS_LABEL } from "~/features/entries/submission-status";
 import {
   adminFilterQuery,
-  adminWriter,
   listAdminSubmissions,
   paymentColumns,
   parseAdminFilter,

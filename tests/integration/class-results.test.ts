@@ -23,6 +23,7 @@ import {
   listEntrantSubmissions,
   listSentForPupil,
 } from "~/features/entries/entrant-submissions.server";
+import { entrantsForContest, entryScores } from "~/features/judging/ranking.server";
 import { judgeQueue, loadReview } from "~/features/judging/review.server";
 import { entrantCertificate } from "~/features/results/certificate.server";
 import { awardsReview, entryResults, publicResults } from "~/features/results/results.server";
@@ -354,6 +355,12 @@ describe("class results (docs/decisions/0031)", () => {
     const row = review?.rows.find((r) => r.id === world.entries.mia.id);
     expect(row?.writer).toBe("Mia R. (sent by Grace Hopkins, Maple Grove Primary)");
     expect(review?.rows.find((r) => r.id === world.entries.solo.id)?.writer).toBe("Solo Writer");
+    // The admin's scoring page and its CSV say the same.
+    const label = "Mia R. (sent by Grace Hopkins, Maple Grove Primary)";
+    expect((await entryScores(world.entries.mia.id))?.submission.entrant.displayName).toBe(label);
+    expect(
+      (await entrantsForContest(world.contest.id)).get(world.entries.mia.id)?.displayName,
+    ).toBe(label);
 
     const schools = await schoolOptions();
     expect(schools.map((s) => s.name)).toEqual(

@@ -7,6 +7,7 @@ import { prisma, type Prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
 import { getStorage } from "~/utils/storage.server";
 import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
+import { adminWriter, adminWriterSelect } from "~/features/judging/writer";
 import {
   isSubmissionStatus,
   nextStatus,
@@ -76,43 +77,10 @@ const adminRowSelect = {
   disqualifyReason: true,
   mentionsEntrant: true,
   contest: { select: { id: true, slug: true, title: true, timeZone: true } },
-  entrant: {
-    select: {
-      id: true,
-      displayName: true,
-      email: true,
-      educator: { select: { school: { select: { name: true } } } },
-    },
-  },
-  pupil: { select: { firstName: true, lastInitial: true } },
+  entrant: { select: { id: true, ...adminWriterSelect.entrant.select } },
+  pupil: adminWriterSelect.pupil,
   payment: { select: paymentFactsSelect },
 } as const;
-
-type WriterFacts = {
-  entrant: {
-    displayName: string;
-    email: string;
-    educator: { school: { name: string } } | null;
-  };
-  pupil: { firstName: string; lastInitial: string } | null;
-};
-
-/**
- * Who wrote and who sent an entry, as admins read it (docs/decisions/0031): a class entry's
- * writer is the pupil ("Mia R."), sent by the educator from their school.
- */
-export function adminWriter(s: WriterFacts) {
-  const sender = s.entrant.displayName || s.entrant.email;
-  const school = s.entrant.educator?.school.name ?? "";
-  if (!s.pupil) return { label: sender, pupil: "", sentBy: "", school };
-  const pupil = `${s.pupil.firstName} ${s.pupil.lastInitial}.`;
-  return {
-    label: `${pupil} (sent by ${sender}${school ? `, ${school}` : ""})`,
-    pupil,
-    sentBy: sender,
-    school,
-  };
-}
 
 /** What an admin reads of an entry's payment: the amount paid, the code and the reference (ADR 0020). */
 export function paymentColumns(

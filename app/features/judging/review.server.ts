@@ -16,6 +16,7 @@ import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
 import { kindFromFileName } from "~/features/documents/file-sniff";
 import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./queries.server";
 import { parseScores, weightedTotal } from "./scoring";
+import { writerName } from "./writer";
 
 /** 25 cards a page: half the rendering of 50, which kept /judge's p99 over 150 ms (ADR 0021). */
 export const QUEUE_PAGE_SIZE = 25;
@@ -120,8 +121,7 @@ async function writerOf(submissionId: string) {
       pupil: { select: { firstName: true, lastInitial: true } },
     },
   });
-  if (!row) return null;
-  return row.pupil ? `${row.pupil.firstName} ${row.pupil.lastInitial}.` : row.entrant.displayName;
+  return row ? writerName(row) : null;
 }
 
 /** What the judge screen shows, or null (→ 404) when the entry is not assigned to this judge. */

@@ -10,7 +10,8 @@ import { prisma, type Prisma } from "~/utils/db.server";
 import { awardLabel, type Award } from "./awards";
 import { certificateFonts, type Run } from "./certificate-fonts.server";
 import { awardsOf, entryAward, readerOf } from "./results.server";
-import { certificateFileName, writerName, writerSelect } from "./writer";
+import { writerName, writerSelect } from "~/features/judging/writer";
+import { certificateFileName } from "./certificate-name";
 
 const width = (runs: Run[], size: number) =>
   runs.reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);

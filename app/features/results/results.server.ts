@@ -9,7 +9,12 @@ import { averageScore, parseScores } from "~/features/judging/scoring";
 import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { awardLabel, compareAwards, defaultAwards, parseAwardChoice, type Award } from "./awards";
-import { adminWriterLabel, adminWriterSelect, writerName, writerSelect } from "./writer";
+import {
+  adminWriterLabel,
+  adminWriterSelect,
+  writerName,
+  writerSelect,
+} from "~/features/judging/writer";
 
 export class ResultsError extends DomainError {}
 
