@@ -79,7 +79,7 @@ export default function ClassContestResults() {
             href={page.replace(/\/results$/, "/certificates.zip")}
             className={buttonClass({ variant: "outline", size: "sm" })}
           >
-            Download all certificates (zip{certificates ? `, ${certificates}` : ""})
+            {`Download all certificates (zip${certificates ? `, ${certificates} PDF` : ""})`}
           </a>
         ) : null}
         {placed ? (
