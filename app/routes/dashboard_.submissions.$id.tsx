@@ -72,6 +72,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     withdrawable,
     sentBy: sentForMe?.entrant.displayName ?? null,
+    // A class entry the educator sent: the pupil is its writer (docs/decisions/0031).
+    sentFor: own?.pupil ? `${own.pupil.firstName} ${own.pupil.lastInitial}.` : null,
     payment: own && s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
     payable:
       own !== null &&
@@ -128,6 +130,7 @@ export default function EntrantSubmission() {
     amountDue,
     cancelled,
     sentBy,
+    sentFor,
   } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -145,6 +148,12 @@ export default function EntrantSubmission() {
         · {s.dateLabel} <time>{s.created}</time> ·{" "}
         {s.fileName && !s.wordCount ? "sent as a file" : `${s.wordCount} words`}
       </p>
+      {sentFor ? (
+        <Alert variant="info" className="mt-6" title={`Sent for ${sentFor}`}>
+          You sent this entry for {sentFor}, a pupil of your class: it is their writing, and their
+          name is on its results and certificate.
+        </Alert>
+      ) : null}
       {sentBy ? (
         <Alert variant="info" className="mt-6" title="Sent by your teacher">
           {sentBy} sent this story for you and looks after the entry. You can read it and, once

@@ -111,7 +111,10 @@ export async function getSentForPupil(userId: string, id: string) {
   });
 }
 
-/** One of the entrant's own submissions; null for anyone else's (the caller answers 404). */
+/**
+ * One of the entrant's own submissions (for an educator, a class entry they sent: `pupil` names
+ * its writer); null for anyone else's (the caller answers 404).
+ */
 export async function getEntrantSubmission(entrantId: string, id: string) {
   return prisma.submission.findFirst({
     where: { id, entrantId },
@@ -121,6 +124,7 @@ export async function getEntrantSubmission(entrantId: string, id: string) {
       fileSize: true,
       contest: { select: { ...contestSelect } },
       payment: { select: paymentFactsSelect },
+      pupil: { select: { firstName: true, lastInitial: true } },
     },
   });
 }
