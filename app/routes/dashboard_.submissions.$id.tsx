@@ -30,6 +30,7 @@ import {
 } from "~/features/entries/submission-status";
 import {
   getEntrantSubmission,
+  getSentForPupil,
   withdrawSubmission,
 } from "~/features/entries/entrant-submissions.server";
 import { parseWithZod } from "@conform-to/zod";
@@ -45,10 +46,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const s = await getEntrantSubmission(user.id, params.id ?? "");
+  const own = await getEntrantSubmission(user.id, params.id ?? "");
+  // An entry a teacher sent for this user as a pupil: theirs to read, the teacher's to manage.
+  const sentForMe = own ? null : await getSentForPupil(user.id, params.id ?? "");
+  const s = own ?? sentForMe;
   if (!s) throw notFound();
   const contest = publicContest(s.contest);
-  const withdrawable = canWithdraw(s, contest);
+  const withdrawable = own !== null && canWithdraw(s, contest);
   const url = new URL(request.url);
   return {
     submission: {
@@ -69,8 +73,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     },
     withdrawable,
-    payment: s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
+    sentBy: sentForMe?.entrant.displayName ?? null,
+    // A class entry the educator sent: the pupil is its writer (docs/decisions/0031).
+    sentFor: own?.pupil ? `${own.pupil.firstName} ${own.pupil.lastInitial}.` : null,
+    payment: own && s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
     payable:
+      own !== null &&
       s.status === "pending_payment" &&
       s.payment?.status === "open" &&
       isSubmissionWindowOpen(contest),
@@ -146,6 +154,8 @@ export default function EntrantSubmission() {
     cancelled,
     code,
     hasCode,
+    sentBy,
+    sentFor,
   } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -163,6 +173,18 @@ export default function EntrantSubmission() {
         · {s.dateLabel} <time>{s.created}</time> ·{" "}
         {s.fileName && !s.wordCount ? "sent as a file" : `${s.wordCount} words`}
       </p>
+      {sentFor ? (
+        <Alert variant="info" className="mt-6" title={`Sent for ${sentFor}`}>
+          You sent this entry for {sentFor}, a pupil of your class: it is their writing, and their
+          name is on its results and certificate.
+        </Alert>
+      ) : null}
+      {sentBy ? (
+        <Alert variant="info" className="mt-6" title="Sent by your teacher">
+          {sentBy} sent this story for you and looks after the entry. You can read it and, once
+          results are out, your scores, the judges&rsquo; feedback and your certificate.
+        </Alert>
+      ) : null}
 
       {s.status === "disqualified" ? (
         <Alert variant="destructive" className="mt-6" title="This entry was disqualified">
@@ -175,7 +197,7 @@ export default function EntrantSubmission() {
           submissions close.
         </Alert>
       ) : null}
-      {s.status === "pending_payment" ? (
+      {s.status === "pending_payment" && !sentBy ? (
         <Alert variant="warning" className="mt-6" title="Payment pending">
           <p>
             This entry is saved but not yet submitted. {pendingPaymentNextStep(s.contest.closes)}
@@ -225,7 +247,7 @@ export default function EntrantSubmission() {
         </div>
       ) : null}
 
-      {s.fileName ? (
+      {s.fileName && !sentBy ? (
         <SubmissionFileCard
           id={s.id}
           title="Your file"

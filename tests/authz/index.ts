@@ -1,3 +1,4 @@
+import { classResultRoutes } from "./class-results";
 import { contestRoutes } from "./contests";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
@@ -16,6 +17,7 @@ export const allRoutes: AuthzRow[] = [
   ...judgingRoutes,
   ...workflowRoutes,
   ...resultRoutes,
+  ...classResultRoutes,
   ...paymentRoutes,
   ...hardeningRoutes,
 ];
