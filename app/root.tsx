@@ -15,6 +15,7 @@ import { Toaster } from "./components/toaster";
 import { FocusHeadingOnNavigate } from "./components/focus-on-navigate";
 import stylesheet from "./tailwind.css?url";
 import { getUserId } from "~/features/accounts/session.server";
+import { isEducator } from "~/features/classrooms/educators.server";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       signedIn: Boolean(userId),
+      // The header's "My classes" link (docs/decisions/0031-classrooms-and-shared-computers.md).
+      isEducator: userId ? await isEducator(userId) : false,
       toast: toast
         ? { ...toast, id: `${Date.now()}-${Math.random().toString(36).slice(2)}` }
         : null,
@@ -71,7 +74,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <Document>
       <NavigationProgress />
       <FocusHeadingOnNavigate />
-      <SiteHeader signedIn={rootData?.signedIn ?? false} />
+      <SiteHeader
+        signedIn={rootData?.signedIn ?? false}
+        isEducator={rootData?.isEducator ?? false}
+      />
       <Toaster toast={rootData?.toast ?? null} />
       <main id="main" className="flex-1">
         {children}

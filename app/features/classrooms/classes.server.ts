@@ -44,7 +44,10 @@ export async function listClasses(educatorId: string) {
   return classes.map(({ _count, ...c }) => ({ ...c, pupils: _count.pupils }));
 }
 
-export function createClass(educatorId: string, input: { name: string; band: string; size: number }) {
+export function createClass(
+  educatorId: string,
+  input: { name: string; band: string; size: number },
+) {
   return withNewCode((joinCode) =>
     prisma.classroom.create({
       data: { educatorId, name: input.name, band: input.band, size: input.size, joinCode },

@@ -16,10 +16,7 @@ const text = (label: string, max: number) =>
     .string({ required_error: `${label} is required` })
     .transform(tidy)
     .pipe(
-      z
-        .string()
-        .min(1, `${label} is required`)
-        .max(max, `${label} can be up to ${max} characters`),
+      z.string().min(1, `${label} is required`).max(max, `${label} can be up to ${max} characters`),
     );
 
 const id = z.string().min(1).max(64);
@@ -30,10 +27,11 @@ export const becomeEducatorSchema = z.object({
   city: text("City", 80),
   country: text("Country", 80),
   role: text("Your role", 60),
-  adult: z
-    .literal("on", {
-      errorMap: () => ({ message: "Tick this to confirm you are an adult working with young writers" }),
+  adult: z.literal("on", {
+    errorMap: () => ({
+      message: "Tick this to confirm you are an adult working with young writers",
     }),
+  }),
 });
 
 export const newClassSchema = z.object({
@@ -110,7 +108,10 @@ export const classActionSchema = z.discriminatedUnion("intent", [
 export const consentSchema = z.object({
   contestId: z.string({ required_error: "Choose a contest" }).min(1).max(64),
   who: z.enum(["ticked", "roster", "all"]).default("ticked"),
-  pupilIds: z.array(id).max(1000).default([]),
+  pupilIds: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(id).max(1000),
+  ),
   attest: z.literal("on", { errorMap: () => ({ message: "Tick “I attest this” to record it" }) }),
 });
 

@@ -14,8 +14,10 @@ export const IMPORT_MESSAGES = {
   empty: "The file is empty. Choose a CSV file with one pupil a line.",
   tooLarge: "The file is too large. A class list can be up to 200 KB.",
   tooManyRows: `The file has too many rows. Add up to ${IMPORT_MAX_ROWS} pupils at a time.`,
-  notText: "This is not a CSV file. Save the list from your spreadsheet as CSV (UTF-8) and try again.",
-  notUtf8: "The file is not UTF-8 text. Save it from your spreadsheet as CSV (UTF-8) and try again.",
+  notText:
+    "This is not a CSV file. Save the list from your spreadsheet as CSV (UTF-8) and try again.",
+  notUtf8:
+    "The file is not UTF-8 text. Save it from your spreadsheet as CSV (UTF-8) and try again.",
   unreadable: "The file could not be read as CSV. Check its quotes and commas and try again.",
   noRows: "The file has no pupils in it.",
 };
@@ -61,7 +63,9 @@ export type ImportPreview = { ok: true; rows: ImportRow[] } | { ok: false; error
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The file's bytes as text: UTF-8 (a byte-order mark is dropped), never a binary file. */
-export function decodeCsv(bytes: Uint8Array): { ok: true; text: string } | { ok: false; error: string } {
+export function decodeCsv(
+  bytes: Uint8Array,
+): { ok: true; text: string } | { ok: false; error: string } {
   if (bytes.byteLength === 0) return { ok: false, error: IMPORT_MESSAGES.empty };
   if (bytes.byteLength > IMPORT_MAX_BYTES) return { ok: false, error: IMPORT_MESSAGES.tooLarge };
   if (bytes.includes(0)) return { ok: false, error: IMPORT_MESSAGES.notText };
@@ -78,9 +82,13 @@ export function decodeCsv(bytes: Uint8Array): { ok: true; text: string } | { ok:
  * or 1 to 12") and rows that repeat an earlier row flagged. `onRoster` names pupils already in
  * the class (by `pupilKey`), flagged too.
  */
-export function previewImport(text: string, onRoster: ReadonlySet<string> = new Set()): ImportPreview {
+export function previewImport(
+  text: string,
+  onRoster: ReadonlySet<string> = new Set(),
+): ImportPreview {
   if (text.length > IMPORT_MAX_BYTES) return { ok: false, error: IMPORT_MESSAGES.tooLarge };
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) return { ok: false, error: IMPORT_MESSAGES.notText };
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(text))
+    return { ok: false, error: IMPORT_MESSAGES.notText };
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -91,7 +99,7 @@ export function previewImport(text: string, onRoster: ReadonlySet<string> = new 
       skip_records_with_empty_values: true,
       trim: true,
       max_record_size: 4096,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch {
     return { ok: false, error: IMPORT_MESSAGES.unreadable };
   }
@@ -109,7 +117,12 @@ export function previewImport(text: string, onRoster: ReadonlySet<string> = new 
 
   const seen = new Map<string, number>();
   const rows = records.map(({ record, info }): ImportRow => {
-    const cells: Record<Column, string> = { firstName: "", lastInitial: "", grade: "", parentEmail: "" };
+    const cells: Record<Column, string> = {
+      firstName: "",
+      lastInitial: "",
+      grade: "",
+      parentEmail: "",
+    };
     columns.forEach((column, i) => {
       if (column && record[i] !== undefined && !cells[column]) cells[column] = record[i];
     });
@@ -117,7 +130,9 @@ export function previewImport(text: string, onRoster: ReadonlySet<string> = new 
     const checked = checkPupil(cells, { fullLastName: true });
     const errors = checked.ok
       ? []
-      : ORDER.flatMap((c) => (checked.errors[c] ? [`Row ${row}: ${lowerFirst(checked.errors[c]!)}`] : []));
+      : ORDER.flatMap((c) =>
+          checked.errors[c] ? [`Row ${row}: ${lowerFirst(checked.errors[c]!)}`] : [],
+        );
     if (record.length > 4 && columns === ORDER)
       errors.push(`Row ${row}: there are more than 4 columns`);
     let pupil = checked.ok && errors.length === 0 ? checked.pupil : null;
@@ -128,7 +143,9 @@ export function previewImport(text: string, onRoster: ReadonlySet<string> = new 
         errors.push(`Row ${row}: the same pupil as row ${earlier}`);
         pupil = null;
       } else if (onRoster.has(key)) {
-        errors.push(`Row ${row}: ${pupil.firstName} ${pupil.lastInitial}. is already on the roster`);
+        errors.push(
+          `Row ${row}: ${pupil.firstName} ${pupil.lastInitial}. is already on the roster`,
+        );
         pupil = null;
       } else seen.set(key, row);
     }

@@ -10,7 +10,10 @@ export const CLASS_SIZE_MAX = 60;
 
 /** "K" (or "0") → 0, "1".."12" → 1..12, "" → null; anything else → undefined (not a grade). */
 export function parseGrade(raw: string | null | undefined): number | null | undefined {
-  const v = (raw ?? "").trim().toUpperCase().replace(/^GRADE\s*/, "");
+  const v = (raw ?? "")
+    .trim()
+    .toUpperCase()
+    .replace(/^GRADE\s*/, "");
   if (v === "") return null;
   if (v === "K" || v === "KG" || v === "0") return 0;
   if (/^\d{1,2}$/.test(v)) {
@@ -56,7 +59,9 @@ export type PupilInput = {
 export function checkPupil(
   raw: { firstName?: string; lastInitial?: string; grade?: string; parentEmail?: string },
   { fullLastName = false } = {},
-): { ok: true; pupil: PupilInput } | { ok: false; errors: Partial<Record<keyof PupilInput, string>> } {
+):
+  | { ok: true; pupil: PupilInput }
+  | { ok: false; errors: Partial<Record<keyof PupilInput, string>> } {
   const errors: Partial<Record<keyof PupilInput, string>> = {};
   const firstName = tidy(raw.firstName ?? "");
   if (firstName.length < 1 || [...firstName].length > FIRST_NAME_MAX || /[<>]/.test(firstName))
