@@ -83,17 +83,22 @@ export async function classWithRoster(educatorId: string, classroomId: string) {
   };
 }
 
-/** The roster's keys (`pupilKey`), for duplicate checks. */
+/** The roster's pupils by key (`pupilKey`) with their names, for duplicate checks. */
 export async function rosterKeys(classroomId: string) {
   const rows = await prisma.pupil.findMany({
     where: { classroomId },
     select: { firstName: true, lastInitial: true },
   });
-  return new Set(rows.map(pupilKey));
+  return new Map(rows.map((r) => [pupilKey(r), pupilName(r)]));
 }
 
-const duplicate = (p: PupilInput) =>
-  new DomainError(`${pupilName(p)} is already on the roster.`, "firstName");
+type Named = { firstName: string; lastInitial: string };
+
+/** Refuses a pupil who is on the roster already, named as the roster names them. */
+function refuseDuplicate(others: Named[], input: PupilInput) {
+  const same = others.find((o) => pupilKey(o) === pupilKey(input));
+  if (same) throw new DomainError(`${pupilName(same)} is already on the roster.`, "firstName");
+}
 
 export async function addPupil(educatorId: string, classroomId: string, input: PupilInput) {
   const classroom = await ownClassroom(educatorId, classroomId);
@@ -102,7 +107,7 @@ export async function addPupil(educatorId: string, classroomId: string, input: P
       where: { classroomId: classroom.id },
       select: { firstName: true, lastInitial: true },
     });
-    if (others.some((o) => pupilKey(o) === pupilKey(input))) throw duplicate(input);
+    refuseDuplicate(others, input);
     return tx.pupil.create({
       data: { classroomId: classroom.id, ...input },
       select: { id: true, firstName: true, lastInitial: true },
@@ -117,7 +122,7 @@ export async function editPupil(educatorId: string, pupilId: string, input: Pupi
       where: { classroomId: pupil.classroomId, id: { not: pupil.id } },
       select: { firstName: true, lastInitial: true },
     });
-    if (others.some((o) => pupilKey(o) === pupilKey(input))) throw duplicate(input);
+    refuseDuplicate(others, input);
     return tx.pupil.update({
       where: { id: pupil.id },
       data: input,

@@ -80,11 +80,11 @@ export function decodeCsv(
 /**
  * Every row of the CSV text, checked: its problems in plain words ("Row 4: the grade must be K
  * or 1 to 12") and rows that repeat an earlier row flagged. `onRoster` names pupils already in
- * the class (by `pupilKey`), flagged too.
+ * the class (`pupilKey` → their name), flagged too.
  */
 export function previewImport(
   text: string,
-  onRoster: ReadonlySet<string> = new Set(),
+  onRoster: ReadonlyMap<string, string> = new Map(),
 ): ImportPreview {
   if (text.length > IMPORT_MAX_BYTES) return { ok: false, error: IMPORT_MESSAGES.tooLarge };
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text))
@@ -95,6 +95,8 @@ export function previewImport(
       bom: true,
       info: true,
       relax_column_count: true,
+      // Any line ending, even mixed in one file (a list pasted together from two sources).
+      record_delimiter: ["\r\n", "\n", "\r"],
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       trim: true,
@@ -143,9 +145,7 @@ export function previewImport(
         errors.push(`Row ${row}: the same pupil as row ${earlier}`);
         pupil = null;
       } else if (onRoster.has(key)) {
-        errors.push(
-          `Row ${row}: ${pupil.firstName} ${pupil.lastInitial}. is already on the roster`,
-        );
+        errors.push(`Row ${row}: ${onRoster.get(key)} is already on the roster`);
         pupil = null;
       } else seen.set(key, row);
     }

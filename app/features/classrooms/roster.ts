@@ -92,7 +92,7 @@ export const pupilKey = (p: { firstName: string; lastInitial: string }) =>
 
 /**
  * A joined pupil's name from their display name: the first word, and the first letter of the
- * last word (of the first word when there is one word).
+ * last word (of the first word when there is one word, or the last has no letter).
  */
 export function nameFromDisplayName(displayName: string): {
   firstName: string;
@@ -101,7 +101,8 @@ export function nameFromDisplayName(displayName: string): {
   const words = tidy(displayName).split(" ").filter(Boolean);
   const firstName = [...(words[0] ?? "Pupil")].slice(0, FIRST_NAME_MAX).join("");
   const last = words.length > 1 ? words[words.length - 1] : firstName;
-  const letter = [...last].find((c) => /\p{L}/u.test(c)) ?? [...last][0] ?? "P";
+  const isLetter = (c: string) => /\p{L}/u.test(c);
+  const letter = [...last].find(isLetter) ?? [...firstName].find(isLetter) ?? "P";
   return { firstName, lastInitial: letter.toLocaleUpperCase() };
 }
 
