@@ -29,7 +29,7 @@ import {
   renewJoinCode,
   setJoinOpen,
 } from "~/features/classrooms/classes.server";
-import { addPupilSchema, classActionSchema } from "~/features/classrooms/classroom-schemas";
+import { type addPupilSchema, classActionSchema } from "~/features/classrooms/classroom-schemas";
 import {
   ownClassroom,
   pupilName,

@@ -45,10 +45,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const classroom = await ownClassroom(user.id, params.id ?? "");
   const form = await readForm(request);
   if (form.get("intent") === "confirm") {
-    const text = form.get("csv");
-    if (typeof text !== "string" || text.length === 0) return refused(IMPORT_MESSAGES.empty);
-    // The hidden field: a browser sends its line breaks as CRLF, so allow for them.
-    if (text.length > IMPORT_MAX_BYTES * 2) return refused(IMPORT_MESSAGES.tooLarge);
+    const sent = form.get("csv");
+    if (typeof sent !== "string" || sent.length === 0) return refused(IMPORT_MESSAGES.empty);
+    // The hidden field comes back with CRLF line breaks (as a browser sends a form's text).
+    const text = sent.replace(/\r\n/g, "\n");
+    if (text.length > IMPORT_MAX_BYTES) return refused(IMPORT_MESSAGES.tooLarge);
     const here = `/educator/classes/${classroom.id}`;
     try {
       const { added } = await confirmClassImport(user.id, classroom.id, text);

@@ -1,3 +1,4 @@
+import { classroomRoutes } from "./classrooms";
 import { contestRoutes } from "./contests";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
@@ -17,5 +18,6 @@ export const allRoutes: AuthzRow[] = [
   ...workflowRoutes,
   ...resultRoutes,
   ...paymentRoutes,
+  ...classroomRoutes,
   ...hardeningRoutes,
 ];

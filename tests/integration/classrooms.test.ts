@@ -5,6 +5,7 @@ import { prisma } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { ATTESTATION_WORDING } from "~/features/classrooms/attestations";
+import { hasParentalPermission } from "~/features/classrooms/attestations.server";
 import { joinCodeHasRoom } from "~/features/classrooms/join.server";
 import { lifecycleContest, person } from "./lifecycle-fixtures";
 
@@ -644,6 +645,8 @@ describe("the consent ledger", () => {
         contestTitle: contest.title,
       });
     expect(rows.map((r) => r.pupilName).sort()).toEqual(["Mia R.", "Noah T."]);
+    expect(await hasParentalPermission(prisma, rows[0].pupilId!, contest.id)).toBe(true);
+    expect(await hasParentalPermission(prisma, rows[0].pupilId!, other.id)).toBe(false);
 
     const page = await call(consentPage.loader, `${path}?contest=${contest.id}`, { params });
     expect(page.data.wording).toBe(ATTESTATION_WORDING.parental_permission);

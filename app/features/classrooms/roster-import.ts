@@ -87,6 +87,7 @@ export function previewImport(
   onRoster: ReadonlyMap<string, string> = new Map(),
 ): ImportPreview {
   if (text.length > IMPORT_MAX_BYTES) return { ok: false, error: IMPORT_MESSAGES.tooLarge };
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text))
     return { ok: false, error: IMPORT_MESSAGES.notText };
   let records: { record: string[]; info: { lines: number } }[];
