@@ -318,7 +318,7 @@ function PupilActions({ pupil, joinedPupils }: { pupil: Pupil; joinedPupils: Pup
           <input type="hidden" name="pupilId" value={pupil.id} />
           <div>
             <label htmlFor={`link-${pupil.id}`} className="block text-sm font-medium">
-              Link to a pupil who joined
+              Link {pupil.name} to a pupil who joined
             </label>
             <select id={`link-${pupil.id}`} name="joinedId" className={inputClass}>
               {candidates.map((j) => (

@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { adminOnly, type AuthzContext, type AuthzRow } from "./types";
 
 /** The demo class of educator@inkwell.test (Grace Hopkins). */
@@ -6,17 +7,23 @@ const ownClass = (ctx: AuthzContext) =>
 
 /**
  * A class of another educator (the pending teacher2@inkwell.test, who has none in the demo data),
- * made here once: the demo educator must get a 404 for it.
+ * made here once through a writable handle on the same file (the table's own handle is
+ * read-only): the demo educator must get a 404 for it.
  */
 const OTHER_CLASS = "authz-other-class";
 const otherClass = (ctx: AuthzContext) => {
-  ctx.db
-    ?.prepare(
+  if (!ctx.db) return OTHER_CLASS; // the coverage test's stand-in context
+  const db = new Database(ctx.db.name, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare(
       `INSERT OR IGNORE INTO Classroom (id, educatorId, name, band, size, joinCode)
        SELECT ?, e.userId, 'Another class', 'Grade 3', 20, 'AUTHZ-OTHER'
        FROM Educator e JOIN User u ON u.id = e.userId WHERE u.email = 'teacher2@inkwell.test'`,
-    )
-    .run(OTHER_CLASS);
+    ).run(OTHER_CLASS);
+  } finally {
+    db.close();
+  }
   return OTHER_CLASS;
 };
 
