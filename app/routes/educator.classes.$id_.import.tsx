@@ -35,7 +35,7 @@ export const meta: MetaFunction = () => [{ title: "Import a class list · My cla
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireEducator(request);
   const classroom = await ownClassroom(user.id, params.id ?? "");
-  return { classroom: { id: classroom.id, name: classroom.name } };
+  return { classroom: { id: classroom.id, name: classroom.name }, maxRows: IMPORT_MAX_ROWS };
 }
 
 const refused = (error: string) => data({ error, preview: null }, { status: 400 });
@@ -89,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ImportClassList() {
-  const { classroom } = useLoaderData<typeof loader>();
+  const { classroom, maxRows } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsPending({ state: "submitting" });
   const preview = actionData?.preview;
@@ -160,7 +160,7 @@ export default function ImportClassList() {
           <p className="mb-4 text-base text-slate-700">
             A CSV file with one pupil a line: first name, last initial (or last name), grade (K or 1
             to 12, optional), parent e-mail (optional). A header row such as “First name,Last
-            initial,Grade,Parent email” is fine. Up to {IMPORT_MAX_ROWS} pupils and 200 KB.
+            initial,Grade,Parent email” is fine. Up to {maxRows} pupils and 200 KB.
           </p>
           <Form method="post" encType="multipart/form-data" className="space-y-4">
             <input type="hidden" name="intent" value="preview" />

@@ -19,8 +19,10 @@ import {
   ALREADY_IN,
   CLASS_FULL,
   CODE_NOT_OPEN,
-  CodeNotOpen,
   OWN_CLASS,
+} from "~/features/classrooms/join-messages";
+import {
+  CodeNotOpen,
   isInClass,
   joinClass,
   openClassForCode,

@@ -6,12 +6,8 @@
  */
 import { isUniqueViolation, prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
+import { CLASS_FULL, CODE_NOT_OPEN, OWN_CLASS } from "./join-messages";
 import { nameFromDisplayName, normalizeJoinCode, placesLeft } from "./roster";
-
-export const CODE_NOT_OPEN = "This class code is not open. Ask your teacher for a new one.";
-export const CLASS_FULL = "This class is full. Ask your teacher.";
-export const OWN_CLASS = "This is your own class: pupils join it with this code.";
-export const ALREADY_IN = "You are in this class";
 
 /** The code's class is not open (unknown, or closed by the teacher). */
 export class CodeNotOpen extends DomainError {
