@@ -391,6 +391,39 @@ describe("classes and the roster", () => {
     expect(await prisma.pupil.count({ where: { id: noah.id } })).toBe(0);
   });
 
+  test("another educator's pupil cannot be edited, removed or linked; a link needs a joined pupil", async () => {
+    await makeEducator();
+    const mine = await makeClass();
+    await classAction(mine.id, { intent: "add-pupil", firstName: "Ava", lastInitial: "S" });
+    const ava = await prisma.pupil.findFirstOrThrow({ where: { classroomId: mine.id } });
+    await classAction(mine.id, { intent: "add-pupil", firstName: "Ben", lastInitial: "Q" });
+    const ben = await prisma.pupil.findFirstOrThrow({
+      where: { classroomId: mine.id, firstName: "Ben" },
+    });
+    const notJoined = await classAction(mine.id, {
+      intent: "link-pupil",
+      pupilId: ava.id,
+      joinedId: ben.id,
+    });
+    expect(notJoined.toast).toMatchObject({
+      type: "error",
+      description: "Choose a pupil who joined this class with the code.",
+    });
+
+    await makeEducator();
+    const theirs = await makeClass();
+    for (const form of [
+      { intent: "edit-pupil", pupilId: ava.id, firstName: "X", lastInitial: "Y" },
+      { intent: "remove-pupil", pupilId: ava.id },
+      { intent: "link-pupil", pupilId: ava.id, joinedId: ben.id },
+    ])
+      expect((await classAction(theirs.id, form)).status).toBe(404);
+    expect(await prisma.pupil.findUniqueOrThrow({ where: { id: ava.id } })).toMatchObject({
+      firstName: "Ava",
+      userId: null,
+    });
+  });
+
   test("open, close and renew the code", async () => {
     await makeEducator();
     const classroom = await makeClass();
