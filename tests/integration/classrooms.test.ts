@@ -412,12 +412,12 @@ describe("classes and the roster", () => {
 
     await makeEducator();
     const theirs = await makeClass();
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "edit-pupil", pupilId: ava.id, firstName: "X", lastInitial: "Y" },
       { intent: "remove-pupil", pupilId: ava.id },
       { intent: "link-pupil", pupilId: ava.id, joinedId: ben.id },
-    ])
-      expect((await classAction(theirs.id, form)).status).toBe(404);
+    ];
+    for (const form of forms) expect((await classAction(theirs.id, form)).status).toBe(404);
     expect(await prisma.pupil.findUniqueOrThrow({ where: { id: ava.id } })).toMatchObject({
       firstName: "Ava",
       userId: null,
