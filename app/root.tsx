@@ -16,6 +16,7 @@ import { FocusHeadingOnNavigate } from "./components/focus-on-navigate";
 import stylesheet from "./tailwind.css?url";
 import { draftOwnerOf, getUserId } from "~/features/accounts/session.server";
 import { useDraftHousekeeping } from "~/components/entries/entry-form-parts";
+import { isEducator } from "~/features/classrooms/educators.server";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 
@@ -41,6 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signedIn: Boolean(userId),
       // Names this account's drafts kept in the browser (ADR 0031); not the account's id.
       draftOwner: userId ? draftOwnerOf(userId) : null,
+      // The header's "My classes" link (docs/decisions/0031-classrooms-and-shared-computers.md).
+      isEducator: userId ? await isEducator(userId) : false,
       toast: toast
         ? { ...toast, id: `${Date.now()}-${Math.random().toString(36).slice(2)}` }
         : null,
@@ -75,7 +78,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <Document>
       <NavigationProgress />
       <FocusHeadingOnNavigate />
-      <SiteHeader signedIn={rootData?.signedIn ?? false} />
+      <SiteHeader
+        signedIn={rootData?.signedIn ?? false}
+        isEducator={rootData?.isEducator ?? false}
+      />
       <Toaster toast={rootData?.toast ?? null} />
       <main id="main" className="flex-1">
         {children}

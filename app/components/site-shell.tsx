@@ -8,7 +8,15 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-ink-700 underline underline-offset-4" : "text-slate-700",
   );
 
-function NavLinks({ signedIn, wide }: { signedIn: boolean; wide: boolean }) {
+function NavLinks({
+  signedIn,
+  isEducator,
+  wide,
+}: {
+  signedIn: boolean;
+  isEducator: boolean;
+  wide: boolean;
+}) {
   // Sign In comes back to this page, with its query (a classroom link's ?code=: ADR 0031).
   const { pathname, search } = useLocation();
   const here = pathname + search;
@@ -30,6 +38,11 @@ function NavLinks({ signedIn, wide }: { signedIn: boolean; wide: boolean }) {
             <NavLink to="/dashboard" className={navClass}>
               Dashboard
             </NavLink>
+            {isEducator ? (
+              <NavLink to="/educator" className={navClass}>
+                My classes
+              </NavLink>
+            ) : null}
             <NavLink to="/account" className={navClass}>
               Account
             </NavLink>
@@ -57,7 +70,14 @@ function NavLinks({ signedIn, wide }: { signedIn: boolean; wide: boolean }) {
  * (`<details>`, so it opens without JavaScript) that drops the same links down in a column.
  * Only one of the two is displayed at a time, so each link is found once.
  */
-export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+export function SiteHeader({
+  signedIn,
+  isEducator = false,
+}: {
+  signedIn: boolean;
+  /** An educator gets a "My classes" link (docs/decisions/0031-classrooms-and-shared-computers.md). */
+  isEducator?: boolean;
+}) {
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   // With JavaScript, the menu closes once its link has taken the reader to the next page.
@@ -77,14 +97,14 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           Inkwell
         </Link>
         <div className="hidden flex-1 items-center gap-2 md:flex">
-          <NavLinks signedIn={signedIn} wide />
+          <NavLinks signedIn={signedIn} isEducator={isEducator} wide />
         </div>
         <details ref={menu} className="group ml-auto md:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-base font-medium text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <span aria-hidden>☰</span> Menu
           </summary>
           <div className="absolute inset-x-0 top-full z-40 flex flex-col gap-1 border-b border-slate-200 bg-white px-4 py-3 shadow-md">
-            <NavLinks signedIn={signedIn} wide={false} />
+            <NavLinks signedIn={signedIn} isEducator={isEducator} wide={false} />
           </div>
         </details>
       </nav>

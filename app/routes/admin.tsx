@@ -20,6 +20,9 @@ const links = [
   ["/admin/assign", "Assign"],
   ["/admin/scoring", "Scoring"],
   ["/admin/discount-codes", "Codes"],
+  ["/admin/educators", "Educators"],
+  ["/admin/schools", "Schools"],
+  ["/admin/consents", "Consents"],
   ["/admin/emails", "E-mails"],
   ["/admin/workflows", "Workflows"],
 ] as const;

@@ -1,4 +1,5 @@
 import { classResultRoutes } from "./class-results";
+import { classroomRoutes } from "./classrooms";
 import { contestRoutes } from "./contests";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
@@ -19,5 +20,6 @@ export const allRoutes: AuthzRow[] = [
   ...resultRoutes,
   ...classResultRoutes,
   ...paymentRoutes,
+  ...classroomRoutes,
   ...hardeningRoutes,
 ];
