@@ -38,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filter,
     contests,
     schools,
+    exportHref: `/admin/submissions/export.csv${adminFilterQuery(filter)}`,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -60,9 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminSubmissions() {
-  const { filter, contests, schools, submissions, total, page, pageCount } =
+  const { filter, contests, schools, exportHref, submissions, total, page, pageCount } =
     useLoaderData<typeof loader>();
-  const exportHref = `/admin/submissions/export.csv${adminFilterQuery(filter)}`;
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
