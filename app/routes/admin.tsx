@@ -20,6 +20,7 @@ const links = [
   ["/admin/assign", "Assign"],
   ["/admin/scoring", "Scoring"],
   ["/admin/discount-codes", "Codes"],
+  ["/admin/invoices", "Invoices"],
   ["/admin/emails", "E-mails"],
   ["/admin/workflows", "Workflows"],
 ] as const;
