@@ -61,7 +61,8 @@ export function pupilEntry(
   return {
     pupilId: pupil.id,
     pupilUserId: pupil.userId,
-    names: [name, `${pupil.firstName} ${pupil.lastInitial}`, access.user.displayName, access.educator.school.name],
+    // The pupil's first name alone too: a story names its writer by it ("Mia" is too short to look for).
+    names: [name, pupil.firstName, access.user.displayName, access.educator.school.name],
     async check(tx, form) {
       const educator = await tx.educator.findUnique({
         where: { userId: educatorId },
