@@ -220,3 +220,43 @@ describe("who may send", () => {
     expect(roster[0].entries[0]).toMatchObject({ status: "Waiting for payment", payable: true });
   });
 });
+
+describe("the test-mode checkout of a class payment", () => {
+  test("lists a line per entry, is opened by its payer only, and stays paid until every line is refunded", async () => {
+    const groups = await import("~/features/payments/group-checkout.server");
+    const provider = await import("~/features/payments/provider.server");
+    const { refundEntry } = await import("~/features/payments/checkout.server");
+    const t = await fx.makeEducator();
+    const other = await fx.makeEducator();
+    const contest = await fx.openContest({ feeCents: 1000 });
+    const ids: string[] = [];
+    for (const name of ["Mia", "Noah"]) {
+      const pupil = await fx.rosterPupil(t.classroom.id, name, "R");
+      const o = await fx.enterFor(t, pupil, contest);
+      if (o.ok) ids.push(o.submissionId);
+    }
+    const start = await groups.startGroupCheckout({
+      payerId: t.user.id,
+      contestId: contest.id,
+      submissionIds: ids,
+      origin: "http://inkwell.test",
+      returnPath: "/educator",
+    });
+    if (start.kind !== "redirect") throw new Error("no checkout");
+    const id = new URL(start.url).pathname.split("/").pop()!;
+    expect(await provider.testCheckoutFor(other.user.id, id)).toBeNull();
+    const row = await provider.testCheckoutFor(t.user.id, id);
+    expect(provider.testCheckoutLines(row!).map((l) => l.name)).toEqual([
+      expect.stringMatching(/\(Mia R\.\)$/),
+      expect.stringMatching(/\(Noah R\.\)$/),
+    ]);
+    await provider.completeTestCheckout(id);
+    expect(await groups.finalizeGroup(start.groupId)).toBe("confirmed");
+    await refundEntry(ids[0]!);
+    expect((await prisma.testCheckoutSession.findUniqueOrThrow({ where: { id } })).paymentStatus).toBe("paid");
+    await refundEntry(ids[1]!);
+    expect((await prisma.testCheckoutSession.findUniqueOrThrow({ where: { id } })).paymentStatus).toBe(
+      "refunded",
+    );
+  });
+});

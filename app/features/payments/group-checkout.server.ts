@@ -71,6 +71,7 @@ async function takeEntries(tx: Tx, choice: Choice, now: Date) {
       OR: [{ groupId: null }, { group: { status: "void" } }],
       submission: { entrantId: choice.payerId, status: "pending_payment" },
     },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
       id: true,
       submissionId: true,
