@@ -55,7 +55,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success")
-    return redirectWithToast(HERE, { type: "error", title: "Error", description: "No invoice chosen." });
+    return redirectWithToast(HERE, {
+      type: "error",
+      title: "Error",
+      description: "No invoice chosen.",
+    });
   try {
     await markInvoicePaid(submission.value.id, admin.id);
   } catch (error) {
@@ -103,7 +107,11 @@ export default function AdminInvoices() {
                   <input type="hidden" name="intent" value="mark-paid" />
                   <input type="hidden" name="id" value={i.id} />
                   <Button type="submit" size="sm" disabled={pending}>
-                    Mark paid<span className="sr-only"> ({i.school}, {i.total})</span>
+                    Mark paid
+                    <span className="sr-only">
+                      {" "}
+                      ({i.school}, {i.total})
+                    </span>
                   </Button>
                 </Form>
               </td>

@@ -7,6 +7,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
+  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -98,7 +99,11 @@ const schema = z.discriminatedUnion("intent", [
     intent: z.literal("invoice"),
     entry: entryIds,
     code: z.string().trim().max(40).optional(),
-    reference: z.string({ required_error: GROUP_MESSAGES.referenceNeeded }).trim().min(1, GROUP_MESSAGES.referenceNeeded).max(100),
+    reference: z
+      .string({ required_error: GROUP_MESSAGES.referenceNeeded })
+      .trim()
+      .min(1, GROUP_MESSAGES.referenceNeeded)
+      .max(100),
   }),
 ]);
 
@@ -106,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { access, classroom, contest } = await load(request, params.id ?? "", params.slug ?? "");
   const here = `/educator/classes/${classroom.id}/contests/${contest.slug}`;
   const submission = parseWithZod(await readForm(request), { schema });
-  if (submission.status !== "success") return { result: submission.reply() };
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const choice = {
     payerId: access.user.id,
     contestId: contest.id,
@@ -290,7 +295,13 @@ export default function ClassContest() {
                     {...getInputProps(fields.reference, { type: "text" })}
                     autoComplete="off"
                   />
-                  <Button type="submit" name="intent" value="invoice" variant="outline" disabled={paying}>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="invoice"
+                    variant="outline"
+                    disabled={paying}
+                  >
                     Pay by invoice
                   </Button>
                   <p className="text-slate-700">

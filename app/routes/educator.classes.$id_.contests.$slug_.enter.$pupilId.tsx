@@ -52,11 +52,7 @@ import {
   entryErrors,
   fileCheckFromFile,
 } from "~/features/entries/entry-rules";
-import {
-  discardBody,
-  newEntryKey,
-  receiveEntry,
-} from "~/features/entries/receive-entry.server";
+import { discardBody, newEntryKey, receiveEntry } from "~/features/entries/receive-entry.server";
 import { countWords } from "~/features/entries/word-count";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { notFound } from "~/utils/responses";
@@ -64,7 +60,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Entry for ${data.pupil.name} · ${data.contest.title} · Inkwell` : "Entry · Inkwell" },
+  {
+    title: data
+      ? `Entry for ${data.pupil.name} · ${data.contest.title} · Inkwell`
+      : "Entry · Inkwell",
+  },
 ];
 
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -206,8 +206,8 @@ export default function EnterForPupil() {
       </p>
       <h1 className="mt-2 break-words font-serif text-3xl font-bold">Entry for {pupil.name}</h1>
       <p className="mt-2 text-slate-700">
-        {contest.title}: {contest.wordMin}–{contest.wordMax} words. {contest.entryLimit}{" "}
-        Submissions close {contest.closes}.
+        {contest.title}: {contest.wordMin}–{contest.wordMax} words. {contest.entryLimit} Submissions
+        close {contest.closes}.
       </p>
       <div className="mt-6 space-y-4">
         {!windowOpen ? (

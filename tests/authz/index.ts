@@ -1,3 +1,4 @@
+import { classEntryRoutes } from "./class-entries";
 import { contestRoutes } from "./contests";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
@@ -18,4 +19,5 @@ export const allRoutes: AuthzRow[] = [
   ...resultRoutes,
   ...paymentRoutes,
   ...hardeningRoutes,
+  ...classEntryRoutes,
 ];

@@ -60,7 +60,9 @@ describe("an entry for a roster pupil", () => {
     expect(permission.submissionId).toBeNull();
     // A free class entry sends no per-entry confirmation: the educator is told on the page.
     expect(
-      await prisma.outboxEvent.count({ where: { name: "entry/submitted", payload: { contains: s.id } } }),
+      await prisma.outboxEvent.count({
+        where: { name: "entry/submitted", payload: { contains: s.id } },
+      }),
     ).toBe(0);
   });
 
@@ -83,7 +85,8 @@ describe("an entry for a roster pupil", () => {
     const contest = await fx.openContest({ entriesPerWriter: 2 });
     const refused = await fx.enterFor(t, mia, contest, { attestPermission: "" });
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.reply?.error?.attestPermission).toEqual([CLASS_ENTRY_MESSAGES.permission]);
+    if (!refused.ok)
+      expect(refused.reply?.error?.attestPermission).toEqual([CLASS_ENTRY_MESSAGES.permission]);
     expect(await ledger(mia.id)).toEqual([]);
     expect((await fx.enterFor(t, mia, contest)).ok).toBe(true);
     // The permission is on the ledger now: the second entry does not need the box.
@@ -133,7 +136,9 @@ describe("entries per writer count per pupil", () => {
       ["Noah T.", 0, 1],
     ]);
     // Only one originality row per accepted entry: the refused one left none.
-    expect(await prisma.consentAttestation.count({ where: { pupilId: mia.id, kind: "originality" } })).toBe(1);
+    expect(
+      await prisma.consentAttestation.count({ where: { pupilId: mia.id, kind: "originality" } }),
+    ).toBe(1);
   });
 
   test("a linked pupil's own entries and class entries count together", async () => {
@@ -150,7 +155,10 @@ describe("entries per writer count per pupil", () => {
     }))
       fd.append(k, v);
     const own = await receiveEntry(
-      new Request(`http://inkwell.test/contests/${contest.slug}/enter`, { method: "POST", body: fd }),
+      new Request(`http://inkwell.test/contests/${contest.slug}/enter`, {
+        method: "POST",
+        body: fd,
+      }),
       user,
       contest,
     );
@@ -171,7 +179,11 @@ describe("who may send", () => {
     const mia = await fx.rosterPupil(t.classroom.id);
     const contest = await fx.openContest();
     const outcome = await fx.enterFor(t, mia, contest);
-    expect(outcome).toMatchObject({ ok: false, status: 403, formError: CLASS_ENTRY_MESSAGES.notApproved });
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 403,
+      formError: CLASS_ENTRY_MESSAGES.notApproved,
+    });
     expect(await prisma.submission.count({ where: { pupilId: mia.id } })).toBe(0);
     expect(await ledger(mia.id)).toEqual([]);
   });
@@ -214,8 +226,15 @@ describe("who may send", () => {
     const outcome = await fx.enterFor(t, mia, contest);
     expect(outcome).toMatchObject({ ok: true, status: "pending_payment" });
     if (!outcome.ok) return;
-    const p = await prisma.payment.findUniqueOrThrow({ where: { submissionId: outcome.submissionId } });
-    expect(p).toMatchObject({ status: "open", amountCents: 1500, groupId: null, checkoutSessionId: null });
+    const p = await prisma.payment.findUniqueOrThrow({
+      where: { submissionId: outcome.submissionId },
+    });
+    expect(p).toMatchObject({
+      status: "open",
+      amountCents: 1500,
+      groupId: null,
+      checkoutSessionId: null,
+    });
     const roster = await classContestRoster(t.classroom.id, contest);
     expect(roster[0].entries[0]).toMatchObject({ status: "Waiting for payment", payable: true });
   });
@@ -253,10 +272,12 @@ describe("the test-mode checkout of a class payment", () => {
     await provider.completeTestCheckout(id);
     expect(await groups.finalizeGroup(start.groupId)).toBe("confirmed");
     await refundEntry(ids[0]!);
-    expect((await prisma.testCheckoutSession.findUniqueOrThrow({ where: { id } })).paymentStatus).toBe("paid");
+    expect(
+      (await prisma.testCheckoutSession.findUniqueOrThrow({ where: { id } })).paymentStatus,
+    ).toBe("paid");
     await refundEntry(ids[1]!);
-    expect((await prisma.testCheckoutSession.findUniqueOrThrow({ where: { id } })).paymentStatus).toBe(
-      "refunded",
-    );
+    expect(
+      (await prisma.testCheckoutSession.findUniqueOrThrow({ where: { id } })).paymentStatus,
+    ).toBe("refunded");
   });
 });

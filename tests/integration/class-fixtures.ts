@@ -127,9 +127,17 @@ export function enterFor(
     ...extra,
   };
   for (const [k, v] of Object.entries(fields)) if (v !== "") fd.append(k, v);
-  const request = new Request(`http://inkwell.test/educator/classes/x/contests/${contest.slug}/enter/x`, {
-    method: "POST",
-    body: fd,
-  });
-  return receiveEntry(request, teacher.user, contest, pupilEntry(teacher.access, pupil, contest.id));
+  const request = new Request(
+    `http://inkwell.test/educator/classes/x/contests/${contest.slug}/enter/x`,
+    {
+      method: "POST",
+      body: fd,
+    },
+  );
+  return receiveEntry(
+    request,
+    teacher.user,
+    contest,
+    pupilEntry(teacher.access, pupil, contest.id),
+  );
 }

@@ -59,7 +59,12 @@ async function classWithEntries(n = 4, feeCents = FEE) {
   return { t, contest, ids };
 }
 
-async function payGroup(t: Awaited<ReturnType<typeof fx.makeEducator>>, contestId: string, ids: string[], code?: string) {
+async function payGroup(
+  t: Awaited<ReturnType<typeof fx.makeEducator>>,
+  contestId: string,
+  ids: string[],
+  code?: string,
+) {
   const start = await groups.startGroupCheckout({
     payerId: t.user.id,
     contestId,
@@ -139,7 +144,9 @@ describe("one checkout for many entries", () => {
     expect(rows.map((r) => r.status)).toEqual(Array(4).fill("submitted"));
     expect(rows.map((r) => r.payment!.status)).toEqual(Array(4).fill("paid"));
     const pi = stripe.sessions.get(sessionId)!.payment_intent;
-    expect(rows.every((r) => r.payment!.paymentIntentId === pi && r.payment!.groupId === groupId)).toBe(true);
+    expect(
+      rows.every((r) => r.payment!.paymentIntentId === pi && r.payment!.groupId === groupId),
+    ).toBe(true);
     const group = await prisma.paymentGroup.findUniqueOrThrow({ where: { id: groupId } });
     expect(group).toMatchObject({ status: "paid", amountCents: 4 * FEE, paymentIntentId: pi });
     const receipts = mailsTo(t.user.email, "Receipt:");
@@ -157,13 +164,17 @@ describe("one checkout for many entries", () => {
     const { t, contest, ids } = await classWithEntries(3);
     const { sessionId } = await payGroup(t, contest.id, ids, half.code.toLowerCase());
     expect(stripe.sessions.get(sessionId)!.amount_total).toBe(3 * 750);
-    expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: half.id } })).usedCount).toBe(3);
+    expect(
+      (await prisma.discountCode.findUniqueOrThrow({ where: { id: half.id } })).usedCount,
+    ).toBe(3);
     const rows = await entries(ids);
     expect(rows.map((r) => [r.payment!.amountCents, r.payment!.discountCents])).toEqual(
       Array(3).fill([750, 750]),
     );
 
-    const free = await prisma.discountCode.create({ data: { code: `FREE${Date.now()}`, percentOff: 100 } });
+    const free = await prisma.discountCode.create({
+      data: { code: `FREE${Date.now()}`, percentOff: 100 },
+    });
     const other = await classWithEntries(2);
     const start = await groups.startGroupCheckout({
       payerId: other.t.user.id,
@@ -184,7 +195,9 @@ describe("one checkout for many entries", () => {
     const { t, contest, ids } = await classWithEntries(3);
     const { groupId, sessionId } = await payGroup(t, contest.id, ids);
     stripe.pay(sessionId);
-    expect(await groupReturnToast(t.user.id, groupId, "success")).toMatchObject({ type: "success" });
+    expect(await groupReturnToast(t.user.id, groupId, "success")).toMatchObject({
+      type: "success",
+    });
     const pi = stripe.sessions.get(sessionId)!.payment_intent;
     expect(await refundEntry(ids[0]!)).toEqual({ amount: "$15.00" });
     const made = stripe.refunds.filter((r: { payment_intent: string }) => r.payment_intent === pi);
@@ -195,12 +208,17 @@ describe("one checkout for many entries", () => {
       include: { payment: true },
     });
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.get(ids[0]!)).toMatchObject({ status: "withdrawn", payment: { status: "refunded" } });
+    expect(byId.get(ids[0]!)).toMatchObject({
+      status: "withdrawn",
+      payment: { status: "refunded" },
+    });
     for (const id of ids.slice(1))
       expect(byId.get(id)).toMatchObject({ status: "submitted", payment: { status: "paid" } });
     // A second entry refunded too: another partial refund of its own amount.
     await refundEntry(ids[1]!);
-    expect(stripe.refunds.filter((r: { payment_intent: string }) => r.payment_intent === pi)).toHaveLength(2);
+    expect(
+      stripe.refunds.filter((r: { payment_intent: string }) => r.payment_intent === pi),
+    ).toHaveLength(2);
   });
 });
 
@@ -211,7 +229,12 @@ describe("pay by invoice", () => {
     });
     const { t, contest, ids } = await classWithEntries(3);
     await expect(
-      groups.invoiceGroup({ payerId: t.user.id, contestId: contest.id, submissionIds: ids, reference: " " }),
+      groups.invoiceGroup({
+        payerId: t.user.id,
+        contestId: contest.id,
+        submissionIds: ids,
+        reference: " ",
+      }),
     ).rejects.toThrow(groups.GROUP_MESSAGES.referenceNeeded);
     const { groupId } = await groups.invoiceGroup({
       payerId: t.user.id,
@@ -227,13 +250,19 @@ describe("pay by invoice", () => {
     expect(invoices[0].text).toContain("PO-2026-117");
     expect(invoices[0].text).toContain("$45.00");
     let rows = await entries(ids);
-    expect(rows.map((r) => [r.status, r.payment!.status])).toEqual(Array(3).fill(["submitted", "invoiced"]));
+    expect(rows.map((r) => [r.status, r.payment!.status])).toEqual(
+      Array(3).fill(["submitted", "invoiced"]),
+    );
     const roster = await classContestRoster(t.classroom.id, contest);
     expect(roster.flatMap((p) => p.entries.map((e) => e.status))).toEqual(Array(3).fill("Invoice"));
 
     const open = await groups.listOpenInvoices(1);
     const mine = open.rows.find((g) => g.id === groupId)!;
-    expect(mine).toMatchObject({ amountCents: 4500, reference: "PO-2026-117", _count: { payments: 3 } });
+    expect(mine).toMatchObject({
+      amountCents: 4500,
+      reference: "PO-2026-117",
+      _count: { payments: 3 },
+    });
     expect(mine.payer.educator?.school.name).toBe(t.school.name);
 
     // The admin's "refund" of an invoiced entry voids its line.
@@ -244,7 +273,9 @@ describe("pay by invoice", () => {
     });
 
     await groups.markInvoicePaid(groupId, admin.id);
-    await expect(groups.markInvoicePaid(groupId, admin.id)).rejects.toThrow(groups.GROUP_MESSAGES.notInvoiced);
+    await expect(groups.markInvoicePaid(groupId, admin.id)).rejects.toThrow(
+      groups.GROUP_MESSAGES.notInvoiced,
+    );
     const group = await prisma.paymentGroup.findUniqueOrThrow({ where: { id: groupId } });
     expect(group).toMatchObject({ status: "paid", markedPaidById: admin.id });
     expect(group.paidAt).toBeInstanceOf(Date);
@@ -277,7 +308,9 @@ describe("a checkout that is not paid", () => {
     const { groupId, sessionId } = await payGroup(t, contest.id, ids);
     stripe.sessions.get(sessionId)!.status = "expired";
     await groups.settleOpenGroups(t.user.id, contest.id);
-    expect((await prisma.paymentGroup.findUniqueOrThrow({ where: { id: groupId } })).status).toBe("void");
+    expect((await prisma.paymentGroup.findUniqueOrThrow({ where: { id: groupId } })).status).toBe(
+      "void",
+    );
     const roster = await classContestRoster(t.classroom.id, contest);
     expect(roster.flatMap((p) => p.entries.map((e) => e.payable))).toEqual([true, true]);
   });
@@ -291,8 +324,13 @@ describe("a checkout that is not paid", () => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(ids[0]!)!.payment!.status).toBe("void");
     for (const id of ids.slice(1))
-      expect(byId.get(id)).toMatchObject({ status: "pending_payment", payment: { status: "open", groupId: null } });
-    expect((await prisma.paymentGroup.findUniqueOrThrow({ where: { id: groupId } })).status).toBe("void");
+      expect(byId.get(id)).toMatchObject({
+        status: "pending_payment",
+        payment: { status: "open", groupId: null },
+      });
+    expect((await prisma.paymentGroup.findUniqueOrThrow({ where: { id: groupId } })).status).toBe(
+      "void",
+    );
     // The customer had pressed Pay already (a race Stripe allows): the whole payment goes back.
     stripe.sessions.get(sessionId)!.status = "open";
     stripe.pay(sessionId);
@@ -300,6 +338,8 @@ describe("a checkout that is not paid", () => {
     const pi = stripe.sessions.get(sessionId)!.payment_intent;
     const back = stripe.refunds.filter((r: { payment_intent: string }) => r.payment_intent === pi);
     expect(back.map((r: { amount: number }) => r.amount)).toEqual([3 * FEE]);
-    expect((await entries(ids.slice(1))).map((r) => r.status)).toEqual(Array(2).fill("pending_payment"));
+    expect((await entries(ids.slice(1))).map((r) => r.status)).toEqual(
+      Array(2).fill("pending_payment"),
+    );
   });
 });

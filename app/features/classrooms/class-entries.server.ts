@@ -39,7 +39,10 @@ const ticked = (form: FormData, name: string) => {
 };
 
 /** What a pupil's entry still needs: the permission box, when the ledger does not hold it. */
-export async function permissionNeeded(pupil: { id: string; userId: string | null }, contestId: string) {
+export async function permissionNeeded(
+  pupil: { id: string; userId: string | null },
+  contestId: string,
+) {
   if (pupil.userId) return false;
   return !(await hasParentalPermission(prisma, pupil.id, contestId));
 }
@@ -85,7 +88,10 @@ export function pupilEntry(
           };
       } else if (!held) {
         if (!ticked(form, ATTESTATION_FIELDS.parental_permission))
-          return { field: ATTESTATION_FIELDS.parental_permission, message: CLASS_ENTRY_MESSAGES.permission };
+          return {
+            field: ATTESTATION_FIELDS.parental_permission,
+            message: CLASS_ENTRY_MESSAGES.permission,
+          };
         recordPermission = true;
       }
       if (!ticked(form, ATTESTATION_FIELDS.originality))
@@ -205,7 +211,9 @@ export async function classContestRoster(classroomId: string, contest: PublicCon
   const limit = contest.entriesPerWriter;
   return pupils.map((p) => {
     const others = p.userId
-      ? elsewhere.filter((s) => (s.pupilId ? s.pupil?.userId === p.userId : s.entrantId === p.userId))
+      ? elsewhere.filter((s) =>
+          s.pupilId ? s.pupil?.userId === p.userId : s.entrantId === p.userId,
+        )
       : [];
     const left = entriesLeft(limit, [
       ...p.submissions.map((s) => s.status),
@@ -217,7 +225,11 @@ export async function classContestRoster(classroomId: string, contest: PublicCon
       hasAccount: Boolean(p.userId),
       left,
       canAdd: open && left > 0,
-      whyNot: !open ? "Submissions are closed." : left === 0 ? entryLimitMessage(limit).replace("You have", "This pupil has") : null,
+      whyNot: !open
+        ? "Submissions are closed."
+        : left === 0
+          ? entryLimitMessage(limit).replace("You have", "This pupil has")
+          : null,
       entries: p.submissions.map((s) => ({
         id: s.id,
         title: s.title,
@@ -257,5 +269,9 @@ export async function pupilEntriesLeft(
   pupil: { id: string; userId: string | null },
   contest: PublicContest,
 ) {
-  return entriesLeftFor({ pupilId: pupil.id, userId: pupil.userId }, contest.id, contest.entriesPerWriter);
+  return entriesLeftFor(
+    { pupilId: pupil.id, userId: pupil.userId },
+    contest.id,
+    contest.entriesPerWriter,
+  );
 }

@@ -7,7 +7,8 @@ import { COUNTED_STATUSES, entriesLeft } from "./entry-limit";
  * for a pupil of a class, the entries sent for that pupil, plus, when the pupil has an account,
  * that account's own entries and its class entries in any class.
  */
-export type Writer = { userId: string; pupilId?: null } | { pupilId: string; userId: string | null };
+export type Writer =
+  { userId: string; pupilId?: null } | { pupilId: string; userId: string | null };
 
 export function writerEntries(writer: Writer): Prisma.SubmissionWhereInput {
   const mine: Prisma.SubmissionWhereInput[] = writer.pupilId ? [{ pupilId: writer.pupilId }] : [];

@@ -341,7 +341,8 @@ export async function receiveEntry(
         // (docs/decisions/0017-contest-lifecycle.md).
         // A class entry's sender is told on the class's page and by the one receipt of its
         // payment, not by one e-mail per pupil (ADR 0031).
-        if (status === "submitted" && !forPupil) await enqueueEvent(tx, "entry/submitted", { submissionId: id });
+        if (status === "submitted" && !forPupil)
+          await enqueueEvent(tx, "entry/submitted", { submissionId: id });
         return { duplicate: false, status } as const;
       }, lockingTransaction),
     );

@@ -297,7 +297,10 @@ export async function voidUnpaid(tx: Tx, submissionIds: string[]) {
     });
     if (count === 1) await giveCodeUseBack(tx, p.discountCodeId);
   }
-  return [...groupSessions, ...open.flatMap((p) => (p.checkoutSessionId ? [p.checkoutSessionId] : []))];
+  return [
+    ...groupSessions,
+    ...open.flatMap((p) => (p.checkoutSessionId ? [p.checkoutSessionId] : [])),
+  ];
 }
 
 /**

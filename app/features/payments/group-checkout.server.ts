@@ -115,8 +115,7 @@ async function takeEntries(tx: Tx, choice: Choice, now: Date) {
 }
 
 export type GroupStart =
-  | { kind: "redirect"; url: string; groupId: string }
-  | { kind: "waived"; groupId: string };
+  { kind: "redirect"; url: string; groupId: string } | { kind: "waived"; groupId: string };
 
 /**
  * "Pay for N entries": one group and one checkout with a line per entry. When a code waives every
@@ -272,11 +271,7 @@ export async function openGroupsOf(tx: Tx, submissionIds: string[]) {
 }
 
 export type GroupFinalizeOutcome =
-  | "confirmed"
-  | "already-confirmed"
-  | "unpaid"
-  | "unknown-session"
-  | "refunded-late";
+  "confirmed" | "already-confirmed" | "unpaid" | "unknown-session" | "refunded-late";
 
 /**
  * Confirms a paid group checkout, once: the group, every open Payment of it and every entry

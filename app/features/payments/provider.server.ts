@@ -237,7 +237,10 @@ async function refundTestLine(paymentIntentId: string, amountCents: number, subm
     if (!row) throw new Error(`no test payment ${paymentIntentId} to refund`);
     const lines = testCheckoutLines(row);
     const line = lines.find(
-      (l) => !l.refunded && l.amountCents === amountCents && (!submissionId || l.submissionId === submissionId),
+      (l) =>
+        !l.refunded &&
+        l.amountCents === amountCents &&
+        (!submissionId || l.submissionId === submissionId),
     );
     if (!line) throw new Error(`no unrefunded line of ${amountCents} in ${paymentIntentId}`);
     line.refunded = true;
