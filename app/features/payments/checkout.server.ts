@@ -359,7 +359,7 @@ export async function refundEntry(submissionId: string, now = new Date()) {
       });
       await tx.judgeAssignment.deleteMany({ where: unscoredAssignmentsOf(submissionId) });
     });
-    return { amount: formatDollars(payment.amountCents) };
+    return { amount: formatDollars(payment.amountCents), invoiceLine: true as const };
   }
   if (!payment || payment.status !== "paid" || !payment.paymentIntentId)
     throw new DomainError(PAYMENT_MESSAGES.notRefundable);
