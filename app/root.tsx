@@ -14,7 +14,8 @@ import { SiteFooter, SiteHeader, NavigationProgress } from "./components/site-sh
 import { Toaster } from "./components/toaster";
 import { FocusHeadingOnNavigate } from "./components/focus-on-navigate";
 import stylesheet from "./tailwind.css?url";
-import { getUserId } from "~/features/accounts/session.server";
+import { draftOwnerOf, getUserId } from "~/features/accounts/session.server";
+import { useDraftHousekeeping } from "~/components/entries/entry-form-parts";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       signedIn: Boolean(userId),
+      // Names this account's drafts kept in the browser (ADR 0031); not the account's id.
+      draftOwner: userId ? draftOwnerOf(userId) : null,
       toast: toast
         ? { ...toast, id: `${Date.now()}-${Math.random().toString(36).slice(2)}` }
         : null,
@@ -67,6 +70,7 @@ function Document({ children }: { children: React.ReactNode }) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  useDraftHousekeeping(rootData?.draftOwner ?? null);
   return (
     <Document>
       <NavigationProgress />

@@ -165,7 +165,7 @@ export async function seed() {
     );
   }
 
-  await ensureContest({
+  const { contest: young, created: youngCreated } = await ensureContest({
     slug: "young-voices-short-story-2027",
     title: "Young Voices Short Story Prize 2027",
     description:
@@ -187,7 +187,7 @@ export async function seed() {
       ],
     ],
   });
-  await ensureContest({
+  const { contest: flash, created: flashCreated } = await ensureContest({
     slug: "flash-fiction-free-for-all",
     title: "Flash Fiction Free-for-All",
     description:
@@ -279,6 +279,7 @@ export async function seed() {
       titles: AUTUMN_TITLES,
     });
   if (closedCreated) await seedClassEntries(closed.id, classroom, judges);
+  if (youngCreated && flashCreated) await seedOpenClassEntries(young.id, flash.id, classroom);
   return { admin, judge, entrant };
 }
 
@@ -361,6 +362,129 @@ async function seedClassroom() {
     },
     include: { pupils: { orderBy: { createdAt: "asc" } } },
   });
+}
+
+/**
+ * The class in the open contests: Mia's and Noah's entries to the paid contest paid for in one
+ * payment (one test-mode checkout with a line each), Zara's waiting for the teacher to pay, and
+ * Zara's entry to the free contest.
+ */
+async function seedOpenClassEntries(
+  paidContestId: string,
+  freeContestId: string,
+  classroom: {
+    id: string;
+    educatorId: string;
+    pupils: { id: string; firstName: string; lastInitial: string }[];
+  },
+) {
+  const [mia, noah, zara] = classroom.pupils;
+  const educator = await prisma.user.findUniqueOrThrow({
+    where: { id: classroom.educatorId },
+    select: { displayName: true, email: true },
+  });
+  const contests = await prisma.contest.findMany({
+    where: { id: { in: [paidContestId, freeContestId] } },
+    select: { id: true, title: true, entryFeeCents: true },
+  });
+  const titleOf = (id: string) => contests.find((c) => c.id === id)!.title;
+  const fee = contests.find((c) => c.id === paidContestId)!.entryFeeCents;
+  const entry = async (
+    contestId: string,
+    pupil: { id: string; firstName: string; lastInitial: string },
+    title: string,
+    words: number,
+    status: "submitted" | "pending_payment",
+  ) => {
+    const body = story(words, title.length);
+    const submission = await prisma.submission.create({
+      data: {
+        contestId,
+        entrantId: classroom.educatorId,
+        pupilId: pupil.id,
+        title,
+        body,
+        wordCount: body.split(/\s+/).length,
+        status,
+      },
+    });
+    for (const kind of ["parental_permission", "originality"] as const)
+      await prisma.consentAttestation.create({
+        data: {
+          kind,
+          educatorId: classroom.educatorId,
+          educatorName: educator.displayName,
+          educatorEmail: educator.email,
+          schoolName: "Maple Grove Primary",
+          pupilId: pupil.id,
+          pupilName: `${pupil.firstName} ${pupil.lastInitial}.`,
+          contestId,
+          contestTitle: titleOf(contestId),
+          submissionId: kind === "originality" ? submission.id : null,
+          wording: ATTESTATION_WORDING[kind],
+        },
+      });
+    return submission;
+  };
+  const paidEntries = [
+    await entry(paidContestId, mia, "The Clockmaker's Apprentice", 640, "submitted"),
+    await entry(paidContestId, noah, "Tidepool Kingdom", 580, "submitted"),
+  ];
+  const paymentIntentId = "pi_test_local_democlass0001";
+  const group = await prisma.paymentGroup.create({
+    data: {
+      contestId: paidContestId,
+      payerId: classroom.educatorId,
+      status: "paid",
+      method: "card",
+      amountCents: fee * paidEntries.length,
+      checkoutSessionId: "cs_test_local_democlass0001",
+      paymentIntentId,
+      paidAt: new Date(),
+    },
+  });
+  for (const s of paidEntries)
+    await prisma.payment.create({
+      data: {
+        submissionId: s.id,
+        contestId: paidContestId,
+        feeCents: fee,
+        amountCents: fee,
+        status: "paid",
+        groupId: group.id,
+        paymentIntentId,
+        paidAt: new Date(),
+      },
+    });
+  // The test-mode checkout that took the class's one payment (so a refund of one line works).
+  await prisma.testCheckoutSession.create({
+    data: {
+      id: "cs_test_local_democlass0001",
+      idempotencyKey: `group:${group.id}`,
+      groupId: group.id,
+      lines: JSON.stringify(
+        paidEntries.map((s) => ({ submissionId: s.id, description: s.title, amountCents: fee })),
+      ),
+      amountCents: fee * paidEntries.length,
+      description: `Entry fees: ${titleOf(paidContestId)} (${paidEntries.length} entries)`,
+      status: "complete",
+      paymentStatus: "paid",
+      paymentIntentId,
+      successUrl: "http://localhost:3000/educator",
+      cancelUrl: "http://localhost:3000/educator",
+    },
+  });
+  const waiting = await entry(paidContestId, zara, "Paper Lanterns", 700, "pending_payment");
+  await prisma.payment.create({
+    data: {
+      submissionId: waiting.id,
+      contestId: paidContestId,
+      feeCents: fee,
+      amountCents: fee,
+      status: "open",
+    },
+  });
+  await entry(freeContestId, zara, "Thunder in a Teacup", 240, "submitted");
 }
 
 const CLASS_TITLES = ["The Paper Boat", "Grandma's Radio", "Under the Bleachers", "Snow Day Map"];

@@ -9,6 +9,13 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function NavLinks({ signedIn, wide }: { signedIn: boolean; wide: boolean }) {
+  // Sign In comes back to this page, with its query (a classroom link's ?code=: ADR 0031).
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  const signIn =
+    pathname === "/" || pathname === "/login" || pathname === "/logout"
+      ? "/login"
+      : `/login?redirectTo=${encodeURIComponent(here)}`;
   return (
     <>
       <NavLink to="/" end className={navClass}>
@@ -36,7 +43,7 @@ function NavLinks({ signedIn, wide }: { signedIn: boolean; wide: boolean }) {
             </Form>
           </>
         ) : (
-          <NavLink to="/login" className={navClass}>
+          <NavLink to={signIn} className={navClass}>
             Sign In
           </NavLink>
         )}

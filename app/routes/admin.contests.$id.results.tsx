@@ -213,6 +213,9 @@ export default function ContestResultsAdmin() {
                       <Link to={`/admin/scoring/${r.id}`} className="underline">
                         {r.title}
                       </Link>
+                      {r.writer ? (
+                        <span className="block text-sm text-slate-600">By {r.writer}</span>
+                      ) : null}
                     </td>
                     <td className="py-2 pr-3">
                       {formatScore(r.average)} ({r.scored} scores)

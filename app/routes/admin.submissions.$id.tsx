@@ -19,6 +19,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
+import { adminWriter } from "~/features/judging/writer";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { refundEntry } from "~/features/payments/checkout.server";
 import { paymentLine } from "~/features/payments/payment-summary";
@@ -59,6 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       submitted: formatDateTime(s.createdAt, s.contest.timeZone),
       contest: { slug: s.contest.slug, title: s.contest.title },
       entrant: { name: s.entrant.displayName, email: s.entrant.email },
+      // A class entry: "Mia R. (sent by Grace Hopkins, Maple Grove Primary)" (docs/decisions/0031).
+      writer: s.pupil ? adminWriter(s).label : null,
     },
     canDisqualify: canTransition(s.status, "disqualify"),
     payment: s.payment
@@ -189,8 +192,14 @@ export default function AdminSubmission() {
             </Link>
           </dd>
         </div>
+        {s.writer ? (
+          <div>
+            <dt className="inline font-medium">Writer: </dt>
+            <dd className="inline">{s.writer}</dd>
+          </div>
+        ) : null}
         <div>
-          <dt className="inline font-medium">Entrant: </dt>
+          <dt className="inline font-medium">{s.writer ? "Sent by: " : "Entrant: "}</dt>
           <dd className="inline">
             {s.entrant.name} ({s.entrant.email})
           </dd>

@@ -11,12 +11,15 @@ import { pageParam } from "~/utils/paging";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
+import { adminWriter } from "~/features/judging/writer";
 import { formatSubmissionDate } from "~/utils/dates";
 import { SUBMISSION_STATUSES, STATUS_LABEL } from "~/features/entries/submission-status";
 import {
+  adminFilterQuery,
   listAdminSubmissions,
   paymentColumns,
   parseAdminFilter,
+  schoolOptions,
 } from "~/features/entries/admin-submissions.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
 
@@ -26,13 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const filter = parseAdminFilter(url);
-  const [list, contests] = await Promise.all([
+  const [list, contests, schools] = await Promise.all([
     listAdminSubmissions(filter, pageParam(url)),
     contestOptions(),
+    schoolOptions(),
   ]);
   return {
     filter,
     contests,
+    schools,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -40,7 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: s.id,
       title: s.title,
       contest: { slug: s.contest.slug, title: s.contest.title },
-      entrant: s.entrant.displayName || s.entrant.email,
+      entrant: adminWriter(s).label,
+      school: adminWriter(s).school,
       wordCount: s.wordCount,
       status: s.status,
       submitted: formatSubmissionDate(s.createdAt, s.contest.timeZone),
@@ -54,11 +60,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminSubmissions() {
-  const { filter, contests, submissions, total, page, pageCount } = useLoaderData<typeof loader>();
-  const exportQuery = new URLSearchParams();
-  if (filter.contestId) exportQuery.set("contest", filter.contestId);
-  if (filter.status) exportQuery.set("status", filter.status);
-  const exportHref = `/admin/submissions/export.csv${exportQuery.size ? `?${exportQuery}` : ""}`;
+  const { filter, contests, schools, submissions, total, page, pageCount } =
+    useLoaderData<typeof loader>();
+  const exportHref = `/admin/submissions/export.csv${adminFilterQuery(filter)}`;
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -103,10 +107,29 @@ export default function AdminSubmissions() {
             ))}
           </select>
         </div>
+        <div className="space-y-1">
+          <label htmlFor="filter-school" className="block text-sm font-medium text-slate-800">
+            School
+          </label>
+          <select
+            id="filter-school"
+            name="school"
+            defaultValue={filter.schoolId ?? ""}
+            className={inputClass}
+          >
+            <option value="">All schools</option>
+            {schools.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+                {s.city ? ` (${s.city})` : ""}
+              </option>
+            ))}
+          </select>
+        </div>
         <Button type="submit" variant="secondary">
           Filter
         </Button>
-        {filter.contestId || filter.status ? (
+        {filter.contestId || filter.status || filter.schoolId ? (
           <Link to="/admin/submissions" className="text-sm underline">
             Clear filters
           </Link>
@@ -122,6 +145,7 @@ export default function AdminSubmissions() {
             "Title",
             "Contest",
             "Entrant",
+            "School",
             "Word Count",
             "Status",
             "Fee",
@@ -149,6 +173,7 @@ export default function AdminSubmissions() {
                 </Link>
               </td>
               <td className="py-2 pr-4">{s.entrant}</td>
+              <td className="py-2 pr-4">{s.school}</td>
               <td className="py-2 pr-4">{s.wordCount}</td>
               <td className="py-2 pr-4">
                 <SubmissionStatusBadge status={s.status} />

@@ -5,7 +5,9 @@ import {
   getAuthenticator,
   googleEnabled,
 } from "~/features/accounts/auth.server";
-import { startSession } from "~/features/accounts/session.server";
+import { startSession, takeReturnTo } from "~/features/accounts/session.server";
+import { safeRedirect } from "~/features/accounts/user";
+import { claimVisitorDraft, draftClaimCookie } from "~/features/entries/entry-draft.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,9 +26,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return fail(cause instanceof GoogleAccountError ? cause.message : undefined);
   }
   const cookie = await startSession(request, userId);
+  const back = await takeReturnTo(request);
+  const next = safeRedirect(back.path);
+  await claimVisitorDraft(request, userId, next);
+  const headers = new Headers();
+  headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", back.clear);
+  const claim = draftClaimCookie(next);
+  if (claim) headers.append("Set-Cookie", claim);
   return redirectWithToast(
-    "/dashboard",
+    next,
     { type: "success", title: "Welcome back!", description: "You've successfully signed in." },
-    { headers: { "Set-Cookie": cookie } },
+    { headers },
   );
 }

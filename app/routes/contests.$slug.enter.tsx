@@ -12,7 +12,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -52,7 +53,8 @@ import { redirectToCheckout } from "./checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
 import { warmInspectionWorker } from "~/features/documents/document-inspection.server";
-import { takeVisitorDraft } from "~/features/entries/entry-draft.server";
+import { draftDoneCookie, takeVisitorDraft } from "~/features/entries/entry-draft.server";
+import { pendingEntryIn } from "~/features/entries/pending-entry.server";
 import { visitorToSignIn } from "./visitor-sign-in.server";
 
 import { useIsPending } from "~/utils/use-is-pending";
@@ -78,11 +80,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (user) warmInspectionWorker();
   const limit = contest.entriesPerWriter;
   const code = new URL(request.url).searchParams.get("code")?.slice(0, 40).trim() || null;
-  const [left, price, kept] = await Promise.all([
+  const [left, price, kept, pending] = await Promise.all([
     user ? entriesLeftFor(user.id, contest.id, limit) : limit,
     priceFor(contest, code, user, clientAddress(context)),
     // A story typed before signing in comes back once, to the signed-in form only.
-    user ? takeVisitorDraft(request, contest.id) : { draft: null, setCookie: null },
+    user ? takeVisitorDraft(request, user.id, contest.id) : { draft: null, setCookie: null },
+    user && code && contest.entryFeeCents > 0 ? pendingEntryIn(user.id, contest.id) : null,
   ]);
   const body = {
     contest: {
@@ -103,6 +106,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     code,
     price,
     draft: kept.draft,
+    // An entry already waiting for payment: the classroom code can go to its Complete payment.
+    pending: pending
+      ? {
+          title: pending.title,
+          href: `/dashboard/submissions/${pending.id}?code=${encodeURIComponent(code ?? "")}`,
+        }
+      : null,
   };
   return data(body, kept.setCookie ? { headers: { "Set-Cookie": kept.setCookie } } : undefined);
 }
@@ -127,18 +137,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const outcome = await receiveEntry(request, user, contest);
   if (outcome.ok) {
+    // Received: the story kept in this browser is dropped by the next page it shows, even when
+    // that page is a checkout elsewhere (docs/decisions/0031-classrooms-and-shared-computers.md).
+    const done = { headers: { "Set-Cookie": draftDoneCookie(contest.slug) } };
     // An entry with a fee to pay goes straight to the checkout (docs/decisions/0020-payments.md).
     // The same entry sent again (Back then Submit): the writer is shown the one they already sent,
     // with its payment step if it has one (docs/decisions/0026-entry-flow.md).
     if (outcome.duplicate)
-      return redirectWithToast(`/dashboard/submissions/${outcome.submissionId}`, {
-        type: "info",
-        title: ENTRY_MESSAGES.alreadyReceived,
-        description: ENTRY_MESSAGES.alreadyReceivedDetail,
-      });
-    if (outcome.status === "pending_payment")
-      return redirectToCheckout(user.id, outcome.submissionId);
-    return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received });
+      return redirectWithToast(
+        `/dashboard/submissions/${outcome.submissionId}`,
+        {
+          type: "info",
+          title: ENTRY_MESSAGES.alreadyReceived,
+          description: ENTRY_MESSAGES.alreadyReceivedDetail,
+        },
+        done,
+      );
+    if (outcome.status === "pending_payment") {
+      const response = await redirectToCheckout(user.id, outcome.submissionId);
+      response.headers.append("Set-Cookie", draftDoneCookie(contest.slug));
+      return response;
+    }
+    return redirectWithToast(
+      "/dashboard",
+      { type: "success", title: ENTRY_MESSAGES.received },
+      done,
+    );
   }
   return data<ActionData>(
     { result: outcome.reply, formError: outcome.formError ?? null },
@@ -157,6 +181,7 @@ export default function EnterContest() {
     code,
     price,
     draft: kept,
+    pending,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending({ state: "submitting" });
@@ -193,8 +218,10 @@ export default function EnterContest() {
   const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
   const [liveCount, setLiveCount] = useState<number | null>(null);
   const count = liveCount ?? countWords(initialBody);
+  const owner = useRouteLoaderData<typeof rootLoader>("root")?.draftOwner ?? null;
   const draft = useEntryDraft(
     contest.slug,
+    owner,
     { title: fields.title.name, body: fields.body.name },
     (d) => setLiveCount(countWords(d.body)),
   );
@@ -260,6 +287,15 @@ export default function EnterContest() {
         {actionData?.formError ? (
           <Alert variant="destructive" title="Your entry was not sent">
             {actionData.formError}
+          </Alert>
+        ) : null}
+        {pending ? (
+          <Alert variant="info" title="Your entry is waiting for payment">
+            “{pending.title}” is saved but not paid yet.{" "}
+            <Link className="underline" to={pending.href}>
+              Pay for it with your code
+            </Link>
+            .
           </Alert>
         ) : null}
         <ProblemList problems={problems} />

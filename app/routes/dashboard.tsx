@@ -21,8 +21,10 @@ import {
   submissionDateLabel,
 } from "~/features/entries/submission-status";
 import {
+  classEntriesSent,
   entrantResults,
   listEntrantSubmissions,
+  listSentForPupil,
 } from "~/features/entries/entrant-submissions.server";
 import { upcomingDeadlines } from "~/features/contests/public-contests.server";
 import { canJudge, isAdmin, submitEligibility } from "~/features/accounts/user";
@@ -39,8 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw toast ? await redirectWithToast("/dashboard", toast) : redirect("/dashboard");
   }
   const now = new Date();
-  const [mine, results, deadlines] = await Promise.all([
+  const [mine, sent, classEntries, results, deadlines] = await Promise.all([
     listEntrantSubmissions(user.id, pageParam(url)),
+    listSentForPupil(user.id),
+    classEntriesSent(user.id),
     entrantResults(user.id, now),
     upcomingDeadlines(now),
   ]);
@@ -69,6 +73,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     page: mine.page,
     pageCount: mine.pageCount,
+    // Entries a teacher sent for this user as a pupil (read-only; docs/decisions/0031).
+    sentForMe: {
+      more: sent.pageCount > 1,
+      submissions: sent.submissions.map((s) => ({
+        id: s.id,
+        title: s.title,
+        contest: { slug: s.contest.slug, title: s.contest.title },
+        teacher: s.entrant.displayName,
+        status: s.status,
+        created: formatSubmissionDate(s.createdAt, s.contest.timeZone),
+        resultsAvailable: entryHasResults(s.status, s.contest, now),
+      })),
+    },
+    classEntries,
     results,
     awards: await awardLabelsFor(results.map((r) => r.id)),
     deadlines: deadlines.map((c) => ({
@@ -88,6 +106,8 @@ export default function Dashboard() {
     submissions,
     page,
     pageCount,
+    sentForMe,
+    classEntries,
     results,
     awards,
     deadlines,
@@ -224,7 +244,61 @@ export default function Dashboard() {
           </ul>
         )}
         <Pager page={page} pageCount={pageCount} label="Submission pages" />
+        {classEntries > 0 ? (
+          <p className="mt-4 text-base text-slate-600">
+            The {classEntries} {classEntries === 1 ? "entry" : "entries"} you sent for your pupils
+            are their writing, not yours: follow them, their results and certificates on{" "}
+            <Link to="/educator" className="underline">
+              your classes
+            </Link>
+            .
+          </p>
+        ) : null}
       </section>
+
+      {sentForMe.submissions.length > 0 ? (
+        <section aria-labelledby="sent-by-teacher" className="mt-10">
+          <h2 id="sent-by-teacher" className="text-2xl font-semibold">
+            Sent by your teacher
+          </h2>
+          <p className="mt-1 text-slate-600">
+            Your teacher sent these stories for you and looks after them. Your results and
+            certificates appear here once they are out.
+          </p>
+          <ul className="mt-4 space-y-3">
+            {sentForMe.submissions.map((s) => (
+              <li key={s.id}>
+                <Card>
+                  <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
+                    <div>
+                      <h3 className="font-semibold">
+                        <Link to={`/dashboard/submissions/${s.id}`} className="hover:underline">
+                          {s.title}
+                        </Link>
+                      </h3>
+                      <p className="text-base text-slate-600">
+                        <Link to={`/contests/${s.contest.slug}`} className="underline">
+                          {s.contest.title}
+                        </Link>{" "}
+                        · Sent by {s.teacher} on <time>{s.created}</time>
+                      </p>
+                    </div>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <SubmissionStatusBadge status={s.status} />
+                      {s.resultsAvailable ? (
+                        <Badge variant="success">Results available</Badge>
+                      ) : null}
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          {sentForMe.more ? (
+            <p className="mt-2 text-sm text-slate-600">The newest 20 are shown.</p>
+          ) : null}
+        </section>
+      ) : null}
 
       <div className="mt-10 grid gap-4 lg:grid-cols-2">
         <Card role="region" aria-labelledby="results-heading">

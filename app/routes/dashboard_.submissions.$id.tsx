@@ -19,6 +19,8 @@ import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { redirectToCheckout } from "./checkout-redirect.server";
+import { applyCodeToPendingEntry } from "~/features/payments/pending-code.server";
+import { Field } from "~/components/ui/field";
 import { paymentLine } from "~/features/payments/payment-summary";
 import { publicContest } from "~/features/contests/public-contest";
 import {
@@ -28,6 +30,7 @@ import {
 } from "~/features/entries/submission-status";
 import {
   getEntrantSubmission,
+  getSentForPupil,
   withdrawSubmission,
 } from "~/features/entries/entrant-submissions.server";
 import { parseWithZod } from "@conform-to/zod";
@@ -43,10 +46,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const s = await getEntrantSubmission(user.id, params.id ?? "");
+  const own = await getEntrantSubmission(user.id, params.id ?? "");
+  // An entry a teacher sent for this user as a pupil: theirs to read, the teacher's to manage.
+  const sentForMe = own ? null : await getSentForPupil(user.id, params.id ?? "");
+  const s = own ?? sentForMe;
   if (!s) throw notFound();
   const contest = publicContest(s.contest);
-  const withdrawable = canWithdraw(s, contest);
+  const withdrawable = own !== null && canWithdraw(s, contest);
   const url = new URL(request.url);
   return {
     submission: {
@@ -67,12 +73,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     },
     withdrawable,
-    payment: s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
+    sentBy: sentForMe?.entrant.displayName ?? null,
+    // A class entry the educator sent: the pupil is its writer (docs/decisions/0031).
+    sentFor: own?.pupil ? `${own.pupil.firstName} ${own.pupil.lastInitial}.` : null,
+    payment: own && s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
     payable:
+      own !== null &&
       s.status === "pending_payment" &&
       s.payment?.status === "open" &&
       isSubmissionWindowOpen(contest),
     amountDue: s.payment ? formatDollars(s.payment.amountCents) : null,
+    // A classroom link's code, or the code just refused, fills the field again.
+    code: url.searchParams.get("code")?.slice(0, 40) ?? "",
+    hasCode: Boolean(s.payment?.discountCode),
     cancelled: url.searchParams.get("payment") === "cancelled" && s.status === "pending_payment",
     results: await entryResults(user.id, s.id),
     confirming: withdrawable && url.searchParams.get("confirm") === "withdraw",
@@ -81,7 +94,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const entrySchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("withdraw") }),
-  z.object({ intent: z.literal("pay") }),
+  z.object({
+    intent: z.literal("pay"),
+    discountCode: z.string().trim().max(40).optional(),
+  }),
 ]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -97,6 +113,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // "Complete payment": the same checkout as a new entry's (docs/decisions/0020-payments.md).
   if (submission.value.intent === "pay") {
     if (!(await getEntrantSubmission(user.id, id))) throw notFound();
+    // A classroom code typed now prices the entry again first (ADR 0031).
+    const code = submission.value.discountCode;
+    if (code) {
+      try {
+        const status = await applyCodeToPendingEntry(user.id, id, code);
+        if (status === "submitted")
+          return redirectWithToast(here, {
+            type: "success",
+            title: "Fee waived",
+            description: "Your code waives the entry fee: your entry is submitted.",
+          });
+      } catch (error) {
+        return refusalToast(`${here}?code=${encodeURIComponent(code)}`, error);
+      }
+    }
     return redirectToCheckout(user.id, id);
   }
   try {
@@ -121,6 +152,10 @@ export default function EntrantSubmission() {
     payable,
     amountDue,
     cancelled,
+    code,
+    hasCode,
+    sentBy,
+    sentFor,
   } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -138,6 +173,18 @@ export default function EntrantSubmission() {
         · {s.dateLabel} <time>{s.created}</time> ·{" "}
         {s.fileName && !s.wordCount ? "sent as a file" : `${s.wordCount} words`}
       </p>
+      {sentFor ? (
+        <Alert variant="info" className="mt-6" title={`Sent for ${sentFor}`}>
+          You sent this entry for {sentFor}, a pupil of your class: it is their writing, and their
+          name is on its results and certificate.
+        </Alert>
+      ) : null}
+      {sentBy ? (
+        <Alert variant="info" className="mt-6" title="Sent by your teacher">
+          {sentBy} sent this story for you and looks after the entry. You can read it and, once
+          results are out, your scores, the judges&rsquo; feedback and your certificate.
+        </Alert>
+      ) : null}
 
       {s.status === "disqualified" ? (
         <Alert variant="destructive" className="mt-6" title="This entry was disqualified">
@@ -150,14 +197,28 @@ export default function EntrantSubmission() {
           submissions close.
         </Alert>
       ) : null}
-      {s.status === "pending_payment" ? (
+      {s.status === "pending_payment" && !sentBy ? (
         <Alert variant="warning" className="mt-6" title="Payment pending">
           <p>
             This entry is saved but not yet submitted. {pendingPaymentNextStep(s.contest.closes)}
           </p>
           {payable ? (
-            <Form method="post" className="mt-3">
+            <Form method="post" className="mt-3 max-w-md space-y-3">
               <input type="hidden" name="intent" value="pay" />
+              <Field
+                label={
+                  <>
+                    {hasCode ? "Another discount code" : "Discount code"}{" "}
+                    <span className="font-normal text-slate-600">(optional)</span>
+                  </>
+                }
+                hint="Have a code from your school or teacher? Type it here. It is applied when you press Complete payment."
+                name="discountCode"
+                id="pay-discountCode"
+                defaultValue={code}
+                autoComplete="off"
+                autoCapitalize="characters"
+              />
               <Button type="submit">Complete payment ({amountDue})</Button>
             </Form>
           ) : null}
@@ -186,7 +247,7 @@ export default function EntrantSubmission() {
         </div>
       ) : null}
 
-      {s.fileName ? (
+      {s.fileName && !sentBy ? (
         <SubmissionFileCard
           id={s.id}
           title="Your file"

@@ -22,10 +22,16 @@ import {
   googleEnabled,
   requireAnonymous,
 } from "~/features/accounts/auth.server";
-import { consumeSignUp, tooManySignUpsMessage } from "~/features/accounts/rate-limit.server";
+import {
+  consumeClassSignUp,
+  consumeSignUp,
+  tooManySignUpsMessage,
+} from "~/features/accounts/rate-limit.server";
+import { joinCodeIn, placesLeft } from "~/features/classrooms/join-places.server";
 import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { DISPLAY_NAME_HINT, needsParentalConsent, safeRedirect } from "~/features/accounts/user";
+import { claimVisitorDraft, draftClaimCookie } from "~/features/entries/entry-draft.server";
 import { createAccount, EmailTaken } from "~/features/accounts/users.server";
 import { notifySignUpAttempt } from "~/features/accounts/credentials.server";
 import { runDetached } from "~/utils/background.server";
@@ -55,7 +61,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const wait = await consumeSignUp(clientAddress(context));
+    // A pupil signing up to join a class (the way back is /join/<code>) is counted against the
+    // class's free places, not the school's one address (docs/decisions/0031-classrooms-and-shared-computers.md).
+    const joinCode = joinCodeIn(safeRedirect(formData.get("redirectTo"), "/"));
+    const forClass = joinCode
+      ? await consumeClassSignUp(joinCode, await placesLeft(joinCode))
+      : false;
+    const wait = forClass ? 0 : await consumeSignUp(clientAddress(context));
     if (wait > 0) {
       return data<ActionData>(
         {
@@ -133,10 +145,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const cookie = await startSession(request, userId);
+  // A story typed before this sign-in is this account's only if the sign-in goes back to its form.
+  await claimVisitorDraft(request, userId, next);
+  const headers = new Headers({ "Set-Cookie": cookie });
+  const claim = draftClaimCookie(next);
+  if (claim) headers.append("Set-Cookie", claim);
   return redirectWithToast(
     next,
     { type: "success", title: "Welcome back!", description: "You've successfully signed in." },
-    { headers: { "Set-Cookie": cookie } },
+    { headers },
   );
 }
 

@@ -53,7 +53,8 @@ const schema = z
     AWS_ACCESS_KEY_ID: optional,
     AWS_SECRET_ACCESS_KEY: optional,
     LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
-    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+    // A class of thirty behind one school address may each mistype a few times (ADR 0031).
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
     /** Workflows (docs/decisions/0017-contest-lifecycle.md): Inngest Cloud keys, or INNGEST_DEV=1. */
     INNGEST_EVENT_KEY: optional,
     INNGEST_SIGNING_KEY: optional,

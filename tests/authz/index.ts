@@ -1,4 +1,5 @@
 import { classEntryRoutes } from "./class-entries";
+import { classResultRoutes } from "./class-results";
 import { contestRoutes } from "./contests";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
@@ -17,6 +18,7 @@ export const allRoutes: AuthzRow[] = [
   ...judgingRoutes,
   ...workflowRoutes,
   ...resultRoutes,
+  ...classResultRoutes,
   ...paymentRoutes,
   ...hardeningRoutes,
   ...classEntryRoutes,

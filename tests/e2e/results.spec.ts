@@ -39,7 +39,7 @@ test("a winner sees the award, scores out of the scale and Judge N comments, and
     .prepare(
       `SELECT s.id, s.title, u.email FROM ContestAward a JOIN Submission s ON s.id = a.submissionId
        JOIN User u ON u.id = s.entrantId JOIN Contest c ON c.id = a.contestId
-       WHERE c.slug = ? AND a.kind = 'place' ORDER BY a.place LIMIT 1`,
+       WHERE c.slug = ? AND a.kind = 'place' AND s.pupilId IS NULL ORDER BY a.place LIMIT 1`,
     )
     .get(CLOSED) as { id: string; title: string; email: string };
   const judges = db

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const { prisma } = await import("~/utils/db.server");
 const { startSession } = await import("~/features/accounts/session.server");
+const { claimVisitorDraft } = await import("~/features/entries/entry-draft.server");
 const { action: enter, loader: enterPage } = await import("~/routes/contests.$slug.enter");
 const { action: logout } = await import("~/routes/logout");
 
@@ -121,6 +122,13 @@ describe("a story typed before signing in (no JavaScript)", () => {
     expect(browser).not.toContain("upon");
     expect(await prisma.entryDraft.count()).toBe(1);
 
+    // Pupil A signs in from the sign-in page the draft led to (the login action claims it).
+    const back = `/contests/${SLUG}/enter?code=CLASS1`;
+    await claimVisitorDraft(
+      new Request("http://localhost/login", { headers: { Cookie: browser } }),
+      pupilA,
+      back,
+    );
     const signedIn = jar(res, await startSession(get(""), pupilA));
     const first = await pageData(signedIn);
     expect(first.draft).toMatchObject({
@@ -157,7 +165,75 @@ describe("a story typed before signing in (no JavaScript)", () => {
     expect((await pageData(next)).draft).toBeNull();
   });
 
-  test("expires after 30 minutes", async () => {
+  test("a shared computer: the next pupil who signs in there never sees it", async () => {
+    const res = await visitorSubmits();
+    const browser = jar(res);
+    const atLogin = new Request("http://localhost/login", { headers: { Cookie: browser } });
+    // Pupil B signs in at this computer but not back to that form: the draft stays nobody's.
+    await claimVisitorDraft(atLogin, pupilB, "/dashboard");
+    expect((await prisma.entryDraft.findFirstOrThrow()).userId).toBeNull();
+    // Then B opens the contest's form: nothing of the visitor's story, and it is gone.
+    const b = jar(res, await startSession(get(""), pupilB));
+    const page = await pageData(b);
+    expect(page.draft).toBeNull();
+    expect(page.setCookie).toMatch(/en_entry_draft=;.*Max-Age=0/i);
+    expect(await prisma.entryDraft.count()).toBe(0);
+  });
+
+  test("claimed by one account, it is shown to that account only", async () => {
+    const res = await visitorSubmits();
+    const browser = jar(res);
+    await claimVisitorDraft(
+      new Request("http://localhost/login", { headers: { Cookie: browser } }),
+      pupilA,
+      `/contests/${SLUG}/enter`,
+    );
+    // A claim is made once: a second sign-in (B) cannot take it over.
+    await claimVisitorDraft(
+      new Request("http://localhost/login", { headers: { Cookie: browser } }),
+      pupilB,
+      `/contests/${SLUG}/enter`,
+    );
+    expect((await prisma.entryDraft.findFirstOrThrow()).userId).toBe(pupilA);
+    const b = jar(res, await startSession(get(""), pupilB));
+    expect((await pageData(b)).draft).toBeNull();
+    expect(await prisma.entryDraft.count()).toBe(0);
+  });
+
+  test("the received entry tells the browser to drop its own copy of the draft", async () => {
+    const signedIn = jar(await startSession(get(""), pupilA));
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({
+      title: "Sent Story",
+      body: "one two three four",
+      entryKey: crypto.randomUUID(),
+      ...confirmed,
+    }))
+      fd.append(k, v);
+    const res = (await enter({
+      request: new Request(`http://localhost/contests/${SLUG}/enter`, {
+        method: "POST",
+        body: fd,
+        headers: { Cookie: signedIn },
+      }),
+      params: { slug: SLUG },
+      context: {},
+    })) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.getSetCookie().join("\n")).toContain(`en_draft_done=${SLUG}`);
+    // And sign-out drops every draft the browser kept.
+    const out = (await logout({
+      request: new Request("http://localhost/logout", {
+        method: "POST",
+        headers: { Cookie: signedIn },
+      }),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(out.headers.getSetCookie().join("\n")).toContain("en_draft_done=*");
+  });
+
+  test("expires after 15 minutes", async () => {
     const res = await visitorSubmits();
     await prisma.entryDraft.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
     const browser = jar(res, await startSession(get(""), pupilA));

@@ -132,8 +132,8 @@ describe("results", () => {
     expect(JSON.stringify(mine)).not.toContain("Hidden Judge Name");
     expect(await entryResults(entries[1].writerId, entries[0].id)).toBeNull();
 
-    const pdf = await entrantCertificate(entries[0].writerId, entries[0].id);
-    expect(pdf).not.toBeNull();
+    const pdf = (await entrantCertificate(entries[0].writerId, entries[0].id))?.pdf;
+    expect(pdf).toBeDefined();
     const doc = await PDFDocument.load(pdf!);
     expect(doc.getTitle()).toBe("1st place: Story 0");
     expect(await entrantCertificate(entries[3].writerId, entries[3].id)).toBeNull();

@@ -434,7 +434,7 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
         school: { create: { name: "Loop High", city: "York", country: "UK" } },
       },
     }),
-  Classroom: (b) =>
+  Classroom: () =>
     prisma.classroom.create({
       data: {
         name: "5B",

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { cn } from "~/components/ui/cn";
@@ -36,13 +36,34 @@ export function WordCounter({ count, min, max }: { count: number; min: number; m
 }
 
 type Draft = { title: string; body: string };
-const draftKey = (slug: string) => `inkwell:entry-draft:${slug}`;
+const PREFIX = "inkwell:entry-draft:";
+/** A signed-in writer's draft: this browser's localStorage, under their account and the contest. */
+const ownKey = (owner: string, slug: string) => `${PREFIX}${owner}:${slug}`;
+/** A visitor's draft: this tab's sessionStorage only, for 15 minutes (ADR 0031). */
+const visitorKey = (slug: string) => `${PREFIX}visitor:${slug}`;
+const VISITOR_DRAFT_MS = 15 * 60 * 1000;
+const DRAFT_DONE_COOKIE = "en_draft_done";
+/** Set by a sign-in that went back to a contest's form: that form may take the visitor's copy. */
+const DRAFT_CLAIM_COOKIE = "en_draft_claim";
 
-function readDraft(slug: string): Draft | null {
+function readCookie(name: string) {
+  const raw = document.cookie
+    .split("; ")
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+  return raw === undefined ? undefined : decodeURIComponent(raw);
+}
+const dropCookie = (name: string) => {
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+};
+
+function readDraft(store: Storage, key: string, maxAgeMs?: number): Draft | null {
   try {
-    const raw = window.localStorage.getItem(draftKey(slug));
+    const raw = store.getItem(key);
     if (!raw) return null;
-    const d = JSON.parse(raw) as Partial<Draft>;
+    const d = JSON.parse(raw) as Partial<Draft> & { at?: number };
+    if (maxAgeMs !== undefined && !(typeof d.at === "number" && Date.now() - d.at < maxAgeMs))
+      return null;
     const draft = {
       title: typeof d.title === "string" ? d.title : "",
       body: typeof d.body === "string" ? d.body : "",
@@ -53,18 +74,54 @@ function readDraft(slug: string): Draft | null {
   }
 }
 
+function forget(store: Storage, keep: (key: string) => boolean) {
+  try {
+    for (const key of Object.keys(store))
+      if (key.startsWith(PREFIX) && !keep(key)) store.removeItem(key);
+  } catch {
+    // storage blocked: nothing was kept either
+  }
+}
+
 /**
- * Keeps the unsent title and story in this browser's localStorage, per contest, so a writer who
- * has to sign in (or loses the page) finds them again; cleared once the entry is received
- * (docs/decisions/0013-entry-form-and-limits.md). Without JavaScript nothing is kept.
+ * On every page (mounted once in the root layout): a browser keeps drafts only for the account
+ * signed in now. Another account's drafts are removed, and all of them when nobody is signed in;
+ * the server's draft-done cookie (set when an entry is received and at sign-out) names the
+ * contest whose draft to drop, or "*" for every draft, visitor's included
+ * (docs/decisions/0031-classrooms-and-shared-computers.md).
+ */
+export function useDraftHousekeeping(owner: string | null) {
+  const { key: locationKey } = useLocation();
+  useEffect(() => {
+    const slug = readCookie(DRAFT_DONE_COOKIE);
+    if (slug !== undefined) {
+      const keep = (key: string) => slug !== "*" && !key.endsWith(`:${slug}`);
+      forget(window.localStorage, keep);
+      forget(window.sessionStorage, keep);
+      dropCookie(DRAFT_DONE_COOKIE);
+    }
+    forget(window.localStorage, (key) => owner !== null && key.startsWith(`${PREFIX}${owner}:`));
+    // Signed in: what a visitor typed in this tab was taken by the form the sign-in went back to
+    // (that form's effect runs before this one), or it is nobody's and goes.
+    if (owner !== null) {
+      forget(window.sessionStorage, () => false);
+      dropCookie(DRAFT_CLAIM_COOKIE);
+    }
+  }, [owner, locationKey]);
+}
+
+/**
+ * Keeps the unsent title and story in this browser, per account and contest, so a writer who
+ * loses the page finds them again; a visitor's, in this tab only, until they sign in
+ * (docs/decisions/0013-entry-form-and-limits.md, 0031). Without JavaScript nothing is kept.
  */
 export function useEntryDraft(
   slug: string,
+  owner: string | null,
   fields: { title: string; body: string },
   onRestore: (draft: Draft) => void,
 ) {
   const [restored, setRestored] = useState(false);
-  const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement | null>(null);
   const restoreRef = useRef(onRestore);
   restoreRef.current = onRestore;
@@ -76,13 +133,24 @@ export function useEntryDraft(
     const body = form.elements.namedItem(fields.body) as HTMLTextAreaElement | null;
     // A page that came back with the writer's own words (a refused post) keeps them.
     if (!title || !body || title.value || body.value) return;
-    const draft = readDraft(slug);
+    let draft: Draft | null = null;
+    try {
+      draft = owner ? readDraft(window.localStorage, ownKey(owner, slug)) : null;
+      // What this tab typed before signing in, taken once by the account whose sign-in came
+      // back to this form (never by someone who signed in some other way).
+      const claimed = owner !== null && readCookie(DRAFT_CLAIM_COOKIE) === slug;
+      if (claimed && !draft)
+        draft = readDraft(window.sessionStorage, visitorKey(slug), VISITOR_DRAFT_MS);
+      if (owner && draft) window.localStorage.setItem(ownKey(owner, slug), JSON.stringify(draft));
+    } catch {
+      draft = null;
+    }
     if (!draft) return;
     title.value = draft.title;
     body.value = draft.body;
     restoreRef.current(draft);
     setRestored(true);
-  }, [slug, fields.title, fields.body]);
+  }, [slug, owner, fields.title, fields.body]);
 
   const save = useCallback(() => {
     const form = formRef.current;
@@ -91,29 +159,16 @@ export function useEntryDraft(
       (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? "";
     const draft = { title: value(fields.title), body: value(fields.body) };
     try {
+      const [store, key] = owner
+        ? [window.localStorage, ownKey(owner, slug)]
+        : [window.sessionStorage, visitorKey(slug)];
       if (draft.title.trim() || draft.body.trim())
-        window.localStorage.setItem(draftKey(slug), JSON.stringify(draft));
-      else window.localStorage.removeItem(draftKey(slug));
+        store.setItem(key, JSON.stringify({ ...draft, at: Date.now() }));
+      else store.removeItem(key);
     } catch {
       // storage full or blocked: the form still works, only the draft is not kept
     }
-  }, [slug, fields.title, fields.body]);
-
-  // A post from this form followed by a move to the dashboard, the entry (one already received:
-  // docs/decisions/0026-entry-flow.md) or the payment page is a received entry.
-  const received =
-    navigation.state === "loading" &&
-    navigation.formMethod === "POST" &&
-    navigation.formAction?.split("?")[0] === `/contests/${slug}/enter` &&
-    /^\/(dashboard(\/submissions\/[^/]+)?|payments\/.+)$/.test(navigation.location.pathname);
-  useEffect(() => {
-    if (!received) return;
-    try {
-      window.localStorage.removeItem(draftKey(slug));
-    } catch {
-      // nothing to clear
-    }
-  }, [received, slug]);
+  }, [slug, owner, fields.title, fields.body]);
 
   return { formRef, save, restored };
 }

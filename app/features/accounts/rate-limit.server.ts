@@ -38,11 +38,14 @@ type Limiters = {
   byEmail: RateLimiterAbstract;
   byIp: RateLimiterAbstract;
   signUpByIp: RateLimiterAbstract;
+  signUpByClass: RateLimiterAbstract;
   mailByIp: RateLimiterAbstract;
   mailByAddress: RateLimiterAbstract;
   previewByIp: RateLimiterAbstract;
   previewByUser: RateLimiterAbstract;
 };
+/** The most sign-ups one class join code lets through in an hour (the largest class size). */
+const MAX_CLASS_SIGNUPS_PER_HOUR = 60;
 /** Account e-mails (reset links, "someone tried to sign up") one inbox gets per hour. */
 export const MAILS_PER_ADDRESS = 3;
 /**
@@ -85,6 +88,11 @@ function get(): Limiters {
     signUpByIp: limiter({
       keyPrefix: "signup_ip",
       points: e.SIGNUP_MAX_PER_IP,
+      duration: SIGNUP_WINDOW_SECONDS,
+    }),
+    signUpByClass: limiter({
+      keyPrefix: "signup_class",
+      points: MAX_CLASS_SIGNUPS_PER_HOUR,
       duration: SIGNUP_WINDOW_SECONDS,
     }),
     mailByIp: limiter({
@@ -163,6 +171,23 @@ export async function consumeSignUp(ip: string): Promise<number> {
     const ms =
       (rejection as { msBeforeNext?: number }).msBeforeNext ?? SIGNUP_WINDOW_SECONDS * 1000;
     return Math.max(1, Math.ceil(ms / 1000));
+  }
+}
+
+/**
+ * A sign-up that carries a class join code with `placesLeft` free places (docs/decisions/
+ * 0031-classrooms-and-shared-computers.md): a whole class may sign up from the school's one
+ * address, so it is not counted against the address; instead the code's sign-ups this hour may
+ * not pass the class's free places. False when they would: the sign-up is then counted as any
+ * other (consumeSignUp).
+ */
+export async function consumeClassSignUp(code: string, placesLeft: number): Promise<boolean> {
+  if (placesLeft <= 0) return false;
+  try {
+    const r = await get().signUpByClass.consume(code.toUpperCase());
+    return r.consumedPoints <= placesLeft;
+  } catch {
+    return false;
   }
 }
 

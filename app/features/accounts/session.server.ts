@@ -1,4 +1,5 @@
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createHmac } from "node:crypto";
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { prisma } from "~/utils/db.server";
 import { env, isProduction } from "~/utils/env.server";
 import { sessionSecrets } from "~/utils/secrets.server";
@@ -34,6 +35,38 @@ export function authFlowStorage() {
   authStorage ??= createCookieSessionStorage({ cookie: cookieOptions("en_auth", 60 * 10) });
   return authStorage;
 }
+
+let returnCookie: ReturnType<typeof createCookie> | undefined;
+/**
+ * Where a Google sign-in goes back to (a form with its query: a classroom ?code=, ADR 0031),
+ * kept across the round trip to Google in a signed cookie of ten minutes.
+ */
+function returnToCookie() {
+  const { name: _name, ...options } = cookieOptions("en_return", 60 * 10);
+  returnCookie ??= createCookie("en_return", options);
+  return returnCookie;
+}
+
+export const rememberReturnTo = (path: string) => returnToCookie().serialize(path);
+
+/** The remembered way back (null when none), and the header that forgets it. */
+export async function takeReturnTo(request: Request) {
+  const value: unknown = await returnToCookie().parse(request.headers.get("Cookie"));
+  return {
+    path: typeof value === "string" ? value : null,
+    clear: await returnToCookie().serialize("", { maxAge: 0 }),
+  };
+}
+
+/**
+ * The name under which the browser keeps this account's unsent drafts (ADR 0031): derived from
+ * the account with the site's secret, so it neither is nor reveals the account's id.
+ */
+export const draftOwnerOf = (userId: string) =>
+  createHmac("sha256", sessionSecrets()[0])
+    .update(`draft:${userId}`)
+    .digest("base64url")
+    .slice(0, 22);
 
 export async function getSessionId(request: Request): Promise<string | undefined> {
   const session = await sessionStorage().getSession(request.headers.get("Cookie"));

@@ -7,6 +7,7 @@ import { prisma, type Prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
 import { getStorage } from "~/utils/storage.server";
 import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
+import { adminWriter, adminWriterSelect } from "~/features/judging/writer";
 import {
   isSubmissionStatus,
   nextStatus,
@@ -16,22 +17,53 @@ import {
 
 export const ADMIN_PAGE_SIZE = 25;
 
-export type AdminSubmissionFilter = { contestId?: string | null; status?: SubmissionStatus | null };
+export type AdminSubmissionFilter = {
+  contestId?: string | null;
+  status?: SubmissionStatus | null;
+  /** Entries sent by the educators of one school (docs/decisions/0031). */
+  schoolId?: string | null;
+};
+
+const idParam = (url: URL, name: string) => {
+  const value = url.searchParams.get(name)?.trim() || null;
+  return value && value.length <= 64 ? value : null;
+};
 
 export function parseAdminFilter(url: URL): AdminSubmissionFilter {
-  const contestId = url.searchParams.get("contest")?.trim() || null;
   const status = url.searchParams.get("status");
   return {
-    contestId: contestId && contestId.length <= 64 ? contestId : null,
+    contestId: idParam(url, "contest"),
     status: isSubmissionStatus(status) ? status : null,
+    schoolId: idParam(url, "school"),
   };
+}
+
+/** The filter as the query string of the list and its CSV ("" when none). */
+export function adminFilterQuery(filter: AdminSubmissionFilter) {
+  const query = new URLSearchParams();
+  if (filter.contestId) query.set("contest", filter.contestId);
+  if (filter.status) query.set("status", filter.status);
+  if (filter.schoolId) query.set("school", filter.schoolId);
+  return query.size ? `?${query}` : "";
 }
 
 function adminWhere(filter: AdminSubmissionFilter): Prisma.SubmissionWhereInput {
   const where: Prisma.SubmissionWhereInput = {};
   if (filter.contestId) where.contestId = filter.contestId;
   if (filter.status) where.status = filter.status;
+  // By the sender's school: the entrantId is in the list's covering index (ADR 0021), so the
+  // page is still found without reading a story; Educator is read by its key.
+  if (filter.schoolId) where.entrant = { educator: { schoolId: filter.schoolId } };
   return where;
+}
+
+/** The schools whose educators have sent entries, by name, for the list's School filter. */
+export async function schoolOptions() {
+  return prisma.school.findMany({
+    where: { educators: { some: { user: { submissions: { some: {} } } } } },
+    orderBy: [{ name: "asc" }, { city: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, city: true },
+  });
 }
 
 const adminRowSelect = {
@@ -45,7 +77,8 @@ const adminRowSelect = {
   disqualifyReason: true,
   mentionsEntrant: true,
   contest: { select: { id: true, slug: true, title: true, timeZone: true } },
-  entrant: { select: { id: true, displayName: true, email: true } },
+  entrant: { select: { id: true, ...adminWriterSelect.entrant.select } },
+  pupil: adminWriterSelect.pupil,
   payment: { select: paymentFactsSelect },
 } as const;
 
@@ -157,6 +190,9 @@ export const CSV_COLUMNS = [
   "Contest slug",
   "Entrant",
   "Entrant email",
+  "School",
+  "Pupil",
+  "Sent by",
   "Word count",
   "Status",
   "Submitted at (UTC)",
@@ -208,6 +244,7 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
       : batch;
     for (const s of fresh) {
       const pay = paymentColumns(s.payment);
+      const writer = adminWriter(s);
       yield [
         s.id,
         s.title,
@@ -215,6 +252,9 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
         s.contest.slug,
         s.entrant.displayName || s.entrant.email,
         s.entrant.email,
+        writer.school,
+        writer.pupil,
+        writer.sentBy,
         s.wordCount,
         s.status,
         s.createdAt.toISOString(),

@@ -44,12 +44,17 @@ const entrantSubmissionSelect = {
   payment: { select: { status: true, amountCents: true } },
 } as const;
 
+/**
+ * The entrant's own writing: entries they sent for themselves. Class entries an educator sent for
+ * pupils are the pupils' writing (docs/decisions/0031-classrooms-and-shared-computers.md): they
+ * are counted apart (`classEntriesSent`) and shown on the educator's class pages.
+ */
 export async function listEntrantSubmissions(
   entrantId: string,
   page = 1,
   pageSize = DASHBOARD_PAGE_SIZE,
 ) {
-  const where = { entrantId };
+  const where = { entrantId, pupilId: null };
   const { rows, ...paging } = await readPage(
     page,
     pageSize,
@@ -65,7 +70,51 @@ export async function listEntrantSubmissions(
   return { submissions: rows, ...paging };
 }
 
-/** One of the entrant's own submissions; null for anyone else's (the caller answers 404). */
+/** How many entries this user sent for pupils of their classes (the educator's class entries). */
+export async function classEntriesSent(entrantId: string) {
+  return prisma.submission.count({ where: { entrantId, pupilId: { not: null } } });
+}
+
+/**
+ * The entries an educator sent for this user as a pupil of a class (a Pupil row linked to the
+ * account), newest first, one page: read-only, the educator manages them.
+ */
+export async function listSentForPupil(userId: string, page = 1, pageSize = DASHBOARD_PAGE_SIZE) {
+  const where = { pupil: { userId } };
+  const { rows, ...paging } = await readPage(
+    page,
+    pageSize,
+    (window) =>
+      prisma.submission.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...window,
+        select: { ...entrantSubmissionSelect, entrant: { select: { displayName: true } } },
+      }),
+    () => prisma.submission.count({ where }),
+  );
+  return { submissions: rows, ...paging };
+}
+
+/** One entry an educator sent for this user as a pupil; null for any other (the caller answers 404). */
+export async function getSentForPupil(userId: string, id: string) {
+  return prisma.submission.findFirst({
+    where: { id, pupil: { userId } },
+    select: {
+      ...entrantSubmissionSelect,
+      body: true,
+      fileSize: true,
+      contest: { select: { ...contestSelect } },
+      payment: { select: paymentFactsSelect },
+      entrant: { select: { displayName: true } },
+    },
+  });
+}
+
+/**
+ * One of the entrant's own submissions (for an educator, a class entry they sent: `pupil` names
+ * its writer); null for anyone else's (the caller answers 404).
+ */
 export async function getEntrantSubmission(entrantId: string, id: string) {
   return prisma.submission.findFirst({
     where: { id, entrantId },
@@ -75,6 +124,7 @@ export async function getEntrantSubmission(entrantId: string, id: string) {
       fileSize: true,
       contest: { select: { ...contestSelect } },
       payment: { select: paymentFactsSelect },
+      pupil: { select: { firstName: true, lastInitial: true } },
     },
   });
 }
@@ -82,11 +132,13 @@ export async function getEntrantSubmission(entrantId: string, id: string) {
 /**
  * The entrant's released results: for each of their judged entries whose contest's results_at
  * has passed, the submitted scores (criterion scores, total, comment). Judges are never named.
+ * A pupil's results include the entries sent for them; an educator's leave out class entries
+ * (they are the pupils', read on the class pages).
  */
 export async function entrantResults(entrantId: string, now = new Date(), take = 10) {
   const submissions = await prisma.submission.findMany({
     where: {
-      entrantId,
+      OR: [{ entrantId, pupilId: null }, { pupil: { userId: entrantId } }],
       status: "submitted",
       contest: { resultsAt: { lte: now } },
       scores: { some: { submittedAt: { not: null } } },

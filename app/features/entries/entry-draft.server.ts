@@ -1,11 +1,15 @@
 /**
  * A visitor's unsent story, kept through the sign-in (docs/decisions/0026-entry-flow.md). Without
  * JavaScript nothing is kept in the browser, so a visitor who presses Submit before signing in
- * would lose the story: the server keeps the typed fields for 30 minutes in an `EntryDraft` row
+ * would lose the story: the server keeps the typed fields for 15 minutes in an `EntryDraft` row
  * named by the SHA-256 of a random token that only this browser holds, in a cookie that ends
- * with the browser session. The entry form of the same contest, once signed in, fills itself
- * from it and deletes it; sign-out deletes it too. A file is never kept (the writer attaches it
- * again), and the draft is never read for anyone who does not hold its cookie.
+ * with the browser session. A file is never kept (the writer attaches it again).
+ *
+ * On a shared computer (docs/decisions/0031-classrooms-and-shared-computers.md) the draft belongs
+ * to the account that signs in from the sign-in page it led to (`claimVisitorDraft`, with that
+ * contest's form as the way back); only that account's form of that contest fills itself from it
+ * (then deletes it). Anyone else who signs in at that computer never sees it, and sign-out
+ * deletes it.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
@@ -18,7 +22,7 @@ import { sessionSecrets } from "~/utils/secrets.server";
 import { discardBody } from "./receive-entry.server";
 import { CONFIRMATIONS, MAX_FILE_BYTES, MAX_TITLE_LENGTH } from "./entry-rules";
 
-export const DRAFT_TTL_MS = 30 * 60 * 1000;
+export const DRAFT_TTL_MS = 15 * 60 * 1000;
 const MAX_STORY_CHARS = 1_000_000;
 
 export type EntryDraftFields = {
@@ -135,11 +139,37 @@ export async function keepVisitorDraft(
 }
 
 /**
- * The draft this browser holds for `contestId`, taken once: the row is deleted and the cookie
- * cleared. A draft for another contest is left alone; an expired one is dropped.
+ * At a sign-in: the draft this browser holds becomes `userId`'s when the sign-in leads back to
+ * the form the draft was typed in (`back`, the sign-in's redirect). Any other sign-in leaves it
+ * unclaimed, so nobody can take it back.
+ */
+export async function claimVisitorDraft(request: Request, userId: string, back: string) {
+  const token = await tokenOf(request);
+  if (!token) return;
+  const row = await prisma.entryDraft.findUnique({
+    where: { id: hash(token) },
+    select: { id: true, userId: true, contestId: true },
+  });
+  if (!row || row.userId) return;
+  const contest = await prisma.contest.findUnique({
+    where: { id: row.contestId },
+    select: { slug: true },
+  });
+  const path = new URL(back, "http://inkwell.invalid").pathname;
+  if (!contest || path !== `/contests/${contest.slug}/enter`) return;
+  await withBusyRetry(() =>
+    prisma.entryDraft.updateMany({ where: { id: row.id, userId: null }, data: { userId } }),
+  ).catch((error) => console.error("could not keep a visitor's draft for the sign-in", error));
+}
+
+/**
+ * The draft this browser holds for `contestId`, taken once by the account that claimed it: the
+ * row is deleted and the cookie cleared. A draft for another contest is left alone; an expired
+ * one, or one claimed by nobody or by someone else, is never shown.
  */
 export async function takeVisitorDraft(
   request: Request,
+  userId: string,
   contestId: string,
   now = new Date(),
 ): Promise<{ draft: EntryDraftFields | null; setCookie: string | null }> {
@@ -148,6 +178,11 @@ export async function takeVisitorDraft(
   const row = await prisma.entryDraft.findUnique({ where: { id: hash(token) } });
   if (row && row.contestId !== contestId && row.expiresAt > now)
     return { draft: null, setCookie: null };
+  if (row && row.userId !== userId) {
+    // Typed by someone else at this computer: never shown, and gone.
+    await withBusyRetry(() => prisma.entryDraft.deleteMany({ where: { id: row.id } }));
+    return { draft: null, setCookie: await clearCookie() };
+  }
   const setCookie = await clearCookie();
   if (!row) return { draft: null, setCookie };
   const { count } = await withBusyRetry(() =>
@@ -157,15 +192,48 @@ export async function takeVisitorDraft(
   return { draft: parseFields(row.fields), setCookie };
 }
 
-/** Sign-out: the browser's draft, if any, is deleted; returns the header that clears the cookie. */
-export async function dropVisitorDraft(request: Request): Promise<string | null> {
+/**
+ * Sign-out: the browser's draft, if any, and every draft claimed by the account signing out are
+ * deleted; returns the header that clears the cookie.
+ */
+export async function dropVisitorDraft(
+  request: Request,
+  userId: string | null,
+): Promise<string | null> {
   const token = await tokenOf(request);
-  if (!token) return null;
+  if (!token && !userId) return null;
+  const mine = [...(token ? [{ id: hash(token) }] : []), ...(userId ? [{ userId }] : [])];
   // Sign-out never fails on it: the cookie is cleared whatever happens, the row expires anyway.
-  await withBusyRetry(() => prisma.entryDraft.deleteMany({ where: { id: hash(token) } })).catch(
-    (error) => console.error("could not delete a visitor's draft at sign-out", error),
+  await withBusyRetry(() => prisma.entryDraft.deleteMany({ where: { OR: mine } })).catch((error) =>
+    console.error("could not delete a visitor's draft at sign-out", error),
   );
-  return clearCookie();
+  return token ? clearCookie() : null;
+}
+
+/**
+ * Drafts kept in the browser (with JavaScript) are dropped by the next page the browser shows
+ * when this cookie names their contest ("*": all of them): set when an entry is received (the
+ * writer may go on to a checkout elsewhere) and at sign-out (ADR 0031). Not HttpOnly: the page's
+ * script reads it, then deletes it. It holds a contest's slug, nothing of the writer.
+ */
+export const DRAFT_DONE_COOKIE = "en_draft_done";
+
+/**
+ * At a sign-in that goes back to a contest's form (`back`): the cookie that lets that form take
+ * the story this browser tab kept while signed out (JavaScript's copy of a visitor's draft). Any
+ * other sign-in sets none, and the visitor's copy is then dropped (ADR 0031).
+ */
+export function draftClaimCookie(back: string) {
+  const match = /^\/contests\/([^/?#]+)\/enter$/.exec(
+    new URL(back, "http://inkwell.invalid").pathname,
+  );
+  if (!match) return null;
+  const secure = isProduction() && !env().INSECURE_COOKIES ? "; Secure" : "";
+  return `en_draft_claim=${match[1]}; Path=/; Max-Age=600; SameSite=Lax${secure}`;
+}
+export function draftDoneCookie(slug: string | "*") {
+  const secure = isProduction() && !env().INSECURE_COOKIES ? "; Secure" : "";
+  return `${DRAFT_DONE_COOKIE}=${encodeURIComponent(slug)}; Path=/; Max-Age=600; SameSite=Lax${secure}`;
 }
 
 function parseFields(json: string): EntryDraftFields | null {

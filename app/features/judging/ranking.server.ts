@@ -2,6 +2,7 @@
  * The ranking of a contest's entries (raw averages or z-score normalised), computed in SQL,
  * and the per-entry scores page. See docs/decisions/0007.
  */
+import { adminWriterLabel, adminWriterSelect } from "./writer";
 import { parseCriteria } from "~/features/contests/rubric";
 import { prisma } from "~/utils/db.server";
 import {
@@ -153,9 +154,12 @@ export async function rankingCounts(contestId: string) {
 export async function entrantsForContest(contestId: string) {
   const rows = await prisma.submission.findMany({
     where: { contestId, status: "submitted" },
-    select: { id: true, entrant: { select: { displayName: true, email: true } } },
+    select: { id: true, ...adminWriterSelect },
   });
-  return new Map(rows.map((r) => [r.id, r.entrant]));
+  // A class entry's writer is the pupil, sent by the educator (docs/decisions/0031).
+  return new Map(
+    rows.map((r) => [r.id, { displayName: adminWriterLabel(r), email: r.entrant.email }]),
+  );
 }
 
 type StoredValues = { scores: Record<string, number>; comment: string; total: number };
@@ -188,7 +192,7 @@ export async function entryScores(submissionId: string) {
       status: true,
       wordCount: true,
       contest: { select: { id: true, title: true, timeZone: true } },
-      entrant: { select: { displayName: true, email: true } },
+      ...adminWriterSelect,
       assignments: {
         select: {
           id: true,
@@ -257,7 +261,12 @@ export async function entryScores(submissionId: string) {
   });
   const submitted = judges.filter((j) => j.score?.submitted).map((j) => j.score!.total);
   return {
-    submission: { ...submission, assignments: undefined },
+    submission: {
+      ...submission,
+      assignments: undefined,
+      pupil: undefined,
+      entrant: { displayName: adminWriterLabel(submission), email: submission.entrant.email },
+    },
     judges,
     average: averageScore(submitted),
   };

@@ -16,6 +16,7 @@ import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
 import { kindFromFileName } from "~/features/documents/file-sniff";
 import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./queries.server";
 import { parseScores, weightedTotal } from "./scoring";
+import { writerName } from "./writer";
 
 /** 25 cards a page: half the rendering of 50, which kept /judge's p99 over 150 ms (ADR 0021). */
 export const QUEUE_PAGE_SIZE = 25;
@@ -111,20 +112,26 @@ const values = (row: { scores: string; comment: string | null; total: number }):
   total: row.total,
 });
 
+/** The writer's name shown to judges of a contest without anonymity. */
+async function writerOf(submissionId: string) {
+  const row = await prisma.submission.findUnique({
+    where: { id: submissionId },
+    select: {
+      entrant: { select: { displayName: true } },
+      pupil: { select: { firstName: true, lastInitial: true } },
+    },
+  });
+  return row ? writerName(row) : null;
+}
+
 /** What the judge screen shows, or null (→ 404) when the entry is not assigned to this judge. */
 export async function loadReview(judgeId: string, submissionId: string, now = new Date()) {
   const a = await findAssignment(judgeId, submissionId);
   if (!a?.submission) return null;
   const rubric = a.contest.rubrics[0] ?? null;
-  // Only when anonymity is off, and then only the display name.
-  const author = a.contest.anonymous
-    ? null
-    : ((
-        await prisma.submission.findUnique({
-          where: { id: submissionId },
-          select: { entrant: { select: { displayName: true } } },
-        })
-      )?.entrant.displayName ?? null);
+  // Only when anonymity is off, and then only the writer's name: for a class entry the pupil's
+  // "Mia R.", never the educator who sent it nor their school (docs/decisions/0031).
+  const author = a.contest.anonymous ? null : await writerOf(submissionId);
   return {
     submission: {
       id: a.submission.id,

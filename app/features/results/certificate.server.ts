@@ -6,10 +6,12 @@
  */
 import { PDFDocument, rgb, type RGB } from "pdf-lib";
 import { formatDate } from "~/utils/dates";
-import { prisma } from "~/utils/db.server";
-import { awardLabel } from "./awards";
+import { prisma, type Prisma } from "~/utils/db.server";
+import { awardLabel, type Award } from "./awards";
 import { certificateFonts, type Run } from "./certificate-fonts.server";
-import { entryAward } from "./results.server";
+import { awardsOf, entryAward, readerOf } from "./results.server";
+import { writerName, writerSelect } from "~/features/judging/writer";
+import { certificateFileName } from "./certificate-name";
 
 const width = (runs: Run[], size: number) =>
   runs.reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
@@ -60,17 +62,14 @@ function wrap(runs: Run[], size: number, max: number) {
   return lines.slice(0, 3).map(join);
 }
 
-export async function certificatePdf(input: {
-  contest: string;
-  entry: string;
-  writer: string;
-  award: string;
-  date: string;
-}) {
+type Line = { text: string; y: number; weight: "regular" | "bold"; size: number; ink?: boolean };
+
+/** One certificate page (A4 landscape, the double frame) with its lines centred. */
+async function drawCertificate(meta: { title: string; subject: string }, lines: Line[]) {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${input.award}: ${input.entry}`);
+  pdf.setTitle(meta.title);
   pdf.setAuthor("Inkwell");
-  pdf.setSubject(input.contest);
+  pdf.setSubject(meta.subject);
   const fonts = await certificateFonts(pdf);
   const page = pdf.addPage([842, 595]); // A4 landscape
   const ink = rgb(0.2, 0.27, 0.56);
@@ -91,42 +90,122 @@ export async function certificatePdf(input: {
       }
     }
   };
-  await center("Inkwell", 500, "bold", 22, ink);
-  await center("Certificate of Achievement", 455, "bold", 34);
-  await center("This certifies that", 405, "regular", 16);
-  await center(input.writer, 370, "bold", 28, ink);
-  await center(`won ${input.award} in`, 325, "regular", 16);
-  await center(input.contest, 292, "bold", 22);
-  await center("for the story", 250, "regular", 16);
-  await center(input.entry, 218, "bold", 20);
-  await center(input.date, 110, "regular", 14);
+  for (const line of lines) {
+    await center(line.text, line.y, line.weight, line.size, line.ink ? ink : undefined);
+  }
   return pdf.save();
 }
 
-/** The certificate of the entrant's own awarded entry, once results are out; null otherwise. */
-export async function entrantCertificate(
-  entrantId: string,
-  submissionId: string,
-  now = new Date(),
-) {
+export async function certificatePdf(input: {
+  contest: string;
+  entry: string;
+  writer: string;
+  award: string;
+  date: string;
+}) {
+  return drawCertificate({ title: `${input.award}: ${input.entry}`, subject: input.contest }, [
+    { text: "Inkwell", y: 500, weight: "bold", size: 22, ink: true },
+    { text: "Certificate of Achievement", y: 455, weight: "bold", size: 34 },
+    { text: "This certifies that", y: 405, weight: "regular", size: 16 },
+    { text: input.writer, y: 370, weight: "bold", size: 28, ink: true },
+    { text: `won ${input.award} in`, y: 325, weight: "regular", size: 16 },
+    { text: input.contest, y: 292, weight: "bold", size: 22 },
+    { text: "for the story", y: 250, weight: "regular", size: 16 },
+    { text: input.entry, y: 218, weight: "bold", size: 20 },
+    { text: input.date, y: 110, weight: "regular", size: 14 },
+  ]);
+}
+
+/**
+ * The educator's certificate: "Grace Hopkins, Maple Grove Primary, in recognition of guiding
+ * Mia R. to 1st place in Winter Tales 2026" (docs/decisions/0031-classrooms-and-shared-computers.md).
+ */
+export async function educatorCertificatePdf(input: {
+  educator: string;
+  school: string;
+  placed: { pupil: string; award: string }[];
+  contest: string;
+  date: string;
+}) {
+  const guided = input.placed.map((p) => `${p.pupil} to ${p.award}`);
+  const list =
+    guided.length <= 1
+      ? (guided[0] ?? "")
+      : `${guided.slice(0, -1).join(", ")} and ${guided[guided.length - 1]}`;
+  return drawCertificate({ title: `In recognition: ${input.educator}`, subject: input.contest }, [
+    { text: "Inkwell", y: 500, weight: "bold", size: 22, ink: true },
+    { text: "Certificate of Recognition", y: 455, weight: "bold", size: 34 },
+    { text: "This certificate is presented to", y: 405, weight: "regular", size: 16 },
+    { text: `${input.educator}, ${input.school}`, y: 370, weight: "bold", size: 26, ink: true },
+    { text: `in recognition of guiding ${list} in`, y: 320, weight: "regular", size: 16 },
+    { text: input.contest, y: 240, weight: "bold", size: 22 },
+    { text: input.date, y: 110, weight: "regular", size: 14 },
+  ]);
+}
+
+/** "1st place", "an honourable mention": how an award reads inside a sentence. */
+export const awardInSentence = (award: Pick<Award, "kind" | "place">) =>
+  awardLabel(award)
+    .toLowerCase()
+    .replace(/^honourable/, "an honourable");
+
+const certificateEntrySelect = {
+  id: true,
+  title: true,
+  ...writerSelect,
+  contest: { select: { title: true, resultsAt: true, timeZone: true } },
+} as const;
+
+/**
+ * The certificate of an awarded entry the user may read (their own, or one sent for them as a
+ * pupil), once results are out, with a file name naming the writer; null otherwise.
+ */
+export async function entrantCertificate(userId: string, submissionId: string, now = new Date()) {
   const entry = await prisma.submission.findFirst({
-    where: { id: submissionId, entrantId },
-    select: {
-      title: true,
-      entrant: { select: { displayName: true } },
-      contest: { select: { title: true, resultsAt: true, timeZone: true } },
-    },
+    where: { id: submissionId, ...readerOf(userId) },
+    select: certificateEntrySelect,
   });
   if (!entry) return null;
   const award = await entryAward(submissionId, now);
   if (!award) return null;
-  return certificatePdf({
+  return entryCertificate(entry, award);
+}
+
+async function entryCertificate(
+  entry: Prisma.SubmissionGetPayload<{ select: typeof certificateEntrySelect }>,
+  award: Pick<Award, "kind" | "place">,
+) {
+  const writer = writerName(entry);
+  const pdf = await certificatePdf({
     contest: entry.contest.title,
     entry: entry.title,
-    writer: entry.entrant.displayName,
-    award: awardLabel(award)
-      .toLowerCase()
-      .replace(/^honourable/, "an honourable"),
+    writer,
+    award: awardInSentence(award),
     date: formatDate(entry.contest.resultsAt, entry.contest.timeZone),
   });
+  return { pdf, writer, fileName: certificateFileName(writer) };
+}
+
+/**
+ * The certificates of those of `submissionIds` that won an award (results out), in the order
+ * given: one query for the entries and one for the awards, then one PDF each.
+ */
+export async function certificatesFor(submissionIds: string[], now = new Date()) {
+  const awards = await awardsOf(submissionIds, now);
+  const ids = submissionIds.filter((id) => awards.has(id));
+  if (!ids.length) return [];
+  const entries = new Map(
+    (
+      await prisma.submission.findMany({
+        where: { id: { in: ids } },
+        select: certificateEntrySelect,
+      })
+    ).map((e) => [e.id, e]),
+  );
+  const out = [];
+  for (const id of ids) {
+    const entry = entries.get(id);
+    if (entry) out.push({ submissionId: id, ...(await entryCertificate(entry, awards.get(id)!)) });
+  }
+  return out;
 }

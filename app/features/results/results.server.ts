@@ -9,6 +9,12 @@ import { averageScore, parseScores } from "~/features/judging/scoring";
 import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { awardLabel, compareAwards, defaultAwards, parseAwardChoice, type Award } from "./awards";
+import {
+  adminWriterLabel,
+  adminWriterSelect,
+  writerName,
+  writerSelect,
+} from "~/features/judging/writer";
 
 export class ResultsError extends DomainError {}
 
@@ -88,6 +94,15 @@ export async function awardsReview(contestId: string, now = new Date()) {
       contest,
     ).map((a) => [a.submissionId, a]),
   );
+  // Who wrote each listed entry, for the admin: "Mia R. (sent by Grace Hopkins, Maple Grove Primary)".
+  const writers = new Map(
+    (
+      await prisma.submission.findMany({
+        where: { id: { in: top.map((r) => r.id) } },
+        select: { id: true, ...adminWriterSelect },
+      })
+    ).map((w) => [w.id, adminWriterLabel(w)]),
+  );
   return {
     contest,
     published: contest.resultsAt <= now,
@@ -95,6 +110,7 @@ export async function awardsReview(contestId: string, now = new Date()) {
     rows: top.map((r) => ({
       id: r.id,
       title: r.title,
+      writer: writers.get(r.id) ?? "",
       rank: r.rank,
       average: r.average,
       scored: r.scored,
@@ -223,14 +239,15 @@ export async function freezeAwards(
 /**
  * The names the public sees, frozen at publication (docs/decisions/0023-privacy-and-links.md):
  * the writer's display name at that moment, and only when they agreed when entering
- * (showIfAwarded); otherwise none ("Anonymous writer"). A later rename changes nothing here.
+ * (showIfAwarded); otherwise none ("Anonymous writer"). A later rename changes nothing here. For
+ * a class entry the writer is the pupil ("Mia R."), never the educator who sent it (ADR 0031).
  */
 async function freezePublicNames(contestId: string, now: Date) {
   const open = await prisma.contestAward.findMany({
     where: { contestId, nameFrozenAt: null },
     select: {
       submissionId: true,
-      submission: { select: { showIfAwarded: true, entrant: { select: { displayName: true } } } },
+      submission: { select: { showIfAwarded: true, ...writerSelect } },
     },
   });
   for (const a of open) {
@@ -238,7 +255,7 @@ async function freezePublicNames(contestId: string, now: Date) {
     await prisma.contestAward.updateMany({
       where: { contestId, submissionId: a.submissionId, nameFrozenAt: null },
       data: {
-        publicName: a.submission.showIfAwarded ? a.submission.entrant.displayName : null,
+        publicName: a.submission.showIfAwarded ? writerName(a.submission) : null,
         nameFrozenAt: now,
       },
     });
@@ -270,7 +287,7 @@ async function awardsWithEntries(contest: {
       title: true,
       showIfAwarded: true,
       body: true,
-      entrant: { select: { displayName: true } },
+      ...writerSelect,
     },
   });
   const byId = new Map(entries.map((e) => [e.id, e]));
@@ -288,7 +305,7 @@ async function awardsWithEntries(contest: {
         writer: frozen.has(a.submissionId)
           ? (frozen.get(a.submissionId) ?? null)
           : e.showIfAwarded
-            ? e.entrant.displayName
+            ? writerName(e)
             : null,
         text: e.showIfAwarded ? e.body : null,
       };
@@ -328,15 +345,24 @@ export async function entryAward(submissionId: string, now = new Date()) {
 }
 
 /**
+ * The entries a user may read the results of: those they sent (the writer alone, or the educator
+ * of a class entry) and those sent for them as a pupil of a class (ADR 0031).
+ */
+export const readerOf = (userId: string) => ({
+  OR: [{ entrantId: userId }, { pupil: { userId } }],
+});
+
+/**
  * What an entrant reads about their own entry once results are out: the award, the average
  * with its scale, each criterion's average, and the judges' comments as "Judge 1", "Judge 2".
- * Null before results_at or for another entrant's entry. No judge identity is selected.
+ * Null before results_at or for someone else's entry (a pupil reads the entries sent for them).
+ * No judge identity is selected.
  */
-export async function entryResults(entrantId: string, submissionId: string, now = new Date()) {
+export async function entryResults(userId: string, submissionId: string, now = new Date()) {
   const entry = await prisma.submission.findFirst({
     where: {
       id: submissionId,
-      entrantId,
+      ...readerOf(userId),
       status: "submitted",
       contest: { resultsAt: { lte: now } },
     },
@@ -373,19 +399,35 @@ export async function entryResults(entrantId: string, submissionId: string, now 
   };
 }
 
-/** The award labels of several of an entrant's entries (results out), by entry id; one query each. */
-export async function awardLabelsFor(submissionIds: string[], now = new Date()) {
-  if (submissionIds.length === 0) return {} as Record<string, string>;
+/**
+ * The awards of several entries whose results are out, by entry id (the contests' awards frozen
+ * first): one query for the contests, one for the awards. Unawarded entries are absent.
+ */
+export async function awardsOf(submissionIds: string[], now = new Date()) {
+  const out = new Map<string, Pick<Award, "kind" | "place">>();
+  if (submissionIds.length === 0) return out;
   const contests = await prisma.contest.findMany({
     where: { resultsAt: { lte: now }, submissions: { some: { id: { in: submissionIds } } } },
     select: { id: true, places: true, honourableMentions: true },
   });
   for (const contest of contests) await freezeAwards(contest, now);
   const awards = await prisma.contestAward.findMany({
-    where: { submissionId: { in: submissionIds }, contestId: { in: contests.map((c) => c.id) } },
+    where: {
+      submissionId: { in: submissionIds },
+      contestId: { in: contests.map((c) => c.id) },
+      submission: { status: "submitted" },
+    },
     select: { submissionId: true, kind: true, place: true },
   });
-  return Object.fromEntries(
-    awards.map((a) => [a.submissionId, awardLabel(a as Pick<Award, "kind" | "place">)]),
-  ) as Record<string, string>;
+  for (const a of awards) out.set(a.submissionId, a as Pick<Award, "kind" | "place">);
+  return out;
+}
+
+/** The award labels of several of an entrant's entries (results out), by entry id. */
+export async function awardLabelsFor(submissionIds: string[], now = new Date()) {
+  const awards = await awardsOf(submissionIds, now);
+  return Object.fromEntries([...awards].map(([id, a]) => [id, awardLabel(a)])) as Record<
+    string,
+    string
+  >;
 }

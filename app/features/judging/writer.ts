@@ -1,0 +1,56 @@
+/**
+ * Who wrote an entry (docs/decisions/0031-classrooms-and-shared-computers.md): the pupil when an
+ * educator sent it for one ("Mia R."), otherwise the entrant. One home for results (public
+ * names, certificates), the admin's pages and CSVs, and the judge's page of a contest without
+ * anonymity, which reads the writer alone: never the educator who sent it nor their school.
+ * (Here because judging is the capability results and entries both import; classrooms'
+ * `pupilName` says the same.)
+ */
+export const writerSelect = {
+  entrant: { select: { displayName: true } },
+  pupil: { select: { firstName: true, lastInitial: true } },
+} as const;
+
+type Pupil = { firstName: string; lastInitial: string } | null;
+
+/** The writer alone: the pupil's "First L." for a class entry, otherwise the entrant's name. */
+export const writerName = (e: { entrant: { displayName: string }; pupil: Pupil }) =>
+  e.pupil ? `${e.pupil.firstName} ${e.pupil.lastInitial}.` : e.entrant.displayName;
+
+/** What an admin reads: the writer and, for a class entry, who sent it from which school. */
+export const adminWriterSelect = {
+  entrant: {
+    select: {
+      displayName: true,
+      email: true,
+      educator: { select: { school: { select: { name: true } } } },
+    },
+  },
+  pupil: { select: { firstName: true, lastInitial: true } },
+} as const;
+
+type AdminWriterFacts = {
+  entrant: {
+    displayName: string;
+    email?: string;
+    educator: { school: { name: string } } | null;
+  };
+  pupil: Pupil;
+};
+
+/** The parts of the admin's columns: pupil and sender only for a class entry; the school. */
+export function adminWriter(e: AdminWriterFacts) {
+  const sender = e.entrant.displayName || e.entrant.email || "";
+  const school = e.entrant.educator?.school.name ?? "";
+  if (!e.pupil) return { label: sender, pupil: "", sentBy: "", school };
+  const pupil = writerName(e);
+  return {
+    label: `${pupil} (sent by ${sender}${school ? `, ${school}` : ""})`,
+    pupil,
+    sentBy: sender,
+    school,
+  };
+}
+
+/** "Mia R. (sent by Grace Hopkins, Maple Grove Primary)", or the entrant's name. */
+export const adminWriterLabel = (e: AdminWriterFacts) => adminWriter(e).label;

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { stringify } from "csv-stringify/sync";
+import { CLASS_CSV_COLUMNS, classResultsRows } from "~/features/classrooms/class-results.server";
+import { csvResponse, csvSafe } from "~/utils/csv-export";
+import { loadClassResults } from "./class-results.server";
+
+/** The class's results in a contest as CSV: pupil, grade, title, status, score, award. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { view } = await loadClassResults(request, params);
+  const text = stringify(
+    classResultsRows(view).map((row) => row.map(csvSafe)),
+    { header: true, columns: [...CLASS_CSV_COLUMNS], bom: true },
+  );
+  return csvResponse(text, `class-results-${view.contest.slug}.csv`);
+}
