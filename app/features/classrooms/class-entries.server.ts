@@ -14,6 +14,7 @@ import { formatDateTime } from "~/utils/dates";
 import { hasParentalPermission, recordAttestation } from "./attestations.server";
 import { ATTESTATION_WORDING } from "./attestations";
 import { pupilName, type EducatorAccess } from "./educator-access.server";
+import { classEntryStatus } from "./class-entry-status";
 
 export const CLASS_ENTRY_MESSAGES = {
   notApproved:
@@ -118,27 +119,6 @@ export function pupilEntry(
       });
     },
   };
-}
-
-/** How a class entry's state reads to its educator. */
-export function classEntryStatus(
-  status: string,
-  payment: { status: string; group: { status: string; method: string } | null } | null,
-) {
-  switch (status) {
-    case "pending_payment":
-      return payment?.group?.status === "open" ? "Payment started" : "Waiting for payment";
-    case "submitted":
-      return payment?.status === "invoiced" ? "Invoice" : "Sent";
-    case "withdrawn":
-      return payment?.status === "refunded" ? "Refunded" : "Withdrawn";
-    case "expired":
-      return "Expired (not paid)";
-    case "disqualified":
-      return "Disqualified";
-    default:
-      return status;
-  }
 }
 
 /** The contests an educator may send entries to, newest first (published ones). */
