@@ -174,6 +174,13 @@ export default function ClassContest() {
         ·{" "}
         <Link to={`/educator/classes/${classroom.id}/contests`} className="text-ink-700 underline">
           All contests
+        </Link>{" "}
+        ·{" "}
+        <Link
+          to={`/educator/classes/${classroom.id}/contests/${contest.slug}/results`}
+          className="text-ink-700 underline"
+        >
+          Results and certificates
         </Link>
       </p>
       <h1 className="mt-2 break-words font-serif text-3xl font-bold">{contest.title}</h1>
