@@ -221,7 +221,11 @@ type TestLine = CheckoutLine & { refunded?: boolean };
 
 /** The test checkout's lines (a class payment's), or none. */
 export function testCheckoutLines(row: { lines: string | null }): TestLine[] {
-  return row.lines ? (JSON.parse(row.lines) as TestLine[]) : [];
+  if (!row.lines) return [];
+  // A line's name may be stored as `description` (the demo data's sessions).
+  return (JSON.parse(row.lines) as (TestLine & { description?: string })[]).map(
+    ({ description, ...line }) => ({ ...line, name: line.name ?? description ?? "" }),
+  );
 }
 
 /**
