@@ -3,14 +3,13 @@
  * payment (finalize is idempotent, so a retry or a race with the dashboard return does nothing
  * new), and a refund tells the entrant once.
  */
-import { finalizeCheckout } from "~/features/payments/checkout.server";
-import { tellRefund } from "~/features/lifecycle/payment-mail.server";
+import { finalizePaidSession, tellRefund } from "~/features/lifecycle/payment-mail.server";
 import { checkoutCompleted, inngest, paymentRefunded } from "./client";
 
 export const finalizeEntryPayment = inngest.createFunction(
   { id: "finalize-entry-payment", triggers: [checkoutCompleted], retries: 10 },
   async ({ event, step }) => {
-    const outcome = await step.run("finalize", () => finalizeCheckout(event.data.sessionId));
+    const outcome = await step.run("finalize", () => finalizePaidSession(event.data.sessionId));
     return { sessionId: event.data.sessionId, outcome };
   },
 );

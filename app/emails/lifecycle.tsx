@@ -34,6 +34,19 @@ export type LifecycleMail =
       data: { name: string; title: string; contestTitle: string; amount: string; url: string };
     }
   | {
+      /** One receipt (card) or invoice for a class payment (docs/decisions/0031-classrooms-and-shared-computers.md). */
+      template: "class-receipt" | "class-invoice";
+      to: string;
+      data: {
+        name: string;
+        contestTitle: string;
+        lines: { name: string; amount: string }[];
+        total: string;
+        reference: string | null;
+        url: string;
+      };
+    }
+  | {
       template: "results-ready";
       to: string;
       data: { name: string; title: string; contestTitle: string; url: string };
@@ -53,6 +66,10 @@ export function lifecycleSubject(mail: LifecycleMail): string {
       return `Reminder: ${plural(mail.data.count, "entry", "entries")} still to score in ${mail.data.contestTitle}`;
     case "entry-refunded":
       return `Entry fee refunded: ${mail.data.title}`;
+    case "class-receipt":
+      return `Receipt: ${plural(mail.data.lines.length, "entry", "entries")} in ${mail.data.contestTitle}`;
+    case "class-invoice":
+      return `Invoice: ${plural(mail.data.lines.length, "entry", "entries")} in ${mail.data.contestTitle}`;
     case "results-ready":
       return `Results are out for ${mail.data.contestTitle}: ${mail.data.title}`;
   }
@@ -121,6 +138,32 @@ export function LifecycleEmail({ mail }: { mail: LifecycleMail }) {
             it.
           </Text>
           <EmailButton href={d.url}>Open your dashboard</EmailButton>
+        </EmailLayout>
+      );
+    }
+    case "class-receipt":
+    case "class-invoice": {
+      const d = mail.data;
+      const invoice = mail.template === "class-invoice";
+      return (
+        <EmailLayout preview={subject} heading={invoice ? "Your invoice" : "Your receipt"}>
+          <Text>Hi {d.name},</Text>
+          <Text>
+            {invoice
+              ? `Your class's entries to ${d.contestTitle} are submitted. Please pay this invoice${d.reference ? ` (purchase order ${d.reference})` : ""}:`
+              : `Thank you: we received your payment for your class's entries to ${d.contestTitle}, which are now submitted.`}
+          </Text>
+          {d.lines.map((line, i) => (
+            <Text key={i}>
+              {line.name}: {line.amount}
+            </Text>
+          ))}
+          <Text>
+            <strong>
+              {invoice ? "Total due" : "Total paid"}: {d.total}
+            </strong>
+          </Text>
+          <EmailButton href={d.url}>Open your class&rsquo;s entries</EmailButton>
         </EmailLayout>
       );
     }

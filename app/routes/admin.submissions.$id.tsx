@@ -69,7 +69,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           line: paymentLine(s.payment),
           reference: paymentColumns(s.payment).reference,
           amount: formatDollars(s.payment.amountCents),
-          refundable: s.payment.status === "paid" && canTransition(s.status, "refund"),
+          // An invoiced class entry's "refund" voids its invoice line (ADR 0031).
+          refundable:
+            ["paid", "invoiced"].includes(s.payment.status) && canTransition(s.status, "refund"),
         }
       : null,
     confirmRefund: new URL(request.url).searchParams.get("confirm") === "refund",
@@ -117,7 +119,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(here, {
       type: "success",
       title: "Entry fee refunded",
-      description: `${refunded.amount} is on its way back; the entry is withdrawn and the entrant has been told.`,
+      description:
+        "invoiceLine" in refunded
+          ? `${refunded.amount} is taken off the school's invoice; the entry is withdrawn.`
+          : `${refunded.amount} is on its way back; the entry is withdrawn and the entrant has been told.`,
     });
   }
   if (value.intent === "reinstate") {

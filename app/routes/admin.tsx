@@ -23,6 +23,7 @@ const links = [
   ["/admin/educators", "Educators"],
   ["/admin/schools", "Schools"],
   ["/admin/consents", "Consents"],
+  ["/admin/invoices", "Invoices"],
   ["/admin/emails", "E-mails"],
   ["/admin/workflows", "Workflows"],
 ] as const;

@@ -17,7 +17,11 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
-import { completeTestCheckout, testCheckoutFor } from "~/features/payments/provider.server";
+import {
+  completeTestCheckout,
+  testCheckoutFor,
+  testCheckoutLines,
+} from "~/features/payments/provider.server";
 import { formatDollars } from "~/utils/dates";
 import { paymentsMode } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
@@ -35,6 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id: session.id,
     description: session.description,
     amount: formatDollars(session.amountCents),
+    // A class payment's lines, one per entry (docs/decisions/0031-classrooms-and-shared-computers.md).
+    lines: testCheckoutLines(session).map((l) => ({
+      name: l.name,
+      amount: formatDollars(l.amountCents),
+    })),
     status: session.status,
     cancelUrl: session.cancelUrl,
   };
@@ -68,10 +77,22 @@ export default function TestCheckout() {
       </Alert>
       <Card className="mt-6">
         <CardHeader>
-          <h1 className="font-serif text-2xl font-bold">Pay the entry fee</h1>
+          <h1 className="font-serif text-2xl font-bold">
+            {s.lines.length > 1 ? "Pay the entry fees" : "Pay the entry fee"}
+          </h1>
         </CardHeader>
         <CardContent className="space-y-4">
           <CardTitle className="break-words text-base font-normal">{s.description}</CardTitle>
+          {s.lines.length ? (
+            <ul className="space-y-1 border-y border-slate-200 py-3">
+              {s.lines.map((line, i) => (
+                <li key={i} className="flex justify-between gap-4">
+                  <span className="break-words">{line.name}</span>
+                  <span>{line.amount}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <p className="text-3xl font-bold">{s.amount}</p>
           {s.status === "open" ? (
             <Form method="post" className="flex flex-wrap gap-3">

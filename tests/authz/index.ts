@@ -1,3 +1,4 @@
+import { classEntryRoutes } from "./class-entries";
 import { classResultRoutes } from "./class-results";
 import { classroomRoutes } from "./classrooms";
 import { contestRoutes } from "./contests";
@@ -22,4 +23,5 @@ export const allRoutes: AuthzRow[] = [
   ...paymentRoutes,
   ...classroomRoutes,
   ...hardeningRoutes,
+  ...classEntryRoutes,
 ];

@@ -11,6 +11,8 @@ export type FakeSession = {
   cancel_url: string;
   url: string;
   customer_email: string | null;
+  /** One line per line_items entry of the create call. */
+  line_items: { amount_total: number; quantity: number; description: string }[];
 };
 export type FakeEvent = { id: string; type: string; data: { object: unknown } };
 export function startFakeStripe(opts?: {

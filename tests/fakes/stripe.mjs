@@ -1,10 +1,12 @@
 // A local stand-in for the parts of Stripe's HTTP API the site uses, so the real SDK can be
 // pointed at it (docs/decisions/0020-payments.md). Form-encoded requests, JSON answers, Stripe's
 // error shape, and Idempotency-Key replay (same key, same answer) as Stripe documents them.
-//   POST /v1/checkout/sessions              create (line_items[0][price_data][unit_amount], metadata, urls)
+//   POST /v1/checkout/sessions              create (line_items[i][price_data][unit_amount] and
+//                                           [quantity], one or many lines; metadata, urls)
 //   GET  /v1/checkout/sessions/:id          retrieve
 //   POST /v1/checkout/sessions/:id/expire   expire an open session (400 otherwise)
-//   POST /v1/refunds                        refund a payment_intent (400 if unknown or refunded)
+//   POST /v1/refunds                        refund a payment_intent, all of it or `amount` of it
+//                                           (400 if unknown, or more than is left to refund)
 // The hosted page a customer would see:
 //   GET  /pay/:id                           a page with Pay and Cancel
 //   POST /pay/:id                           pays: the session completes, the signed
@@ -123,8 +125,22 @@ export function startFakeStripe({
     const form = new URLSearchParams(raw);
 
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      const amount = Number(form.get("line_items[0][price_data][unit_amount]"));
-      if (!Number.isInteger(amount) || amount < 50)
+      const lineItems = [];
+      for (let i = 0; form.has(`line_items[${i}][price_data][unit_amount]`); i++) {
+        const unit = Number(form.get(`line_items[${i}][price_data][unit_amount]`));
+        const quantity = Number(form.get(`line_items[${i}][quantity]`) ?? 1);
+        if (!Number.isInteger(unit) || unit < 0 || !Number.isInteger(quantity) || quantity < 1)
+          return answer(400, {
+            error: { type: "invalid_request_error", message: `Invalid line_items[${i}]` },
+          });
+        lineItems.push({
+          amount_total: unit * quantity,
+          quantity,
+          description: form.get(`line_items[${i}][price_data][product_data][name]`),
+        });
+      }
+      const amount = lineItems.reduce((sum, l) => sum + l.amount_total, 0);
+      if (lineItems.length === 0 || amount < 50)
         return answer(400, {
           error: { type: "invalid_request_error", message: "Amount must be at least 50 cents" },
         });
@@ -150,6 +166,7 @@ export function startFakeStripe({
         success_url: form.get("success_url"),
         cancel_url: form.get("cancel_url"),
         description: form.get("line_items[0][price_data][product_data][name]"),
+        line_items: lineItems,
         url: `http://${host}/pay/${id}`,
       };
       sessions.set(id, session);
@@ -181,7 +198,19 @@ export function startFakeStripe({
         return answer(400, {
           error: { type: "invalid_request_error", message: `No such payment_intent: '${pi}'` },
         });
-      if (refunds.some((r) => r.payment_intent === pi))
+      const refunded = refunds
+        .filter((r) => r.payment_intent === pi)
+        .reduce((sum, r) => sum + r.amount, 0);
+      const left = paid.amount_total - refunded;
+      const asked = form.has("amount") ? Number(form.get("amount")) : left;
+      if (form.has("amount") && (!Number.isInteger(asked) || asked < 1 || asked > left))
+        return answer(400, {
+          error: {
+            type: "invalid_request_error",
+            message: `Refund amount (${asked}) is greater than unrefunded amount on charge (${left})`,
+          },
+        });
+      if (left <= 0)
         return answer(400, {
           error: {
             type: "invalid_request_error",
@@ -193,7 +222,7 @@ export function startFakeStripe({
         id: rid("re"),
         object: "refund",
         payment_intent: pi,
-        amount: paid.amount_total,
+        amount: asked,
         status: "succeeded",
       };
       refunds.push(refund);

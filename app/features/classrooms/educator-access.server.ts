@@ -8,6 +8,8 @@ import { requireUser, type SessionUser } from "~/features/accounts/auth.server";
 import { prisma } from "~/utils/db.server";
 import { notFound } from "~/utils/responses";
 
+export type EducatorAccess = Awaited<ReturnType<typeof requireEducator>>;
+
 /**
  * The signed-in educator, with their school. A user who is not one (or, with `approved`, whose
  * application is not yet approved) is sent to /educator, which says what to do next.

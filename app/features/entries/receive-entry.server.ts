@@ -15,6 +15,7 @@ import {
   lockRow,
   prisma,
   withBusyRetry,
+  type Prisma,
 } from "~/utils/db.server";
 import { readForm } from "~/utils/form-body.server";
 import { MultipartRefused, readMultipart } from "~/utils/multipart.server";
@@ -29,8 +30,8 @@ import { getStorage } from "~/utils/storage.server";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { enqueueEvent } from "~/utils/outbox.server";
 import { initialStatus } from "./submission-status";
-import { COUNTED_STATUSES, entriesLeft, entryLimitMessage } from "./entry-limit";
-import { entriesLeftFor, ownEntry } from "./entry-limit.server";
+import { entriesLeft, entryLimitMessage } from "./entry-limit";
+import { countedStatuses, entriesLeftFor, ownEntry, type Writer } from "./entry-limit.server";
 import { submitEligibility } from "~/features/accounts/user";
 import { priceNewEntry } from "~/features/payments/checkout.server";
 import { findRepeatedEntry } from "./repeat-entry.server";
@@ -56,6 +57,26 @@ export type EntryOutcome =
       formError?: string;
       reply: SubmissionResult<string[]> | null;
     };
+
+/**
+ * An entry an educator sends for a pupil of their class
+ * (docs/decisions/0031-classrooms-and-shared-computers.md), given by the route after it checked the
+ * educator owns the pupil. The entry's sender (entrantId) is the educator; the writer is the pupil.
+ * `check` and `record` run inside the entry's write transaction: a refusal writes nothing, and the
+ * attestations exist exactly when the entry does.
+ */
+export type PupilEntry = {
+  pupilId: string;
+  /** The pupil's own account, when the pupil joined or was linked. */
+  pupilUserId: string | null;
+  /** Names an anonymous entry must not carry: the pupil's, the educator's, the school's. */
+  names: string[];
+  check: (
+    tx: Prisma.TransactionClient,
+    form: FormData,
+  ) => Promise<{ field?: string; message: string } | null>;
+  record: (tx: Prisma.TransactionClient, submissionId: string, form: FormData) => Promise<void>;
+};
 
 type EntryUser = {
   id: string;
@@ -93,7 +114,11 @@ export async function receiveEntry(
   request: Request,
   user: EntryUser,
   contest: PublicContest,
+  forPupil?: PupilEntry,
 ): Promise<EntryOutcome> {
+  const writer: Writer = forPupil
+    ? { pupilId: forPupil.pupilId, userId: forPupil.pupilUserId }
+    : { userId: user.id };
   const storage = getStorage();
   const upload: Upload = { key: null, check: null, extra: false, text: "" };
   const cleanup = async () => {
@@ -112,7 +137,7 @@ export async function receiveEntry(
   // A writer who has used up the contest's entries: the file is not stored or read at all
   // (docs/decisions/0024-hostile-documents.md); the write checks again.
   const atLimit =
-    (await entriesLeftFor(user.id, contest.id, contest.entriesPerWriter).catch(() => 1)) === 0;
+    (await entriesLeftFor(writer, contest.id, contest.entriesPerWriter).catch(() => 1)) === 0;
   try {
     if (mediaType(request.headers.get("Content-Type")) === "multipart/form-data") {
       form = await readMultipart(
@@ -189,6 +214,7 @@ export async function receiveEntry(
         ? await findRepeatedEntry(prisma, {
             contestId: contest.id,
             entrantId: user.id,
+            pupilId: forPupil?.pupilId,
             title: title.trim(),
             // As the entry schema stores it.
             body: text || null,
@@ -224,6 +250,8 @@ export async function receiveEntry(
       prisma.$transaction(async (tx) => {
         // One writer's entries are written one at a time (their limit is read, then written).
         await lockRow(tx, "User", user.id);
+        // A linked pupil's own entries and class entries count together (ADR 0031).
+        if (forPupil?.pupilUserId) await lockRow(tx, "User", forPupil.pupilUserId);
         // The moment of the write: the window and the account's eligibility, as they are now.
         const row = await tx.contest.findFirst({
           where: { id: contest.id, isPublished: true },
@@ -241,8 +269,15 @@ export async function receiveEntry(
             email: true,
           },
         });
-        const notEligible = account ? eligibilityMessage(account) : ENTRY_MESSAGES.mustSignIn;
-        if (notEligible) return { refused: notEligible } as const;
+        if (!account) return { refused: ENTRY_MESSAGES.mustSignIn } as const;
+        if (forPupil) {
+          // The educator's approval and the pupil's consent, as they are now.
+          const refusal = await forPupil.check(tx, form);
+          if (refusal) return { refused: refusal.message, field: refusal.field } as const;
+        } else {
+          const notEligible = eligibilityMessage(account);
+          if (notEligible) return { refused: notEligible } as const;
+        }
 
         const existing = await tx.submission.findUnique({
           where: { id },
@@ -254,6 +289,7 @@ export async function receiveEntry(
         const repeated = await findRepeatedEntry(tx, {
           contestId: contest.id,
           entrantId: user.id,
+          pupilId: forPupil?.pupilId,
           title: submission.value.title,
           body: submission.value.body ?? null,
           file: file ? { name: file.name, size: file.size } : null,
@@ -263,26 +299,15 @@ export async function receiveEntry(
           return { duplicate: true, status: repeated.status } as const;
         }
         const shown = publicContest(row);
-        const mine = await tx.submission.findMany({
-          where: {
-            contestId: contest.id,
-            entrantId: user.id,
-            status: { in: [...COUNTED_STATUSES] },
-          },
-          select: { status: true },
-        });
-        if (
-          entriesLeft(
-            shown.entriesPerWriter,
-            mine.map((m) => m.status),
-          ) === 0
-        )
+        const mine = await countedStatuses(tx, writer, contest.id);
+        if (entriesLeft(shown.entriesPerWriter, mine) === 0)
           return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
         await tx.submission.create({
           data: {
             id,
             contestId: contest.id,
             entrantId: user.id,
+            pupilId: forPupil?.pupilId ?? null,
             title: submission.value.title,
             body: submission.value.body,
             wordCount: submission.value.body ? submission.value.wordCount : (file?.words ?? 0),
@@ -294,8 +319,10 @@ export async function receiveEntry(
             fileSize: file?.size ?? null,
             showIfAwarded: submission.value.showIfAwarded,
             // For the admin: judges could tell who wrote an entry that names its writer.
-            mentionsEntrant:
-              mentionsIdentity(bodyText, account!) || mentionsIdentity(upload.text, account!),
+            mentionsEntrant: [
+              account,
+              ...(forPupil?.names ?? []).map((displayName) => ({ displayName })),
+            ].some((who) => mentionsIdentity(bodyText, who) || mentionsIdentity(upload.text, who)),
           },
         });
         // The fee after any discount code, and the code's use, in this same transaction
@@ -307,21 +334,32 @@ export async function receiveEntry(
           new Date(),
         );
         const status = priced.status;
+        if (forPupil) await forPupil.record(tx, id, form);
         if (status === "submitted" && shown.entryFeeCents > 0)
           await tx.submission.update({ where: { id }, data: { status } });
         // The confirmation e-mail is an outbox event of this transaction, sent by a workflow
         // (docs/decisions/0017-contest-lifecycle.md).
-        if (status === "submitted") await enqueueEvent(tx, "entry/submitted", { submissionId: id });
+        // A class entry's sender is told on the class's page and by the one receipt of its
+        // payment, not by one e-mail per pupil (ADR 0031).
+        if (status === "submitted" && !forPupil)
+          await enqueueEvent(tx, "entry/submitted", { submissionId: id });
         return { duplicate: false, status } as const;
       }, lockingTransaction),
     );
     if ("refused" in result) {
       await cleanup();
+      const message = result.refused ?? ENTRY_MESSAGES.failed;
+      if ("field" in result && result.field)
+        return {
+          ok: false,
+          status: 400,
+          reply: submission.reply({ fieldErrors: { [result.field]: [message] } }),
+        };
       return {
         ok: false,
         status: 403,
-        formError: result.refused,
-        reply: submission.reply({ formErrors: [result.refused ?? ENTRY_MESSAGES.failed] }),
+        formError: message,
+        reply: submission.reply({ formErrors: [message] }),
       };
     }
     if (result.duplicate) {

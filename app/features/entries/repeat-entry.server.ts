@@ -16,6 +16,8 @@ export const REPEAT_WINDOW_MS = 15 * 60 * 1000;
 export type EntryContent = {
   contestId: string;
   entrantId: string;
+  /** The pupil a class entry was sent for; a writer's own entries have none. */
+  pupilId?: string | null;
   title: string;
   body: string | null;
   file: { name: string; size: number } | null;
@@ -27,6 +29,7 @@ export async function findRepeatedEntry(tx: Tx, entry: EntryContent, now = new D
     where: {
       contestId: entry.contestId,
       entrantId: entry.entrantId,
+      pupilId: entry.pupilId ?? null,
       status: { in: [...COUNTED_STATUSES] },
       createdAt: { gte: new Date(now.getTime() - REPEAT_WINDOW_MS) },
       title: entry.title,

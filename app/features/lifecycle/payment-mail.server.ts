@@ -6,6 +6,8 @@ import { sendLifecycleMail } from "./mail.server";
 import { formatDollars } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { siteUrl } from "~/utils/email.server";
+import { finalizeCheckout } from "~/features/payments/checkout.server";
+import { groupWithLines, lineName } from "~/features/payments/group-checkout.server";
 
 export async function tellRefund(submissionId: string) {
   const s = await prisma.submission.findUnique({
@@ -30,4 +32,49 @@ export async function tellRefund(submissionId: string) {
       url: siteUrl("/dashboard"),
     },
   });
+}
+
+/**
+ * A class payment's one e-mail to the educator (docs/decisions/0031-classrooms-and-shared-computers.md):
+ * the receipt of a paid card group, or the invoice of an invoiced one, listing its lines. Sent once
+ * per group, whoever asks first (the workflow or the return page).
+ */
+export async function tellGroupPayment(groupId: string) {
+  const g = await groupWithLines(groupId);
+  if (!g) return "nothing-to-send" as const;
+  const invoice = g.method === "invoice";
+  if (invoice ? g.status !== "invoiced" : g.status !== "paid") return "nothing-to-send" as const;
+  const lines = g.payments
+    .filter((p) => (invoice ? p.status === "invoiced" : p.status === "paid"))
+    .map((p) => ({ name: lineName(p.submission), amount: formatDollars(p.amountCents) }));
+  if (lines.length === 0) return "nothing-to-send" as const;
+  return sendLifecycleMail({
+    key: `${invoice ? "class-invoice" : "class-receipt"}:${groupId}`,
+    template: invoice ? "class-invoice" : "class-receipt",
+    to: g.payer.email,
+    data: {
+      name: g.payer.displayName,
+      contestTitle: g.contest.title,
+      lines,
+      total: formatDollars(g.amountCents),
+      reference: g.reference,
+      url: siteUrl("/educator"),
+    },
+  });
+}
+
+/**
+ * A completed checkout (the webhook's outbox event): one entry's, or a class payment's, whose
+ * receipt is then sent once.
+ */
+export async function finalizePaidSession(sessionId: string) {
+  const outcome = await finalizeCheckout(sessionId);
+  if (outcome === "confirmed" || outcome === "already-confirmed") {
+    const group = await prisma.paymentGroup.findUnique({
+      where: { checkoutSessionId: sessionId },
+      select: { id: true },
+    });
+    if (group) await tellGroupPayment(group.id);
+  }
+  return outcome;
 }

@@ -7,6 +7,9 @@
 import { confirmEntry } from "./lifecycle.server";
 import type { Toast } from "~/utils/toast.server";
 import { finalizeReturn } from "~/features/payments/checkout.server";
+import { finalizeGroup, settleOpenGroups } from "~/features/payments/group-checkout.server";
+import { prisma } from "~/utils/db.server";
+import { tellGroupPayment } from "./payment-mail.server";
 
 export const RETURN_TOASTS = {
   confirmed: {
@@ -52,5 +55,50 @@ export async function paymentReturnToast(entrantId: string, submissionId: string
         console.error(`confirmation for ${outcome.submissionId} failed`, error);
         return RETURN_TOASTS.emailFailed;
       }
+  }
+}
+
+/**
+ * The return from a class payment's checkout (…?payment=success&group=…): the same finalize as
+ * the webhook's, then the one receipt; a cancelled checkout gives the entries back
+ * (docs/decisions/0031-classrooms-and-shared-computers.md). Null when the group is not this payer's.
+ */
+export async function groupReturnToast(
+  payerId: string,
+  groupId: string,
+  result: string | null,
+): Promise<Toast | null> {
+  const group = await prisma.paymentGroup.findFirst({
+    where: { id: groupId, payerId, method: "card" },
+    select: { id: true, contestId: true },
+  });
+  if (!group) return null;
+  if (result === "cancelled") {
+    await settleOpenGroups(payerId, group.contestId, group.id);
+    const now = await prisma.paymentGroup.findUniqueOrThrow({
+      where: { id: group.id },
+      select: { status: true },
+    });
+    if (now.status !== "paid")
+      return {
+        type: "info",
+        title: "Payment cancelled",
+        description: "Nothing was paid. The entries are waiting for payment again.",
+      };
+  }
+  const outcome = await finalizeGroup(group.id);
+  if (outcome === "unpaid") return RETURN_TOASTS.processing;
+  if (outcome === "refunded-late") return RETURN_TOASTS.refundedLate;
+  if (outcome !== "confirmed" && outcome !== "already-confirmed") return null;
+  try {
+    await tellGroupPayment(group.id);
+    return {
+      type: "success",
+      title: "Payment Successful",
+      description: "Your class's entries are submitted. A receipt is on its way.",
+    };
+  } catch (error) {
+    console.error(`receipt for group ${group.id} failed`, error);
+    return RETURN_TOASTS.emailFailed;
   }
 }

@@ -9,8 +9,7 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { prisma } from "~/utils/db.server";
 import type { WorkflowEvent } from "~/utils/workflow-events";
-import { finalizeCheckout } from "~/features/payments/checkout.server";
-import { tellRefund } from "./payment-mail.server";
+import { finalizePaidSession, tellRefund } from "./payment-mail.server";
 import { confirmEntry, runStep, syncSteps, type RunOutcome } from "./lifecycle.server";
 import { deliverDueEvents, type OutboxDelivery } from "./outbox.server";
 import { STEPS } from "./steps";
@@ -62,7 +61,7 @@ export async function handleLocally(event: WorkflowEvent) {
       await confirmEntry(event.data.submissionId);
       return;
     case "payment/checkout.completed":
-      await finalizeCheckout(event.data.sessionId);
+      await finalizePaidSession(event.data.sessionId);
       return;
     case "payment/refunded":
       await tellRefund(event.data.submissionId);

@@ -16,6 +16,12 @@ import { DomainError } from "~/utils/domain-error";
 import { formatDollars } from "~/utils/dates";
 import { giveCodeUseBack, takeCodeUse } from "./discount-codes.server";
 import { paymentProvider } from "./provider.server";
+import {
+  finalizeGroupSession,
+  openGroupsOf,
+  releaseGroup,
+  voidInvoiceLine,
+} from "./group-checkout.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -103,13 +109,15 @@ export async function startCheckout(
           amountCents: true,
           checkoutSessionId: true,
           checkoutAttempts: true,
+          groupId: true,
         },
       },
     },
   });
   if (!row) throw new DomainError(PAYMENT_MESSAGES.notFound);
   const payment = row.payment;
-  if (row.status !== "pending_payment" || !payment || payment.status !== "open")
+  // An entry in a class payment's open checkout is paid there, not on its own.
+  if (row.status !== "pending_payment" || !payment || payment.status !== "open" || payment.groupId)
     throw new DomainError(PAYMENT_MESSAGES.notPending);
   if (!isSubmissionWindowOpen(publicContest(row.contest), now))
     throw new DomainError(PAYMENT_MESSAGES.closed);
@@ -158,6 +166,8 @@ export async function finalizeCheckout(sessionId: string): Promise<FinalizeOutco
   const session = await provider.getCheckout(sessionId);
   if (!session) return "unknown-session";
   if (!session.paid) return "unpaid";
+  // A class payment: every entry of the group at once (docs/decisions/0031-classrooms-and-shared-computers.md).
+  if (session.groupId) return finalizeGroupSession(session);
   const payment = await prisma.payment.findFirst({
     where: session.submissionId
       ? { OR: [{ checkoutSessionId: sessionId }, { submissionId: session.submissionId }] }
@@ -269,6 +279,13 @@ export async function finalizeReturn(
  */
 export async function voidUnpaid(tx: Tx, submissionIds: string[]) {
   if (submissionIds.length === 0) return [];
+  // An entry in an open class checkout: that checkout can no longer be paid as it is, so the
+  // group is released (the others go back to be chosen again) and its session expired.
+  const groupSessions: string[] = [];
+  for (const groupId of await openGroupsOf(tx, submissionIds)) {
+    const session = await releaseGroup(tx, groupId);
+    if (session) groupSessions.push(session);
+  }
   const open = await tx.payment.findMany({
     where: { submissionId: { in: submissionIds }, status: "open" },
     select: { id: true, discountCodeId: true, checkoutSessionId: true },
@@ -280,7 +297,10 @@ export async function voidUnpaid(tx: Tx, submissionIds: string[]) {
     });
     if (count === 1) await giveCodeUseBack(tx, p.discountCodeId);
   }
-  return open.flatMap((p) => (p.checkoutSessionId ? [p.checkoutSessionId] : []));
+  return [
+    ...groupSessions,
+    ...open.flatMap((p) => (p.checkoutSessionId ? [p.checkoutSessionId] : [])),
+  ];
 }
 
 /**
@@ -321,8 +341,26 @@ export async function expireSessions(sessionIds: string[]) {
 export async function refundEntry(submissionId: string, now = new Date()) {
   const payment = await prisma.payment.findUnique({
     where: { submissionId },
-    select: { id: true, status: true, paymentIntentId: true, amountCents: true },
+    select: {
+      id: true,
+      status: true,
+      paymentIntentId: true,
+      amountCents: true,
+      groupId: true,
+    },
   });
+  // An entry on an open invoice: its line is voided (nothing was paid), and it leaves the race.
+  if (payment?.status === "invoiced") {
+    await prisma.$transaction(async (tx) => {
+      if (!(await voidInvoiceLine(tx, payment.id))) return;
+      await tx.submission.updateMany({
+        where: { id: submissionId, status: { in: ["submitted", "disqualified"] } },
+        data: { status: "withdrawn" },
+      });
+      await tx.judgeAssignment.deleteMany({ where: unscoredAssignmentsOf(submissionId) });
+    });
+    return { amount: formatDollars(payment.amountCents), invoiceLine: true as const };
+  }
   if (!payment || payment.status !== "paid" || !payment.paymentIntentId)
     throw new DomainError(PAYMENT_MESSAGES.notRefundable);
   let refundId: string;
@@ -330,6 +368,8 @@ export async function refundEntry(submissionId: string, now = new Date()) {
     ({ id: refundId } = await paymentProvider().refund({
       paymentIntentId: payment.paymentIntentId,
       idempotencyKey: `refund:${payment.id}`,
+      // One entry of a class payment: only its line (ADR 0031).
+      ...(payment.groupId ? { amountCents: payment.amountCents, submissionId } : {}),
     }));
   } catch (error) {
     if (error instanceof DomainError) throw error;

@@ -18,11 +18,19 @@ export type CheckoutState = {
   paid: boolean;
   amountTotal: number | null;
   submissionId: string | null;
+  /** A class payment's session (docs/decisions/0031-classrooms-and-shared-computers.md). */
+  groupId: string | null;
   paymentIntentId: string | null;
 };
 
+/** One line of a class payment's checkout: one entry's fee. */
+export type CheckoutLine = { submissionId: string; name: string; amountCents: number };
+
 export type CheckoutRequest = {
-  submissionId: string;
+  /** One entry's checkout, or (groupId and lines) a class payment with a line per entry. */
+  submissionId?: string;
+  groupId?: string;
+  lines?: CheckoutLine[];
   amountCents: number;
   description: string;
   customerEmail: string;
@@ -38,7 +46,16 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutRequest): Promise<CheckoutState>;
   getCheckout(id: string): Promise<CheckoutState | null>;
   expireCheckout(id: string): Promise<void>;
-  refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * Refunds a payment, or with `amountCents` part of it (one entry of a class payment, named by
+   * `submissionId` for the test checkout's record).
+   */
+  refund(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    amountCents?: number;
+    submissionId?: string;
+  }): Promise<{ id: string }>;
 }
 
 export const PAYMENTS_OFF_MESSAGE =
@@ -66,7 +83,10 @@ function fromStripe(s: {
     status: s.status === "complete" ? "complete" : s.status === "expired" ? "expired" : "open",
     paid: s.payment_status === "paid",
     amountTotal: s.amount_total,
-    submissionId: s.metadata?.submissionId ?? s.client_reference_id ?? null,
+    submissionId: s.metadata?.groupId
+      ? null
+      : (s.metadata?.submissionId ?? s.client_reference_id ?? null),
+    groupId: s.metadata?.groupId ?? null,
     paymentIntentId:
       typeof s.payment_intent === "string" ? s.payment_intent : (s.payment_intent?.id ?? null),
   };
@@ -75,23 +95,25 @@ function fromStripe(s: {
 const stripeProvider: PaymentProvider = {
   mode: "stripe",
   async createCheckout(input) {
+    const lines = input.lines ?? [{ name: input.description, amountCents: input.amountCents }];
+    const reference: Record<string, string> = input.groupId
+      ? { groupId: input.groupId }
+      : { submissionId: input.submissionId ?? "" };
     const session = await stripe().checkout.sessions.create(
       {
         mode: "payment",
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: env().PAYMENT_CURRENCY,
-              unit_amount: input.amountCents,
-              product_data: { name: input.description },
-            },
+        line_items: lines.map((line) => ({
+          quantity: 1,
+          price_data: {
+            currency: env().PAYMENT_CURRENCY,
+            unit_amount: line.amountCents,
+            product_data: { name: line.name },
           },
-        ],
+        })),
         customer_email: input.customerEmail,
-        client_reference_id: input.submissionId,
-        metadata: { submissionId: input.submissionId },
-        payment_intent_data: { metadata: { submissionId: input.submissionId } },
+        client_reference_id: input.groupId ?? input.submissionId,
+        metadata: reference,
+        payment_intent_data: { metadata: reference },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
       },
@@ -115,9 +137,12 @@ const stripeProvider: PaymentProvider = {
       if ((error as { statusCode?: number }).statusCode !== 400) throw error;
     }
   },
-  async refund({ paymentIntentId, idempotencyKey }) {
+  async refund({ paymentIntentId, idempotencyKey, amountCents }) {
     const refund = await stripe().refunds.create(
-      { payment_intent: paymentIntentId },
+      {
+        payment_intent: paymentIntentId,
+        ...(amountCents != null ? { amount: amountCents } : {}),
+      },
       { idempotencyKey },
     );
     return { id: refund.id };
@@ -131,6 +156,7 @@ function fromTestRow(
     paymentStatus: string;
     amountCents: number;
     submissionId: string | null;
+    groupId: string | null;
     paymentIntentId: string | null;
   },
   origin?: string,
@@ -141,7 +167,8 @@ function fromTestRow(
     status: row.status === "complete" ? "complete" : row.status === "expired" ? "expired" : "open",
     paid: row.paymentStatus === "paid" || row.paymentStatus === "refunded",
     amountTotal: row.amountCents,
-    submissionId: row.submissionId ?? "",
+    submissionId: row.groupId ? null : (row.submissionId ?? ""),
+    groupId: row.groupId,
     paymentIntentId: row.paymentIntentId,
   };
 }
@@ -155,7 +182,9 @@ const testProvider: PaymentProvider = {
       create: {
         id: `cs_test_local_${randomBytes(12).toString("hex")}`,
         idempotencyKey: input.idempotencyKey,
-        submissionId: input.submissionId,
+        submissionId: input.submissionId ?? null,
+        groupId: input.groupId ?? null,
+        lines: input.lines ? JSON.stringify(input.lines) : null,
         amountCents: input.amountCents,
         description: input.description,
         status: "open",
@@ -177,7 +206,8 @@ const testProvider: PaymentProvider = {
       data: { status: "expired" },
     });
   },
-  async refund({ paymentIntentId }) {
+  async refund({ paymentIntentId, amountCents, submissionId }) {
+    if (amountCents != null) return refundTestLine(paymentIntentId, amountCents, submissionId);
     const { count } = await prisma.testCheckoutSession.updateMany({
       where: { paymentIntentId, paymentStatus: { in: ["paid", "refunded"] } },
       data: { paymentStatus: "refunded" },
@@ -186,6 +216,48 @@ const testProvider: PaymentProvider = {
     return { id: `re_test_local_${paymentIntentId.slice(-12)}` };
   },
 };
+
+type TestLine = CheckoutLine & { refunded?: boolean };
+
+/** The test checkout's lines (a class payment's), or none. */
+export function testCheckoutLines(row: { lines: string | null }): TestLine[] {
+  if (!row.lines) return [];
+  // A line's name may be stored as `description` (the demo data's sessions).
+  return (JSON.parse(row.lines) as (TestLine & { description?: string })[]).map(
+    ({ description, ...line }) => ({ ...line, name: line.name ?? description ?? "" }),
+  );
+}
+
+/**
+ * A partial refund of a test payment: the line is marked refunded, and the session becomes
+ * 'refunded' only when every line is. Refunding a line twice is refused, as Stripe refuses more
+ * than is left.
+ */
+async function refundTestLine(paymentIntentId: string, amountCents: number, submissionId?: string) {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.testCheckoutSession.findFirst({
+      where: { paymentIntentId, paymentStatus: "paid" },
+    });
+    if (!row) throw new Error(`no test payment ${paymentIntentId} to refund`);
+    const lines = testCheckoutLines(row);
+    const line = lines.find(
+      (l) =>
+        !l.refunded &&
+        l.amountCents === amountCents &&
+        (!submissionId || l.submissionId === submissionId),
+    );
+    if (!line) throw new Error(`no unrefunded line of ${amountCents} in ${paymentIntentId}`);
+    line.refunded = true;
+    await tx.testCheckoutSession.update({
+      where: { id: row.id },
+      data: {
+        lines: JSON.stringify(lines),
+        ...(lines.every((l) => l.refunded) ? { paymentStatus: "refunded" as const } : {}),
+      },
+    });
+    return { id: `re_test_local_${randomBytes(8).toString("hex")}` };
+  });
+}
 
 /** The provider for this configuration; throws PaymentsUnavailable when payments are off. */
 export function paymentProvider(): PaymentProvider {
@@ -218,6 +290,14 @@ export async function completeTestCheckout(id: string) {
 export async function testCheckoutFor(entrantId: string, id: string) {
   if (paymentsMode() !== "test") return null;
   const row = await prisma.testCheckoutSession.findUnique({ where: { id } });
+  if (row?.groupId) {
+    // A class payment's page: for the educator paying it only.
+    const group = await prisma.paymentGroup.findFirst({
+      where: { id: row.groupId, payerId: entrantId },
+      select: { id: true },
+    });
+    return group ? row : null;
+  }
   if (!row?.submissionId) return null;
   const owner = await prisma.submission.findFirst({
     where: { id: row.submissionId, entrantId },

@@ -1,0 +1,257 @@
+/**
+ * A class's entries to one contest (docs/decisions/0031-classrooms-and-shared-computers.md): the
+ * roster with each pupil's entries and entries left, what the educator may pay for, and the checks
+ * and attestations of an entry sent for a pupil (run inside the entry's write transaction).
+ */
+import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
+import { publicContest, type PublicContest } from "~/features/contests/public-contest";
+import { contestSelect } from "~/features/contests/public-contests.server";
+import { COUNTED_STATUSES, entriesLeft, entryLimitMessage } from "~/features/entries/entry-limit";
+import { eligibilityMessage, type PupilEntry } from "~/features/entries/receive-entry.server";
+import { entriesLeftFor } from "~/features/entries/entry-limit.server";
+import { prisma } from "~/utils/db.server";
+import { formatDateTime } from "~/utils/dates";
+import { hasParentalPermission, recordAttestation } from "./attestations.server";
+import { ATTESTATION_WORDING } from "./attestations";
+import { pupilName, type EducatorAccess } from "./educator-access.server";
+import { classEntryStatus } from "./class-entry-status";
+
+export const CLASS_ENTRY_MESSAGES = {
+  notApproved:
+    "Your educator account is waiting for an administrator's approval. You can send entries once it is approved.",
+  originality: "Confirm that this entry is the pupil's own original work.",
+  permission:
+    "This pupil's parental permission for this contest is not on record: confirm that the school holds it.",
+  consent: (name: string) =>
+    `${name}'s parent or guardian has not yet given consent on their account, so they cannot be entered yet.`,
+  noDateOfBirth: (name: string) =>
+    `${name}'s account has no date of birth yet, so they cannot be entered until they add it.`,
+} as const;
+
+/** The form fields of the educator's attestations on a class entry. */
+export const ATTESTATION_FIELDS = {
+  originality: "attestOriginality",
+  parental_permission: "attestPermission",
+} as const;
+
+const ticked = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return v === "on" || v === "true";
+};
+
+/** What a pupil's entry still needs: the permission box, when the ledger does not hold it. */
+export async function permissionNeeded(
+  pupil: { id: string; userId: string | null },
+  contestId: string,
+) {
+  if (pupil.userId) return false;
+  return !(await hasParentalPermission(prisma, pupil.id, contestId));
+}
+
+/**
+ * The pupil entry for `receiveEntry`: the route has checked that the educator owns the pupil.
+ * `check` refuses (nothing written) an unapproved educator, a pupil without consent, or a missing
+ * attestation; `record` writes the originality attestation (and the permission, when ticked
+ * because the ledger had none) in the entry's transaction.
+ */
+export function pupilEntry(
+  access: EducatorAccess,
+  pupil: { id: string; userId: string | null; firstName: string; lastInitial: string },
+  contestId: string,
+): PupilEntry {
+  const name = pupilName(pupil);
+  const educatorId = access.educator.userId;
+  let recordPermission = false;
+  return {
+    pupilId: pupil.id,
+    pupilUserId: pupil.userId,
+    // The pupil's first name alone too: a story names its writer by it ("Mia" is too short to look for).
+    names: [name, pupil.firstName, access.user.displayName, access.educator.school.name],
+    async check(tx, form) {
+      const educator = await tx.educator.findUnique({
+        where: { userId: educatorId },
+        select: { status: true },
+      });
+      if (educator?.status !== "approved") return { message: CLASS_ENTRY_MESSAGES.notApproved };
+      const held = await hasParentalPermission(tx, pupil.id, contestId);
+      recordPermission = false;
+      if (pupil.userId) {
+        const user = await tx.user.findUnique({
+          where: { id: pupil.userId },
+          select: { id: true, dateOfBirth: true, parentConsentAt: true },
+        });
+        const refused = user ? eligibilityMessage(user) : null;
+        if (refused && !held)
+          return {
+            message: user?.dateOfBirth
+              ? CLASS_ENTRY_MESSAGES.consent(name)
+              : CLASS_ENTRY_MESSAGES.noDateOfBirth(name),
+          };
+      } else if (!held) {
+        if (!ticked(form, ATTESTATION_FIELDS.parental_permission))
+          return {
+            field: ATTESTATION_FIELDS.parental_permission,
+            message: CLASS_ENTRY_MESSAGES.permission,
+          };
+        recordPermission = true;
+      }
+      if (!ticked(form, ATTESTATION_FIELDS.originality))
+        return { field: ATTESTATION_FIELDS.originality, message: CLASS_ENTRY_MESSAGES.originality };
+      return null;
+    },
+    async record(tx, submissionId) {
+      const at = new Date();
+      if (recordPermission)
+        await recordAttestation(tx, {
+          kind: "parental_permission",
+          educatorId,
+          pupilId: pupil.id,
+          contestId,
+          at,
+        });
+      await recordAttestation(tx, {
+        kind: "originality",
+        educatorId,
+        pupilId: pupil.id,
+        contestId,
+        submissionId,
+        at,
+      });
+    },
+  };
+}
+
+/** The contests an educator may send entries to, newest first (published ones). */
+export async function classContests() {
+  const rows = await prisma.contest.findMany({
+    where: { isPublished: true },
+    orderBy: [{ submissionsClose: "desc" }, { id: "asc" }],
+    take: 50,
+    select: contestSelect,
+  });
+  return rows.map((r) => {
+    const c = publicContest(r);
+    return {
+      slug: c.slug,
+      title: c.title,
+      phase: publicPhase(c),
+      closes: formatDateTime(c.submissionsClose, c.timeZone),
+    };
+  });
+}
+
+/**
+ * The class's roster for a contest: each pupil, their entries to it, their entries left (their
+ * own entries and other classes' entries count too when the pupil has an account), and which
+ * entries wait for payment and can be chosen for one payment.
+ */
+export async function classContestRoster(classroomId: string, contest: PublicContest) {
+  const pupils = await prisma.pupil.findMany({
+    where: { classroomId },
+    orderBy: [{ lastInitial: "asc" }, { firstName: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      firstName: true,
+      lastInitial: true,
+      userId: true,
+      submissions: {
+        where: { contestId: contest.id },
+        orderBy: { createdAt: "asc" },
+        select: {
+          id: true,
+          title: true,
+          wordCount: true,
+          status: true,
+          payment: {
+            select: {
+              status: true,
+              amountCents: true,
+              group: { select: { status: true, method: true } },
+            },
+          },
+        },
+      },
+    },
+  });
+  const linked = pupils.flatMap((p) => (p.userId ? [p.userId] : []));
+  const elsewhere = linked.length
+    ? await prisma.submission.findMany({
+        where: {
+          contestId: contest.id,
+          status: { in: [...COUNTED_STATUSES] },
+          OR: [
+            { entrantId: { in: linked }, pupilId: null },
+            { pupil: { userId: { in: linked }, classroomId: { not: classroomId } } },
+          ],
+        },
+        select: { entrantId: true, pupilId: true, pupil: { select: { userId: true } } },
+      })
+    : [];
+  const open = isSubmissionWindowOpen(contest);
+  const limit = contest.entriesPerWriter;
+  return pupils.map((p) => {
+    const others = p.userId
+      ? elsewhere.filter((s) =>
+          s.pupilId ? s.pupil?.userId === p.userId : s.entrantId === p.userId,
+        )
+      : [];
+    const left = entriesLeft(limit, [
+      ...p.submissions.map((s) => s.status),
+      ...others.map(() => "submitted"),
+    ]);
+    return {
+      id: p.id,
+      name: pupilName(p),
+      hasAccount: Boolean(p.userId),
+      left,
+      canAdd: open && left > 0,
+      whyNot: !open
+        ? "Submissions are closed."
+        : left === 0
+          ? entryLimitMessage(limit).replace("You have", "This pupil has")
+          : null,
+      entries: p.submissions.map((s) => ({
+        id: s.id,
+        title: s.title,
+        words: s.wordCount,
+        status: classEntryStatus(s.status, s.payment),
+        payable:
+          s.status === "pending_payment" &&
+          s.payment?.status === "open" &&
+          s.payment.group?.status !== "open",
+        amountCents: s.payment?.amountCents ?? 0,
+      })),
+    };
+  });
+}
+
+/** The attestation wording shown beside the boxes (the ledger keeps these words). */
+export const CLASS_ATTESTATIONS = {
+  originality: ATTESTATION_WORDING.originality,
+  permission: ATTESTATION_WORDING.parental_permission,
+};
+
+/** A contest's class-entry phase fields for the pages (opens, closes, fee). */
+export function contestSummary(contest: PublicContest) {
+  return {
+    slug: contest.slug,
+    title: contest.title,
+    feeCents: contest.entryFeeCents,
+    entriesPerWriter: contest.entriesPerWriter,
+    phase: publicPhase(contest),
+    wordMin: contest.wordMin,
+    wordMax: contest.wordMax,
+  };
+}
+
+/** The count of entries left for one pupil (the entry form's note), as the write counts them. */
+export async function pupilEntriesLeft(
+  pupil: { id: string; userId: string | null },
+  contest: PublicContest,
+) {
+  return entriesLeftFor(
+    { pupilId: pupil.id, userId: pupil.userId },
+    contest.id,
+    contest.entriesPerWriter,
+  );
+}

@@ -1,0 +1,357 @@
+/**
+ * /educator/classes/:id/contests/:slug/enter/:pupilId: an educator sends an entry for a pupil of
+ * their class (docs/decisions/0031-classrooms-and-shared-computers.md). The entry form's checks
+ * and messages (contests.$slug.enter.tsx), plus the educator's attestations, which the consent
+ * ledger keeps in the entry's own transaction. A paid contest's entry then waits on the class's
+ * page, where the educator pays for several at once.
+ */
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  parse,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { ErrorList, Field, TextareaField, inputClass } from "~/components/ui/field";
+import { ProblemList, WordCounter } from "~/components/entries/entry-form-parts";
+import {
+  ATTESTATION_FIELDS,
+  CLASS_ATTESTATIONS,
+  CLASS_ENTRY_MESSAGES,
+  permissionNeeded,
+  pupilEntriesLeft,
+  pupilEntry,
+} from "~/features/classrooms/class-entries.server";
+import {
+  ownClassroom,
+  ownPupil,
+  pupilName,
+  requireEducator,
+} from "~/features/classrooms/educator-access.server";
+import { ACCEPT_ATTRIBUTE, kindFromFileName } from "~/features/documents/file-sniff";
+import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
+import { getPublishedContest } from "~/features/contests/public-contests.server";
+import { entryLimitRule } from "~/features/entries/entry-limit";
+import {
+  CONFIRMATIONS,
+  ENTRY_MESSAGES,
+  SHOW_IF_AWARDED_LABEL,
+  allErrors,
+  entryErrors,
+  fileCheckFromFile,
+} from "~/features/entries/entry-rules";
+import { discardBody, newEntryKey, receiveEntry } from "~/features/entries/receive-entry.server";
+import { countWords } from "~/features/entries/word-count";
+import { formatDateTime, formatDollars } from "~/utils/dates";
+import { notFound } from "~/utils/responses";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/use-is-pending";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `Entry for ${data.pupil.name} · ${data.contest.title} · Inkwell`
+      : "Entry · Inkwell",
+  },
+];
+
+async function load(request: Request, params: LoaderFunctionArgs["params"]) {
+  const access = await requireEducator(request);
+  const classroom = await ownClassroom(access.educator.userId, params.id ?? "");
+  const pupil = await ownPupil(access.educator.userId, params.pupilId ?? "");
+  if (pupil.classroomId !== classroom.id) throw notFound("No such pupil");
+  const contest = await getPublishedContest(params.slug ?? "");
+  if (!contest) throw notFound("No such contest");
+  return { access, classroom, pupil, contest };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { access, classroom, pupil, contest } = await load(request, params);
+  const [left, needsPermission] = await Promise.all([
+    pupilEntriesLeft(pupil, contest),
+    permissionNeeded(pupil, contest.id),
+  ]);
+  return {
+    classroom: { id: classroom.id, name: classroom.name },
+    pupil: { id: pupil.id, name: pupilName(pupil) },
+    contest: {
+      slug: contest.slug,
+      title: contest.title,
+      wordMin: contest.wordMin,
+      wordMax: contest.wordMax,
+      feeCents: contest.entryFeeCents,
+      closes: formatDateTime(contest.submissionsClose, contest.timeZone),
+      entryLimit: entryLimitRule(contest.entriesPerWriter),
+    },
+    phase: publicPhase(contest),
+    notApproved: access.educator.status === "approved" ? null : CLASS_ENTRY_MESSAGES.notApproved,
+    limitReached: left === 0,
+    needsPermission,
+    wording: CLASS_ATTESTATIONS,
+    entryKey: newEntryKey(),
+  };
+}
+
+type ActionData = { result: SubmissionResult<string[]> | null; formError: string | null };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { access, classroom, pupil, contest } = await load(request, params);
+  const back = `/educator/classes/${classroom.id}/contests/${contest.slug}`;
+  const refused =
+    access.educator.status !== "approved"
+      ? CLASS_ENTRY_MESSAGES.notApproved
+      : isSubmissionWindowOpen(contest)
+        ? null
+        : ENTRY_MESSAGES.notOpen;
+  if (refused) {
+    await discardBody(request);
+    return data<ActionData>({ result: null, formError: refused }, { status: 403 });
+  }
+  const outcome = await receiveEntry(
+    request,
+    access.user,
+    contest,
+    pupilEntry(access, pupil, contest.id),
+  );
+  if (outcome.ok) {
+    const name = pupilName(pupil);
+    if (outcome.duplicate)
+      return redirectWithToast(back, {
+        type: "info",
+        title: ENTRY_MESSAGES.alreadyReceived,
+        description: `You sent this story for ${name} a few minutes ago, so we did not add it twice.`,
+      });
+    return redirectWithToast(back, {
+      type: "success",
+      title: ENTRY_MESSAGES.received,
+      description:
+        outcome.status === "pending_payment"
+          ? `${name}'s entry is waiting for payment: pay for your class's entries together below.`
+          : `${name}'s entry is sent.`,
+    });
+  }
+  return data<ActionData>(
+    { result: outcome.reply, formError: outcome.formError ?? null },
+    { status: outcome.status },
+  );
+}
+
+export default function EnterForPupil() {
+  const {
+    classroom,
+    pupil,
+    contest,
+    phase,
+    notApproved,
+    limitReached,
+    needsPermission,
+    wording,
+    entryKey,
+  } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const submitting = useIsPending({ state: "submitting" });
+  const [form, fields] = useForm({
+    id: "entry",
+    lastResult: actionData?.result ?? null,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      const file = fileCheckFromFile(formData.get("file"), kindFromFileName);
+      return parse(formData, {
+        resolve: (payload) => {
+          const error: Record<string, string[]> = entryErrors(payload, contest, file);
+          if (payload[ATTESTATION_FIELDS.originality] !== "on")
+            error[ATTESTATION_FIELDS.originality] = [CLASS_ENTRY_MESSAGES.originality];
+          if (needsPermission && payload[ATTESTATION_FIELDS.parental_permission] !== "on")
+            error[ATTESTATION_FIELDS.parental_permission] = [CLASS_ENTRY_MESSAGES.permission];
+          return Object.keys(error).length ? { error } : { value: payload };
+        },
+      });
+    },
+  });
+  const [liveCount, setLiveCount] = useState<number | null>(null);
+  const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
+  const count = liveCount ?? countWords(initialBody);
+  const windowOpen = phase === "open" && actionData?.formError !== ENTRY_MESSAGES.notOpen;
+  const disabled = !windowOpen || Boolean(notApproved) || limitReached;
+  const problems = actionData?.formError ? [] : allErrors(actionData?.result?.error);
+  const liveProblems = problems.length ? [] : allErrors(form.allErrors);
+  const fee = contest.feeCents > 0 ? formatDollars(contest.feeCents) : null;
+  const back = `/educator/classes/${classroom.id}/contests/${contest.slug}`;
+  const attestations = [
+    ...(needsPermission
+      ? [{ name: ATTESTATION_FIELDS.parental_permission, label: wording.permission }]
+      : []),
+    { name: ATTESTATION_FIELDS.originality, label: wording.originality },
+  ];
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 text-base">
+      <p>
+        <Link to={back} className="text-ink-700 underline">
+          ← {classroom.name}: {contest.title}
+        </Link>
+      </p>
+      <h1 className="mt-2 break-words font-serif text-3xl font-bold">Entry for {pupil.name}</h1>
+      <p className="mt-2 text-slate-700">
+        {contest.title}: {contest.wordMin}–{contest.wordMax} words. {contest.entryLimit} Submissions
+        close {contest.closes}.
+      </p>
+      <div className="mt-6 space-y-4">
+        {!windowOpen ? (
+          <Alert variant="warning" title="Submissions closed">
+            {ENTRY_MESSAGES.notOpen}
+          </Alert>
+        ) : null}
+        {notApproved ? (
+          <Alert variant="warning" title="You cannot send entries yet">
+            {notApproved}
+          </Alert>
+        ) : null}
+        {limitReached && !actionData?.formError ? (
+          <Alert variant="info" title="No entries left">
+            {pupil.name} has no entries left in this contest. {contest.entryLimit}
+          </Alert>
+        ) : null}
+        {actionData?.formError ? (
+          <Alert variant="destructive" title="The entry was not sent">
+            {actionData.formError}
+          </Alert>
+        ) : null}
+        <ProblemList problems={problems} />
+      </div>
+
+      <Card className="mt-6">
+        <CardContent className="pt-5">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...getFormProps(form)}
+            noValidate
+            className="space-y-6"
+          >
+            <input type="hidden" name="entryKey" value={entryKey} />
+            <fieldset disabled={disabled} className="min-w-0 space-y-6">
+              <legend className="sr-only">Entry for {pupil.name}</legend>
+              <Field
+                label="Story title"
+                errors={fields.title.errors}
+                {...getInputProps(fields.title, { type: "text" })}
+                required
+              />
+              <div>
+                <TextareaField
+                  label="Story text"
+                  hint="Type or paste the story, or upload a file below."
+                  rows={16}
+                  errors={fields.body.errors}
+                  {...getTextareaProps(fields.body)}
+                  onChange={(e) => setLiveCount(countWords(e.currentTarget.value))}
+                />
+                <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
+              </div>
+              <div className="space-y-1">
+                <label htmlFor="entry-file" className="block text-base font-medium text-slate-800">
+                  Or upload the story
+                </label>
+                <input
+                  id="entry-file"
+                  name="file"
+                  type="file"
+                  accept={ACCEPT_ATTRIBUTE}
+                  className={inputClass}
+                  aria-describedby={[
+                    "entry-file-hint",
+                    fields.file?.errors?.length ? "entry-file-error" : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
+                  aria-invalid={fields.file?.errors?.length ? true : undefined}
+                />
+                <p id="entry-file-hint" className="text-base text-slate-700">
+                  PDF, DOC, DOCX or TXT. Maximum size: 10MB
+                </p>
+                <ErrorList id="entry-file-error" errors={fields.file?.errors} />
+              </div>
+              <fieldset className="space-y-2">
+                <legend className="text-base font-medium text-slate-800">
+                  Before you send it, tick all four boxes
+                </legend>
+                {CONFIRMATIONS.map((c) => {
+                  const field = fields[c.name];
+                  return (
+                    <div key={c.name}>
+                      <label className="flex items-start gap-2 text-base text-slate-800">
+                        <input
+                          {...getInputProps(field, { type: "checkbox" })}
+                          className="mt-1 h-5 w-5 shrink-0"
+                          aria-describedby={field.errors?.length ? `${field.id}-error` : undefined}
+                        />
+                        <span>{c.label}</span>
+                      </label>
+                      <ErrorList id={`${field.id}-error`} errors={field.errors} />
+                    </div>
+                  );
+                })}
+              </fieldset>
+              <fieldset className="space-y-2">
+                <legend className="text-base font-medium text-slate-800">
+                  Your confirmation as {pupil.name}&rsquo;s educator
+                </legend>
+                {attestations.map((a) => {
+                  const field = fields[a.name];
+                  return (
+                    <div key={a.name}>
+                      <label className="flex items-start gap-2 text-base text-slate-800">
+                        <input
+                          {...getInputProps(field, { type: "checkbox" })}
+                          className="mt-1 h-5 w-5 shrink-0"
+                          aria-describedby={field.errors?.length ? `${field.id}-error` : undefined}
+                        />
+                        <span>{a.label}</span>
+                      </label>
+                      <ErrorList id={`${field.id}-error`} errors={field.errors} />
+                    </div>
+                  );
+                })}
+              </fieldset>
+              <label className="flex items-start gap-2 text-base text-slate-800">
+                <input type="checkbox" name="showIfAwarded" className="mt-1 h-5 w-5 shrink-0" />
+                <span>
+                  {SHOW_IF_AWARDED_LABEL} <span className="text-slate-600">(optional)</span>
+                </span>
+              </label>
+              <ProblemList problems={liveProblems} />
+              <div className="flex flex-wrap items-center gap-3">
+                <Button type="submit" disabled={disabled || submitting}>
+                  {submitting ? "Submitting…" : "Submit Entry"}
+                </Button>
+                <ButtonLink to={back} variant="outline">
+                  Cancel
+                </ButtonLink>
+              </div>
+              {fee ? (
+                <p className="text-base text-slate-700">
+                  The {fee} entry fee is paid from your class&rsquo;s page, for several entries at
+                  once; the entry waits for payment until then.
+                </p>
+              ) : null}
+            </fieldset>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
