@@ -217,6 +217,9 @@ export default function ClassPage() {
       </Card>
 
       <p className="flex flex-wrap gap-4 text-base">
+        <Link to={`/educator/classes/${classroom.id}/contests`} className="font-medium underline">
+          Contests: enter pupils, pay, see results
+        </Link>
         <Link to={`/educator/classes/${classroom.id}/import`} className="underline">
           Import a class list (CSV)
         </Link>

@@ -59,9 +59,11 @@ export async function applyCodeToPendingEntry(
     prisma.$transaction(async (tx) => {
       const held = await tx.payment.findUniqueOrThrow({
         where: { id: payment.id },
-        select: { status: true, discountCodeId: true },
+        select: { status: true, discountCodeId: true, groupId: true },
       });
-      if (held.status !== "open") throw new DomainError(PAYMENT_MESSAGES.notPending);
+      // Checked again at the write: a class payment may have taken the entry meanwhile.
+      if (held.status !== "open" || held.groupId)
+        throw new DomainError(PAYMENT_MESSAGES.notPending);
       await giveCodeUseBack(tx, held.discountCodeId);
       const q = await takeCodeUse(
         tx,
