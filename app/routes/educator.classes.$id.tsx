@@ -187,7 +187,10 @@ export default function ClassPage() {
         </CardHeader>
         <CardContent className="space-y-3">
           <p className="text-base">
-            Code <strong className="font-mono text-xl">{classroom.joinCode}</strong>{" "}
+            Code{" "}
+            <strong className="font-mono text-xl" data-testid="join-code">
+              {classroom.joinCode}
+            </strong>{" "}
             {classroom.joinOpen ? (
               <Badge variant="success">Open</Badge>
             ) : (
