@@ -27,13 +27,15 @@ import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList, Field, TextareaField, inputClass } from "~/components/ui/field";
 import { ProblemList, WordCounter } from "~/components/entries/entry-form-parts";
 import {
-  ATTESTATION_FIELDS,
-  CLASS_ATTESTATIONS,
-  CLASS_ENTRY_MESSAGES,
   permissionNeeded,
   pupilEntriesLeft,
   pupilEntry,
 } from "~/features/classrooms/class-entries.server";
+import {
+  ATTESTATION_FIELDS,
+  CLASS_ATTESTATIONS,
+  CLASS_ENTRY_MESSAGES,
+} from "~/features/classrooms/class-entry-form";
 import {
   ownClassroom,
   ownPupil,

@@ -16,8 +16,8 @@ process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
 const { prisma } = await import("~/utils/db.server");
 const { createLocalStorage, setStorageForTests } = await import("~/utils/storage.server");
 const { ATTESTATION_WORDING } = await import("~/features/classrooms/attestations");
-const { CLASS_ENTRY_MESSAGES, classContestRoster } =
-  await import("~/features/classrooms/class-entries.server");
+const { classContestRoster } = await import("~/features/classrooms/class-entries.server");
+const { CLASS_ENTRY_MESSAGES } = await import("~/features/classrooms/class-entry-form");
 const { ownPupil, ownClassroom } = await import("~/features/classrooms/educator-access.server");
 const { entriesLeftFor } = await import("~/features/entries/entry-limit.server");
 const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
