@@ -12,7 +12,6 @@ import { entriesLeftFor } from "~/features/entries/entry-limit.server";
 import { prisma } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
 import { hasParentalPermission, recordAttestation } from "./attestations.server";
-import { ATTESTATION_WORDING } from "./attestations";
 import { pupilName, type EducatorAccess } from "./educator-access.server";
 import { classEntryStatus } from "./class-entry-status";
 import { ATTESTATION_FIELDS, CLASS_ENTRY_MESSAGES } from "./class-entry-form";

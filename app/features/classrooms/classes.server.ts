@@ -4,7 +4,7 @@
  * (anything else is a 404, through `ownClassroom` and `ownPupil`).
  */
 import { randomInt } from "node:crypto";
-import { isUniqueViolation, prisma } from "~/utils/db.server";
+import { isUniqueViolation, prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { ownClassroom, ownPupil, pupilName } from "./educator-access.server";
 import { joinCodeFrom, placesLeft, pupilKey, type PupilInput } from "./roster";
@@ -102,45 +102,51 @@ function refuseDuplicate(others: Named[], input: PupilInput) {
 
 export async function addPupil(educatorId: string, classroomId: string, input: PupilInput) {
   const classroom = await ownClassroom(educatorId, classroomId);
-  return prisma.$transaction(async (tx) => {
-    const others = await tx.pupil.findMany({
-      where: { classroomId: classroom.id },
-      select: { firstName: true, lastInitial: true },
-    });
-    refuseDuplicate(others, input);
-    return tx.pupil.create({
-      data: { classroomId: classroom.id, ...input },
-      select: { id: true, firstName: true, lastInitial: true },
-    });
-  });
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const others = await tx.pupil.findMany({
+        where: { classroomId: classroom.id },
+        select: { firstName: true, lastInitial: true },
+      });
+      refuseDuplicate(others, input);
+      return tx.pupil.create({
+        data: { classroomId: classroom.id, ...input },
+        select: { id: true, firstName: true, lastInitial: true },
+      });
+    }),
+  );
 }
 
 export async function editPupil(educatorId: string, pupilId: string, input: PupilInput) {
   const pupil = await ownPupil(educatorId, pupilId);
-  return prisma.$transaction(async (tx) => {
-    const others = await tx.pupil.findMany({
-      where: { classroomId: pupil.classroomId, id: { not: pupil.id } },
-      select: { firstName: true, lastInitial: true },
-    });
-    refuseDuplicate(others, input);
-    return tx.pupil.update({
-      where: { id: pupil.id },
-      data: input,
-      select: { id: true, firstName: true, lastInitial: true },
-    });
-  });
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const others = await tx.pupil.findMany({
+        where: { classroomId: pupil.classroomId, id: { not: pupil.id } },
+        select: { firstName: true, lastInitial: true },
+      });
+      refuseDuplicate(others, input);
+      return tx.pupil.update({
+        where: { id: pupil.id },
+        data: input,
+        select: { id: true, firstName: true, lastInitial: true },
+      });
+    }),
+  );
 }
 
 /** Removes a pupil who has no entries; one with entries stays (their entries name them). */
 export async function removePupil(educatorId: string, pupilId: string) {
   const pupil = await ownPupil(educatorId, pupilId);
-  return prisma.$transaction(async (tx) => {
-    const entries = await tx.submission.count({ where: { pupilId: pupil.id } });
-    if (entries > 0)
-      throw new DomainError(`${pupilName(pupil)} has entries, so they stay on the roster.`);
-    await tx.pupil.delete({ where: { id: pupil.id } });
-    return { name: pupilName(pupil) };
-  });
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const entries = await tx.submission.count({ where: { pupilId: pupil.id } });
+      if (entries > 0)
+        throw new DomainError(`${pupilName(pupil)} has entries, so they stay on the roster.`);
+      await tx.pupil.delete({ where: { id: pupil.id } });
+      return { name: pupilName(pupil) };
+    }),
+  );
 }
 
 /**
@@ -151,24 +157,29 @@ export async function removePupil(educatorId: string, pupilId: string) {
 export async function linkPupil(educatorId: string, rosterId: string, joinedId: string) {
   const roster = await ownPupil(educatorId, rosterId);
   if (rosterId === joinedId) throw new DomainError("Choose another pupil to link.", "joinedId");
-  return prisma.$transaction(async (tx) => {
-    const [target, joined] = await Promise.all([
-      tx.pupil.findUnique({ where: { id: roster.id } }),
-      tx.pupil.findFirst({ where: { id: joinedId, classroomId: roster.classroomId } }),
-    ]);
-    if (!target) throw new DomainError("That pupil is no longer on the roster.");
-    if (target.userId) throw new DomainError(`${pupilName(target)} has an account already.`);
-    if (!joined?.userId)
-      throw new DomainError("Choose a pupil who joined this class with the code.", "joinedId");
-    await tx.submission.updateMany({ where: { pupilId: joined.id }, data: { pupilId: target.id } });
-    // The joined row goes first: (classroomId, userId) is unique.
-    await tx.pupil.delete({ where: { id: joined.id } });
-    await tx.pupil.update({
-      where: { id: target.id },
-      data: { userId: joined.userId, joinedAt: joined.joinedAt ?? new Date() },
-    });
-    return { name: pupilName(target), joined: pupilName(joined) };
-  });
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const [target, joined] = await Promise.all([
+        tx.pupil.findUnique({ where: { id: roster.id } }),
+        tx.pupil.findFirst({ where: { id: joinedId, classroomId: roster.classroomId } }),
+      ]);
+      if (!target) throw new DomainError("That pupil is no longer on the roster.");
+      if (target.userId) throw new DomainError(`${pupilName(target)} has an account already.`);
+      if (!joined?.userId)
+        throw new DomainError("Choose a pupil who joined this class with the code.", "joinedId");
+      await tx.submission.updateMany({
+        where: { pupilId: joined.id },
+        data: { pupilId: target.id },
+      });
+      // The joined row goes first: (classroomId, userId) is unique.
+      await tx.pupil.delete({ where: { id: joined.id } });
+      await tx.pupil.update({
+        where: { id: target.id },
+        data: { userId: joined.userId, joinedAt: joined.joinedAt ?? new Date() },
+      });
+      return { name: pupilName(target), joined: pupilName(joined) };
+    }),
+  );
 }
 
 export async function setJoinOpen(educatorId: string, classroomId: string, open: boolean) {
@@ -191,20 +202,24 @@ export async function renewJoinCode(educatorId: string, classroomId: string) {
 /** Roster rows written in one transaction (the CSV import's confirm): duplicates are skipped. */
 export async function addPupils(educatorId: string, classroomId: string, pupils: PupilInput[]) {
   const classroom = await ownClassroom(educatorId, classroomId);
-  return prisma.$transaction(async (tx) => {
-    const existing = await tx.pupil.findMany({
-      where: { classroomId: classroom.id },
-      select: { firstName: true, lastInitial: true },
-    });
-    const keys = new Set(existing.map(pupilKey));
-    const fresh = pupils.filter((p) => {
-      const key = pupilKey(p);
-      if (keys.has(key)) return false;
-      keys.add(key);
-      return true;
-    });
-    if (fresh.length)
-      await tx.pupil.createMany({ data: fresh.map((p) => ({ classroomId: classroom.id, ...p })) });
-    return { added: fresh.length };
-  });
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const existing = await tx.pupil.findMany({
+        where: { classroomId: classroom.id },
+        select: { firstName: true, lastInitial: true },
+      });
+      const keys = new Set(existing.map(pupilKey));
+      const fresh = pupils.filter((p) => {
+        const key = pupilKey(p);
+        if (keys.has(key)) return false;
+        keys.add(key);
+        return true;
+      });
+      if (fresh.length)
+        await tx.pupil.createMany({
+          data: fresh.map((p) => ({ classroomId: classroom.id, ...p })),
+        });
+      return { added: fresh.length };
+    }),
+  );
 }

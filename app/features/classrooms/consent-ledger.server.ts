@@ -4,7 +4,7 @@
  * (one row each, with the exact wording, via `recordAttestation`); admins read and export every
  * row. Rows are never edited.
  */
-import { prisma } from "~/utils/db.server";
+import { prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { readPage } from "~/utils/paged-list.server";
 import { recordAttestation } from "./attestations.server";
@@ -56,45 +56,48 @@ export async function attestParentalPermission(
   now = new Date(),
 ) {
   const classroom = await ownClassroom(educatorId, classroomId);
-  return prisma.$transaction(async (tx) => {
-    const contest = await tx.contest.findFirst({
-      where: { id: input.contestId, ...openContestWhere(now) },
-      select: { id: true, title: true },
-    });
-    if (!contest) throw new DomainError("Choose a contest that is open for entries.", "contestId");
-    const pupils = await tx.pupil.findMany({
-      where: {
-        classroomId: classroom.id,
-        ...(input.who === "ticked" ? { id: { in: input.pupilIds } } : {}),
-        ...(input.who === "roster" ? { userId: null } : {}),
-      },
-      orderBy: [{ lastInitial: "asc" }, { firstName: "asc" }],
-      select: { id: true },
-    });
-    if (pupils.length === 0) throw new DomainError("Tick at least one pupil.", "pupilIds");
-    const done = await tx.consentAttestation.findMany({
-      where: {
-        kind: "parental_permission",
-        contestId: contest.id,
-        pupilId: { in: pupils.map((p) => p.id) },
-      },
-      select: { pupilId: true },
-    });
-    const skip = new Set(done.map((d) => d.pupilId));
-    let recorded = 0;
-    for (const pupil of pupils) {
-      if (skip.has(pupil.id)) continue;
-      await recordAttestation(tx, {
-        kind: "parental_permission",
-        educatorId,
-        pupilId: pupil.id,
-        contestId: contest.id,
-        at: now,
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const contest = await tx.contest.findFirst({
+        where: { id: input.contestId, ...openContestWhere(now) },
+        select: { id: true, title: true },
       });
-      recorded++;
-    }
-    return { recorded, skipped: skip.size, contest: contest.title };
-  });
+      if (!contest)
+        throw new DomainError("Choose a contest that is open for entries.", "contestId");
+      const pupils = await tx.pupil.findMany({
+        where: {
+          classroomId: classroom.id,
+          ...(input.who === "ticked" ? { id: { in: input.pupilIds } } : {}),
+          ...(input.who === "roster" ? { userId: null } : {}),
+        },
+        orderBy: [{ lastInitial: "asc" }, { firstName: "asc" }],
+        select: { id: true },
+      });
+      if (pupils.length === 0) throw new DomainError("Tick at least one pupil.", "pupilIds");
+      const done = await tx.consentAttestation.findMany({
+        where: {
+          kind: "parental_permission",
+          contestId: contest.id,
+          pupilId: { in: pupils.map((p) => p.id) },
+        },
+        select: { pupilId: true },
+      });
+      const skip = new Set(done.map((d) => d.pupilId));
+      let recorded = 0;
+      for (const pupil of pupils) {
+        if (skip.has(pupil.id)) continue;
+        await recordAttestation(tx, {
+          kind: "parental_permission",
+          educatorId,
+          pupilId: pupil.id,
+          contestId: contest.id,
+          at: now,
+        });
+        recorded++;
+      }
+      return { recorded, skipped: skip.size, contest: contest.title };
+    }),
+  );
 }
 
 const ledgerSelect = {

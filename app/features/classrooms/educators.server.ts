@@ -3,7 +3,7 @@
  * a user names their school (found or made, matched on name, city and country in any case) and
  * role, and waits as `pending`; an admin approves, or refuses with a note the educator reads.
  */
-import { fromSql, prisma } from "~/utils/db.server";
+import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { pageCount } from "~/utils/paging";
 import { findOrCreateSchool } from "./schools.server";
@@ -33,19 +33,24 @@ export async function becomeEducator(
   userId: string,
   input: { schoolName: string; city: string; country: string; role: string },
 ) {
-  return prisma.$transaction(async (tx) => {
-    const existing = await tx.educator.findUnique({ where: { userId }, select: { userId: true } });
-    if (existing) throw new DomainError("You are an educator already.");
-    const school = await findOrCreateSchool(tx, {
-      name: input.schoolName,
-      city: input.city,
-      country: input.country,
-    });
-    return tx.educator.create({
-      data: { userId, schoolId: school.id, role: input.role, status: "pending" },
-      select: { userId: true, schoolId: true, status: true },
-    });
-  });
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const existing = await tx.educator.findUnique({
+        where: { userId },
+        select: { userId: true },
+      });
+      if (existing) throw new DomainError("You are an educator already.");
+      const school = await findOrCreateSchool(tx, {
+        name: input.schoolName,
+        city: input.city,
+        country: input.country,
+      });
+      return tx.educator.create({
+        data: { userId, schoolId: school.id, role: input.role, status: "pending" },
+        select: { userId: true, schoolId: true, status: true },
+      });
+    }),
+  );
 }
 
 export async function approveEducator(userId: string, adminId: string) {

@@ -4,7 +4,7 @@
  * display name. At most `size` pupils join that way; the count and the write share a
  * transaction, so two pupils taking the last place at once cannot both have it.
  */
-import { isUniqueViolation, prisma } from "~/utils/db.server";
+import { isUniqueViolation, prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { CLASS_FULL, CODE_NOT_OPEN, OWN_CLASS } from "./join-messages";
 import { nameFromDisplayName, normalizeJoinCode, placesLeft } from "./roster";
@@ -75,33 +75,35 @@ export async function joinClass(
   const joinCode = normalizeJoinCode(rawCode);
   if (!joinCode) throw new CodeNotOpen();
   try {
-    return await prisma.$transaction(async (tx) => {
-      const classroom = await tx.classroom.findUnique({
-        where: { joinCode },
-        select: { id: true, name: true, size: true, joinOpen: true, educatorId: true },
-      });
-      if (!classroom?.joinOpen) throw new CodeNotOpen();
-      const found = { id: classroom.id, name: classroom.name };
-      if (classroom.educatorId === user.id) throw new DomainError(OWN_CLASS);
-      const mine = await tx.pupil.findFirst({
-        where: { classroomId: classroom.id, userId: user.id },
-        select: { id: true },
-      });
-      if (mine) return { joined: false, classroom: found };
-      const joined = await tx.pupil.count({
-        where: { classroomId: classroom.id, joinedAt: { not: null } },
-      });
-      if (joined >= classroom.size) throw new DomainError(CLASS_FULL);
-      await tx.pupil.create({
-        data: {
-          classroomId: classroom.id,
-          ...nameFromDisplayName(user.displayName),
-          userId: user.id,
-          joinedAt: new Date(),
-        },
-      });
-      return { joined: true, classroom: found };
-    });
+    return await withBusyRetry(() =>
+      prisma.$transaction(async (tx) => {
+        const classroom = await tx.classroom.findUnique({
+          where: { joinCode },
+          select: { id: true, name: true, size: true, joinOpen: true, educatorId: true },
+        });
+        if (!classroom?.joinOpen) throw new CodeNotOpen();
+        const found = { id: classroom.id, name: classroom.name };
+        if (classroom.educatorId === user.id) throw new DomainError(OWN_CLASS);
+        const mine = await tx.pupil.findFirst({
+          where: { classroomId: classroom.id, userId: user.id },
+          select: { id: true },
+        });
+        if (mine) return { joined: false, classroom: found };
+        const joined = await tx.pupil.count({
+          where: { classroomId: classroom.id, joinedAt: { not: null } },
+        });
+        if (joined >= classroom.size) throw new DomainError(CLASS_FULL);
+        await tx.pupil.create({
+          data: {
+            classroomId: classroom.id,
+            ...nameFromDisplayName(user.displayName),
+            userId: user.id,
+            joinedAt: new Date(),
+          },
+        });
+        return { joined: true, classroom: found };
+      }),
+    );
   } catch (error) {
     // The same pupil pressing twice at once: the unique (class, user) keeps one row.
     if (!isUniqueViolation(error)) throw error;

@@ -4,7 +4,7 @@
  * educators of the folded one move to the kept one, which stays).
  */
 import { Prisma } from "~/generated/prisma/client";
-import { fromSql, prisma } from "~/utils/db.server";
+import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { pageCount } from "~/utils/paging";
 import { tidy } from "./roster";
@@ -81,18 +81,20 @@ export async function listSchools(page: number, q = "") {
 /** Folds `foldId` into `keepId`: its educators move, then it is deleted, in one transaction. */
 export async function mergeSchools(keepId: string, foldId: string) {
   if (keepId === foldId) throw new DomainError("Choose two different schools.", "foldId");
-  return prisma.$transaction(async (tx) => {
-    const [keep, fold] = await Promise.all([
-      tx.school.findUnique({ where: { id: keepId }, select: { id: true, name: true } }),
-      tx.school.findUnique({ where: { id: foldId }, select: { id: true, name: true } }),
-    ]);
-    if (!keep) throw new DomainError("Choose the school to keep from the list.", "keepId");
-    if (!fold) throw new DomainError("Choose the school to fold from the list.", "foldId");
-    const { count } = await tx.educator.updateMany({
-      where: { schoolId: fold.id },
-      data: { schoolId: keep.id },
-    });
-    await tx.school.delete({ where: { id: fold.id } });
-    return { kept: keep.name, folded: fold.name, moved: count };
-  });
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const [keep, fold] = await Promise.all([
+        tx.school.findUnique({ where: { id: keepId }, select: { id: true, name: true } }),
+        tx.school.findUnique({ where: { id: foldId }, select: { id: true, name: true } }),
+      ]);
+      if (!keep) throw new DomainError("Choose the school to keep from the list.", "keepId");
+      if (!fold) throw new DomainError("Choose the school to fold from the list.", "foldId");
+      const { count } = await tx.educator.updateMany({
+        where: { schoolId: fold.id },
+        data: { schoolId: keep.id },
+      });
+      await tx.school.delete({ where: { id: fold.id } });
+      return { kept: keep.name, folded: fold.name, moved: count };
+    }),
+  );
 }

@@ -10,7 +10,7 @@
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
-import { lockingTransaction, lockRow, prisma, type Prisma } from "~/utils/db.server";
+import { lockingTransaction, lockRow, prisma, type Prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { readPage } from "~/utils/paged-list.server";
 import { giveCodeUseBack, takeCodeUse } from "./discount-codes.server";
@@ -125,30 +125,32 @@ export async function startGroupCheckout(
   choice: Choice & { origin: string; returnPath: string },
   now = new Date(),
 ): Promise<GroupStart> {
-  const made = await prisma.$transaction(async (tx) => {
-    const { contest, lines } = await takeEntries(tx, choice, now);
-    const due = lines.filter((l) => !l.waived);
-    const total = due.reduce((sum, l) => sum + l.amountCents, 0);
-    const group = await tx.paymentGroup.create({
-      data: {
-        contestId: contest.id,
-        payerId: choice.payerId,
-        method: "card",
-        status: due.length ? "open" : "paid",
-        amountCents: total,
-        paidAt: due.length ? null : now,
-      },
-    });
-    await tx.payment.updateMany({
-      where: { id: { in: lines.map((l) => l.paymentId) } },
-      data: { groupId: group.id },
-    });
-    const payer = await tx.user.findUniqueOrThrow({
-      where: { id: choice.payerId },
-      select: { email: true },
-    });
-    return { group, due, total, contestTitle: contest.title, email: payer.email };
-  }, lockingTransaction);
+  const made = await withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const { contest, lines } = await takeEntries(tx, choice, now);
+      const due = lines.filter((l) => !l.waived);
+      const total = due.reduce((sum, l) => sum + l.amountCents, 0);
+      const group = await tx.paymentGroup.create({
+        data: {
+          contestId: contest.id,
+          payerId: choice.payerId,
+          method: "card",
+          status: due.length ? "open" : "paid",
+          amountCents: total,
+          paidAt: due.length ? null : now,
+        },
+      });
+      await tx.payment.updateMany({
+        where: { id: { in: lines.map((l) => l.paymentId) } },
+        data: { groupId: group.id },
+      });
+      const payer = await tx.user.findUniqueOrThrow({
+        where: { id: choice.payerId },
+        select: { email: true },
+      });
+      return { group, due, total, contestTitle: contest.title, email: payer.email };
+    }, lockingTransaction),
+  );
   if (made.due.length === 0) return { kind: "waived", groupId: made.group.id };
 
   const back = (query: string) => {
@@ -180,7 +182,7 @@ export async function startGroupCheckout(
     return { kind: "redirect", url: session.url, groupId: made.group.id };
   } catch (error) {
     // Nothing can pay this group: its entries go back to be chosen again.
-    await prisma.$transaction((tx) => releaseGroup(tx, made.group.id));
+    await withBusyRetry(() => prisma.$transaction((tx) => releaseGroup(tx, made.group.id)));
     if (error instanceof DomainError) throw error;
     console.error(`group checkout ${made.group.id} failed`, error);
     throw new DomainError(GROUP_MESSAGES.startFailed);
@@ -197,34 +199,36 @@ export async function invoiceGroup(
 ): Promise<{ groupId: string }> {
   const reference = choice.reference.trim();
   if (!reference) throw new DomainError(GROUP_MESSAGES.referenceNeeded);
-  return prisma.$transaction(async (tx) => {
-    const { contest, lines } = await takeEntries(tx, choice, now);
-    const due = lines.filter((l) => !l.waived);
-    const group = await tx.paymentGroup.create({
-      data: {
-        contestId: contest.id,
-        payerId: choice.payerId,
-        method: "invoice",
-        status: due.length ? "invoiced" : "paid",
-        amountCents: due.reduce((sum, l) => sum + l.amountCents, 0),
-        reference: reference.slice(0, 100),
-        paidAt: due.length ? null : now,
-      },
-    });
-    await tx.payment.updateMany({
-      where: { id: { in: lines.map((l) => l.paymentId) } },
-      data: { groupId: group.id },
-    });
-    await tx.payment.updateMany({
-      where: { id: { in: due.map((l) => l.paymentId) }, status: "open" },
-      data: { status: "invoiced" },
-    });
-    await tx.submission.updateMany({
-      where: { id: { in: lines.map((l) => l.submissionId) }, status: "pending_payment" },
-      data: { status: "submitted" },
-    });
-    return { groupId: group.id };
-  }, lockingTransaction);
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const { contest, lines } = await takeEntries(tx, choice, now);
+      const due = lines.filter((l) => !l.waived);
+      const group = await tx.paymentGroup.create({
+        data: {
+          contestId: contest.id,
+          payerId: choice.payerId,
+          method: "invoice",
+          status: due.length ? "invoiced" : "paid",
+          amountCents: due.reduce((sum, l) => sum + l.amountCents, 0),
+          reference: reference.slice(0, 100),
+          paidAt: due.length ? null : now,
+        },
+      });
+      await tx.payment.updateMany({
+        where: { id: { in: lines.map((l) => l.paymentId) } },
+        data: { groupId: group.id },
+      });
+      await tx.payment.updateMany({
+        where: { id: { in: due.map((l) => l.paymentId) }, status: "open" },
+        data: { status: "invoiced" },
+      });
+      await tx.submission.updateMany({
+        where: { id: { in: lines.map((l) => l.submissionId) }, status: "pending_payment" },
+        data: { status: "submitted" },
+      });
+      return { groupId: group.id };
+    }, lockingTransaction),
+  );
 }
 
 /**
@@ -285,45 +289,47 @@ export async function finalizeGroupSession(
   if (!session.groupId) return "unknown-session";
   if (!session.paid) return "unpaid";
   const groupId = session.groupId;
-  const outcome = await prisma.$transaction(async (tx) => {
-    const group = await tx.paymentGroup.findUnique({
-      where: { id: groupId },
-      select: { status: true, amountCents: true, paymentIntentId: true },
-    });
-    if (!group) return "unknown-session" as const;
-    if (session.amountTotal != null && session.amountTotal !== group.amountCents)
-      console.error(
-        `group checkout ${session.id} total ${session.amountTotal} differs from the group's ${group.amountCents}`,
-      );
-    const { count } = await tx.paymentGroup.updateMany({
-      where: { id: groupId, status: "open" },
-      data: {
-        status: "paid",
-        paidAt: now,
-        paymentIntentId: session.paymentIntentId,
-        checkoutSessionId: session.id,
-      },
-    });
-    if (count === 1) {
-      await tx.payment.updateMany({
-        where: { groupId, status: "open" },
-        data: { status: "paid", paidAt: now, paymentIntentId: session.paymentIntentId },
-      });
-      await tx.submission.updateMany({
-        where: { payment: { groupId, status: "paid" }, status: "pending_payment" },
-        data: { status: "submitted" },
-      });
-      return "confirmed" as const;
-    }
-    if (group.status === "void" && !group.paymentIntentId) {
-      await tx.paymentGroup.update({
+  const outcome = await withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const group = await tx.paymentGroup.findUnique({
         where: { id: groupId },
-        data: { paymentIntentId: session.paymentIntentId, checkoutSessionId: session.id },
+        select: { status: true, amountCents: true, paymentIntentId: true },
       });
-      return "late" as const;
-    }
-    return "already-confirmed" as const;
-  });
+      if (!group) return "unknown-session" as const;
+      if (session.amountTotal != null && session.amountTotal !== group.amountCents)
+        console.error(
+          `group checkout ${session.id} total ${session.amountTotal} differs from the group's ${group.amountCents}`,
+        );
+      const { count } = await tx.paymentGroup.updateMany({
+        where: { id: groupId, status: "open" },
+        data: {
+          status: "paid",
+          paidAt: now,
+          paymentIntentId: session.paymentIntentId,
+          checkoutSessionId: session.id,
+        },
+      });
+      if (count === 1) {
+        await tx.payment.updateMany({
+          where: { groupId, status: "open" },
+          data: { status: "paid", paidAt: now, paymentIntentId: session.paymentIntentId },
+        });
+        await tx.submission.updateMany({
+          where: { payment: { groupId, status: "paid" }, status: "pending_payment" },
+          data: { status: "submitted" },
+        });
+        return "confirmed" as const;
+      }
+      if (group.status === "void" && !group.paymentIntentId) {
+        await tx.paymentGroup.update({
+          where: { id: groupId },
+          data: { paymentIntentId: session.paymentIntentId, checkoutSessionId: session.id },
+        });
+        return "late" as const;
+      }
+      return "already-confirmed" as const;
+    }),
+  );
   if (outcome !== "late") return outcome;
   if (session.paymentIntentId)
     await paymentProvider().refund({
@@ -377,23 +383,25 @@ export async function settleOpenGroups(payerId: string, contestId: string, cance
       await finalizeGroupSession(now);
       continue;
     }
-    await prisma.$transaction((tx) => releaseGroup(tx, g.id));
+    await withBusyRetry(() => prisma.$transaction((tx) => releaseGroup(tx, g.id)));
   }
 }
 
 /** An admin marks an invoice paid: the group and its invoiced payments, with when and who. */
 export async function markInvoicePaid(groupId: string, adminId: string, now = new Date()) {
-  return prisma.$transaction(async (tx) => {
-    const { count } = await tx.paymentGroup.updateMany({
-      where: { id: groupId, method: "invoice", status: "invoiced" },
-      data: { status: "paid", paidAt: now, markedPaidById: adminId },
-    });
-    if (count !== 1) throw new DomainError(GROUP_MESSAGES.notInvoiced);
-    await tx.payment.updateMany({
-      where: { groupId, status: "invoiced" },
-      data: { status: "paid", paidAt: now },
-    });
-  });
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const { count } = await tx.paymentGroup.updateMany({
+        where: { id: groupId, method: "invoice", status: "invoiced" },
+        data: { status: "paid", paidAt: now, markedPaidById: adminId },
+      });
+      if (count !== 1) throw new DomainError(GROUP_MESSAGES.notInvoiced);
+      await tx.payment.updateMany({
+        where: { groupId, status: "invoiced" },
+        data: { status: "paid", paidAt: now },
+      });
+    }),
+  );
 }
 
 /** A line of an invoice voided (the admin's "refund" of an invoiced entry): the open total drops. */
