@@ -18,7 +18,7 @@ import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { ErrorList, Field, TextareaField, inputClass } from "~/components/ui/field";
+import { Field, TextareaField } from "~/components/ui/field";
 import { clientAddress, getOptionalUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import {
@@ -35,6 +35,8 @@ import {
   SignInNotice,
   WordCounter,
   useEntryDraft,
+  EntryFileInput,
+  TickBox,
 } from "~/components/entries/entry-form-parts";
 import { entryLimitMessage, entryLimitRule } from "~/features/entries/entry-limit";
 import { entriesLeftFor } from "~/features/entries/entry-limit.server";
@@ -44,7 +46,7 @@ import {
   newEntryKey,
   receiveEntry,
 } from "~/features/entries/receive-entry.server";
-import { ACCEPT_ATTRIBUTE, kindFromFileName } from "~/features/documents/file-sniff";
+import { kindFromFileName } from "~/features/documents/file-sniff";
 import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -341,49 +343,14 @@ export default function EnterContest() {
                 />
                 <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
               </div>
-              <div className="space-y-1">
-                <label htmlFor="entry-file" className="block text-base font-medium text-slate-800">
-                  Or upload your story
-                </label>
-                <input
-                  id="entry-file"
-                  name="file"
-                  type="file"
-                  accept={ACCEPT_ATTRIBUTE}
-                  className={inputClass}
-                  aria-describedby={[
-                    "entry-file-hint",
-                    fields.file?.errors?.length ? "entry-file-error" : "",
-                  ]
-                    .filter(Boolean)
-                    .join(" ")}
-                  aria-invalid={fields.file?.errors?.length ? true : undefined}
-                />
-                <p id="entry-file-hint" className="text-base text-slate-700">
-                  PDF, DOC, DOCX or TXT. Maximum size: 10MB
-                </p>
-                <ErrorList id="entry-file-error" errors={fields.file?.errors} />
-              </div>
+              <EntryFileInput label="Or upload your story" errors={fields.file?.errors} />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Before you send it, tick all four boxes
                 </legend>
-                {CONFIRMATIONS.map((c) => {
-                  const field = fields[c.name];
-                  return (
-                    <div key={c.name}>
-                      <label className="flex items-start gap-2 text-base text-slate-800">
-                        <input
-                          {...getInputProps(field, { type: "checkbox" })}
-                          className="mt-1 h-5 w-5 shrink-0"
-                          aria-describedby={field.errors?.length ? `${field.id}-error` : undefined}
-                        />
-                        <span>{c.label}</span>
-                      </label>
-                      <ErrorList id={`${field.id}-error`} errors={field.errors} />
-                    </div>
-                  );
-                })}
+                {CONFIRMATIONS.map((c) => (
+                  <TickBox key={c.name} field={fields[c.name]} label={c.label} />
+                ))}
               </fieldset>
               <label className="flex items-start gap-2 text-base text-slate-800">
                 <input

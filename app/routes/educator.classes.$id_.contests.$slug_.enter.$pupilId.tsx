@@ -24,8 +24,13 @@ import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { ErrorList, Field, TextareaField, inputClass } from "~/components/ui/field";
-import { ProblemList, WordCounter } from "~/components/entries/entry-form-parts";
+import { Field, TextareaField } from "~/components/ui/field";
+import {
+  ProblemList,
+  WordCounter,
+  EntryFileInput,
+  TickBox,
+} from "~/components/entries/entry-form-parts";
 import {
   permissionNeeded,
   pupilEntriesLeft,
@@ -42,7 +47,7 @@ import {
   pupilName,
   requireEducator,
 } from "~/features/classrooms/educator-access.server";
-import { ACCEPT_ATTRIBUTE, kindFromFileName } from "~/features/documents/file-sniff";
+import { kindFromFileName } from "~/features/documents/file-sniff";
 import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { entryLimitRule } from "~/features/entries/entry-limit";
@@ -264,70 +269,22 @@ export default function EnterForPupil() {
                 />
                 <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
               </div>
-              <div className="space-y-1">
-                <label htmlFor="entry-file" className="block text-base font-medium text-slate-800">
-                  Or upload the story
-                </label>
-                <input
-                  id="entry-file"
-                  name="file"
-                  type="file"
-                  accept={ACCEPT_ATTRIBUTE}
-                  className={inputClass}
-                  aria-describedby={[
-                    "entry-file-hint",
-                    fields.file?.errors?.length ? "entry-file-error" : "",
-                  ]
-                    .filter(Boolean)
-                    .join(" ")}
-                  aria-invalid={fields.file?.errors?.length ? true : undefined}
-                />
-                <p id="entry-file-hint" className="text-base text-slate-700">
-                  PDF, DOC, DOCX or TXT. Maximum size: 10MB
-                </p>
-                <ErrorList id="entry-file-error" errors={fields.file?.errors} />
-              </div>
+              <EntryFileInput label="Or upload the story" errors={fields.file?.errors} />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Before you send it, tick all four boxes
                 </legend>
-                {CONFIRMATIONS.map((c) => {
-                  const field = fields[c.name];
-                  return (
-                    <div key={c.name}>
-                      <label className="flex items-start gap-2 text-base text-slate-800">
-                        <input
-                          {...getInputProps(field, { type: "checkbox" })}
-                          className="mt-1 h-5 w-5 shrink-0"
-                          aria-describedby={field.errors?.length ? `${field.id}-error` : undefined}
-                        />
-                        <span>{c.label}</span>
-                      </label>
-                      <ErrorList id={`${field.id}-error`} errors={field.errors} />
-                    </div>
-                  );
-                })}
+                {CONFIRMATIONS.map((c) => (
+                  <TickBox key={c.name} field={fields[c.name]} label={c.label} />
+                ))}
               </fieldset>
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Your confirmation as {pupil.name}&rsquo;s educator
                 </legend>
-                {attestations.map((a) => {
-                  const field = fields[a.name];
-                  return (
-                    <div key={a.name}>
-                      <label className="flex items-start gap-2 text-base text-slate-800">
-                        <input
-                          {...getInputProps(field, { type: "checkbox" })}
-                          className="mt-1 h-5 w-5 shrink-0"
-                          aria-describedby={field.errors?.length ? `${field.id}-error` : undefined}
-                        />
-                        <span>{a.label}</span>
-                      </label>
-                      <ErrorList id={`${field.id}-error`} errors={field.errors} />
-                    </div>
-                  );
-                })}
+                {attestations.map((a) => (
+                  <TickBox key={a.name} field={fields[a.name]} label={a.label} />
+                ))}
               </fieldset>
               <label className="flex items-start gap-2 text-base text-slate-800">
                 <input type="checkbox" name="showIfAwarded" className="mt-1 h-5 w-5 shrink-0" />

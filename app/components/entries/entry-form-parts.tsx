@@ -1,4 +1,7 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
+import { ErrorList, inputClass } from "~/components/ui/field";
+import { ACCEPT_ATTRIBUTE } from "~/features/documents/file-sniff";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { cn } from "~/components/ui/cn";
@@ -225,5 +228,48 @@ export function DraftNotice({
           : ENTRY_MESSAGES.draftRestored
         : "The title and story you had not sent yet were saved on this device. Check them, then press Submit."}
     </Alert>
+  );
+}
+
+/** The entry form's file input, with its hint and error (the writer's form and a class entry's). */
+export function EntryFileInput({ label, errors }: { label: string; errors?: string[] }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor="entry-file" className="block text-base font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id="entry-file"
+        name="file"
+        type="file"
+        accept={ACCEPT_ATTRIBUTE}
+        className={inputClass}
+        aria-describedby={["entry-file-hint", errors?.length ? "entry-file-error" : ""]
+          .filter(Boolean)
+          .join(" ")}
+        aria-invalid={errors?.length ? true : undefined}
+      />
+      <p id="entry-file-hint" className="text-base text-slate-700">
+        PDF, DOC, DOCX or TXT. Maximum size: 10MB
+      </p>
+      <ErrorList id="entry-file-error" errors={errors} />
+    </div>
+  );
+}
+
+/** A box the writer (or educator) must tick, with its error below it. */
+export function TickBox({ field, label }: { field: FieldMetadata<unknown>; label: string }) {
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-base text-slate-800">
+        <input
+          {...getInputProps(field, { type: "checkbox" })}
+          className="mt-1 h-5 w-5 shrink-0"
+          aria-describedby={field.errors?.length ? `${field.id}-error` : undefined}
+        />
+        <span>{label}</span>
+      </label>
+      <ErrorList id={`${field.id}-error`} errors={field.errors} />
+    </div>
   );
 }
