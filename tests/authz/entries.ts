@@ -96,6 +96,8 @@ export const entryRoutes: AuthzRow[] = [
     entrant: 200,
     judge: 404,
     admin: 404,
+    // Someone else's entry, to the educator (ADR 0031).
+    educator: 404,
   },
   {
     name: "GET another entrant's submission page",
@@ -121,6 +123,8 @@ export const entryRoutes: AuthzRow[] = [
     entrant: 400,
     judge: 404,
     admin: 404,
+    // Someone else's entry, to the educator (ADR 0031).
+    educator: 404,
   },
   {
     name: "POST withdraw another entrant's submission",
@@ -141,6 +145,8 @@ export const entryRoutes: AuthzRow[] = [
     entrant: "->/dashboard",
     judge: 404,
     admin: "->/admin/submissions",
+    // Someone else's entry, to the educator (ADR 0031).
+    educator: 404,
   },
   {
     name: "GET another entrant's file",

@@ -141,6 +141,8 @@ export const hardeningRoutes: AuthzRow[] = [
     entrant: 200,
     judge: 404,
     admin: 200,
+    // Someone else's entry, to the educator (ADR 0031).
+    educator: 404,
   },
 
   // Single-fetch data requests answer as their pages do (a redirect is a 202 with a Location).
@@ -165,6 +167,8 @@ export const hardeningRoutes: AuthzRow[] = [
     entrant: 200,
     judge: 404,
     admin: 404,
+    // Someone else's entry, to the educator (ADR 0031).
+    educator: 404,
   },
   {
     name: "GET /admin/submissions/:id.data",

@@ -88,6 +88,8 @@ export const paymentRoutes: AuthzRow[] = [
     entrant: "->/dashboard/submissions/*",
     judge: 404,
     admin: 404,
+    // Someone else's entry, to the educator (ADR 0031).
+    educator: 404,
   },
   {
     name: "POST refund an entry that was never paid",
