@@ -8,13 +8,24 @@ const USES = {
   accounts: [],
   contests: [],
   documents: [],
+  divisions: ["accounts", "contests"],
   judging: ["accounts", "contests", "documents"],
+  rounds: ["contests", "divisions", "judging"],
   payments: ["accounts", "contests", "judging"],
-  entries: ["accounts", "contests", "documents", "judging", "payments"],
-  results: ["contests", "judging"],
-  lifecycle: ["contests", "entries", "judging", "payments", "results"],
+  entries: ["accounts", "contests", "divisions", "documents", "judging", "payments"],
+  results: ["contests", "divisions", "judging", "rounds"],
+  lifecycle: ["contests", "divisions", "entries", "judging", "payments", "results", "rounds"],
   privacy: ["accounts", "contests", "judging", "payments"],
-  classrooms: ["accounts", "contests", "documents", "entries", "judging", "payments", "results"],
+  classrooms: [
+    "accounts",
+    "contests",
+    "divisions",
+    "documents",
+    "entries",
+    "judging",
+    "payments",
+    "results",
+  ],
 };
 
 // The allow-list itself must be a graph without cycles (a depth-first walk finds any back edge).

@@ -169,7 +169,7 @@ describe("entry-submitted and reconcile functions", () => {
     const { result } = await t.execute();
     expect((result as { ran: number }).ran).toBeGreaterThan(0);
     const open = await prisma.lifecycleStep.findUniqueOrThrow({
-      where: { contestId_step: { contestId: contest.id, step: "open" } },
+      where: { contestId_step_round: { contestId: contest.id, step: "open", round: 1 } },
     });
     expect(open.finishedAt).not.toBeNull();
     expect(JSON.stringify(reconcileLifecycle.opts)).toContain(RECONCILE_CRON);

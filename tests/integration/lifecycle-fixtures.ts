@@ -115,6 +115,6 @@ export function mailsTo(to: string, template?: string) {
 
 export function stepRow(contestId: string, step: LifecycleStepName) {
   return prisma.lifecycleStep.findUniqueOrThrow({
-    where: { contestId_step: { contestId, step } },
+    where: { contestId_step_round: { contestId, step, round: 1 } },
   });
 }

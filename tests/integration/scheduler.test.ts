@@ -113,7 +113,7 @@ describe("embedded scheduler", () => {
       ]);
       const row = () =>
         prisma.lifecycleStep.findUniqueOrThrow({
-          where: { contestId_step: { contestId: contest.id, step: "assign" } },
+          where: { contestId_step_round: { contestId: contest.id, step: "assign", round: 1 } },
         });
       expect(await row()).toMatchObject({ attempts: 1, lastError: "No judges available" });
       // Within the backoff nothing runs; after it, the step is tried again.

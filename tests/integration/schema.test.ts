@@ -503,4 +503,70 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
         reference: "PO-1",
       },
     }),
+  Division: (b) =>
+    prisma.division.create({
+      data: {
+        contestId: b.contest.id,
+        position: 1,
+        name: "Grades 3-5",
+        basis: "grade",
+        min: 3,
+        max: 5,
+      },
+    }),
+  DivisionMove: (b) =>
+    prisma.divisionMove.create({
+      data: { submissionId: b.submission.id, toName: "Grades 6-8", note: "Moved on request" },
+    }),
+  JudgeDivision: async (b) => {
+    const division = await prisma.division.create({
+      data: {
+        contestId: b.contest.id,
+        position: 2,
+        name: "Ages 12-16",
+        basis: "age",
+        min: 12,
+        max: 16,
+      },
+    });
+    return prisma.judgeDivision.create({ data: { divisionId: division.id, judgeId: b.user.id } });
+  },
+  JudgingRound: (b) =>
+    prisma.judgingRound.create({
+      data: {
+        contestId: b.contest.id,
+        number: 1,
+        name: "First read",
+        judgingOpen: new Date(),
+        judgingClose: new Date(),
+        advanceRule: "top",
+        advanceValue: 5,
+      },
+    }),
+  RoundJudge: async (b) => {
+    const round = await prisma.judgingRound.create({
+      data: {
+        contestId: b.contest.id,
+        number: 2,
+        name: "Final",
+        judgingOpen: new Date(),
+        judgingClose: new Date(),
+      },
+    });
+    return prisma.roundJudge.create({ data: { roundId: round.id, judgeId: b.user.id } });
+  },
+  Advancement: (b) =>
+    prisma.advancement.create({
+      data: { contestId: b.contest.id, round: 2, submissionId: b.submission.id, source: "rule" },
+    }),
+  AdvanceChoice: (b) =>
+    prisma.advanceChoice.create({
+      data: {
+        contestId: b.contest.id,
+        round: 2,
+        submissionId: b.submission.id,
+        include: true,
+        note: "A strong voice",
+      },
+    }),
 };

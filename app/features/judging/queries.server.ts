@@ -383,3 +383,112 @@ export async function insertAssignments(
       VALUES ${Prisma.join(values)}`;
   }
 }
+
+export type StageRankingRow = ZRankingRow & {
+  title: string;
+  assigned: number;
+  divisionId: string | null;
+};
+
+/**
+ * The ranking of one stage of a contest with divisions or rounds (docs/decisions/0032): the
+ * entries of a round (round 1: every submitted entry; a later round: those that advanced into it)
+ * in one division or all, ranked on the round's submitted scores only, raw or z. A judge's mean and
+ * spread for z-scores come from all their scores of the round (every division), as in ADR 0016.
+ * One statement; ties share a rank; unscored entries last, unranked.
+ */
+export async function stageRankingRows(
+  contestId: string,
+  stage: { round: number; divisionId: string | null; mode: "raw" | "z" },
+): Promise<StageRankingRow[]> {
+  const inDivision = stage.divisionId
+    ? Prisma.sql`AND s."divisionId" = ${stage.divisionId}`
+    : Prisma.empty;
+  const advanced =
+    stage.round > 1
+      ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Advancement" v WHERE v."contestId" = ${contestId}
+          AND v."round" = ${stage.round} AND v."submissionId" = s."id")`
+      : Prisma.empty;
+  const value = stage.mode === "z" ? Prisma.sql`agg."val"` : Prisma.sql`agg."raw"`;
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      title: string;
+      divisionId: string | null;
+      assigned: Int;
+      scored: Int;
+      used: Int;
+      average: number | null;
+      raw: number | null;
+      rank: Int | null;
+    }[]
+  >`
+    WITH ent AS (
+      SELECT s."id" AS "id", s."title" AS "title", s."divisionId" AS "divisionId",
+        s."createdAt" AS "createdAt"
+      FROM "Submission" s
+      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' ${inDivision} ${advanced}
+    ),
+    sc0 AS (
+      SELECT sc."submissionId" AS "sid", sc."judgeId" AS "jid", sc."total" AS "total"
+      FROM "JudgeAssignment" a
+      JOIN "Score" sc ON sc."assignmentId" = a."id"
+      JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
+      WHERE a."contestId" = ${contestId} AND a."round" = ${stage.round} AND sc."submittedAt" IS NOT NULL
+    ),
+    jm AS (SELECT "jid", AVG("total") AS "m", COUNT(*) AS "n" FROM sc0 GROUP BY "jid"),
+    js AS (
+      SELECT jm."jid", jm."m", jm."n", AVG((sc0."total" - jm."m") * (sc0."total" - jm."m")) AS "var"
+      FROM jm JOIN sc0 ON sc0."jid" = jm."jid" GROUP BY jm."jid", jm."m", jm."n"
+    ),
+    zs AS (
+      SELECT sc0."sid", sc0."total",
+        CASE WHEN js."n" >= 2 AND js."var" > ${MIN_VARIANCE}
+          THEN (sc0."total" - js."m") / SQRT(js."var") END AS "z"
+      FROM sc0 JOIN js ON js."jid" = sc0."jid"
+    ),
+    agg AS (
+      SELECT zs."sid", ${roundSql(Prisma.sql`AVG(zs."z")`)} AS "val",
+        ${averageSql(Prisma.sql`zs."total"`)} AS "raw",
+        COUNT(*) AS "n", COUNT(zs."z") AS "used"
+      FROM zs GROUP BY zs."sid"
+    ),
+    asg AS (
+      SELECT a."submissionId" AS "sid", COUNT(*) AS "n" FROM "JudgeAssignment" a
+      WHERE a."contestId" = ${contestId} AND a."round" = ${stage.round} AND a."submissionId" IS NOT NULL
+      GROUP BY a."submissionId"
+    ),
+    ranked AS (
+      SELECT ent."id", ent."title", ent."divisionId", ent."createdAt",
+        COALESCE(asg."n", 0) AS "assigned",
+        COALESCE(agg."n", 0) AS "scored",
+        ${stage.mode === "z" ? Prisma.sql`COALESCE(agg."used", 0)` : Prisma.sql`COALESCE(agg."n", 0)`} AS "used",
+        ${value} AS "average", agg."raw" AS "raw",
+        CASE WHEN ${value} IS NULL THEN NULL
+          ELSE RANK() OVER (ORDER BY ${value} DESC NULLS LAST) END AS "rank"
+      FROM ent LEFT JOIN agg ON agg."sid" = ent."id" LEFT JOIN asg ON asg."sid" = ent."id"
+    )
+    SELECT "id", "title", "divisionId", "assigned", "scored", "used", "average", "raw", "rank"
+    FROM ranked
+    ORDER BY "average" IS NULL, "average" DESC, "raw" IS NULL, "raw" DESC, "createdAt" ASC, "id" ASC`;
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    divisionId: r.divisionId,
+    assigned: fromSql.int(r.assigned),
+    scored: fromSql.int(r.scored),
+    used: fromSql.int(r.used),
+    average: fromSql.numberOrNull(r.average),
+    raw: fromSql.numberOrNull(r.raw),
+    rank: fromSql.intOrNull(r.rank),
+  }));
+}
+
+/**
+ * Bumps a contest's RankingVersion inside the caller's transaction, for a change the triggers do
+ * not see (an entry moved to another division, an advancement fixed): cached rankings recompute.
+ */
+export async function bumpRankingVersion(tx: Tx, contestId: string) {
+  await tx.$executeRaw`INSERT INTO "RankingVersion" ("contestId", "version") VALUES (${contestId}, 1)
+    ON CONFLICT ("contestId") DO UPDATE SET "version" = "RankingVersion"."version" + 1`;
+}

@@ -10,6 +10,8 @@ import {
   entryDetailRows,
   rankingCountsRow,
   rawRankingPage,
+  stageRankingRows,
+  type StageRankingRow,
   zRankingRows,
   type ZRankingRow,
 } from "./queries.server";
@@ -29,6 +31,8 @@ export type RankingRow = {
   /** How many scores the average uses: all submitted ones (raw), the standardised ones (z). */
   used: number;
   rank: number | null;
+  /** The entry's division (stage rankings only). */
+  divisionId?: string | null;
 };
 
 /**
@@ -270,4 +274,57 @@ export async function entryScores(submissionId: string) {
     judges,
     average: averageScore(submitted),
   };
+}
+
+/** A stage of a contest with divisions or rounds: one round, in one division or all. */
+export type Stage = { round: number; divisionId: string | null; mode?: RankingMode };
+
+const stageCache = new Map<string, { version: number; rows: StageRankingRow[] }>();
+const stageInFlight = new Map<string, Promise<StageRankingRow[]>>();
+const STAGE_CACHE_SIZE = 32;
+
+/**
+ * The whole ranking of one stage (docs/decisions/0032-divisions-and-rounds.md), computed in SQL
+ * (stageRankingRows) and kept per process while the contest's RankingVersion is unchanged, as the
+ * z ranking is. Rows carry title, division and the round's assignment count.
+ */
+export async function stageRanking(contestId: string, stage: Stage): Promise<RankingRow[]> {
+  const mode = stage.mode ?? "raw";
+  const version = await rankingVersion(contestId);
+  const key = `${contestId}|${stage.round}|${stage.divisionId ?? "*"}|${mode}`;
+  const cached = stageCache.get(key);
+  let rows: StageRankingRow[];
+  if (cached && cached.version === version) rows = cached.rows;
+  else {
+    const flightKey = `${key}@${version}`;
+    let pending = stageInFlight.get(flightKey);
+    if (!pending) {
+      pending = stageRankingRows(contestId, {
+        round: stage.round,
+        divisionId: stage.divisionId,
+        mode,
+      })
+        .then((computed) => {
+          stageCache.delete(key);
+          if (stageCache.size >= STAGE_CACHE_SIZE)
+            stageCache.delete(stageCache.keys().next().value!);
+          stageCache.set(key, { version, rows: computed });
+          return computed;
+        })
+        .finally(() => stageInFlight.delete(flightKey));
+      stageInFlight.set(flightKey, pending);
+    }
+    rows = await pending;
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    assigned: r.assigned,
+    scored: r.scored,
+    average: r.average,
+    raw: r.raw,
+    used: r.used,
+    rank: r.rank,
+    divisionId: r.divisionId,
+  }));
 }

@@ -47,12 +47,12 @@ export async function syncSteps(contestId: string) {
   for (const step of STEPS) {
     const dueAt = stepDueAt(step, c);
     const row = await prisma.lifecycleStep.findUnique({
-      where: { contestId_step: { contestId, step } },
+      where: { contestId_step_round: { contestId, step, round: 1 } },
       select: { finishedAt: true, attempts: true, nextAttemptAt: true },
     });
     if (!row) {
       await prisma.lifecycleStep.upsert({
-        where: { contestId_step: { contestId, step } },
+        where: { contestId_step_round: { contestId, step, round: 1 } },
         create: { contestId, step, dueAt, nextAttemptAt: dueAt },
         update: {},
       });
@@ -85,7 +85,7 @@ export async function stepPlan(contestId: string, step: StepName): Promise<StepP
   if (!c.isPublished) return { status: "stop", reason: "unpublished" };
   await syncSteps(contestId);
   const row = await prisma.lifecycleStep.findUniqueOrThrow({
-    where: { contestId_step: { contestId, step } },
+    where: { contestId_step_round: { contestId, step, round: 1 } },
     select: { finishedAt: true },
   });
   if (row.finishedAt) return { status: "done" };
@@ -246,7 +246,7 @@ export async function finishStep(
 /** Records the error and when to try again (null once the attempts are used up). */
 export async function failStep(contestId: string, step: StepName, error: unknown, now: Date) {
   const row = await prisma.lifecycleStep.findUnique({
-    where: { contestId_step: { contestId, step } },
+    where: { contestId_step_round: { contestId, step, round: 1 } },
     select: { attempts: true },
   });
   await prisma.lifecycleStep.updateMany({
