@@ -2,144 +2,13 @@
  * Demo data for a new machine. Idempotent: accounts are upserted by e-mail and contests are only
  * created when their slug is missing, so running it again keeps existing data.
  */
-import { publishContest } from "../app/features/contests/contest-admin.server";
-import { syncSteps } from "../app/features/lifecycle/lifecycle.server";
 import { prisma } from "~/utils/db.server";
 import { ATTESTATION_WORDING } from "../app/features/classrooms/attestations";
-import { hashPassword } from "../app/features/accounts/auth.server";
-import { weightedTotal, type Criterion } from "../app/features/contests/rubric";
+import { weightedTotal } from "../app/features/contests/rubric";
+import { DEMO_PASSWORD, ensureContest, ensureUser, standardRubric, story } from "./seed-helpers";
+import { seedStagedContests } from "./seed-rounds";
 
-export const DEMO_PASSWORD = "inkwell-demo";
-const DAY = 24 * 60 * 60 * 1000;
-
-const STORY_WORDS =
-  "The lighthouse keeper's daughter counted the waves every night, certain that one of them would bring her father home. Salt crusted the windows and the lamp hummed its slow song across the bay. When the storm finally broke she climbed the spiral stairs with a lantern of her own, and for the first time she understood that keeping a light is a kind of promise.".split(
-    " ",
-  );
-
-function story(words: number, seed = 0) {
-  const out: string[] = [];
-  for (let i = 0; i < words; i++) out.push(STORY_WORDS[(i + seed) % STORY_WORDS.length]);
-  return out.join(" ");
-}
-
-async function ensureUser(
-  email: string,
-  displayName: string,
-  opts: { roles?: string[]; born?: string } = {},
-) {
-  const hash = await hashPassword(DEMO_PASSWORD);
-  const user = await prisma.user.upsert({
-    where: { email },
-    update: {},
-    create: {
-      email,
-      displayName,
-      dateOfBirth: new Date(`${opts.born ?? "1990-05-01"}T00:00:00Z`),
-      password: { create: { hash } },
-    },
-  });
-  for (const role of opts.roles ?? []) {
-    await prisma.userRole.upsert({
-      where: { userId_role: { userId: user.id, role } },
-      update: {},
-      create: { userId: user.id, role },
-    });
-  }
-  return user;
-}
-
-const standardRubric: Criterion[] = [
-  {
-    key: "voice",
-    label: "Voice and style",
-    description: "A distinct, confident voice.",
-    maxPoints: 10,
-    weight: 0.3,
-    requireComment: false,
-  },
-  {
-    key: "structure",
-    label: "Structure",
-    description: "Beginning, middle and end that work together.",
-    maxPoints: 10,
-    weight: 0.25,
-    requireComment: false,
-  },
-  {
-    key: "prompt_use",
-    label: "Use of the prompt",
-    description: "A fresh response to the prompt.",
-    maxPoints: 10,
-    weight: 0.2,
-    requireComment: false,
-  },
-  {
-    key: "mechanics",
-    label: "Grammar and mechanics",
-    maxPoints: 10,
-    weight: 0.25,
-    requireComment: true,
-  },
-];
-
-type ContestSeed = {
-  slug: string;
-  title: string;
-  description: string;
-  rules: string;
-  fee: number;
-  wordMin: number;
-  wordMax: number;
-  published: boolean;
-  /** Live entries one writer may have (default 1). */
-  entriesPerWriter?: number;
-  /** Judges per entry for the assign step (default 3). */
-  judgesPerSubmission?: number;
-  dates: [number, number, number, number, number]; // days from now
-  prompts: [string, string][];
-};
-
-async function ensureContest(seed: ContestSeed) {
-  const existing = await prisma.contest.findUnique({ where: { slug: seed.slug } });
-  if (existing) return { contest: existing, created: false };
-  const now = Date.now();
-  const [o, c, jo, jc, r] = seed.dates.map((d) => new Date(now + d * DAY));
-  const contest = await prisma.contest.create({
-    data: {
-      slug: seed.slug,
-      title: seed.title,
-      description: seed.description,
-      rules: seed.rules,
-      entryFeeCents: seed.fee,
-      wordMin: seed.wordMin,
-      wordMax: seed.wordMax,
-      entriesPerWriter: seed.entriesPerWriter ?? 1,
-      judgesPerSubmission: seed.judgesPerSubmission ?? 3,
-      timeZone: "America/New_York",
-      submissionsOpen: o,
-      submissionsClose: c,
-      judgingOpen: jo,
-      judgingClose: jc,
-      resultsAt: r,
-      prompts: { create: seed.prompts.map(([title, body]) => ({ title, body })) },
-      rubrics: {
-        create: [{ name: "Standard story rubric", criteria: JSON.stringify(standardRubric) }],
-      },
-    },
-    include: { prompts: true, rubrics: true },
-  });
-  if (seed.published) {
-    // The same path as the admin's Publish Contest: the snapshot and the contest/schedule.changed
-    // event in one transaction; the steps are created at once (the scheduler would do it on its
-    // first round). Steps whose moment has passed run on that round, and those that would
-    // mislead (an "open" e-mail after the close) are skipped
-    // (docs/decisions/0022-lifecycle-follows-the-public.md).
-    await publishContest(contest.id);
-    await syncSteps(contest.id);
-  }
-  return { contest, created: true };
-}
+export { DEMO_PASSWORD };
 
 const RULES =
   "One entry per writer. Your story must be your own original, unpublished work. Do not put your name anywhere in the story: judging is anonymous.";
@@ -147,7 +16,10 @@ const RULES =
 export async function seed() {
   const admin = await ensureUser("admin@inkwell.test", "Avery Admin", { roles: ["admin"] });
   const judge = await ensureUser("judge@inkwell.test", "Jordan Judge", { roles: ["judge"] });
-  const entrant = await ensureUser("entrant@inkwell.test", "Emery Entrant", { born: "2010-03-14" });
+  const entrant = await ensureUser("entrant@inkwell.test", "Emery Entrant", {
+    born: "2010-03-14",
+    grade: 11,
+  });
   const judge2 = await ensureUser("judge2@inkwell.test", "Morgan Reed", { roles: ["judge"] });
   const judge3 = await ensureUser("judge3@inkwell.test", "Sam Okafor", { roles: ["judge"] });
   const writers = [entrant];
@@ -161,6 +33,7 @@ export async function seed() {
     writers.push(
       await ensureUser(`writer${i + 1}@inkwell.test`, name, {
         born: `20${10 + (i % 3)}-0${i + 1}-10`,
+        grade: 11 - (i % 3),
       }),
     );
   }
@@ -280,6 +153,7 @@ export async function seed() {
     });
   if (closedCreated) await seedClassEntries(closed.id, classroom, judges);
   if (youngCreated && flashCreated) await seedOpenClassEntries(young.id, flash.id, classroom);
+  await seedStagedContests({ writers, judges });
   return { admin, judge, entrant };
 }
 
@@ -296,7 +170,10 @@ async function seedClassroom() {
   const pending = await ensureUser("teacher2@inkwell.test", "Dan Whitfield", {
     born: "1979-01-20",
   });
-  const pupil = await ensureUser("pupil@inkwell.test", "Leo Park", { born: "2015-04-11" });
+  const pupil = await ensureUser("pupil@inkwell.test", "Leo Park", {
+    born: "2015-04-11",
+    grade: 5,
+  });
   // Leo is under 13: his parent agreed when he joined (the existing consent flow).
   await prisma.user.update({
     where: { id: pupil.id },
