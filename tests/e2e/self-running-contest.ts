@@ -9,7 +9,7 @@ import { formatInTimeZone } from "date-fns-tz";
  */
 export const ZONE = "America/New_York";
 export const MINUTE = 60_000;
-const local = (ms: number) => formatInTimeZone(new Date(ms), ZONE, "yyyy-MM-dd'T'HH:mm");
+export const local = (ms: number) => formatInTimeZone(new Date(ms), ZONE, "yyyy-MM-dd'T'HH:mm");
 
 /** The next whole minute at least one minute away: submissions close then. */
 export const nextClose = (now = Date.now()) => Math.floor(now / MINUTE) * MINUTE + 2 * MINUTE;
@@ -22,6 +22,9 @@ export async function createSelfRunningContest(
     description: string;
     close: number;
     judgesPerSubmission: number;
+    /** Judging close and results date (default: a week and eight days after the close). */
+    judgingClose?: number;
+    resultsAt?: number;
     prompt: { title: string; text: string };
     /** Another server instance's origin; by default the page's base URL. */
     origin?: string;
@@ -35,8 +38,10 @@ export async function createSelfRunningContest(
   await admin.getByLabel("Submissions open").fill(local(c.close - 10 * MINUTE));
   await admin.getByLabel("Submissions close").fill(local(c.close));
   await admin.getByLabel("Judging open").fill(local(c.close));
-  await admin.getByLabel("Judging close").fill(local(c.close + 7 * 24 * 60 * MINUTE));
-  await admin.getByLabel("Results date").fill(local(c.close + 8 * 24 * 60 * MINUTE));
+  await admin
+    .getByLabel("Judging close")
+    .fill(local(c.judgingClose ?? c.close + 7 * 24 * 60 * MINUTE));
+  await admin.getByLabel("Results date").fill(local(c.resultsAt ?? c.close + 8 * 24 * 60 * MINUTE));
   await admin.getByLabel("Judges per submission").fill(String(c.judgesPerSubmission));
   await admin.getByLabel("Prompt title").fill(c.prompt.title);
   await admin.getByLabel("Prompt text").fill(c.prompt.text);
