@@ -107,7 +107,9 @@ async function currentAwards(contest: { id: string; places: number; honourableMe
   const stage = await contestStage(contest.id);
   const ranked = await rankedForAwards(contest, stage);
   return {
-    awards: stage.staged ? defaultAwardsByDivision(ranked, contest) : defaultAwards(ranked, contest),
+    awards: stage.staged
+      ? defaultAwardsByDivision(ranked, contest)
+      : defaultAwards(ranked, contest),
     saved: false,
     adjusted: false,
   };
@@ -142,7 +144,11 @@ async function rankedForAwards(
       return frozen.map((f) => ({ ...f, divisionId: divisions.get(f.submissionId) ?? null }));
     }
     const live = await rankedTop(contest, stage);
-    return live.map((r) => ({ submissionId: r.id, rank: r.rank, divisionId: r.divisionId ?? null }));
+    return live.map((r) => ({
+      submissionId: r.id,
+      rank: r.rank,
+      divisionId: r.divisionId ?? null,
+    }));
   }
   const frozen = await prisma.frozenResult.findMany({
     where: { contestId: contest.id, rank: { not: null } },
@@ -165,9 +171,7 @@ export async function awardsReview(contestId: string, now = new Date()) {
     currentAwards(contest),
   ]);
   const byId = new Map(awards.map((a) => [a.submissionId, a]));
-  const computed = new Map(
-    computedAwards(top, contest, stage).map((a) => [a.submissionId, a]),
-  );
+  const computed = new Map(computedAwards(top, contest, stage).map((a) => [a.submissionId, a]));
   const divisionName = new Map(stage.divisions.map((d) => [d.id, d.name]));
   // Who wrote each listed entry, for the admin: "Mia R. (sent by Grace Hopkins, Maple Grove Primary)".
   const writers = new Map(
@@ -417,7 +421,12 @@ export async function publicResults(
   if (contest.resultsAt > now) {
     // An admin's preview: the awards as they stand, nothing stored (the caller checks the role).
     const awards = opts.preview ? await awardsWithEntries(contest) : [];
-    return { contest, published: false as const, awards, groups: await byDivision(contest, awards) };
+    return {
+      contest,
+      published: false as const,
+      awards,
+      groups: await byDivision(contest, awards),
+    };
   }
   await freezeAwards(contest, now);
   const awards = await awardsWithEntries(contest);
@@ -443,7 +452,10 @@ async function byDivision<T extends { divisionId: string | null }>(
     awards: awards.filter((a) => a.divisionId === d.id),
   }));
   const known = new Set(divisions.map((d) => d.id));
-  groups.push({ division: null, awards: awards.filter((a) => !a.divisionId || !known.has(a.divisionId)) });
+  groups.push({
+    division: null,
+    awards: awards.filter((a) => !a.divisionId || !known.has(a.divisionId)),
+  });
   return groups.filter((g) => g.awards.length > 0);
 }
 
@@ -567,8 +579,5 @@ export async function awardLabelsFor(submissionIds: string[], now = new Date()) 
   const awards = await awardsOf(submissionIds, now);
   return Object.fromEntries(
     [...awards].map(([id, a]) => [id, withDivision(awardLabel(a), a.division)]),
-  ) as Record<
-    string,
-    string
-  >;
+  ) as Record<string, string>;
 }

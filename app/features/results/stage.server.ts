@@ -5,11 +5,7 @@
  * ranking (judging/ranking.server.ts `ranking`); callers check `staged` first.
  */
 import { contestDivisions } from "~/features/divisions/divisions.server";
-import {
-  stageRanking,
-  type RankingMode,
-  type RankingRow,
-} from "~/features/judging/ranking.server";
+import { stageRanking, type RankingMode, type RankingRow } from "~/features/judging/ranking.server";
 import { contestRounds } from "~/features/rounds/rounds.server";
 import { prisma } from "~/utils/db.server";
 
