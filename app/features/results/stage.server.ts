@@ -103,3 +103,42 @@ export async function stagedFrozenRows(contestId: string, stage: ContestStage) {
   }
   return [...out.values()];
 }
+
+/**
+ * The stage the admin's scoring page and its CSV show for a staged contest, from the query
+ * string: `round` (default the final round; any earlier round may be viewed) and `division` (a
+ * contest with divisions shows one at a time, default the first; without divisions, all).
+ * `allDivisions` (the CSV's `division=all`): every division in one list, each ranked within its
+ * division.
+ */
+export function pickStage(
+  stage: ContestStage,
+  params: URLSearchParams,
+  opts: { allDivisions?: boolean } = {},
+) {
+  const asked = Number(params.get("round"));
+  const round = stage.rounds.some((r) => r.number === asked) ? asked : stage.finalRound;
+  const wanted = params.get("division");
+  const divisionId =
+    stage.divisions.length === 0 || opts.allDivisions
+      ? null
+      : (stage.divisions.find((d) => d.id === wanted) ?? stage.divisions[0]).id;
+  return { round, divisionId };
+}
+
+/**
+ * One stage's ranking with each row's division name, for the scoring page (paged in memory: the
+ * stage's ranking is one statement, cached by version) and the CSV (every row).
+ */
+export async function stageRankingWithDivisions(
+  contestId: string,
+  stage: ContestStage,
+  pick: { round: number; divisionId: string | null; mode: RankingMode },
+) {
+  const rows = await roundRanking(contestId, stage, pick);
+  const names = new Map(stage.divisions.map((d) => [d.id, d.name]));
+  return rows.map((r) => ({
+    ...r,
+    division: r.divisionId ? (names.get(r.divisionId) ?? "") : "",
+  }));
+}
