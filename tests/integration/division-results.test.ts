@@ -24,6 +24,12 @@ import {
   stageRankingWithDivisions,
 } from "~/features/results/stage.server";
 import { loader as publicResultsLoader } from "~/routes/contests.$slug.results";
+import {
+  classContestResults,
+  classCsvColumns,
+  classResultsRows,
+} from "~/features/classrooms/class-results.server";
+import { makeEducator, rosterPupil } from "./class-fixtures";
 import { prisma } from "~/utils/db.server";
 
 const DAY = 86_400_000;
@@ -270,5 +276,46 @@ describe("results per division and round", () => {
     const certificate = await entrantCertificate(second.writerId, second.id);
     const doc = await PDFDocument.load(certificate!.pdf);
     expect(doc.getTitle()).toBe("1st place, Grades 6-8: Story 1-1");
+  });
+
+  test("an educator's class results show the division and, once results are out, the progress", async () => {
+    const { contest, divisions } = await stagedContest("div-class");
+    const { classroom } = await makeEducator();
+    const [, middle] = divisions;
+    const [, second, out] = middle.entries;
+    for (const [i, entry] of [second, out].entries()) {
+      const pupil = await rosterPupil(classroom.id, `Pupil${i}`, "R");
+      await prisma.submission.update({ where: { id: entry.id }, data: { pupilId: pupil.id } });
+    }
+    const before = await classContestResults(classroom.id, contest.slug);
+    expect(before!.entries.map((e) => [e.division, e.results])).toEqual([
+      ["Grades 6-8", null],
+      ["Grades 6-8", null],
+    ]);
+    expect(classCsvColumns(before!)).toEqual([
+      "Pupil",
+      "Grade",
+      "Title",
+      "Status",
+      "Score",
+      "Award",
+      "Division",
+      "Progress",
+    ]);
+    expect(classResultsRows(before!).map((r) => r.slice(5))).toEqual([
+      ["", "Grades 6-8", ""],
+      ["", "Grades 6-8", ""],
+    ]);
+
+    await prisma.contest.update({
+      where: { id: contest.id },
+      data: { resultsAt: new Date(Date.now() - 1000) },
+    });
+    await freezeResults(contest.id, new Date());
+    const after = await classContestResults(classroom.id, contest.slug);
+    expect(classResultsRows(after!).map((r) => [r[0], ...r.slice(5)])).toEqual([
+      ["Pupil0 R.", "1st place", "Grades 6-8", "Advanced to the final round"],
+      ["Pupil1 R.", "", "Grades 6-8", "Read in round 1"],
+    ]);
   });
 });
