@@ -5,7 +5,7 @@
  * how far an entry went is shown only once results are out. Runs on SQLite and PostgreSQL.
  */
 import { PDFDocument } from "pdf-lib";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { freezeResults } from "~/features/lifecycle/step-actions.server";
 import { stageRanking } from "~/features/judging/ranking.server";
 import { entrantCertificate } from "~/features/results/certificate.server";
@@ -30,6 +30,14 @@ import {
   classResultsRows,
 } from "~/features/classrooms/class-results.server";
 import { makeEducator, rosterPupil } from "./class-fixtures";
+
+// The scoring page and its CSV with the admin check stubbed (tests/authz covers who may call them).
+vi.mock("~/features/accounts/auth.server", async (original) => ({
+  ...(await original<object>()),
+  requireAdmin: async () => ({ id: "admin", roles: ["admin"] }),
+}));
+const { loader: scoringLoader } = await import("~/routes/admin.scoring._index");
+const { loader: scoringCsv } = await import("~/routes/admin.scoring.export");
 import { prisma } from "~/utils/db.server";
 
 const DAY = 86_400_000;
@@ -317,5 +325,50 @@ describe("results per division and round", () => {
       ["Pupil0 R.", "1st place", "Grades 6-8", "Advanced to the final round"],
       ["Pupil1 R.", "", "Grades 6-8", "Read in round 1"],
     ]);
+  });
+
+  test("the scoring page and its CSV: one division and round at a time, the final by default", async () => {
+    const { contest, divisions } = await stagedContest("div-scoring");
+    const get = (query: Record<string, string>) => ({
+      request: new Request(
+        `http://inkwell.test/admin/scoring?${new URLSearchParams({ contest: contest.id, ...query })}`,
+      ),
+      params: {},
+      context: {},
+    });
+    const page = await scoringLoader(get({}));
+    expect(page.stage).toMatchObject({ round: 2, finalRound: 2, divisionId: divisions[0].id });
+    expect(page.rows.map((r) => [r.title, r.rank])).toEqual([
+      ["Story 0-1", 1],
+      ["Story 0-0", 2],
+    ]);
+    expect(page.counts).toEqual({ entries: 2, scored: 2 });
+    const earlier = await scoringLoader(get({ division: divisions[2].id, round: "1" }));
+    expect(earlier.rows.map((r) => [r.title, r.rank, r.divisionId])).toEqual([
+      ["Story 2-0", 1, divisions[2].id],
+      ["Story 2-1", 2, divisions[2].id],
+      ["Story 2-2", 3, divisions[2].id],
+    ]);
+
+    const csv = async (query: Record<string, string>) => {
+      const response = (await scoringCsv(get(query))) as Response;
+      return (await response.text())
+        .trim()
+        .split("\n")
+        .map((line) => line.split(","));
+    };
+    const one = await csv({ division: divisions[1].id });
+    expect(one[0].slice(0, 3)).toEqual(["Rank within division", "Division", "Round"]);
+    expect(one.slice(1).map((r) => [r[0], r[1], r[2], r[4]])).toEqual([
+      ["1", "Grades 6-8", "2", "Story 1-1"],
+      ["2", "Grades 6-8", "2", "Story 1-0"],
+    ]);
+    const all = await csv({ division: "all" });
+    expect(all.slice(1).map((r) => [r[0], r[1]])).toEqual(
+      DIVISIONS.flatMap((name) => [
+        ["1", name],
+        ["2", name],
+      ]),
+    );
   });
 });
