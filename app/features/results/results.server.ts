@@ -435,7 +435,8 @@ export async function publicResults(
 
 /**
  * The awards grouped by division, in division order (docs/decisions/0032-divisions-and-rounds.md);
- * entries without a division last. A contest without divisions: one group named null.
+ * entries left without a division last ("Other entries"). A contest without divisions: one group
+ * named null (no heading).
  */
 async function byDivision<T extends { divisionId: string | null }>(
   contest: { id: string },
@@ -453,7 +454,7 @@ async function byDivision<T extends { divisionId: string | null }>(
   }));
   const known = new Set(divisions.map((d) => d.id));
   groups.push({
-    division: null,
+    division: "Other entries",
     awards: awards.filter((a) => !a.divisionId || !known.has(a.divisionId)),
   });
   return groups.filter((g) => g.awards.length > 0);
