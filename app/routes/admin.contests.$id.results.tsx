@@ -49,6 +49,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     published: review.published,
     adjusted: review.adjusted,
+    // A contest with divisions: awards per division, from the final round's ranking
+    // (docs/decisions/0032-divisions-and-rounds.md).
+    divisions: review.divisions,
+    finalRound: review.finalRound,
     rows: review.rows.map((r) => ({
       ...r,
       choice: r.award ? (r.award.kind === "place" ? String(r.award.place) : "hm") : "none",
@@ -107,7 +111,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ContestResultsAdmin() {
-  const { contest, published, adjusted, rows } = useLoaderData<typeof loader>();
+  const { contest, published, adjusted, rows, divisions, finalRound } =
+    useLoaderData<typeof loader>();
+  const groups = divisions.length
+    ? [
+        ...divisions.map((d) => ({
+          key: d.id,
+          name: d.name as string | null,
+          rows: rows.filter((r) => r.divisionId === d.id),
+        })),
+        {
+          key: "none",
+          name: "No division",
+          rows: rows.filter((r) => !divisions.some((d) => d.id === r.divisionId)),
+        },
+      ].filter((g) => g.rows.length > 0)
+    : [{ key: "all", name: null, rows }];
   const actionData = useActionData<typeof action>();
   const errors = actionData?.result.error ? Object.values(actionData.result.error).flat() : [];
   const options = [
@@ -197,55 +216,73 @@ export default function ContestResultsAdmin() {
             <p className="text-base">No entry has been scored yet.</p>
           ) : (
             <Form method="post" className="space-y-4">
-              <DataTable
-                columns={[
-                  "Rank",
-                  "Entry",
-                  "Average",
-                  "From the ranking",
-                  { label: "Award", className: "py-2" },
-                ]}
-              >
-                {rows.map((r) => (
-                  <tr key={r.id} className="border-b align-top">
-                    <td className="py-2 pr-3">{r.rank ?? "—"}</td>
-                    <td className="break-words py-2 pr-3">
-                      <Link to={`/admin/scoring/${r.id}`} className="underline">
-                        {r.title}
-                      </Link>
-                      {r.writer ? (
-                        <span className="block text-sm text-slate-600">By {r.writer}</span>
-                      ) : null}
-                    </td>
-                    <td className="py-2 pr-3">
-                      {formatScore(r.average)} ({r.scored} scores)
-                    </td>
-                    <td className="py-2 pr-3">{r.computedLabel ?? "—"}</td>
-                    <td className="py-2">
-                      {published ? (
-                        r.label ? (
-                          <Badge>{r.label}</Badge>
-                        ) : (
-                          "—"
-                        )
-                      ) : (
-                        <select
-                          name={`award:${r.id}`}
-                          defaultValue={r.choice}
-                          aria-label={`Award for ${r.title}`}
-                          className={inputClass}
-                        >
-                          {options.map(([v, l]) => (
-                            <option key={v} value={v}>
-                              {l}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
+              {finalRound ? (
+                <p className="text-base text-slate-700">
+                  Ranked on round {finalRound}, the final round
+                  {divisions.length
+                    ? ", within each division. Every division has its own places and honourable mentions."
+                    : "."}
+                </p>
+              ) : divisions.length ? (
+                <p className="text-base text-slate-700">
+                  Ranked within each division. Every division has its own places and honourable
+                  mentions.
+                </p>
+              ) : null}
+              {groups.map((g) => (
+                <section key={g.key} aria-label={g.name ?? undefined} className="space-y-2">
+                  {g.name ? <h3 className="text-lg font-semibold">{g.name}</h3> : null}
+                  <DataTable
+                    columns={[
+                      "Rank",
+                      "Entry",
+                      "Average",
+                      "From the ranking",
+                      { label: "Award", className: "py-2" },
+                    ]}
+                  >
+                    {g.rows.map((r) => (
+                      <tr key={r.id} className="border-b align-top">
+                        <td className="py-2 pr-3">{r.rank ?? "—"}</td>
+                        <td className="break-words py-2 pr-3">
+                          <Link to={`/admin/scoring/${r.id}`} className="underline">
+                            {r.title}
+                          </Link>
+                          {r.writer ? (
+                            <span className="block text-sm text-slate-600">By {r.writer}</span>
+                          ) : null}
+                        </td>
+                        <td className="py-2 pr-3">
+                          {formatScore(r.average)} ({r.scored} scores)
+                        </td>
+                        <td className="py-2 pr-3">{r.computedLabel ?? "—"}</td>
+                        <td className="py-2">
+                          {published ? (
+                            r.label ? (
+                              <Badge>{r.label}</Badge>
+                            ) : (
+                              "—"
+                            )
+                          ) : (
+                            <select
+                              name={`award:${r.id}`}
+                              defaultValue={r.choice}
+                              aria-label={`Award for ${r.title}`}
+                              className={inputClass}
+                            >
+                              {options.map(([v, l]) => (
+                                <option key={v} value={v}>
+                                  {l}
+                                </option>
+                              ))}
+                            </select>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </DataTable>
+                </section>
+              ))}
               {rows.find((r) => r.note) ? (
                 <p className="text-base">Note: {rows.find((r) => r.note)?.note}</p>
               ) : null}

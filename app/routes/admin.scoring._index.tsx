@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ContestPickerForm } from "~/components/contests/contest-picker";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { findContest } from "~/features/judging/assignments.server";
 import {
@@ -15,6 +16,11 @@ import {
 } from "~/features/judging/ranking.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
 import { formatScore } from "~/features/judging/scoring";
+import {
+  contestStage,
+  pickStage,
+  stageRankingWithDivisions,
+} from "~/features/results/stage.server";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
 
@@ -36,22 +42,54 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pages: 1,
       rows: [],
       counts: { entries: 0, scored: 0 },
+      stage: null,
     };
+  const shown = { id: contest.id, title: contest.title };
+  const stage = await contestStage(contest.id);
+  if (stage.staged) {
+    // A contest with divisions or rounds: one round in one division, ranked within it; the
+    // final round by default (docs/decisions/0032-divisions-and-rounds.md). The stage's ranking
+    // is one statement (cached by version), paged here.
+    const pick = pickStage(stage, url.searchParams);
+    const all = await stageRankingWithDivisions(contest.id, stage, { ...pick, mode });
+    const rows = all.slice((page - 1) * RANKING_PAGE_SIZE, page * RANKING_PAGE_SIZE);
+    const counts = { entries: all.length, scored: all.filter((r) => r.scored > 0).length };
+    return {
+      contests,
+      contest: shown,
+      mode,
+      page,
+      pages: pageCount(counts.entries, RANKING_PAGE_SIZE),
+      rows,
+      counts,
+      stage: {
+        round: pick.round,
+        divisionId: pick.divisionId,
+        finalRound: stage.finalRound,
+        rounds: stage.rounds,
+        divisions: stage.divisions,
+      },
+    };
+  }
   const [rows, counts] = await Promise.all([
     ranking(contest.id, { mode, take: RANKING_PAGE_SIZE, skip: (page - 1) * RANKING_PAGE_SIZE }),
     rankingCounts(contest.id),
   ]);
   const pages = pageCount(counts.entries, RANKING_PAGE_SIZE);
-  const shown = { id: contest.id, title: contest.title };
-  return { contests, contest: shown, mode, page, pages, rows, counts };
+  return { contests, contest: shown, mode, page, pages, rows, counts, stage: null };
 }
 
 export default function ScoringOverview() {
-  const { contests, contest, mode, page, pages, rows, counts } = useLoaderData<typeof loader>();
+  const { contests, contest, mode, page, pages, rows, counts, stage } =
+    useLoaderData<typeof loader>();
+  const divisionName = (id: string | null | undefined) =>
+    stage?.divisions.find((d) => d.id === id)?.name ?? "";
   const query = (extra: Record<string, string>) => {
     const params = new URLSearchParams({
       contest: contest?.id ?? "",
       ...(mode === "z" ? { normalize: "z" } : {}),
+      ...(stage ? { round: String(stage.round) } : {}),
+      ...(stage?.divisionId ? { division: stage.divisionId } : {}),
       ...extra,
     });
     if (params.get("normalize") === "raw") params.delete("normalize");
@@ -72,6 +110,51 @@ export default function ScoringOverview() {
         {mode === "z" ? <input type="hidden" name="normalize" value="z" /> : null}
       </ContestPickerForm>
 
+      {contest && stage ? (
+        <Form method="get" className="flex flex-wrap items-end gap-4">
+          <input type="hidden" name="contest" value={contest.id} />
+          {mode === "z" ? <input type="hidden" name="normalize" value="z" /> : null}
+          <div className="space-y-1">
+            <label htmlFor="scoring-division" className="block text-sm font-medium text-slate-800">
+              Division
+            </label>
+            <select
+              id="scoring-division"
+              name="division"
+              defaultValue={stage.divisionId ?? ""}
+              className={inputClass}
+            >
+              {stage.divisions.length === 0 ? <option value="">All divisions</option> : null}
+              {stage.divisions.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="scoring-round" className="block text-sm font-medium text-slate-800">
+              Round
+            </label>
+            <select
+              id="scoring-round"
+              name="round"
+              defaultValue={String(stage.round)}
+              className={inputClass}
+            >
+              {stage.rounds.map((r) => (
+                <option key={r.number} value={String(r.number)}>
+                  {`Round ${r.number}: ${r.name}${r.number === stage.finalRound ? " (final)" : ""}`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="outline">
+            Show ranking
+          </Button>
+        </Form>
+      ) : null}
+
       {!contest ? (
         <p className="text-slate-600">Select a contest to see its ranking.</p>
       ) : counts.scored === 0 ? (
@@ -80,7 +163,11 @@ export default function ScoringOverview() {
         <section aria-labelledby="ranking-heading" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="ranking-heading" className="text-xl font-semibold">
-              {contest.title}: {counts.scored} of {counts.entries} entries scored
+              {contest.title}
+              {stage
+                ? `, ${stage.divisionId ? divisionName(stage.divisionId) : "all divisions"}, round ${stage.round}`
+                : ""}
+              : {counts.scored} of {counts.entries} entries scored
             </h2>
             <div className="flex flex-wrap gap-2">
               <nav aria-label="Average" className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm">
@@ -112,6 +199,15 @@ export default function ScoringOverview() {
               >
                 Export CSV
               </a>
+              {stage && stage.divisions.length > 1 ? (
+                <a
+                  href={`/admin/scoring/export${query({ division: "all" })}`}
+                  className={buttonClass({ variant: "outline", size: "sm" }, "h-auto py-2")}
+                  download
+                >
+                  Export CSV (all divisions)
+                </a>
+              ) : null}
             </div>
           </div>
           {mode === "z" ? (
@@ -128,6 +224,7 @@ export default function ScoringOverview() {
             columns={[
               "Rank",
               "Submission",
+              stage && stage.divisions.length > 0 && "Division",
               "Judges",
               {
                 label: mode === "z" ? "Normalised Score" : "Average Score",
@@ -145,6 +242,9 @@ export default function ScoringOverview() {
                     {r.title}
                   </Link>
                 </td>
+                {stage && stage.divisions.length > 0 ? (
+                  <td className="py-2 pr-4">{divisionName(r.divisionId)}</td>
+                ) : null}
                 <td className="py-2 pr-4">
                   {r.scored} / {r.assigned}
                 </td>

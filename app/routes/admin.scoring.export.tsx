@@ -6,6 +6,11 @@ import { findContest } from "~/features/judging/assignments.server";
 import { csvResponse, csvSafe } from "~/utils/csv-export";
 import { formatScore } from "~/features/judging/scoring";
 import { redirectWithToast } from "~/utils/toast.server";
+import {
+  contestStage,
+  pickStage,
+  stageRankingWithDivisions,
+} from "~/features/results/stage.server";
 
 /** The ranking of one contest as CSV (every entry, two decimals), for admins. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,6 +20,54 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!contest)
     return redirectWithToast("/admin/scoring", { type: "error", title: "Select a contest" });
   const mode: RankingMode = url.searchParams.get("normalize") === "z" ? "z" : "raw";
+  const stage = await contestStage(contest.id);
+  if (stage.staged) {
+    // A staged contest: one round, one division or all (division=all), ranked within each
+    // division (docs/decisions/0032-divisions-and-rounds.md).
+    const pick = pickStage(stage, url.searchParams, {
+      allDivisions: url.searchParams.get("division") === "all",
+    });
+    const [rows, entrants] = await Promise.all([
+      stageRankingWithDivisions(contest.id, stage, { ...pick, mode }),
+      entrantsForContest(contest.id),
+    ]);
+    const header = [
+      "Rank within division",
+      "Division",
+      "Round",
+      "Submission ID",
+      "Title",
+      "Entrant",
+      "Entrant Email",
+      "Scores In",
+      "Judges Assigned",
+      "Average Score",
+    ];
+    if (mode === "z") header.push("Normalised Score", "Normalised Scores Used");
+    const records = rows.map((r) => {
+      const entrant = entrants.get(r.id);
+      const record = [
+        r.rank === null ? "" : String(r.rank),
+        csvSafe(r.division),
+        String(pick.round),
+        r.id,
+        csvSafe(r.title),
+        csvSafe(entrant?.displayName ?? ""),
+        csvSafe(entrant?.email ?? ""),
+        String(r.scored),
+        String(r.assigned),
+        r.raw === null ? "" : formatScore(r.raw),
+      ];
+      if (mode === "z")
+        record.push(r.average === null ? "" : formatScore(r.average), String(r.used));
+      return record;
+    });
+    const division = pick.divisionId
+      ? `-${stage.divisions.findIndex((d) => d.id === pick.divisionId) + 1}`
+      : "";
+    const name = `scoring-${contest.slug}-round-${pick.round}${division ? `-division${division}` : ""}${mode === "z" ? "-normalised" : ""}.csv`;
+    return csvResponse(stringify([header, ...records]), name);
+  }
   const [rows, entrants] = await Promise.all([
     ranking(contest.id, { mode, take: -1 }),
     entrantsForContest(contest.id),

@@ -30,19 +30,36 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     published: results.published,
     preview,
-    awards: results.awards.map((a) => ({
-      id: a.submissionId,
-      label: awardLabel(a),
-      kind: a.kind,
-      title: a.title,
-      writer: a.writer,
-      text: a.text,
+    awards: results.awards.map(publicAward),
+    // A contest with divisions: the winners of each division under its name, in division order
+    // (docs/decisions/0032-divisions-and-rounds.md). Without divisions: one group, no heading.
+    groups: results.groups.map((g) => ({
+      division: g.division,
+      awards: g.awards.map(publicAward),
     })),
   };
 }
 
+function publicAward(a: {
+  submissionId: string;
+  kind: "place" | "honourable";
+  place: number | null;
+  title: string;
+  writer: string | null;
+  text: string | null;
+}) {
+  return {
+    id: a.submissionId,
+    label: awardLabel(a),
+    kind: a.kind,
+    title: a.title,
+    writer: a.writer,
+    text: a.text,
+  };
+}
+
 export default function ContestResults() {
-  const { contest, published, preview, awards } = useLoaderData<typeof loader>();
+  const { contest, published, preview, awards, groups } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-base">
@@ -63,34 +80,62 @@ export default function ContestResults() {
       ) : awards.length === 0 ? (
         <p className="mt-6 text-base text-slate-700">No awards were given in this contest.</p>
       ) : (
-        <ol className="mt-6 space-y-4" aria-label="Winners and honourable mentions">
-          {awards.map((a) => (
-            <li key={a.id}>
-              <Card>
-                <CardHeader>
-                  <Badge variant={a.kind === "place" ? "default" : "secondary"}>{a.label}</Badge>
-                  <CardTitle className="mt-2 break-words">{a.title}</CardTitle>
-                  <p className="break-words text-base text-slate-700">
-                    {a.writer ? `by ${a.writer}` : "Anonymous writer"}
-                  </p>
-                </CardHeader>
-                {a.text ? (
-                  <CardContent>
-                    <details>
-                      <summary className="cursor-pointer font-medium text-ink-700">
-                        Read the story
-                      </summary>
-                      <div className="mt-3 whitespace-pre-wrap break-words font-serif text-base leading-relaxed">
-                        {a.text}
-                      </div>
-                    </details>
-                  </CardContent>
-                ) : null}
-              </Card>
-            </li>
+        <div className="mt-6 space-y-8">
+          {groups.map((g) => (
+            <section
+              key={g.division ?? ""}
+              aria-label={g.division ?? undefined}
+              className="space-y-4"
+            >
+              {g.division ? (
+                <h2 className="break-words font-serif text-2xl font-bold">{g.division}</h2>
+              ) : null}
+              <AwardList awards={g.awards} division={g.division} />
+            </section>
           ))}
-        </ol>
+        </div>
       )}
     </div>
+  );
+}
+
+type PublicAward = ReturnType<typeof publicAward>;
+
+function AwardList({ awards, division }: { awards: PublicAward[]; division: string | null }) {
+  return (
+    <ol
+      className="space-y-4"
+      aria-label={
+        division
+          ? `Winners and honourable mentions, ${division}`
+          : "Winners and honourable mentions"
+      }
+    >
+      {awards.map((a) => (
+        <li key={a.id}>
+          <Card>
+            <CardHeader>
+              <Badge variant={a.kind === "place" ? "default" : "secondary"}>{a.label}</Badge>
+              <CardTitle className="mt-2 break-words">{a.title}</CardTitle>
+              <p className="break-words text-base text-slate-700">
+                {a.writer ? `by ${a.writer}` : "Anonymous writer"}
+              </p>
+            </CardHeader>
+            {a.text ? (
+              <CardContent>
+                <details>
+                  <summary className="cursor-pointer font-medium text-ink-700">
+                    Read the story
+                  </summary>
+                  <div className="mt-3 whitespace-pre-wrap break-words font-serif text-base leading-relaxed">
+                    {a.text}
+                  </div>
+                </details>
+              </CardContent>
+            ) : null}
+          </Card>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,4 +1,5 @@
 import { awardLabelsFor } from "~/features/results/results.server";
+import { progressLabels } from "~/features/results/entry-progress.server";
 import { EmailAddress } from "~/components/ui/email-address";
 import { ConsentPendingNotice } from "~/components/accounts/account-sections";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -89,6 +90,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     classEntries,
     results,
     awards: await awardLabelsFor(results.map((r) => r.id)),
+    // How far each entry went in a contest of several rounds; only results that are out.
+    progress: await progressLabels(
+      results.map((r) => r.id),
+      now,
+    ),
     deadlines: deadlines.map((c) => ({
       slug: c.slug,
       title: c.title,
@@ -110,6 +116,7 @@ export default function Dashboard() {
     classEntries,
     results,
     awards,
+    progress,
     deadlines,
   } = useLoaderData<typeof loader>();
   return (
@@ -317,6 +324,9 @@ export default function Dashboard() {
                   <li key={r.id}>
                     <h3 className="font-semibold break-words">{r.title}</h3>
                     {awards[r.id] ? <Badge>{awards[r.id]}</Badge> : null}
+                    {progress[r.id] ? (
+                      <p className="text-base font-medium">{progress[r.id]}</p>
+                    ) : null}
                     <p className="text-base text-slate-600">
                       {r.contest.title}
                       {r.average !== null ? ` · Average score ${r.average.toFixed(2)}` : ""}

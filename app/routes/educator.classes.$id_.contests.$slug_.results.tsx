@@ -40,6 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: e.title,
       status: e.status,
       sent: formatSubmissionDate(e.createdAt, tz),
+      division: e.division,
       pupil: { name: e.pupil.name, grade: gradeLabel(e.pupil.grade) },
       results: e.results,
     })),
@@ -114,6 +115,9 @@ export default function ClassContestResults() {
               <td className="py-2 pr-4">
                 {e.title}
                 <span className="block text-sm text-slate-600">Sent {e.sent}</span>
+                {e.division ? (
+                  <span className="block text-sm text-slate-600">Division: {e.division}</span>
+                ) : null}
               </td>
               <td className="py-2 pr-4">
                 <SubmissionStatusBadge status={e.status} />
@@ -126,6 +130,9 @@ export default function ClassContestResults() {
                   <Badge variant={e.results.award.kind === "place" ? "default" : "secondary"}>
                     {e.results.award.label}
                   </Badge>
+                ) : null}
+                {e.results?.progress ? (
+                  <span className="block text-sm">{e.results.progress}</span>
                 ) : null}
               </td>
               <td className="py-2 pr-4">

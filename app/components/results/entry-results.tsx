@@ -5,6 +5,8 @@ import { formatScore } from "~/features/judging/scoring";
 
 export type EntryResultsData = {
   award: { label: string; kind: string } | null;
+  /** How far the entry went in a contest of several rounds, e.g. "Advanced to the final round". */
+  progress?: string | null;
   average: number | null;
   outOf: number;
   criteria: { label: string; outOf: number; average: number | null }[];
@@ -39,6 +41,7 @@ export function EntryResults({
             </a>
           </div>
         ) : null}
+        {results.progress ? <p className="font-medium">{results.progress}</p> : null}
         {results.average === null ? (
           <p>Your entry was not scored.</p>
         ) : (

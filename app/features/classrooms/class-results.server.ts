@@ -16,6 +16,7 @@ import {
   educatorCertificatePdf,
 } from "~/features/results/certificate.server";
 import { awardsOf } from "~/features/results/results.server";
+import { progressLabels } from "~/features/results/entry-progress.server";
 import { formatDate } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
@@ -49,11 +50,12 @@ export async function classContestResults(classroomId: string, slug: string, now
       title: true,
       status: true,
       createdAt: true,
+      division: { select: { name: true } },
       pupil: { select: { id: true, firstName: true, lastInitial: true, grade: true } },
     },
   });
   const judged = published ? entries.filter((e) => e.status === "submitted").map((e) => e.id) : [];
-  const [scores, awards] = await Promise.all([
+  const [scores, awards, progress, divisions, rounds] = await Promise.all([
     judged.length
       ? prisma.score.findMany({
           where: { submissionId: { in: judged }, submittedAt: { not: null } },
@@ -70,6 +72,10 @@ export async function classContestResults(classroomId: string, slug: string, now
         })
       : [],
     awardsOf(judged, now),
+    // How far each entry went in a contest of several rounds (docs/decisions/0032-divisions-and-rounds.md).
+    progressLabels(judged, now),
+    prisma.division.count({ where: { contestId: contest.id } }),
+    prisma.judgingRound.count({ where: { contestId: contest.id } }),
   ]);
   const bySubmission = new Map<string, typeof scores>();
   for (const s of scores) {
@@ -84,6 +90,9 @@ export async function classContestResults(classroomId: string, slug: string, now
       timeZone: contest.timeZone,
     },
     published,
+    /** Whether the contest has divisions (a Division column) and several rounds (a Progress column). */
+    hasDivisions: divisions > 0,
+    hasRounds: rounds > 0,
     entries: entries.map((e) => {
       const own = bySubmission.get(e.id) ?? [];
       const award = awards.get(e.id) ?? null;
@@ -93,12 +102,14 @@ export async function classContestResults(classroomId: string, slug: string, now
         title: e.title,
         status: e.status,
         createdAt: e.createdAt,
+        division: e.division?.name ?? null,
         pupil: { id: e.pupil!.id, name: pupilName(e.pupil!), grade: e.pupil!.grade },
         results: results
           ? {
               average: averageScore(own.map((s) => s.total)),
               award: award ? { kind: award.kind, label: awardLabel(award) } : null,
               certificate: award !== null,
+              progress: progress[e.id] ?? null,
               reviews: own.map((s, i) => {
                 const values = parseScores(s.scores);
                 return {
@@ -123,9 +134,21 @@ export async function classContestResults(classroomId: string, slug: string, now
 
 export type ClassContestResults = NonNullable<Awaited<ReturnType<typeof classContestResults>>>;
 
-export const CLASS_CSV_COLUMNS = ["Pupil", "Grade", "Title", "Status", "Score", "Award"] as const;
+const CLASS_CSV_COLUMNS = ["Pupil", "Grade", "Title", "Status", "Score", "Award"] as const;
 
-/** The class's results as CSV rows (pupil, grade, title, status, score, award). */
+/**
+ * The CSV's columns: pupil, grade, title, status, score, award; then "Division" for a contest
+ * with divisions and "Progress" for one of several rounds (docs/decisions/0032-divisions-and-rounds.md).
+ */
+export function classCsvColumns(view: ClassContestResults) {
+  return [
+    ...CLASS_CSV_COLUMNS,
+    ...(view.hasDivisions ? ["Division"] : []),
+    ...(view.hasRounds ? ["Progress"] : []),
+  ];
+}
+
+/** The class's results as CSV rows, in the order of `classCsvColumns`. */
 export function classResultsRows(view: ClassContestResults) {
   return view.entries.map((e) => [
     e.pupil.name,
@@ -134,6 +157,8 @@ export function classResultsRows(view: ClassContestResults) {
     e.status,
     e.results?.average != null ? e.results.average.toFixed(2) : "",
     e.results?.award?.label ?? "",
+    ...(view.hasDivisions ? [e.division ?? ""] : []),
+    ...(view.hasRounds ? [e.results?.progress ?? ""] : []),
   ]);
 }
 

@@ -5,7 +5,7 @@
  * mail.server then make sure each message goes out once (docs/decisions/0017-contest-lifecycle.md).
  */
 import { parseSnapshot, snapshotDates } from "~/features/contests/contest-snapshot";
-import { freezeAwards } from "~/features/results/results.server";
+import { freezeAwards, stagedResultRows } from "~/features/results/results.server";
 import { runAutoAssign } from "~/features/judging/assignments.server";
 import { ranking } from "~/features/judging/ranking.server";
 import { expireSessions, voidUnpaid } from "~/features/payments/checkout.server";
@@ -187,14 +187,18 @@ const remind: StepAction = async (c) => {
 /** Stores the ranking once; later score edits do not change published results. */
 export async function freezeResults(contestId: string, now: Date) {
   if (await prisma.frozenResult.count({ where: { contestId } })) return false;
-  const rows = await ranking(contestId, { take: 1_000_000 });
+  // A staged contest freezes the final round's rank within each division
+  // (docs/decisions/0032-divisions-and-rounds.md); any other contest its one ranking, as before.
+  const rows =
+    (await stagedResultRows(contestId)) ??
+    (await ranking(contestId, { take: 1_000_000 })).map((r) => ({ ...r, submissionId: r.id }));
   await prisma.$transaction(async (tx) => {
     if (await tx.frozenResult.count({ where: { contestId } })) return;
     for (let i = 0; i < rows.length; i += 500) {
       await tx.frozenResult.createMany({
         data: rows.slice(i, i + 500).map((r) => ({
           contestId,
-          submissionId: r.id,
+          submissionId: r.submissionId,
           rank: r.rank,
           average: r.average,
           scored: r.scored,

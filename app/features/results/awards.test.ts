@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { awardLabel, compareAwards, defaultAwards, ordinal, parseAwardChoice } from "./awards";
+import {
+  awardLabel,
+  compareAwards,
+  defaultAwards,
+  defaultAwardsByDivision,
+  ordinal,
+  parseAwardChoice,
+  placeClash,
+  withDivision,
+} from "./awards";
 
 const ranked = (ranks: (number | null)[]) =>
   ranks.map((rank, i) => ({ submissionId: `s${i}`, rank }));
@@ -70,5 +79,83 @@ describe("labels and choices", () => {
     expect(parseAwardChoice("4", 3)).toBeNull();
     expect(parseAwardChoice("none", 3)).toBeNull();
     expect(parseAwardChoice("1.5", 3)).toBeNull();
+  });
+});
+
+describe("awards per division (docs/decisions/0032-divisions-and-rounds.md)", () => {
+  const rows = [
+    { submissionId: "a1", rank: 1, divisionId: "A" },
+    { submissionId: "a2", rank: 2, divisionId: "A" },
+    { submissionId: "a3", rank: 3, divisionId: "A" },
+    { submissionId: "b1", rank: 1, divisionId: "B" },
+    { submissionId: "b2", rank: 1, divisionId: "B" },
+    { submissionId: "b3", rank: 3, divisionId: "B" },
+    { submissionId: "c1", rank: null, divisionId: "C" },
+  ];
+
+  test("each division gets its own places and mentions: a 1st place in each", () => {
+    const awards = defaultAwardsByDivision(rows, { places: 1, honourableMentions: 1 });
+    expect(awards.map((a) => [a.submissionId, a.kind, a.place])).toEqual([
+      ["a1", "place", 1],
+      ["a2", "honourable", null],
+      ["b1", "place", 1],
+      ["b2", "place", 1],
+      ["b3", "honourable", null],
+    ]);
+  });
+
+  test("rows of divisions mixed in any order are grouped; one group is defaultAwards", () => {
+    const mixed = [rows[3], rows[0], rows[4], rows[1]];
+    expect(
+      defaultAwardsByDivision(mixed, { places: 2, honourableMentions: 0 }).map((a) => [
+        a.submissionId,
+        a.place,
+      ]),
+    ).toEqual([
+      ["b1", 1],
+      ["b2", 1],
+      ["a1", 1],
+      ["a2", 2],
+    ]);
+    const one = ranked([1, 2, 3, 4]).map((r) => ({ ...r, divisionId: null }));
+    expect(defaultAwardsByDivision(one, { places: 2, honourableMentions: 1 })).toEqual(
+      defaultAwards(one, { places: 2, honourableMentions: 1 }),
+    );
+  });
+
+  test("a place is unique within its division, not the contest", () => {
+    const computed = defaultAwardsByDivision(rows, { places: 3, honourableMentions: 0 });
+    const place = (submissionId: string, divisionId: string, p: number) => ({
+      submissionId,
+      divisionId,
+      kind: "place" as const,
+      place: p,
+    });
+    // 1st place in A and in B: fine.
+    expect(placeClash([place("a1", "A", 1), place("b3", "B", 1)], computed)).toBeNull();
+    // Two 1st places in A that the ranking did not tie: refused.
+    expect(placeClash([place("a1", "A", 1), place("a2", "A", 1)], computed)).toEqual({
+      divisionId: "A",
+      place: 1,
+    });
+    // The ranking tied b1 and b2 on 1st: they may share it.
+    expect(placeClash([place("b1", "B", 1), place("b2", "B", 1)], computed)).toBeNull();
+    // Honourable mentions are never a clash.
+    expect(
+      placeClash(
+        [
+          { submissionId: "a1", divisionId: "A", kind: "honourable", place: null },
+          { submissionId: "a2", divisionId: "A", kind: "honourable", place: null },
+        ],
+        computed,
+      ),
+    ).toBeNull();
+  });
+
+  test("an award reads with its division", () => {
+    expect(withDivision(awardLabel({ kind: "place", place: 1 }), "Grades 6-8")).toBe(
+      "1st place, Grades 6-8",
+    );
+    expect(withDivision("Honourable mention", null)).toBe("Honourable mention");
   });
 });

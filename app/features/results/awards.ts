@@ -66,3 +66,55 @@ export function parseAwardChoice(
   if (Number.isInteger(place) && place >= 1 && place <= places) return { kind: "place", place };
   return null;
 }
+
+/**
+ * Awards of a contest with divisions (docs/decisions/0032-divisions-and-rounds.md): each division
+ * is ranked on its own and gets the contest's places and honourable mentions, so every division
+ * has its 1st place. Rows are grouped by divisionId (null is a group too: a contest without
+ * divisions is one group); within a group they come in ranking order.
+ */
+export function defaultAwardsByDivision(
+  ranked: (RankedForAwards & { divisionId: string | null })[],
+  settings: { places: number; honourableMentions: number },
+): Award[] {
+  const groups = new Map<string | null, RankedForAwards[]>();
+  for (const row of ranked) {
+    const group = groups.get(row.divisionId);
+    if (group) group.push(row);
+    else groups.set(row.divisionId, [row]);
+  }
+  return [...groups.values()].flatMap((group) => defaultAwards(group, settings));
+}
+
+/**
+ * A place the admin gave to more than one entry of the same division, when the ranking did not
+ * tie those entries on it (a tie in the ranking may share a place; otherwise each place is given
+ * once per division). The same place in two divisions is fine. Null when there is none.
+ */
+export function placeClash(
+  awards: (Pick<Award, "submissionId" | "kind" | "place"> & { divisionId: string | null })[],
+  computed: Pick<Award, "submissionId" | "kind" | "place">[],
+): { divisionId: string | null; place: number } | null {
+  const computedPlace = new Map(
+    computed.filter((a) => a.kind === "place").map((a) => [a.submissionId, a.place]),
+  );
+  const holders = new Map<string, { divisionId: string | null; place: number; ids: string[] }>();
+  for (const a of awards) {
+    if (a.kind !== "place" || a.place === null) continue;
+    const key = `${a.divisionId ?? ""}|${a.place}`;
+    const entry = holders.get(key) ?? { divisionId: a.divisionId, place: a.place, ids: [] };
+    entry.ids.push(a.submissionId);
+    holders.set(key, entry);
+  }
+  for (const h of holders.values()) {
+    if (h.ids.length > 1 && h.ids.some((id) => computedPlace.get(id) !== h.place)) {
+      return { divisionId: h.divisionId, place: h.place };
+    }
+  }
+  return null;
+}
+
+/** An award with its division: "1st place, Grades 6-8"; without a division, the award alone. */
+export function withDivision(label: string, division: string | null | undefined) {
+  return division ? `${label}, ${division}` : label;
+}

@@ -7,7 +7,7 @@
 import { PDFDocument, rgb, type RGB } from "pdf-lib";
 import { formatDate } from "~/utils/dates";
 import { prisma, type Prisma } from "~/utils/db.server";
-import { awardLabel, type Award } from "./awards";
+import { awardLabel, withDivision, type Award } from "./awards";
 import { certificateFonts, type Run } from "./certificate-fonts.server";
 import { awardsOf, entryAward, readerOf } from "./results.server";
 import { writerName, writerSelect } from "~/features/judging/writer";
@@ -143,11 +143,19 @@ export async function educatorCertificatePdf(input: {
   ]);
 }
 
-/** "1st place", "an honourable mention": how an award reads inside a sentence. */
-export const awardInSentence = (award: Pick<Award, "kind" | "place">) =>
-  awardLabel(award)
-    .toLowerCase()
-    .replace(/^honourable/, "an honourable");
+/**
+ * "1st place", "an honourable mention": how an award reads inside a sentence; with the division
+ * it was won in, "1st place, Grades 6-8" (docs/decisions/0032-divisions-and-rounds.md).
+ */
+export const awardInSentence = (
+  award: Pick<Award, "kind" | "place"> & { division?: string | null },
+) =>
+  withDivision(
+    awardLabel(award)
+      .toLowerCase()
+      .replace(/^honourable/, "an honourable"),
+    award.division,
+  );
 
 const certificateEntrySelect = {
   id: true,
@@ -173,7 +181,7 @@ export async function entrantCertificate(userId: string, submissionId: string, n
 
 async function entryCertificate(
   entry: Prisma.SubmissionGetPayload<{ select: typeof certificateEntrySelect }>,
-  award: Pick<Award, "kind" | "place">,
+  award: Pick<Award, "kind" | "place"> & { division?: string | null },
 ) {
   const writer = writerName(entry);
   const pdf = await certificatePdf({

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, test } from "vitest";
-import { certificatePdf } from "./certificate.server";
+import { awardInSentence, certificatePdf } from "./certificate.server";
 
 /** The text a PDF reader extracts from the certificate, one line per drawn line. */
 async function certificateText(input: Parameters<typeof certificatePdf>[0]) {
@@ -52,5 +52,24 @@ describe("certificate text in any script", () => {
     expect(text).toContain("Zoë");
     expect(text).toContain("The Fox 🦊 and the Moon 🌙");
     expect(text).not.toContain("?");
+  });
+});
+
+describe("a certificate of an entry in a division", () => {
+  test("the award line names the division", async () => {
+    const { text } = await certificateText({
+      ...base,
+      award: awardInSentence({ kind: "place", place: 1, division: "Grades 6-8" }),
+      writer: "Mia R.",
+      contest: "Spring Stories",
+      entry: "The Lantern",
+    });
+    expect(text).toContain("won 1st place, Grades 6-8 in");
+  });
+  test("without a division it reads as before", () => {
+    expect(awardInSentence({ kind: "place", place: 2 })).toBe("2nd place");
+    expect(awardInSentence({ kind: "honourable", place: null, division: "Ages 9-11" })).toBe(
+      "an honourable mention, Ages 9-11",
+    );
   });
 });

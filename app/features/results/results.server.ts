@@ -8,7 +8,19 @@ import { ranking } from "~/features/judging/ranking.server";
 import { averageScore, parseScores } from "~/features/judging/scoring";
 import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
-import { awardLabel, compareAwards, defaultAwards, parseAwardChoice, type Award } from "./awards";
+import {
+  awardLabel,
+  compareAwards,
+  defaultAwards,
+  defaultAwardsByDivision,
+  ordinal,
+  parseAwardChoice,
+  placeClash,
+  withDivision,
+  type Award,
+} from "./awards";
+import { progressLabels } from "./entry-progress.server";
+import { contestStage, roundRanking, stagedFrozenRows, type ContestStage } from "./stage.server";
 import {
   adminWriterLabel,
   adminWriterSelect,
@@ -36,13 +48,51 @@ async function contestForResults(where: { id: string } | { slug: string }) {
   });
 }
 
-/** The ranked top of a contest, enough rows to cover its places, mentions and ties. */
-async function rankedTop(contest: { id: string; places: number; honourableMentions: number }) {
-  const rows = await ranking(contest.id, {
-    mode: "raw",
-    take: contest.places + contest.honourableMentions + 20,
-  });
+/**
+ * The ranked top of a contest, enough rows to cover its places, mentions and ties. A staged
+ * contest (docs/decisions/0032-divisions-and-rounds.md): the final round's ranking, the top of
+ * each division (ranked within it).
+ */
+async function rankedTop(
+  contest: { id: string; places: number; honourableMentions: number },
+  stage?: ContestStage,
+) {
+  const take = contest.places + contest.honourableMentions + 20;
+  if (stage?.staged) {
+    const rows = await roundRanking(contest.id, stage, { round: stage.finalRound });
+    const seen = new Map<string | null, number>();
+    return rows.filter((r) => {
+      const key = r.divisionId ?? null;
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      return n <= take;
+    });
+  }
+  const rows = await ranking(contest.id, { mode: "raw", take });
   return rows;
+}
+
+/** The default awards of ranked rows: per division for a staged contest, else contest-wide. */
+function computedAwards(
+  rows: { id: string; rank: number | null; divisionId?: string | null }[],
+  contest: { places: number; honourableMentions: number },
+  stage?: ContestStage,
+) {
+  const ranked = rows.map((r) => ({
+    submissionId: r.id,
+    rank: r.rank,
+    divisionId: r.divisionId ?? null,
+  }));
+  return stage?.staged ? defaultAwardsByDivision(ranked, contest) : defaultAwards(ranked, contest);
+}
+
+/**
+ * The rows to freeze for a staged contest (rank within the entry's division in the final round),
+ * or null for a contest that is not staged (it freezes its one ranking, as before).
+ */
+export async function stagedResultRows(contestId: string) {
+  const stage = await contestStage(contestId);
+  return stage.staged ? stagedFrozenRows(contestId, stage) : null;
 }
 
 /** The awards as they stand: the saved list when there is one, otherwise computed. */
@@ -54,46 +104,75 @@ async function currentAwards(contest: { id: string; places: number; honourableMe
   if (saved.length) {
     return { awards: saved as Award[], saved: true, adjusted: saved.some((a) => a.note) };
   }
+  const stage = await contestStage(contest.id);
+  const ranked = await rankedForAwards(contest, stage);
   return {
-    awards: defaultAwards(await rankedForAwards(contest), contest),
+    awards: stage.staged
+      ? defaultAwardsByDivision(ranked, contest)
+      : defaultAwards(ranked, contest),
     saved: false,
     adjusted: false,
   };
 }
 
 /** The ranking awards are computed from: the frozen one once results are out, else live. */
-async function rankedForAwards(contest: {
-  id: string;
-  places: number;
-  honourableMentions: number;
-}) {
+async function rankedForAwards(
+  contest: {
+    id: string;
+    places: number;
+    honourableMentions: number;
+  },
+  stage: ContestStage,
+) {
   const take = contest.places + contest.honourableMentions + 20;
+  if (stage.staged) {
+    // Frozen ranks are within each division: the top of every division.
+    const frozen = await prisma.frozenResult.findMany({
+      where: { contestId: contest.id, rank: { not: null, lte: take } },
+      orderBy: [{ rank: "asc" }, { submissionId: "asc" }],
+      select: { submissionId: true, rank: true },
+    });
+    if (frozen.length) {
+      const divisions = new Map(
+        (
+          await prisma.submission.findMany({
+            where: { id: { in: frozen.map((f) => f.submissionId) } },
+            select: { id: true, divisionId: true },
+          })
+        ).map((d) => [d.id, d.divisionId]),
+      );
+      return frozen.map((f) => ({ ...f, divisionId: divisions.get(f.submissionId) ?? null }));
+    }
+    const live = await rankedTop(contest, stage);
+    return live.map((r) => ({
+      submissionId: r.id,
+      rank: r.rank,
+      divisionId: r.divisionId ?? null,
+    }));
+  }
   const frozen = await prisma.frozenResult.findMany({
     where: { contestId: contest.id, rank: { not: null } },
     orderBy: [{ rank: "asc" }, { submissionId: "asc" }],
     select: { submissionId: true, rank: true },
     take,
   });
-  if (frozen.length) return frozen;
+  if (frozen.length) return frozen.map((f) => ({ ...f, divisionId: null }));
   const live = await rankedTop(contest);
-  return live.map((r) => ({ submissionId: r.id, rank: r.rank }));
+  return live.map((r) => ({ submissionId: r.id, rank: r.rank, divisionId: null }));
 }
 
 /** The admin's review: the ranked top with each entry's award, and the settings. */
 export async function awardsReview(contestId: string, now = new Date()) {
   const contest = await contestForResults({ id: contestId });
   if (!contest) return null;
+  const stage = await contestStage(contest.id);
   const [top, { awards, adjusted }] = await Promise.all([
-    rankedTop(contest),
+    rankedTop(contest, stage),
     currentAwards(contest),
   ]);
   const byId = new Map(awards.map((a) => [a.submissionId, a]));
-  const computed = new Map(
-    defaultAwards(
-      top.map((r) => ({ submissionId: r.id, rank: r.rank })),
-      contest,
-    ).map((a) => [a.submissionId, a]),
-  );
+  const computed = new Map(computedAwards(top, contest, stage).map((a) => [a.submissionId, a]));
+  const divisionName = new Map(stage.divisions.map((d) => [d.id, d.name]));
   // Who wrote each listed entry, for the admin: "Mia R. (sent by Grace Hopkins, Maple Grove Primary)".
   const writers = new Map(
     (
@@ -107,8 +186,13 @@ export async function awardsReview(contestId: string, now = new Date()) {
     contest,
     published: contest.resultsAt <= now,
     adjusted,
+    /** A contest with divisions lists its awards division by division. */
+    divisions: stage.divisions,
+    finalRound: stage.rounds.length > 1 ? stage.finalRound : null,
     rows: top.map((r) => ({
       id: r.id,
+      divisionId: r.divisionId ?? null,
+      division: r.divisionId ? (divisionName.get(r.divisionId) ?? null) : null,
       title: r.title,
       writer: writers.get(r.id) ?? "",
       rank: r.rank,
@@ -163,13 +247,10 @@ export async function saveAwards(
   const contest = await contestForResults({ id: contestId });
   if (!contest) throw new ResultsError("Contest not found");
   assertBeforeResults(contest, now);
-  const top = await rankedTop(contest);
-  const computed = new Map(
-    defaultAwards(
-      top.map((r) => ({ submissionId: r.id, rank: r.rank })),
-      contest,
-    ).map((a) => [a.submissionId, a]),
-  );
+  const stage = await contestStage(contest.id);
+  const top = await rankedTop(contest, stage);
+  const computedList = computedAwards(top, contest, stage);
+  const computed = new Map(computedList.map((a) => [a.submissionId, a]));
   const listed = new Set(top.map((r) => r.id));
   const awards: Award[] = [];
   let changed = false;
@@ -188,6 +269,21 @@ export async function saveAwards(
   const note = input.note?.trim() || null;
   if (changed && !note) {
     throw new ResultsError("Say in a note why the awards differ from the ranking.", "note");
+  }
+  if (stage.staged) {
+    // Places are given per division: 1st place in each, but each place once in a division
+    // unless the ranking tied the entries on it (docs/decisions/0032-divisions-and-rounds.md).
+    const division = new Map(top.map((r) => [r.id, r.divisionId ?? null]));
+    const clash = placeClash(
+      awards.map((a) => ({ ...a, divisionId: division.get(a.submissionId) ?? null })),
+      computedList,
+    );
+    if (clash) {
+      const name = stage.divisions.find((d) => d.id === clash.divisionId)?.name;
+      throw new ResultsError(
+        `Two entries${name ? ` in ${name}` : ""} have ${ordinal(clash.place)} place. Give each place to one entry${name ? " in a division" : ""}, unless the ranking tied them.`,
+      );
+    }
   }
   await prisma.$transaction([
     prisma.contestAward.deleteMany({ where: { contestId } }),
@@ -287,6 +383,7 @@ async function awardsWithEntries(contest: {
       title: true,
       showIfAwarded: true,
       body: true,
+      divisionId: true,
       ...writerSelect,
     },
   });
@@ -300,6 +397,7 @@ async function awardsWithEntries(contest: {
         submissionId: a.submissionId,
         kind: a.kind,
         place: a.place,
+        divisionId: e.divisionId,
         title: e.title,
         // Before publication (an admin's preview) the name it would freeze now.
         writer: frozen.has(a.submissionId)
@@ -323,10 +421,43 @@ export async function publicResults(
   if (contest.resultsAt > now) {
     // An admin's preview: the awards as they stand, nothing stored (the caller checks the role).
     const awards = opts.preview ? await awardsWithEntries(contest) : [];
-    return { contest, published: false as const, awards };
+    return {
+      contest,
+      published: false as const,
+      awards,
+      groups: await byDivision(contest, awards),
+    };
   }
   await freezeAwards(contest, now);
-  return { contest, published: true as const, awards: await awardsWithEntries(contest) };
+  const awards = await awardsWithEntries(contest);
+  return { contest, published: true as const, awards, groups: await byDivision(contest, awards) };
+}
+
+/**
+ * The awards grouped by division, in division order (docs/decisions/0032-divisions-and-rounds.md);
+ * entries left without a division last ("Other entries"). A contest without divisions: one group
+ * named null (no heading).
+ */
+async function byDivision<T extends { divisionId: string | null }>(
+  contest: { id: string },
+  awards: T[],
+): Promise<{ division: string | null; awards: T[] }[]> {
+  const divisions = await prisma.division.findMany({
+    where: { contestId: contest.id },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+    select: { id: true, name: true },
+  });
+  if (divisions.length === 0) return [{ division: null, awards }];
+  const groups = divisions.map((d) => ({
+    division: d.name as string | null,
+    awards: awards.filter((a) => a.divisionId === d.id),
+  }));
+  const known = new Set(divisions.map((d) => d.id));
+  groups.push({
+    division: "Other entries",
+    awards: awards.filter((a) => !a.divisionId || !known.has(a.divisionId)),
+  });
+  return groups.filter((g) => g.awards.length > 0);
 }
 
 /** An entry's award once results are out (null before, or when it won nothing). */
@@ -335,13 +466,16 @@ export async function entryAward(submissionId: string, now = new Date()) {
     where: { id: submissionId },
     select: {
       status: true,
+      division: { select: { name: true } },
       contest: { select: { id: true, places: true, honourableMentions: true, resultsAt: true } },
     },
   });
   if (!entry || entry.status !== "submitted" || entry.contest.resultsAt > now) return null;
   await freezeAwards(entry.contest, now);
   const { awards } = await currentAwards(entry.contest);
-  return awards.find((a) => a.submissionId === submissionId) ?? null;
+  const award = awards.find((a) => a.submissionId === submissionId);
+  // The division it was won in, for "1st place, Grades 6-8" (docs/decisions/0032-divisions-and-rounds.md).
+  return award ? { ...award, division: entry.division?.name ?? null } : null;
 }
 
 /**
@@ -385,7 +519,14 @@ export async function entryResults(userId: string, submissionId: string, now = n
   const values = entry.scores.map((s) => parseScores(s.scores));
   const mean = averageScore;
   return {
-    award: award ? { label: awardLabel(award), kind: award.kind, place: award.place } : null,
+    award: award
+      ? {
+          label: withDivision(awardLabel(award), award.division),
+          kind: award.kind,
+          place: award.place,
+        }
+      : null,
+    progress: (await progressLabels([submissionId], now))[submissionId] ?? null,
     average: mean(entry.scores.map((s) => s.total)),
     outOf: round2(criteria.reduce((n, c) => n + c.maxPoints * c.weight, 0)),
     criteria: criteria.map((c) => ({
@@ -404,7 +545,7 @@ export async function entryResults(userId: string, submissionId: string, now = n
  * first): one query for the contests, one for the awards. Unawarded entries are absent.
  */
 export async function awardsOf(submissionIds: string[], now = new Date()) {
-  const out = new Map<string, Pick<Award, "kind" | "place">>();
+  const out = new Map<string, Pick<Award, "kind" | "place"> & { division: string | null }>();
   if (submissionIds.length === 0) return out;
   const contests = await prisma.contest.findMany({
     where: { resultsAt: { lte: now }, submissions: { some: { id: { in: submissionIds } } } },
@@ -417,17 +558,27 @@ export async function awardsOf(submissionIds: string[], now = new Date()) {
       contestId: { in: contests.map((c) => c.id) },
       submission: { status: "submitted" },
     },
-    select: { submissionId: true, kind: true, place: true },
+    select: {
+      submissionId: true,
+      kind: true,
+      place: true,
+      submission: { select: { division: { select: { name: true } } } },
+    },
   });
-  for (const a of awards) out.set(a.submissionId, a as Pick<Award, "kind" | "place">);
+  for (const a of awards) {
+    out.set(a.submissionId, {
+      kind: a.kind as Award["kind"],
+      place: a.place,
+      division: a.submission.division?.name ?? null,
+    });
+  }
   return out;
 }
 
 /** The award labels of several of an entrant's entries (results out), by entry id. */
 export async function awardLabelsFor(submissionIds: string[], now = new Date()) {
   const awards = await awardsOf(submissionIds, now);
-  return Object.fromEntries([...awards].map(([id, a]) => [id, awardLabel(a)])) as Record<
-    string,
-    string
-  >;
+  return Object.fromEntries(
+    [...awards].map(([id, a]) => [id, withDivision(awardLabel(a), a.division)]),
+  ) as Record<string, string>;
 }
