@@ -98,8 +98,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithToast(here, {
           type: "success",
           title: intent === "add" ? "Division added" : "Division saved",
-          description:
-            intent === "edit" ? "Entries already sent stay in the division they were put in." : "",
+          ...(intent === "edit"
+            ? { description: "Entries already sent stay in the division they were put in." }
+            : {}),
         });
       }
       case "delete":
@@ -113,7 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithToast(here, {
           type: "success",
           title: "Judges saved",
-          description: value.judgeId.length ? "" : "Any judge may judge this division.",
+          ...(value.judgeId.length ? {} : { description: "Any judge may judge this division." }),
         });
       case "prompt":
         await setPromptDivision(contest.id, value.promptId, value.divisionId ?? null);
@@ -171,7 +172,7 @@ function DivisionForm({
   });
   const basisError = fields.basis.errors?.length ? `${fields.basis.id}-error` : undefined;
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} key={resetKey} className="space-y-4">
       <FormErrorAlert errors={form.errors} />
       {defaults.id ? <input type="hidden" name="divisionId" value={defaults.id} /> : null}
       <Field
