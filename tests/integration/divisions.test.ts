@@ -7,9 +7,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { enterFor, linkedPupil, makeEducator, openContest, rosterPupil } from "./class-fixtures";
 
-process.env.RESEND_API_KEY = "re_test_key";
-process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
-
 const { prisma } = await import("~/utils/db.server");
 const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
 const { saveDivision, deleteDivision, setDivisionJudges, setPromptDivision, moveDivision } =
@@ -20,6 +17,8 @@ const { moveToDivision, divisionMoves } = await import("~/features/entries/divis
 const { adminSubmissionRowsForCsv, CSV_COLUMNS, listAdminSubmissions } =
   await import("~/features/entries/admin-submissions.server");
 const { exportUserData } = await import("~/features/privacy/data-export.server");
+const { sendSubmissionConfirmation } =
+  await import("~/features/entries/entrant-submissions.server");
 const { wordRangeMessage } = await import("~/features/entries/entry-rules");
 
 type Contest = Awaited<ReturnType<typeof openContest>>;
@@ -137,6 +136,12 @@ describe("placing an entry", () => {
       kind: "placed",
       name: "Grades 3-5",
     });
+    // The receipt: the confirmation e-mail names the division.
+    await sendSubmissionConfirmation(row.id);
+    const mail = await prisma.emailLog.findFirstOrThrow({
+      where: { to: w.email, template: "submission-confirmation" },
+    });
+    expect(mail.body).toContain("Your division: Grades 3-5.");
   });
 
   test("a writer whose grade fits none is refused and nothing is written", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseWithZod } from "@conform-to/zod";
 import { divisionActionSchema, divisionConflicts, type DivisionRange } from "./division-schema";
 
 const parse = (v: Record<string, unknown>) => divisionActionSchema.safeParse(v);
@@ -74,5 +75,58 @@ describe("divisionConflicts", () => {
     expect(
       divisionConflicts([existing[0]], { id: "a", name: "Ages", basis: "age", min: 8, max: 10 }),
     ).toEqual({});
+  });
+});
+
+describe("the page's posts through conform", () => {
+  const post = (entries: [string, string][]) => {
+    const fd = new FormData();
+    for (const [k, v] of entries) fd.append(k, v);
+    return parseWithZod(fd, { schema: divisionActionSchema });
+  };
+  it("reads one, several or no ticked judges as a list", () => {
+    const one = post([
+      ["intent", "judges"],
+      ["divisionId", "d1"],
+      ["judgeId", "j1"],
+    ]);
+    expect(one.status === "success" && one.value).toMatchObject({ judgeId: ["j1"] });
+    const two = post([
+      ["intent", "judges"],
+      ["divisionId", "d1"],
+      ["judgeId", "j1"],
+      ["judgeId", "j2"],
+    ]);
+    expect(two.status === "success" && two.value).toMatchObject({ judgeId: ["j1", "j2"] });
+    const none = post([
+      ["intent", "judges"],
+      ["divisionId", "d1"],
+    ]);
+    expect(none.status === "success" && none.value).toMatchObject({ judgeId: [] });
+  });
+  it("reads numbers and leaves empty word fields out", () => {
+    const r = post([
+      ["intent", "add"],
+      ["name", "Juniors"],
+      ["basis", "grade"],
+      ["min", "0"],
+      ["max", "2"],
+      ["ageOn", ""],
+      ["wordMin", ""],
+      ["wordMax", ""],
+    ]);
+    expect(r.status).toBe("success");
+    if (r.status === "success" && r.value.intent === "add")
+      expect(r.value).toMatchObject({ min: 0, max: 2, wordMin: undefined, ageOn: undefined });
+  });
+  it("reads 'All divisions' as no division", () => {
+    const r = post([
+      ["intent", "prompt"],
+      ["promptId", "p1"],
+      ["divisionId", ""],
+    ]);
+    expect(r.status === "success" && r.value).toMatchObject({ promptId: "p1" });
+    if (r.status === "success" && r.value.intent === "prompt")
+      expect(r.value.divisionId).toBeUndefined();
   });
 });
