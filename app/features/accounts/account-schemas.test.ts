@@ -28,7 +28,8 @@ describe("the profile's school grade", () => {
     for (const bad of ["13", "-1", "K", "1.5"]) {
       const r = post(bad);
       expect(r.status).toBe("error");
-      expect(r.error?.grade).toEqual(["Please choose a grade from the list"]);
+      if (r.status !== "success")
+        expect(r.error?.grade).toEqual(["Please choose a grade from the list"]);
     }
   });
 });
