@@ -312,6 +312,16 @@ export default function EnterContest() {
         {actionData?.formError ? (
           <Alert variant="destructive" title="Your entry was not sent">
             {actionData.formError}
+            {/* A division refusal the writer fixes on their account page (docs/decisions/0032). */}
+            {actionData.formError.includes("on your account page") ? (
+              <>
+                {" "}
+                <Link className="underline" to="/account">
+                  Go to your account page
+                </Link>
+                .
+              </>
+            ) : null}
           </Alert>
         ) : null}
         {pending ? (
