@@ -192,7 +192,15 @@ describe("placing an entry", () => {
     const row = await prisma.submission.findFirstOrThrow({ where: { pupilId: mia.id } });
     expect(row.divisionId).toBe(juniors);
 
+    const { classContestRoster } = await import("~/features/classrooms/class-entries.server");
+    const roster = await classContestRoster(teacher.classroom.id, contest);
+    expect(roster.find((p) => p.id === mia.id)?.division).toBe("Grades 3-5");
+
     const leo = await linkedPupil(teacher.classroom.id);
+    const before = await classContestRoster(teacher.classroom.id, contest);
+    expect(before.find((p) => p.id === leo.pupil.id)?.division).toMatchObject({
+      problem: expect.stringMatching(/groups by school grade/),
+    });
     const refused = await enterFor(teacher, leo.pupil, contest, { body: words(12) });
     expect(refused).toMatchObject({ ok: false });
     if (!refused.ok) expect(refused.formError).toMatch(/groups by school grade/);
