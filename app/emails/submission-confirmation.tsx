@@ -9,6 +9,8 @@ export type SubmissionConfirmationProps = {
   submittedAt: string;
   wordCount: number;
   fileName: string | null;
+  /** The entry's division, for a contest with divisions (docs/decisions/0032-divisions-and-rounds.md). */
+  division?: string | null;
   dashboardUrl: string;
   /** When judging starts and results come out, in the contest's zone. */
   judgingOpens: string;
@@ -47,6 +49,7 @@ export function SubmissionConfirmationEmail(props: SubmissionConfirmationProps) 
           : `Word count: ${props.wordCount}.`}{" "}
         Judging is anonymous: judges see only your writing, never your name.
       </Text>
+      {props.division ? <Text>Your division: {props.division}.</Text> : null}
       {p ? (
         <Section style={{ border: "1px solid #d5d9e3", borderRadius: "6px", padding: "8px 16px" }}>
           <Text style={{ ...receiptRow, fontWeight: "bold" }}>Receipt</Text>

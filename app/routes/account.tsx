@@ -12,7 +12,7 @@ import { useResetKey } from "~/utils/use-reset-key";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { ErrorList, Field, inputClass } from "~/components/ui/field";
 import {
   ChangeEmailCard,
   ChangePasswordCard,
@@ -27,6 +27,7 @@ import {
   passwordMismatch,
   profileRules,
   profileFields,
+  SCHOOL_GRADES,
 } from "~/features/accounts/account-schemas";
 import {
   changePassword,
@@ -55,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: user.email,
       displayName: user.displayName,
       dateOfBirth: user.dateOfBirth ? formatDate(user.dateOfBirth, "UTC") : null,
+      grade: user.grade,
       parentEmail: user.parentEmail,
       parentConsentAt: user.parentConsentAt ? formatDate(user.parentConsentAt, "UTC") : null,
     },
@@ -201,7 +203,12 @@ export default function AccountPage() {
   const [profileForm, profile] = useForm({
     id: `profile-${resetKey}`,
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
-    defaultValue: { displayName: user.displayName, dateOfBirth: "", parentEmail: "" },
+    defaultValue: {
+      displayName: user.displayName,
+      dateOfBirth: "",
+      parentEmail: "",
+      grade: user.grade === null ? "" : String(user.grade),
+    },
   });
   const [deleteForm, del] = useForm({
     id: "delete",
@@ -255,6 +262,38 @@ export default function AccountPage() {
               errors={profile.displayName.errors}
               {...getInputProps(profile.displayName, { type: "text" })}
             />
+            <div className="space-y-1">
+              <label
+                htmlFor={profile.grade.id}
+                className="block text-base font-medium text-slate-800"
+              >
+                School grade
+              </label>
+              <select
+                id={profile.grade.id}
+                name={profile.grade.name}
+                defaultValue={profile.grade.initialValue ?? ""}
+                className={inputClass}
+                aria-invalid={profile.grade.errors?.length ? true : undefined}
+                aria-describedby={[
+                  `${profile.grade.id}-hint`,
+                  profile.grade.errors?.length ? profile.grade.errorId : "",
+                ]
+                  .filter(Boolean)
+                  .join(" ")}
+              >
+                <option value="">Not given</option>
+                {SCHOOL_GRADES.map((label, value) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              <p id={`${profile.grade.id}-hint`} className="text-base text-slate-700">
+                Some contests put writers in groups by school grade.
+              </p>
+              <ErrorList id={profile.grade.errorId} errors={profile.grade.errors} />
+            </div>
             {!user.dateOfBirth ? (
               <>
                 <Field

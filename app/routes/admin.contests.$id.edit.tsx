@@ -63,6 +63,10 @@ export default function EditContest() {
         <Link to={`/admin/contests/${d.id}/rubrics`} className="underline">
           Rubrics page
         </Link>{" "}
+        ·{" "}
+        <Link to={`/admin/contests/${d.id}/divisions`} className="underline">
+          Divisions page
+        </Link>{" "}
         · {d.submissions} {d.submissions === 1 ? "submission" : "submissions"}
       </p>
       <ContestForm

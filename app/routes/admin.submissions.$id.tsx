@@ -36,6 +36,9 @@ import {
 import { refusalReply, refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
+import { contestDivisions } from "~/features/divisions/divisions.server";
+import { divisionMoves, moveToDivision } from "~/features/entries/division-move.server";
+import { inputClass, ErrorList } from "~/components/ui/field";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" },
@@ -45,7 +48,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const s = await getAdminSubmission(params.id ?? "");
   if (!s) throw notFound();
+  // Divisions (docs/decisions/0032-divisions-and-rounds.md): the move form and the entry's history.
+  const [divisions, moves] = await Promise.all([
+    contestDivisions(s.contest.id),
+    divisionMoves(s.id),
+  ]);
   return {
+    division: s.division,
+    divisions: divisions.map((d) => ({ id: d.id, name: d.name })),
+    moves: moves.map((m) => ({
+      id: m.id,
+      from: m.fromName,
+      to: m.toName,
+      note: m.note,
+      by: m.movedBy,
+      at: formatDateTime(m.createdAt, s.contest.timeZone),
+    })),
     submission: {
       id: s.id,
       title: s.title,
@@ -88,25 +106,58 @@ const actionSchema = z.discriminatedUnion("intent", [
   disqualifySchema.extend({ intent: z.literal("disqualify-confirm") }),
   z.object({ intent: z.literal("reinstate") }),
   z.object({ intent: z.literal("refund") }),
+  z.object({
+    intent: z.literal("move-division"),
+    divisionId: z.string({ required_error: "Choose a division" }).max(64),
+    note: z
+      .string({ required_error: "Please say why the entry moves" })
+      .trim()
+      .min(3, "Please say why the entry moves")
+      .max(1000, "The note must be at most 1000 characters"),
+  }),
 ]);
 
 type ActionData = {
+  /** The move form's answer, kept apart from the disqualify form's. */
+  form?: "move";
   result: SubmissionResult<string[]>;
   confirm?: { reason: string; unscored: number };
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const id = params.id ?? "";
   const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   if (submission.status !== "success") {
     return data<ActionData>(
-      { result: submission.reply() },
+      {
+        result: submission.reply(),
+        ...(submission.payload.intent === "move-division" ? { form: "move" as const } : {}),
+      },
       { status: submission.status ? 400 : 200 },
     );
   }
   const here = `/admin/submissions/${id}`;
   const value = submission.value;
+  if (value.intent === "move-division") {
+    let moved;
+    try {
+      moved = await moveToDivision({
+        submissionId: id,
+        toDivisionId: value.divisionId,
+        note: value.note,
+        movedById: admin.id,
+      });
+    } catch (error) {
+      return refusalReply(submission, error, 400, { form: "move" as const });
+    }
+    if (!moved) throw notFound();
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Entry moved",
+      description: `It is now in "${moved}". The move and your note are in its history.`,
+    });
+  }
   if (value.intent === "refund") {
     // Stripe first, then the entry is withdrawn and the entrant told (docs/decisions/0020-payments.md).
     let refunded;
@@ -166,13 +217,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminSubmission() {
-  const { submission: s, canDisqualify, payment, confirmRefund } = useLoaderData<typeof loader>();
+  const {
+    submission: s,
+    canDisqualify,
+    payment,
+    confirmRefund,
+    division,
+    divisions,
+    moves,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const confirm = canDisqualify ? actionData?.confirm : undefined;
   const resetKey = useResetKey(actionData);
   const [form, fields] = useForm({
     id: `disqualify-${resetKey}`,
-    lastResult: actionData?.result ?? null,
+    lastResult: actionData?.form ? null : (actionData?.result ?? null),
+  });
+  const [moveForm, moveFields] = useForm({
+    id: `move-${resetKey}`,
+    lastResult: actionData?.form === "move" ? actionData.result : null,
   });
   return (
     <div>
@@ -208,6 +271,12 @@ export default function AdminSubmission() {
           <dt className="inline font-medium">Submitted: </dt>
           <dd className="inline">{s.submitted}</dd>
         </div>
+        {divisions.length ? (
+          <div>
+            <dt className="inline font-medium">Division: </dt>
+            <dd className="inline">{division?.name ?? "None"}</dd>
+          </div>
+        ) : null}
         <div>
           <dt className="inline font-medium">Word count: </dt>
           <dd className="inline">{s.wordCount}</dd>
@@ -284,6 +353,71 @@ export default function AdminSubmission() {
           )}
         </CardContent>
       </Card>
+
+      {divisions.length ? (
+        <section aria-labelledby="division-heading" className="mt-8 max-w-xl">
+          <h2 id="division-heading" className="text-lg font-semibold">
+            Move to division
+          </h2>
+          <p className="text-sm text-slate-600">
+            The entry is ranked and awarded in its division. Your note is kept in its history.
+          </p>
+          <Form method="post" {...getFormProps(moveForm)} key={resetKey} className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="move-division" />
+            {moveForm.errors?.length ? (
+              <Alert variant="destructive" title="Error">
+                {moveForm.errors.join(" ")}
+              </Alert>
+            ) : null}
+            <div className="space-y-1">
+              <label htmlFor={moveFields.divisionId.id} className="block font-medium">
+                Division
+              </label>
+              <select
+                id={moveFields.divisionId.id}
+                name={moveFields.divisionId.name}
+                defaultValue=""
+                className={inputClass}
+                aria-invalid={moveFields.divisionId.errors?.length ? true : undefined}
+                aria-describedby={
+                  moveFields.divisionId.errors?.length ? moveFields.divisionId.errorId : undefined
+                }
+              >
+                <option value="">Choose a division</option>
+                {divisions.map((d) => (
+                  <option key={d.id} value={d.id} disabled={d.id === division?.id}>
+                    {d.name}
+                    {d.id === division?.id ? " (now)" : ""}
+                  </option>
+                ))}
+              </select>
+              <ErrorList id={moveFields.divisionId.errorId} errors={moveFields.divisionId.errors} />
+            </div>
+            <TextareaField
+              label="Note (why it moves)"
+              rows={2}
+              errors={moveFields.note.errors}
+              {...getTextareaProps(moveFields.note)}
+            />
+            <Button type="submit" variant="outline">
+              Move entry
+            </Button>
+          </Form>
+          {moves.length ? (
+            <>
+              <h3 className="mt-6 font-semibold">Division history</h3>
+              <ol className="mt-2 space-y-2 text-sm">
+                {moves.map((m) => (
+                  <li key={m.id}>
+                    {m.at}: {m.by} moved it from {m.from ? `"${m.from}"` : "no division"} to &quot;
+                    {m.to}&quot;. Note: {m.note}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+        </section>
+      ) : null}
 
       {canDisqualify && confirm ? (
         <section

@@ -22,6 +22,7 @@ import {
   schoolOptions,
 } from "~/features/entries/admin-submissions.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
+import { contestDivisions } from "~/features/divisions/divisions.server";
 
 export const meta: MetaFunction = () => [{ title: "Submissions · Admin · Inkwell" }];
 
@@ -29,15 +30,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const filter = parseAdminFilter(url);
-  const [list, contests, schools] = await Promise.all([
+  const [list, contests, schools, divisions] = await Promise.all([
     listAdminSubmissions(filter, pageParam(url)),
     contestOptions(),
     schoolOptions(),
+    // The Division filter, for a chosen contest with divisions (docs/decisions/0032).
+    filter.contestId ? contestDivisions(filter.contestId) : [],
   ]);
   return {
     filter,
     contests,
     schools,
+    divisions: divisions.map((d) => ({ id: d.id, name: d.name })),
+    showDivision: divisions.length > 0 || list.submissions.some((s) => s.division),
     exportHref: `/admin/submissions/export.csv${adminFilterQuery(filter)}`,
     total: list.total,
     page: list.page,
@@ -48,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       contest: { slug: s.contest.slug, title: s.contest.title },
       entrant: adminWriter(s).label,
       school: adminWriter(s).school,
+      division: s.division?.name ?? "",
       wordCount: s.wordCount,
       status: s.status,
       submitted: formatSubmissionDate(s.createdAt, s.contest.timeZone),
@@ -61,8 +67,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminSubmissions() {
-  const { filter, contests, schools, exportHref, submissions, total, page, pageCount } =
-    useLoaderData<typeof loader>();
+  const {
+    filter,
+    contests,
+    schools,
+    divisions,
+    showDivision,
+    exportHref,
+    submissions,
+    total,
+    page,
+    pageCount,
+  } = useLoaderData<typeof loader>();
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -126,6 +142,26 @@ export default function AdminSubmissions() {
             ))}
           </select>
         </div>
+        {divisions.length ? (
+          <div className="space-y-1">
+            <label htmlFor="filter-division" className="block text-sm font-medium text-slate-800">
+              Division
+            </label>
+            <select
+              id="filter-division"
+              name="division"
+              defaultValue={filter.divisionId ?? ""}
+              className={inputClass}
+            >
+              <option value="">All divisions</option>
+              {divisions.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <Button type="submit" variant="secondary">
           Filter
         </Button>
@@ -146,6 +182,7 @@ export default function AdminSubmissions() {
             "Contest",
             "Entrant",
             "School",
+            ...(showDivision ? ["Division"] : []),
             "Word Count",
             "Status",
             "Fee",
@@ -174,6 +211,7 @@ export default function AdminSubmissions() {
               </td>
               <td className="py-2 pr-4">{s.entrant}</td>
               <td className="py-2 pr-4">{s.school}</td>
+              {showDivision ? <td className="py-2 pr-4">{s.division}</td> : null}
               <td className="py-2 pr-4">{s.wordCount}</td>
               <td className="py-2 pr-4">
                 <SubmissionStatusBadge status={s.status} />

@@ -33,6 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
+import { publicDivisions } from "~/features/divisions/public-divisions.server";
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [contest, user] = await Promise.all([
     getContestBySlug(params.slug ?? ""),
@@ -47,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     phase === "coming_soon" && contest.isPublished
       ? await hasOpenNotice(user?.id, contest.id)
       : false;
+  const divisions = await publicDivisions(contest.id);
   return {
     notifyRequested,
     contest: {
@@ -67,6 +70,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       entryLimit: entryLimitRule(contest.entriesPerWriter),
       prompts: contest.prompts,
       rubrics: contest.rubrics,
+      // Who each division is for (docs/decisions/0032-divisions-and-rounds.md).
+      divisions: divisions.divisions,
+      promptDivision: divisions.promptDivision,
       snapshotDate: contest.snapshotDate
         ? formatDateTime(contest.snapshotDate, contest.timeZone)
         : null,
@@ -181,6 +187,28 @@ export default function ContestDetail() {
         </p>
       ) : null}
 
+      {contest.divisions.length ? (
+        <section aria-labelledby="divisions" className="mt-10">
+          <h2 id="divisions" className="text-2xl font-semibold">
+            Divisions
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Each story is judged with the others in its division. Your division is decided from your{" "}
+            {contest.divisions[0].basis === "age" ? "age" : "school grade"} when you send your
+            story.
+          </p>
+          <ul className="mt-4 space-y-2">
+            {contest.divisions.map((d) => (
+              <li key={d.id}>
+                <strong>{d.name}</strong>
+                {d.range !== d.name ? `: ${d.range}` : null}
+                {d.words ? ` · ${d.words}` : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="prompts" className="mt-10">
         <h2 id="prompts" className="text-2xl font-semibold">
           Prompts
@@ -192,6 +220,11 @@ export default function ContestDetail() {
                 <Card>
                   <CardHeader>
                     <CardTitle as="h3">{p.title}</CardTitle>
+                    {contest.promptDivision[p.id] ? (
+                      <p className="text-sm text-slate-600">
+                        For {contest.promptDivision[p.id]} only
+                      </p>
+                    ) : null}
                   </CardHeader>
                   <CardContent>
                     <p className="whitespace-pre-line text-slate-700">{p.body}</p>

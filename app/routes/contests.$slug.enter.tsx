@@ -58,6 +58,9 @@ import { warmInspectionWorker } from "~/features/documents/document-inspection.s
 import { draftDoneCookie, takeVisitorDraft } from "~/features/entries/entry-draft.server";
 import { pendingEntryIn } from "~/features/entries/pending-entry.server";
 import { visitorToSignIn } from "./visitor-sign-in.server";
+import { entryDivision, entryDivisionNotice } from "~/features/divisions/placement.server";
+import { DivisionRefused } from "~/features/divisions/placement";
+import { DivisionNotice } from "~/components/divisions/division-notice";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -82,19 +85,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (user) warmInspectionWorker();
   const limit = contest.entriesPerWriter;
   const code = new URL(request.url).searchParams.get("code")?.slice(0, 40).trim() || null;
-  const [left, price, kept, pending] = await Promise.all([
+  const [left, price, kept, pending, division] = await Promise.all([
     user ? entriesLeftFor(user.id, contest.id, limit) : limit,
     priceFor(contest, code, user, clientAddress(context)),
     // A story typed before signing in comes back once, to the signed-in form only.
     user ? takeVisitorDraft(request, user.id, contest.id) : { draft: null, setCookie: null },
     user && code && contest.entryFeeCents > 0 ? pendingEntryIn(user.id, contest.id) : null,
+    // The writer's division, or why they can't enter (docs/decisions/0032-divisions-and-rounds.md).
+    user
+      ? entryDivisionNotice(contest.id, { userId: user.id }, new Date())
+      : ({ kind: "none" } as const),
   ]);
+  const placed = division.kind === "placed" ? division : null;
   const body = {
     contest: {
       slug: contest.slug,
       title: contest.title,
-      wordMin: contest.wordMin,
-      wordMax: contest.wordMax,
+      // The division's own word range, where it has one.
+      wordMin: placed?.wordMin ?? contest.wordMin,
+      wordMax: placed?.wordMax ?? contest.wordMax,
       feeCents: contest.entryFeeCents,
       opens: formatDateTime(contest.submissionsOpen, contest.timeZone),
       closes: formatDateTime(contest.submissionsClose, contest.timeZone),
@@ -103,6 +112,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     phase: publicPhase(contest),
     signedIn: Boolean(user),
     notEligible: user ? eligibilityMessage(user) : null,
+    division,
     limitReached: left === 0 ? entryLimitMessage(limit) : null,
     entryKey: newEntryKey(),
     code,
@@ -136,6 +146,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (refused) {
     await discardBody(request);
     return data<ActionData>({ result: null, formError: refused }, { status: 403 });
+  }
+  try {
+    await entryDivision(contest.id, { userId: user.id }, new Date());
+  } catch (error) {
+    if (!(error instanceof DivisionRefused)) throw error;
+    await discardBody(request);
+    return data<ActionData>({ result: null, formError: error.message }, { status: 403 });
   }
   const outcome = await receiveEntry(request, user, contest);
   if (outcome.ok) {
@@ -178,6 +195,7 @@ export default function EnterContest() {
     phase,
     signedIn,
     notEligible,
+    division,
     limitReached,
     entryKey,
     code,
@@ -230,7 +248,11 @@ export default function EnterContest() {
   // After a 4xx answer the loader is not re-run, so a refusal for a closed window closes the form here.
   const windowOpen = phase === "open" && actionData?.formError !== ENTRY_MESSAGES.notOpen;
   const refusedLimit = actionData?.formError?.startsWith("You have") ? actionData.formError : null;
-  const disabled = !windowOpen || Boolean(notEligible) || Boolean(limitReached ?? refusedLimit);
+  const disabled =
+    !windowOpen ||
+    Boolean(notEligible) ||
+    division.kind === "refused" ||
+    Boolean(limitReached ?? refusedLimit);
   // The list at the top is the server's answer to the last post (it only changes on a post, so the
   // page never jumps while the writer types or clicks); live errors show beside each field and in
   // the list above the Submit button.
@@ -277,6 +299,7 @@ export default function EnterContest() {
             {notEligible}
           </Alert>
         ) : null}
+        <DivisionNotice notice={division} />
         {limitReached && !actionData?.formError ? (
           <Alert variant="info" title={limitReached}>
             {contest.entryLimit}{" "}
@@ -289,6 +312,16 @@ export default function EnterContest() {
         {actionData?.formError ? (
           <Alert variant="destructive" title="Your entry was not sent">
             {actionData.formError}
+            {/* A division refusal the writer fixes on their account page (docs/decisions/0032). */}
+            {actionData.formError.includes("on your account page") ? (
+              <>
+                {" "}
+                <Link className="underline" to="/account">
+                  Go to your account page
+                </Link>
+                .
+              </>
+            ) : null}
           </Alert>
         ) : null}
         {pending ? (

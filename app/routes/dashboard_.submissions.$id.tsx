@@ -60,6 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: s.title,
       body: s.body,
       wordCount: s.wordCount,
+      // Its division, in a contest with divisions (docs/decisions/0032-divisions-and-rounds.md).
+      division: s.division?.name ?? null,
       status: s.status,
       fileName: s.fileName,
       fileSize: s.fileSize,
@@ -172,6 +174,7 @@ export default function EntrantSubmission() {
         </Link>{" "}
         · {s.dateLabel} <time>{s.created}</time> ·{" "}
         {s.fileName && !s.wordCount ? "sent as a file" : `${s.wordCount} words`}
+        {s.division ? ` · Division: ${s.division}` : null}
       </p>
       {sentFor ? (
         <Alert variant="info" className="mt-6" title={`Sent for ${sentFor}`}>

@@ -215,6 +215,15 @@ export default function ClassContest() {
               <tr key={p.id} className="border-b border-slate-100 align-top">
                 <th scope="row" className="py-2 pr-4 font-medium">
                   {p.name}
+                  {typeof p.division === "string" ? (
+                    <span className="block text-sm font-normal text-slate-600">
+                      Division: {p.division}
+                    </span>
+                  ) : p.division ? (
+                    <span className="block text-sm font-normal text-amber-800">
+                      {p.division.problem}
+                    </span>
+                  ) : null}
                 </th>
                 <td className="py-2 pr-4">
                   {p.entries.length === 0 ? (

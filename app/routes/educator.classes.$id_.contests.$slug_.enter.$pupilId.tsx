@@ -65,6 +65,8 @@ import { formatDateTime, formatDollars } from "~/utils/dates";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
+import { entryDivisionNotice } from "~/features/divisions/placement.server";
+import { DivisionNotice } from "~/components/divisions/division-notice";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -86,18 +88,21 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { access, classroom, pupil, contest } = await load(request, params);
-  const [left, needsPermission] = await Promise.all([
+  const [left, needsPermission, division] = await Promise.all([
     pupilEntriesLeft(pupil, contest),
     permissionNeeded(pupil, contest.id),
+    // The pupil's division by the roster grade (or their own account's), or why they can't enter.
+    entryDivisionNotice(contest.id, { pupilId: pupil.id, pupilName: pupilName(pupil) }, new Date()),
   ]);
+  const placed = division.kind === "placed" ? division : null;
   return {
     classroom: { id: classroom.id, name: classroom.name },
     pupil: { id: pupil.id, name: pupilName(pupil) },
     contest: {
       slug: contest.slug,
       title: contest.title,
-      wordMin: contest.wordMin,
-      wordMax: contest.wordMax,
+      wordMin: placed?.wordMin ?? contest.wordMin,
+      wordMax: placed?.wordMax ?? contest.wordMax,
       feeCents: contest.entryFeeCents,
       closes: formatDateTime(contest.submissionsClose, contest.timeZone),
       entryLimit: entryLimitRule(contest.entriesPerWriter),
@@ -105,6 +110,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     phase: publicPhase(contest),
     notApproved: access.educator.status === "approved" ? null : CLASS_ENTRY_MESSAGES.notApproved,
     limitReached: left === 0,
+    division,
     needsPermission,
     wording: CLASS_ATTESTATIONS,
     entryKey: newEntryKey(),
@@ -163,6 +169,7 @@ export default function EnterForPupil() {
     phase,
     notApproved,
     limitReached,
+    division,
     needsPermission,
     wording,
     entryKey,
@@ -192,7 +199,8 @@ export default function EnterForPupil() {
   const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
   const count = liveCount ?? countWords(initialBody);
   const windowOpen = phase === "open" && actionData?.formError !== ENTRY_MESSAGES.notOpen;
-  const disabled = !windowOpen || Boolean(notApproved) || limitReached;
+  const disabled =
+    !windowOpen || Boolean(notApproved) || limitReached || division.kind === "refused";
   const problems = actionData?.formError ? [] : allErrors(actionData?.result?.error);
   const liveProblems = problems.length ? [] : allErrors(form.allErrors);
   const fee = contest.feeCents > 0 ? formatDollars(contest.feeCents) : null;
@@ -227,6 +235,11 @@ export default function EnterForPupil() {
             {notApproved}
           </Alert>
         ) : null}
+        <DivisionNotice
+          notice={division}
+          who={`${pupil.name}'s`}
+          rosterHref={`/educator/classes/${classroom.id}`}
+        />
         {limitReached && !actionData?.formError ? (
           <Alert variant="info" title="No entries left">
             {pupil.name} has no entries left in this contest. {contest.entryLimit}

@@ -2,6 +2,7 @@ import { classEntryRoutes } from "./class-entries";
 import { classResultRoutes } from "./class-results";
 import { classroomRoutes } from "./classrooms";
 import { contestRoutes } from "./contests";
+import { divisionRoutes } from "./divisions";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
 import { hardeningRoutes } from "./hardening";
@@ -24,4 +25,5 @@ export const allRoutes: AuthzRow[] = [
   ...classroomRoutes,
   ...hardeningRoutes,
   ...classEntryRoutes,
+  ...divisionRoutes,
 ];

@@ -113,6 +113,7 @@ async function signIn(roles: string[] = [], name?: string) {
     dateOfBirth: null,
     parentEmail: null,
     parentConsentAt: null,
+    grade: null,
     roles,
   };
   return current;

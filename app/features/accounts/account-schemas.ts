@@ -26,7 +26,28 @@ export const profileFields = z.object({
     .max(255)
     .transform((v) => v.toLowerCase())
     .optional(),
+  /**
+   * School grade, "0" (Kindergarten) to "12"; empty means not given. Contests with divisions by
+   * grade place entries by it (docs/decisions/0032-divisions-and-rounds.md).
+   */
+  grade: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return null;
+      const n = Number(v);
+      if (!/^\d{1,2}$/.test(v.trim()) || n < 0 || n > SCHOOL_GRADES.length - 1) {
+        ctx.addIssue({ code: "custom", message: "Please choose a grade from the list" });
+        return z.NEVER;
+      }
+      return n;
+    }),
 });
+
+/** The school grades of the profile's select: value 0 is Kindergarten, then Grade 1 to 12. */
+export const SCHOOL_GRADES = Array.from({ length: 13 }, (_, g) =>
+  g === 0 ? "Kindergarten" : `Grade ${g}`,
+);
 
 /** Under 13 needs a parent's or guardian's e-mail (docs/decisions/0009-domain-rules.md). */
 export function profileRules(

@@ -41,6 +41,7 @@ const userSelect = {
   email: true,
   displayName: true,
   dateOfBirth: true,
+  grade: true,
   parentEmail: true,
   parentConsentAt: true,
   roles: { select: { role: true } },

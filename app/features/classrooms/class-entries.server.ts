@@ -15,6 +15,8 @@ import { hasParentalPermission, recordAttestation } from "./attestations.server"
 import { pupilName, type EducatorAccess } from "./educator-access.server";
 import { classEntryStatus } from "./class-entry-status";
 import { ATTESTATION_FIELDS, CLASS_ENTRY_MESSAGES } from "./class-entry-form";
+import { contestDivisions } from "~/features/divisions/divisions.server";
+import { divisionNotice } from "~/features/divisions/placement";
 
 const ticked = (form: FormData, name: string) => {
   const v = form.get(name);
@@ -128,6 +130,7 @@ export async function classContests() {
  * entries wait for payment and can be chosen for one payment.
  */
 export async function classContestRoster(classroomId: string, contest: PublicContest) {
+  const divisions = await contestDivisions(contest.id);
   const pupils = await prisma.pupil.findMany({
     where: { classroomId },
     orderBy: [{ lastInitial: "asc" }, { firstName: "asc" }, { id: "asc" }],
@@ -136,6 +139,9 @@ export async function classContestRoster(classroomId: string, contest: PublicCon
       firstName: true,
       lastInitial: true,
       userId: true,
+      // The division's facts: the roster grade, else the pupil's own account's (ADR 0032).
+      grade: true,
+      user: { select: { grade: true, dateOfBirth: true } },
       submissions: {
         where: { contestId: contest.id },
         orderBy: { createdAt: "asc" },
@@ -171,7 +177,14 @@ export async function classContestRoster(classroomId: string, contest: PublicCon
     : [];
   const open = isSubmissionWindowOpen(contest);
   const limit = contest.entriesPerWriter;
+  const now = new Date();
   return pupils.map((p) => {
+    const placed = divisionNotice(
+      divisions,
+      { grade: p.grade ?? p.user?.grade ?? null, dateOfBirth: p.user?.dateOfBirth ?? null },
+      now,
+      { pupilName: pupilName(p), hasAccount: Boolean(p.user) },
+    );
     const others = p.userId
       ? elsewhere.filter((s) =>
           s.pupilId ? s.pupil?.userId === p.userId : s.entrantId === p.userId,
@@ -185,6 +198,13 @@ export async function classContestRoster(classroomId: string, contest: PublicCon
       id: p.id,
       name: pupilName(p),
       hasAccount: Boolean(p.userId),
+      // Their division in a contest with divisions, or why none takes them.
+      division:
+        placed.kind === "placed"
+          ? placed.name
+          : placed.kind === "refused"
+            ? { problem: placed.message }
+            : null,
       left,
       canAdd: open && left > 0,
       whyNot: !open

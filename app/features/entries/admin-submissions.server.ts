@@ -22,6 +22,8 @@ export type AdminSubmissionFilter = {
   status?: SubmissionStatus | null;
   /** Entries sent by the educators of one school (docs/decisions/0031). */
   schoolId?: string | null;
+  /** One division of the chosen contest (docs/decisions/0032-divisions-and-rounds.md). */
+  divisionId?: string | null;
 };
 
 const idParam = (url: URL, name: string) => {
@@ -35,6 +37,8 @@ export function parseAdminFilter(url: URL): AdminSubmissionFilter {
     contestId: idParam(url, "contest"),
     status: isSubmissionStatus(status) ? status : null,
     schoolId: idParam(url, "school"),
+    // A division belongs to one contest: without the contest it is ignored.
+    divisionId: idParam(url, "contest") ? idParam(url, "division") : null,
   };
 }
 
@@ -44,6 +48,7 @@ export function adminFilterQuery(filter: AdminSubmissionFilter) {
   if (filter.contestId) query.set("contest", filter.contestId);
   if (filter.status) query.set("status", filter.status);
   if (filter.schoolId) query.set("school", filter.schoolId);
+  if (filter.divisionId) query.set("division", filter.divisionId);
   return query.size ? `?${query}` : "";
 }
 
@@ -51,6 +56,8 @@ function adminWhere(filter: AdminSubmissionFilter): Prisma.SubmissionWhereInput 
   const where: Prisma.SubmissionWhereInput = {};
   if (filter.contestId) where.contestId = filter.contestId;
   if (filter.status) where.status = filter.status;
+  // Index (contestId, divisionId, status).
+  if (filter.contestId && filter.divisionId) where.divisionId = filter.divisionId;
   // By the sender's school: the entrantId is in the list's covering index (ADR 0021), so the
   // page is still found without reading a story; Educator is read by its key.
   if (filter.schoolId) where.entrant = { educator: { schoolId: filter.schoolId } };
@@ -77,6 +84,7 @@ const adminRowSelect = {
   disqualifyReason: true,
   mentionsEntrant: true,
   contest: { select: { id: true, slug: true, title: true, timeZone: true } },
+  division: { select: { id: true, name: true } },
   entrant: { select: { id: true, ...adminWriterSelect.entrant.select } },
   pupil: adminWriterSelect.pupil,
   payment: { select: paymentFactsSelect },
@@ -193,6 +201,7 @@ export const CSV_COLUMNS = [
   "School",
   "Pupil",
   "Sent by",
+  "Division",
   "Word count",
   "Status",
   "Submitted at (UTC)",
@@ -255,6 +264,7 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
         writer.school,
         writer.pupil,
         writer.sentBy,
+        s.division?.name ?? "",
         s.wordCount,
         s.status,
         s.createdAt.toISOString(),

@@ -30,6 +30,7 @@ const entrantSubmissionSelect = {
   createdAt: true,
   fileName: true,
   disqualifyReason: true,
+  division: { select: { name: true } },
   contest: {
     select: {
       id: true,
@@ -229,6 +230,7 @@ export async function sendSubmissionConfirmation(submissionId: string) {
       wordCount: true,
       fileName: true,
       status: true,
+      division: { select: { name: true } },
       entrant: { select: { email: true, displayName: true } },
       contest: { select: { title: true, timeZone: true, judgingOpen: true, resultsAt: true } },
       payment: { select: paymentFactsSelect },
@@ -248,6 +250,7 @@ export async function sendSubmissionConfirmation(submissionId: string) {
       submittedAt: formatDateTime(s.createdAt, s.contest.timeZone),
       wordCount: s.wordCount,
       fileName: s.fileName,
+      division: s.division?.name ?? null,
       dashboardUrl: siteUrl("/dashboard"),
       judgingOpens: formatDateTime(s.contest.judgingOpen, tz),
       resultsAt: formatDateTime(s.contest.resultsAt, tz),

@@ -37,6 +37,11 @@ import { priceNewEntry } from "~/features/payments/checkout.server";
 import { findRepeatedEntry } from "./repeat-entry.server";
 import { CodeRefused } from "~/features/payments/discount-codes.server";
 import { storeFilePart, type Upload } from "./entry-upload.server";
+import { divisionWordRange, type DivisionRule } from "~/features/divisions/eligibility";
+import { DivisionRefused } from "~/features/divisions/placement";
+import { entryDivision, type EntryWriter } from "~/features/divisions/placement.server";
+import { wordRangeMessage } from "./entry-rules";
+import { withinWordRange } from "./word-count";
 export { discardBody } from "./entry-upload.server";
 
 /** Text fields are small; a story of 100,000 words is well under this. */
@@ -231,7 +236,28 @@ export async function receiveEntry(
     const v = form.get(name);
     if (typeof v === "string") fields.set(name, v);
   }
-  const submission = parseWithZod(fields, { schema: entrySchema(contest, upload.check) });
+  // A contest with divisions: the writer's division decides the word range the story is checked
+  // against (docs/decisions/0032-divisions-and-rounds.md); the write places the entry again.
+  const entryWriter: EntryWriter = forPupil
+    ? { pupilId: forPupil.pupilId, pupilName: forPupil.names[0] ?? "This pupil" }
+    : { userId: user.id };
+  let division: DivisionRule | null;
+  try {
+    division = await entryDivision(contest.id, entryWriter, new Date());
+  } catch (error) {
+    await cleanup();
+    if (!(error instanceof DivisionRefused)) throw error;
+    return {
+      ok: false,
+      status: 403,
+      formError: error.message,
+      reply: { status: "error", error: { "": [error.message] } },
+    };
+  }
+  const words = divisionWordRange(contest, division);
+  const submission = parseWithZod(fields, {
+    schema: entrySchema(words, upload.check),
+  });
   if (submission.status !== "success") {
     await cleanup();
     return { ok: false, status: 400, reply: submission.reply() };
@@ -302,12 +328,31 @@ export async function receiveEntry(
         const mine = await countedStatuses(tx, writer, contest.id);
         if (entriesLeft(shown.entriesPerWriter, mine) === 0)
           return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
+        // The division as it is now (the admin may have edited it, or the profile changed).
+        let placed: DivisionRule | null;
+        try {
+          placed = await entryDivision(contest.id, entryWriter, new Date(), tx);
+        } catch (error) {
+          if (!(error instanceof DivisionRefused)) throw error;
+          return { refused: error.message } as const;
+        }
+        const range = divisionWordRange(shown, placed);
+        if (
+          submission.value.body &&
+          (range.wordMin !== words.wordMin || range.wordMax !== words.wordMax) &&
+          !withinWordRange(submission.value.wordCount, range.wordMin, range.wordMax)
+        )
+          return {
+            refused: wordRangeMessage(range.wordMin, range.wordMax),
+            field: "body",
+          } as const;
         await tx.submission.create({
           data: {
             id,
             contestId: contest.id,
             entrantId: user.id,
             pupilId: forPupil?.pupilId ?? null,
+            divisionId: placed?.id ?? null,
             title: submission.value.title,
             body: submission.value.body,
             wordCount: submission.value.body ? submission.value.wordCount : (file?.words ?? 0),

@@ -15,6 +15,7 @@ export async function exportUserData(userId: string, now = new Date()) {
       email: true,
       displayName: true,
       dateOfBirth: true,
+      grade: true,
       parentEmail: true,
       parentConsentAt: true,
       createdAt: true,
@@ -53,6 +54,8 @@ export async function exportUserData(userId: string, now = new Date()) {
       email: user.email,
       displayName: user.displayName,
       dateOfBirth: user.dateOfBirth?.toISOString().slice(0, 10) ?? null,
+      // School grade, 0 = kindergarten (docs/decisions/0032-divisions-and-rounds.md).
+      grade: user.grade,
       parentEmail: user.parentEmail,
       parentConsentAt: user.parentConsentAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),

@@ -1,0 +1,79 @@
+/**
+ * The admin's move of an entry to another division of its contest, with a note kept in the entry's
+ * history (docs/decisions/0032-divisions-and-rounds.md). The move, its history row and the
+ * ranking's version bump are one transaction, so a cached ranking never shows the entry in its
+ * old division.
+ */
+import { bumpRankingVersion } from "~/features/judging/queries.server";
+import { prisma, withBusyRetry } from "~/utils/db.server";
+import { DomainError } from "~/utils/domain-error";
+
+export class MoveRefused extends DomainError {}
+
+/** Moves the entry to `toDivisionId`; returns the new division's name, or null (no such entry). */
+export async function moveToDivision(input: {
+  submissionId: string;
+  toDivisionId: string;
+  note: string;
+  movedById: string;
+}) {
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const entry = await tx.submission.findUnique({
+        where: { id: input.submissionId },
+        select: { contestId: true, divisionId: true, division: { select: { name: true } } },
+      });
+      if (!entry) return null;
+      const to = await tx.division.findFirst({
+        where: { id: input.toDivisionId, contestId: entry.contestId },
+        select: { id: true, name: true },
+      });
+      if (!to) throw new MoveRefused("Choose one of this contest's divisions.", "divisionId");
+      if (entry.divisionId === to.id)
+        throw new MoveRefused(`The entry is already in "${to.name}".`, "divisionId");
+      await tx.submission.update({
+        where: { id: input.submissionId },
+        data: { divisionId: to.id },
+      });
+      await tx.divisionMove.create({
+        data: {
+          submissionId: input.submissionId,
+          fromName: entry.division?.name ?? null,
+          toName: to.name,
+          note: input.note,
+          movedById: input.movedById,
+        },
+      });
+      await bumpRankingVersion(tx, entry.contestId);
+      return to.name;
+    }),
+  );
+}
+
+/** The entry's moves, oldest first, with who made each (their display name, if they still exist). */
+export async function divisionMoves(submissionId: string) {
+  const moves = await prisma.divisionMove.findMany({
+    where: { submissionId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      fromName: true,
+      toName: true,
+      note: true,
+      movedById: true,
+      createdAt: true,
+    },
+  });
+  const ids = [...new Set(moves.flatMap((m) => (m.movedById ? [m.movedById] : [])))];
+  const people = ids.length
+    ? await prisma.user.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, displayName: true },
+      })
+    : [];
+  const name = new Map(people.map((p) => [p.id, p.displayName]));
+  return moves.map((m) => ({
+    ...m,
+    movedBy: (m.movedById && name.get(m.movedById)) || "An admin",
+  }));
+}
