@@ -391,19 +391,18 @@ export type StageRankingRow = ZRankingRow & {
 };
 
 /**
- * The ranking of one stage of a contest with divisions or rounds (docs/decisions/0032): the
- * entries of a round (round 1: every submitted entry; a later round: those that advanced into it)
- * in one division or all, ranked on the round's submitted scores only, raw or z. A judge's mean and
- * spread for z-scores come from all their scores of the round (every division), as in ADR 0016.
- * One statement; ties share a rank; unscored entries last, unranked.
+ * The ranking of one round of a contest with divisions or rounds (docs/decisions/0032): the
+ * round's entries (round 1: every submitted entry; a later round: those that advanced into it)
+ * ranked within their division (one partition when the contest has none) on the round's submitted
+ * scores only, raw or z. A judge's mean and spread for z-scores come from all their scores of the
+ * round (every division), as in ADR 0016. One statement for every division: the round's scores are
+ * read once, through the covering index of Score by entry (ADR 0021), and materialised.
+ * Ties share a rank; unscored entries last, unranked.
  */
 export async function stageRankingRows(
   contestId: string,
-  stage: { round: number; divisionId: string | null; mode: "raw" | "z" },
+  stage: { round: number; mode: "raw" | "z" },
 ): Promise<StageRankingRow[]> {
-  const inDivision = stage.divisionId
-    ? Prisma.sql`AND s."divisionId" = ${stage.divisionId}`
-    : Prisma.empty;
   const advanced =
     stage.round > 1
       ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Advancement" v WHERE v."contestId" = ${contestId}
@@ -423,21 +422,25 @@ export async function stageRankingRows(
       rank: Int | null;
     }[]
   >`
-    WITH ent AS (
+    WITH ent AS MATERIALIZED (
       SELECT s."id" AS "id", s."title" AS "title", s."divisionId" AS "divisionId",
         s."createdAt" AS "createdAt"
       FROM "Submission" s
-      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' ${inDivision} ${advanced}
+      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' ${advanced}
     ),
-    sc0 AS (
+    ra AS MATERIALIZED (
+      SELECT a."submissionId" AS "sid", a."judgeId" AS "jid" FROM "JudgeAssignment" a
+      WHERE a."contestId" = ${contestId} AND a."round" = ${stage.round}
+    ),
+    sc0 AS MATERIALIZED (
       SELECT sc."submissionId" AS "sid", sc."judgeId" AS "jid", sc."total" AS "total"
-      FROM "JudgeAssignment" a
-      JOIN "Score" sc ON sc."assignmentId" = a."id"
-      JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
-      WHERE a."contestId" = ${contestId} AND a."round" = ${stage.round} AND sc."submittedAt" IS NOT NULL
+      FROM "Submission" s
+      JOIN "Score" sc ON sc."submissionId" = s."id"
+      JOIN ra ON ra."sid" = sc."submissionId" AND ra."jid" = sc."judgeId"
+      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
     ),
     jm AS (SELECT "jid", AVG("total") AS "m", COUNT(*) AS "n" FROM sc0 GROUP BY "jid"),
-    js AS (
+    js AS MATERIALIZED (
       SELECT jm."jid", jm."m", jm."n", AVG((sc0."total" - jm."m") * (sc0."total" - jm."m")) AS "var"
       FROM jm JOIN sc0 ON sc0."jid" = jm."jid" GROUP BY jm."jid", jm."m", jm."n"
     ),
@@ -447,17 +450,13 @@ export async function stageRankingRows(
           THEN (sc0."total" - js."m") / SQRT(js."var") END AS "z"
       FROM sc0 JOIN js ON js."jid" = sc0."jid"
     ),
-    agg AS (
+    agg AS MATERIALIZED (
       SELECT zs."sid", ${roundSql(Prisma.sql`AVG(zs."z")`)} AS "val",
         ${averageSql(Prisma.sql`zs."total"`)} AS "raw",
         COUNT(*) AS "n", COUNT(zs."z") AS "used"
       FROM zs GROUP BY zs."sid"
     ),
-    asg AS (
-      SELECT a."submissionId" AS "sid", COUNT(*) AS "n" FROM "JudgeAssignment" a
-      WHERE a."contestId" = ${contestId} AND a."round" = ${stage.round} AND a."submissionId" IS NOT NULL
-      GROUP BY a."submissionId"
-    ),
+    asg AS MATERIALIZED (SELECT "sid", COUNT(*) AS "n" FROM ra GROUP BY "sid"),
     ranked AS (
       SELECT ent."id", ent."title", ent."divisionId", ent."createdAt",
         COALESCE(asg."n", 0) AS "assigned",
@@ -465,7 +464,7 @@ export async function stageRankingRows(
         ${stage.mode === "z" ? Prisma.sql`COALESCE(agg."used", 0)` : Prisma.sql`COALESCE(agg."n", 0)`} AS "used",
         ${value} AS "average", agg."raw" AS "raw",
         CASE WHEN ${value} IS NULL THEN NULL
-          ELSE RANK() OVER (ORDER BY ${value} DESC NULLS LAST) END AS "rank"
+          ELSE RANK() OVER (PARTITION BY ent."divisionId" ORDER BY ${value} DESC NULLS LAST) END AS "rank"
       FROM ent LEFT JOIN agg ON agg."sid" = ent."id" LEFT JOIN asg ON asg."sid" = ent."id"
     )
     SELECT "id", "title", "divisionId", "assigned", "scored", "used", "average", "raw", "rank"

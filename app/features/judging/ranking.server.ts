@@ -281,42 +281,41 @@ export type Stage = { round: number; divisionId: string | null; mode?: RankingMo
 
 const stageCache = new Map<string, { version: number; rows: StageRankingRow[] }>();
 const stageInFlight = new Map<string, Promise<StageRankingRow[]>>();
-const STAGE_CACHE_SIZE = 32;
+const STAGE_CACHE_SIZE = 16;
+
+/** One round's rows for every division, computed once per RankingVersion and shared. */
+async function roundRows(contestId: string, round: number, mode: RankingMode) {
+  const version = await rankingVersion(contestId);
+  const key = `${contestId}|${round}|${mode}`;
+  const cached = stageCache.get(key);
+  if (cached && cached.version === version) return cached.rows;
+  const flightKey = `${key}@${version}`;
+  let pending = stageInFlight.get(flightKey);
+  if (!pending) {
+    pending = stageRankingRows(contestId, { round, mode })
+      .then((computed) => {
+        stageCache.delete(key);
+        if (stageCache.size >= STAGE_CACHE_SIZE) stageCache.delete(stageCache.keys().next().value!);
+        stageCache.set(key, { version, rows: computed });
+        return computed;
+      })
+      .finally(() => stageInFlight.delete(flightKey));
+    stageInFlight.set(flightKey, pending);
+  }
+  return pending;
+}
 
 /**
- * The whole ranking of one stage (docs/decisions/0032-divisions-and-rounds.md), computed in SQL
- * (stageRankingRows) and kept per process while the contest's RankingVersion is unchanged, as the
- * z ranking is. Rows carry title, division and the round's assignment count.
+ * The ranking of one stage (docs/decisions/0032-divisions-and-rounds.md): a round's entries in one
+ * division (divisionId), or in every division (null), each ranked within its division. The whole
+ * round is computed in one SQL statement (stageRankingRows) and kept per process while the
+ * contest's RankingVersion is unchanged, as the z ranking is; a division is a filter of it. Rows
+ * carry title, division and the round's assignment count.
  */
 export async function stageRanking(contestId: string, stage: Stage): Promise<RankingRow[]> {
-  const mode = stage.mode ?? "raw";
-  const version = await rankingVersion(contestId);
-  const key = `${contestId}|${stage.round}|${stage.divisionId ?? "*"}|${mode}`;
-  const cached = stageCache.get(key);
-  let rows: StageRankingRow[];
-  if (cached && cached.version === version) rows = cached.rows;
-  else {
-    const flightKey = `${key}@${version}`;
-    let pending = stageInFlight.get(flightKey);
-    if (!pending) {
-      pending = stageRankingRows(contestId, {
-        round: stage.round,
-        divisionId: stage.divisionId,
-        mode,
-      })
-        .then((computed) => {
-          stageCache.delete(key);
-          if (stageCache.size >= STAGE_CACHE_SIZE)
-            stageCache.delete(stageCache.keys().next().value!);
-          stageCache.set(key, { version, rows: computed });
-          return computed;
-        })
-        .finally(() => stageInFlight.delete(flightKey));
-      stageInFlight.set(flightKey, pending);
-    }
-    rows = await pending;
-  }
-  return rows.map((r) => ({
+  const rows = await roundRows(contestId, stage.round, stage.mode ?? "raw");
+  const chosen = stage.divisionId ? rows.filter((r) => r.divisionId === stage.divisionId) : rows;
+  return chosen.map((r) => ({
     id: r.id,
     title: r.title,
     assigned: r.assigned,

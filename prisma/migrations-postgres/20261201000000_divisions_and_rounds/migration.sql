@@ -134,10 +134,10 @@ CREATE INDEX "RoundJudge_judgeId_idx" ON "RoundJudge"("judgeId");
 CREATE INDEX "Advancement_submissionId_idx" ON "Advancement"("submissionId");
 
 -- CreateIndex
-CREATE INDEX "Submission_contestId_divisionId_status_idx" ON "Submission"("contestId", "divisionId", "status");
+CREATE INDEX "Submission_contestId_status_divisionId_createdAt_id_title_idx" ON "Submission"("contestId", "status", "divisionId", "createdAt", "id", "title");
 
 -- CreateIndex
-CREATE INDEX "JudgeAssignment_contestId_round_judgeId_idx" ON "JudgeAssignment"("contestId", "round", "judgeId");
+CREATE INDEX "JudgeAssignment_contestId_round_submissionId_judgeId_idx" ON "JudgeAssignment"("contestId", "round", "submissionId", "judgeId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "LifecycleStep_contestId_step_round_key" ON "LifecycleStep"("contestId", "step", "round");

@@ -105,9 +105,9 @@ CREATE TABLE "AdvanceChoice" (
 -- (score summaries, status sets) and LifecycleStep's would be dropped.
 ALTER TABLE "Prompt" ADD COLUMN "divisionId" TEXT REFERENCES "Division" ("id") ON DELETE SET NULL ON UPDATE CASCADE;
 ALTER TABLE "Submission" ADD COLUMN "divisionId" TEXT REFERENCES "Division" ("id") ON DELETE RESTRICT ON UPDATE CASCADE;
-CREATE INDEX "Submission_contestId_divisionId_status_idx" ON "Submission"("contestId", "divisionId", "status");
+CREATE INDEX "Submission_contestId_status_divisionId_createdAt_id_title_idx" ON "Submission"("contestId", "status", "divisionId", "createdAt", "id", "title");
 ALTER TABLE "JudgeAssignment" ADD COLUMN "round" INTEGER NOT NULL DEFAULT 1;
-CREATE INDEX "JudgeAssignment_contestId_round_judgeId_idx" ON "JudgeAssignment"("contestId", "round", "judgeId");
+CREATE INDEX "JudgeAssignment_contestId_round_submissionId_judgeId_idx" ON "JudgeAssignment"("contestId", "round", "submissionId", "judgeId");
 
 -- Lifecycle steps run once per judging round (assign, remind, advance); the step set gains "advance".
 ALTER TABLE "LifecycleStep" ADD COLUMN "round" INTEGER NOT NULL DEFAULT 1;
