@@ -10,7 +10,7 @@ import {
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { parseCriteria } from "~/features/contests/rubric";
-import { averageScore, parseScores } from "~/features/judging/scoring";
+import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
@@ -159,17 +159,20 @@ export async function entrantResults(entrantId: string, now = new Date(), take =
           comment: true,
           total: true,
           rubric: { select: { criteria: true } },
+          assignment: { select: { round: true } },
         },
       },
     },
   });
   return submissions.map((s) => {
+    const rounds = s.scores.map((score) => ({ round: score.assignment.round, total: score.total }));
+    const labels = judgeLabels(rounds);
     const reviews = s.scores.map((score, i) => {
       const criteria = parseCriteria(score.rubric.criteria);
       const values = parseScores(score.scores);
       return {
         id: score.id,
-        label: `Judge ${i + 1}`,
+        label: labels[i],
         total: score.total,
         comment: score.comment,
         criteria: criteria.map((c) => ({
@@ -180,8 +183,9 @@ export async function entrantResults(entrantId: string, now = new Date(), take =
         })),
       };
     });
-    // The one rounding rule (docs/decisions/0016): the same average as the ranking shows.
-    const average = averageScore(reviews.map((r) => r.total));
+    // The one rounding rule (docs/decisions/0016): the same average as the ranking shows, of the
+    // round that decided the entry (docs/decisions/0032).
+    const average = averageScore(decidingRound(rounds).map((r) => r.total));
     return { id: s.id, title: s.title, contest: s.contest, average, reviews };
   });
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Criterion } from "~/features/contests/rubric";
 import {
   averageScore,
+  decidingRound,
+  judgeLabels,
   csvSafe,
   enteredScores,
   formatScore,
@@ -180,5 +182,26 @@ describe("csvSafe", () => {
     expect(csvSafe("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
     expect(csvSafe("@SUM")).toBe("'@SUM");
     expect(csvSafe("A story")).toBe("A story");
+  });
+});
+
+describe("scores across rounds (docs/decisions/0032)", () => {
+  it("the deciding round is the last one an entry was read in", () => {
+    const scores = [
+      { round: 1, total: 5 },
+      { round: 2, total: 9 },
+      { round: 1, total: 6 },
+      { round: 2, total: 8 },
+    ];
+    expect(decidingRound(scores).map((s) => s.total)).toEqual([9, 8]);
+    expect(decidingRound([{ round: 1, total: 4 }])).toEqual([{ round: 1, total: 4 }]);
+  });
+  it("judges are named by round only when there were several", () => {
+    expect(judgeLabels([{ round: 1 }, { round: 1 }])).toEqual(["Judge 1", "Judge 2"]);
+    expect(judgeLabels([{ round: 1 }, { round: 2 }, { round: 1 }])).toEqual([
+      "Round 1 · Judge 1",
+      "Round 2 · Judge 1",
+      "Round 1 · Judge 2",
+    ]);
   });
 });

@@ -36,6 +36,26 @@ export function averageScore(totals: number[]): number | null {
   return Math.floor(hundredths / totals.length + 0.5 + ROUND_NUDGE) / 100;
 }
 
+/**
+ * The scores that decided an entry in a contest of several rounds (docs/decisions/0032): those of
+ * the last round it was read in. A contest of one round has them all.
+ */
+export function decidingRound<T extends { round: number }>(scores: readonly T[]): T[] {
+  const last = Math.max(...scores.map((s) => s.round));
+  return scores.filter((s) => s.round === last);
+}
+
+/** How an entrant reads a judge's scores: "Judge 2", or "Round 1 · Judge 2" across rounds. */
+export function judgeLabels(scores: readonly { round: number }[]): string[] {
+  const several = new Set(scores.map((s) => s.round)).size > 1;
+  const seen = new Map<number, number>();
+  return scores.map((s) => {
+    const n = (seen.get(s.round) ?? 0) + 1;
+    seen.set(s.round, n);
+    return several ? `Round ${s.round} · Judge ${n}` : `Judge ${n}`;
+  });
+}
+
 /** Total = Σ score × weight, rounded by the rule above. Missing scores count as 0. */
 export function weightedTotal(
   criteria: Pick<Criterion, "key" | "weight">[],

@@ -5,7 +5,7 @@
  */
 import { parseCriteria, round2 } from "~/features/contests/rubric";
 import { ranking } from "~/features/judging/ranking.server";
-import { averageScore, parseScores } from "~/features/judging/scoring";
+import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
 import { prisma, isUniqueViolation } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import {
@@ -509,14 +509,20 @@ export async function entryResults(userId: string, submissionId: string, now = n
           comment: true,
           total: true,
           rubric: { select: { criteria: true } },
+          assignment: { select: { round: true } },
         },
       },
     },
   });
   if (!entry) return null;
   const award = await entryAward(submissionId, now);
-  const criteria = entry.scores.length ? parseCriteria(entry.scores[0].rubric.criteria) : [];
-  const values = entry.scores.map((s) => parseScores(s.scores));
+  // The average and the criteria are the round that decided the entry's place; every judge's
+  // comment is kept, named by round when there were several (docs/decisions/0032).
+  const scored = entry.scores.map((s) => ({ ...s, round: s.assignment.round }));
+  const deciding = decidingRound(scored);
+  const labels = judgeLabels(scored);
+  const criteria = deciding.length ? parseCriteria(deciding[0].rubric.criteria) : [];
+  const values = deciding.map((s) => parseScores(s.scores));
   const mean = averageScore;
   return {
     award: award
@@ -527,7 +533,7 @@ export async function entryResults(userId: string, submissionId: string, now = n
         }
       : null,
     progress: (await progressLabels([submissionId], now))[submissionId] ?? null,
-    average: mean(entry.scores.map((s) => s.total)),
+    average: mean(deciding.map((s) => s.total)),
     outOf: round2(criteria.reduce((n, c) => n + c.maxPoints * c.weight, 0)),
     criteria: criteria.map((c) => ({
       label: c.label,
@@ -535,7 +541,7 @@ export async function entryResults(userId: string, submissionId: string, now = n
       average: mean(values.map((v) => Number(v[c.key] ?? 0))),
     })),
     comments: entry.scores
-      .map((s, i) => ({ judge: `Judge ${i + 1}`, comment: s.comment?.trim() || null }))
+      .map((s, i) => ({ judge: labels[i], comment: s.comment?.trim() || null }))
       .filter((c) => c.comment),
   };
 }
