@@ -8,7 +8,7 @@
  */
 import { zipSync } from "fflate";
 import { parseCriteria } from "~/features/contests/rubric";
-import { averageScore, parseScores } from "~/features/judging/scoring";
+import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
 import { awardLabel } from "~/features/results/awards";
 import {
   awardInSentence,
@@ -68,6 +68,7 @@ export async function classContestResults(classroomId: string, slug: string, now
             comment: true,
             total: true,
             rubric: { select: { criteria: true } },
+            assignment: { select: { round: true } },
           },
         })
       : [],
@@ -94,7 +95,8 @@ export async function classContestResults(classroomId: string, slug: string, now
     hasDivisions: divisions > 0,
     hasRounds: rounds > 0,
     entries: entries.map((e) => {
-      const own = bySubmission.get(e.id) ?? [];
+      const own = (bySubmission.get(e.id) ?? []).map((s) => ({ ...s, round: s.assignment.round }));
+      const labels = judgeLabels(own);
       const award = awards.get(e.id) ?? null;
       const results = published && e.status === "submitted";
       return {
@@ -106,7 +108,8 @@ export async function classContestResults(classroomId: string, slug: string, now
         pupil: { id: e.pupil!.id, name: pupilName(e.pupil!), grade: e.pupil!.grade },
         results: results
           ? {
-              average: averageScore(own.map((s) => s.total)),
+              // The round that decided the entry (docs/decisions/0032-divisions-and-rounds.md).
+              average: averageScore(decidingRound(own).map((s) => s.total)),
               award: award ? { kind: award.kind, label: awardLabel(award) } : null,
               certificate: award !== null,
               progress: progress[e.id] ?? null,
@@ -114,7 +117,7 @@ export async function classContestResults(classroomId: string, slug: string, now
                 const values = parseScores(s.scores);
                 return {
                   id: s.id,
-                  label: `Judge ${i + 1}`,
+                  label: labels[i],
                   total: s.total,
                   comment: s.comment?.trim() || null,
                   criteria: parseCriteria(s.rubric.criteria).map((c) => ({
