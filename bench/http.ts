@@ -5,7 +5,7 @@
  * HTTP with autocannon, and prints one table: case, req/s, p50, p99, errors, target, met.
  *
  *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
- *                    [--reuse] [--only judge,admin-submissions] [--port 3900] [--profile]
+ *                    [--reuse] [--only judge,admin-submissions,divisions] [--port 3900] [--profile]
  *                    [--db sqlite|postgres|both]
  *
  * --db (default both) picks the engines: the seeded SQLite file, and the same rows copied into a
@@ -611,6 +611,49 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
       "POST",
       "intent=autoassign&contestId=assign&judgesPerSubmission=3",
     );
+
+    if (want("divisions")) {
+      // The big contest in four divisions for these cases only (the cases above read it as one
+      // pool, as do the next runs with --reuse): the per-division ranking page and its CSV
+      // (docs/decisions/0032-divisions-and-rounds.md).
+      for (let d = 0; d < 4; d++)
+        await db.run(
+          `INSERT INTO "Division" ("id", "contestId", "position", "name", "basis", "min", "max", "createdAt")
+           VALUES (?, 'big', ?, ?, 'grade', ?, ?, ?)`,
+          [`bd${d}`, d + 1, `Division ${d + 1}`, d * 3, d * 3 + 2, iso(Date.now())],
+        );
+      await db.run(
+        `UPDATE "Submission" SET "divisionId" = 'bd' || (CAST(SUBSTR("id", 2) AS INTEGER) % 4)
+         WHERE "contestId" = 'big'`,
+      );
+      try {
+        await page(
+          "divisions",
+          "GET /admin/scoring (one division of 4, raw)",
+          "/admin/scoring?contest=big&division=bd1",
+          admin,
+          "p99 ≤ 250 ms",
+          (r) => r.p99 <= 250,
+        );
+        await page(
+          "divisions",
+          "GET /admin/scoring (one division of 4, z)",
+          "/admin/scoring?contest=big&division=bd2&normalize=z",
+          admin,
+          "p99 ≤ 250 ms",
+          (r) => r.p99 <= 250,
+        );
+        await single(
+          "divisions",
+          "ranking CSV, 4 divisions, 20,000 rows",
+          "/admin/scoring/export?contest=big&division=all",
+          2000,
+        );
+      } finally {
+        await db.run(`UPDATE "Submission" SET "divisionId" = NULL WHERE "contestId" = 'big'`);
+        await db.run(`DELETE FROM "Division" WHERE "contestId" = 'big'`);
+      }
+    }
 
     if (want("rush")) {
       const cookies = await sessionCookies(
