@@ -7,13 +7,13 @@
  */
 import {
   beginStep,
+  contestSteps,
   failStep,
   finishStep,
   renewStepLease,
   stepPlan,
 } from "~/features/lifecycle/lifecycle.server";
 import { sendLifecycleMail } from "~/features/lifecycle/mail.server";
-import { STEPS } from "~/features/lifecycle/steps";
 import { contestUnpublished, inngest, scheduleChanged } from "./client";
 
 export const contestLifecycle = inngest.createFunction(
@@ -33,34 +33,42 @@ export const contestLifecycle = inngest.createFunction(
   async ({ event, step }) => {
     const { contestId } = event.data;
     const done: string[] = [];
-    for (const name of STEPS) {
-      const plan = await step.run(`plan-${name}`, () => stepPlan(contestId, name));
+    // The contest's steps in order, round after round (docs/decisions/0032-divisions-and-rounds.md);
+    // a contest of one round has today's five steps and step ids.
+    const order = await step.run("plan-steps", () => contestSteps(contestId));
+    for (const { step: name, round } of order) {
+      const id = round > 1 ? `${name}-${round}` : name;
+      const plan = await step.run(`plan-${id}`, () => stepPlan(contestId, name, round));
       if (plan.status === "stop") return { contestId, done, stopped: plan.reason };
       if (plan.status === "done") continue;
-      await step.sleepUntil(`sleep-${name}`, new Date(plan.dueAt));
+      await step.sleepUntil(`sleep-${id}`, new Date(plan.dueAt));
       // After the sleep the contest is read again: the step's guards decide.
-      const begun = await step.run(`begin-${name}`, () => beginStep(contestId, name, new Date()));
+      const begun = await step.run(`begin-${id}`, () =>
+        beginStep(contestId, name, new Date(), undefined, round),
+      );
       if (begun.status === "started") {
         let sent = 0;
         for (const mail of begun.mails) {
           const outcome = await step.run(`email-${mail.key}`, async () => {
             // Each e-mail step is this run's heartbeat on the step's lease (docs/decisions/0022-lifecycle-follows-the-public.md).
-            await renewStepLease(contestId, name, begun.holder, new Date());
+            await renewStepLease(contestId, name, begun.holder, new Date(), round);
             try {
               return await sendLifecycleMail(mail);
             } catch (error) {
-              await failStep(contestId, name, error, new Date());
+              await failStep(contestId, name, error, new Date(), round);
               throw error;
             }
           });
           if (outcome !== "nothing-to-send") sent++;
         }
         const result = { sent, skipped: begun.skipped, nothing: begun.nothing };
-        await step.run(`finish-${name}`, () => finishStep(contestId, name, new Date(), result));
+        await step.run(`finish-${id}`, () =>
+          finishStep(contestId, name, new Date(), result, round),
+        );
       }
       if (begun.status !== "started" && begun.status !== "done")
         return { contestId, done, stopped: begun.status };
-      done.push(name);
+      done.push(id);
     }
     return { contestId, done, stopped: null };
   },

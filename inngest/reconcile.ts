@@ -13,10 +13,9 @@ export const reconcileLifecycle = inngest.createFunction(
   async ({ step }) => {
     const due = await step.run("find-due-steps", () => dueSteps(new Date()));
     const outcomes = [];
-    for (const { contestId, step: name } of due) {
-      outcomes.push(
-        await step.run(`run-${contestId}-${name}`, () => runStep(contestId, name, new Date())),
-      );
+    for (const { contestId, step: name, round } of due) {
+      const id = round > 1 ? `run-${contestId}-${name}-${round}` : `run-${contestId}-${name}`;
+      outcomes.push(await step.run(id, () => runStep(contestId, name, new Date(), round)));
     }
     return { ran: outcomes.length, outcomes };
   },

@@ -10,8 +10,9 @@ import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { runStep } from "~/features/lifecycle/lifecycle.server";
 import { deliverEvent } from "~/features/lifecycle/outbox.server";
-import { STEPS, STEP_LABEL } from "~/features/lifecycle/steps";
+import { STEPS } from "~/features/lifecycle/steps";
 import {
+  stepTitle,
   runOutcomeToast,
   undeliveredEvents,
   workflowContests,
@@ -32,7 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("run-step"), contestId: z.string().min(1), step: z.enum(STEPS) }),
+  z.object({
+    intent: z.literal("run-step"),
+    contestId: z.string().min(1),
+    step: z.enum(STEPS),
+    round: z.coerce.number().int().min(1).max(10).default(1),
+  }),
   z.object({ intent: z.literal("retry-event"), eventId: z.string().min(1) }),
 ]);
 
@@ -43,9 +49,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast("/admin/workflows", { type: "error", title: "Nothing to run" });
   const now = new Date();
   if (submission.value.intent === "run-step") {
-    const { contestId, step } = submission.value;
-    const outcome = await runStep(contestId, step, now);
-    return redirectWithToast("/admin/workflows", runOutcomeToast(STEP_LABEL[step], outcome));
+    const { contestId, step, round } = submission.value;
+    const outcome = await runStep(contestId, step, now, round);
+    const label = await stepTitle(contestId, { step, round });
+    return redirectWithToast("/admin/workflows", runOutcomeToast(label, outcome));
   }
   const outcome = await deliverEvent(submission.value.eventId, now, outboxDelivery());
   return redirectWithToast(
@@ -111,7 +118,7 @@ export default function Workflows() {
                 >
                   {c.steps.map((s) => (
                     <tr
-                      key={s.step}
+                      key={`${s.step}-${s.round}`}
                       className="border-b border-slate-100 align-top"
                       data-step={s.step}
                     >
@@ -147,6 +154,7 @@ export default function Workflows() {
                             <input type="hidden" name="intent" value="run-step" />
                             <input type="hidden" name="contestId" value={c.id} />
                             <input type="hidden" name="step" value={s.step} />
+                            <input type="hidden" name="round" value={s.round} />
                             <Button type="submit" size="sm" variant="secondary">
                               {s.action}
                               <span className="sr-only">: {s.label}</span>

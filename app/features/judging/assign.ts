@@ -28,6 +28,11 @@ export function autoAssign(input: {
   /** Assignments that already exist for the contest's entries. */
   existing: AssignPair[];
   judgesPerSubmission: number;
+  /**
+   * Pairs never to make that do not count towards an entry's quota or a judge's load: a later
+   * judging round passes the pairs of earlier rounds here (docs/decisions/0032-divisions-and-rounds.md).
+   */
+  excluded?: AssignPair[];
 }): AssignPair[] {
   const judges = [...new Set(input.judgeIds)];
   const n = judges.length;
@@ -43,6 +48,13 @@ export function autoAssign(input: {
     if (set.has(pair.judgeId)) continue;
     set.add(pair.judgeId);
     if (inList.has(pair.judgeId)) load.set(pair.judgeId, (load.get(pair.judgeId) ?? 0) + 1);
+  }
+
+  const barred = new Map<string, Set<string>>();
+  for (const pair of input.excluded ?? []) {
+    let set = barred.get(pair.submissionId);
+    if (!set) barred.set(pair.submissionId, (set = new Set()));
+    set.add(pair.judgeId);
   }
 
   // Entries written by one of the judges are placed first: they cannot take every judge, and the
@@ -64,7 +76,8 @@ export function autoAssign(input: {
     const candidates: string[] = [];
     for (let k = 0; k < n; k++) {
       const judge = judges[(pointer + k) % n];
-      if (judge !== entry.entrantId && !already.has(judge)) candidates.push(judge);
+      if (judge !== entry.entrantId && !already.has(judge) && !barred.get(entry.id)?.has(judge))
+        candidates.push(judge);
     }
     // Array.prototype.sort is stable: ties keep rotation order.
     candidates.sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0));

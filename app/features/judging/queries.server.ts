@@ -372,14 +372,17 @@ export async function insertAssignments(
   tx: Tx,
   rows: { id: string; contestId: string; judgeId: string; submissionId: string }[],
   createdAt: Date,
+  /** The judging round the pairs belong to (docs/decisions/0032-divisions-and-rounds.md). */
+  round = 1,
 ) {
   for (let i = 0; i < rows.length; i += 500) {
     const values = rows
       .slice(i, i + 500)
       .map(
-        (p) => Prisma.sql`(${p.id}, ${p.contestId}, ${p.judgeId}, ${p.submissionId}, ${createdAt})`,
+        (p) =>
+          Prisma.sql`(${p.id}, ${p.contestId}, ${p.judgeId}, ${p.submissionId}, ${round}, ${createdAt})`,
       );
-    await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "createdAt")
+    await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt")
       VALUES ${Prisma.join(values)}`;
   }
 }

@@ -11,30 +11,52 @@ import { randomBytes } from "node:crypto";
 import { sendSubmissionConfirmation } from "~/features/entries/entrant-submissions.server";
 import { prisma, type StepOutcome } from "~/utils/db.server";
 import { sendLifecycleMail, sendOnce, type MailJob } from "./mail.server";
+import { contestRounds } from "~/features/rounds/rounds.server";
 import {
   lifecycleContestSelect,
   runStepAction,
   scheduledContest,
   type LifecycleContest,
+  type LifecycleRound,
 } from "./step-actions.server";
 import {
   STEP_HEARTBEAT_MS,
   STEP_LEASE_MS,
-  STEPS,
   errorMessage,
-  isStepDue,
   isStepName,
   nextAttemptAt,
-  stepDueAt,
+  plannedSteps,
+  type PlannedStep,
   type StepName,
 } from "./steps";
 
-async function loadContest(contestId: string): Promise<LifecycleContest | null> {
+type Scheduled = LifecycleContest & { rounds: LifecycleRound[]; plan: PlannedStep[] };
+
+/**
+ * The contest as the lifecycle runs it, with its judging rounds and its steps in order
+ * (docs/decisions/0032-divisions-and-rounds.md). The one round of a contest without rounds takes
+ * the published judging dates, exactly as before rounds existed.
+ */
+async function loadContest(contestId: string): Promise<Scheduled | null> {
   const row = await prisma.contest.findUnique({
     where: { id: contestId },
     select: lifecycleContestSelect,
   });
-  return row && scheduledContest(row);
+  if (!row) return null;
+  const c = scheduledContest(row);
+  const rounds: LifecycleRound[] = (await contestRounds(contestId)).map((r) =>
+    r.id === null ? { ...r, judgingOpen: c.judgingOpen, judgingClose: c.judgingClose } : r,
+  );
+  return { ...c, rounds, plan: plannedSteps(c, rounds.length > 1 ? rounds : []) };
+}
+
+const findPlanned = (c: Scheduled, step: StepName, round: number) =>
+  c.plan.find((p) => p.step === step && p.round === round);
+
+/** A contest's steps in the order they run (the workflow and the scheduler follow it). */
+export async function contestSteps(contestId: string) {
+  const c = await loadContest(contestId);
+  return (c?.plan ?? []).map(({ step, round }) => ({ step, round }));
 }
 
 /**
@@ -44,16 +66,15 @@ async function loadContest(contestId: string): Promise<LifecycleContest | null> 
 export async function syncSteps(contestId: string) {
   const c = await loadContest(contestId);
   if (!c?.isPublished) return 0;
-  for (const step of STEPS) {
-    const dueAt = stepDueAt(step, c);
+  for (const { step, round, dueAt } of c.plan) {
     const row = await prisma.lifecycleStep.findUnique({
-      where: { contestId_step_round: { contestId, step, round: 1 } },
+      where: { contestId_step_round: { contestId, step, round } },
       select: { finishedAt: true, attempts: true, nextAttemptAt: true },
     });
     if (!row) {
       await prisma.lifecycleStep.upsert({
-        where: { contestId_step_round: { contestId, step, round: 1 } },
-        create: { contestId, step, dueAt, nextAttemptAt: dueAt },
+        where: { contestId_step_round: { contestId, step, round } },
+        create: { contestId, step, round, dueAt, nextAttemptAt: dueAt },
         update: {},
       });
     } else if (!row.finishedAt) {
@@ -62,7 +83,7 @@ export async function syncSteps(contestId: string) {
           ? dueAt
           : new Date(Math.max(dueAt.getTime(), row.nextAttemptAt.getTime()));
       await prisma.lifecycleStep.updateMany({
-        where: { contestId, step, finishedAt: null },
+        where: { contestId, step, round, finishedAt: null },
         data: {
           dueAt,
           ...(row.attempts === 0 || row.nextAttemptAt ? { nextAttemptAt: waitUntil } : {}),
@@ -70,7 +91,15 @@ export async function syncSteps(contestId: string) {
       });
     }
   }
-  return STEPS.length;
+  // Steps of rounds no longer planned go, unless they ran.
+  const planned = new Set(c.plan.map((p) => `${p.step}:${p.round}`));
+  const rows = await prisma.lifecycleStep.findMany({
+    where: { contestId, finishedAt: null },
+    select: { id: true, step: true, round: true },
+  });
+  const stale = rows.filter((r) => !planned.has(`${r.step}:${r.round}`)).map((r) => r.id);
+  if (stale.length) await prisma.lifecycleStep.deleteMany({ where: { id: { in: stale } } });
+  return c.plan.length;
 }
 
 export type StepPlan =
@@ -79,17 +108,20 @@ export type StepPlan =
   | { status: "pending"; dueAt: string };
 
 /** Where a step stands for a workflow: stop (gone or unpublished), done, or due at a UTC instant. */
-export async function stepPlan(contestId: string, step: StepName): Promise<StepPlan> {
+export async function stepPlan(contestId: string, step: StepName, round = 1): Promise<StepPlan> {
   const c = await loadContest(contestId);
   if (!c) return { status: "stop", reason: "missing" };
   if (!c.isPublished) return { status: "stop", reason: "unpublished" };
+  const planned = findPlanned(c, step, round);
+  // A step no longer in the plan (its round was removed) has nothing to wait for.
+  if (!planned) return { status: "done" };
   await syncSteps(contestId);
   const row = await prisma.lifecycleStep.findUniqueOrThrow({
-    where: { contestId_step_round: { contestId, step, round: 1 } },
+    where: { contestId_step_round: { contestId, step, round } },
     select: { finishedAt: true },
   });
   if (row.finishedAt) return { status: "done" };
-  return { status: "pending", dueAt: stepDueAt(step, c).toISOString() };
+  return { status: "pending", dueAt: planned.dueAt.toISOString() };
 }
 
 /** Unfinished steps whose time has come, of published contests, oldest first (the reconcile cron). */
@@ -101,12 +133,12 @@ export async function dueSteps(now: Date, take = 100) {
       OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
       contest: { isPublished: true },
     },
-    select: { contestId: true, step: true },
+    select: { contestId: true, step: true, round: true },
     orderBy: [{ dueAt: "asc" }, { id: "asc" }],
     take,
   });
   return rows.flatMap((r) =>
-    isStepName(r.step) ? [{ contestId: r.contestId, step: r.step }] : [],
+    isStepName(r.step) ? [{ contestId: r.contestId, step: r.step, round: r.round }] : [],
   );
 }
 
@@ -127,9 +159,15 @@ export function newRunId() {
 }
 
 /** The holder's heartbeat: pushes its lease on; false when the lease is no longer its own. */
-export async function renewStepLease(contestId: string, step: StepName, holder: string, now: Date) {
+export async function renewStepLease(
+  contestId: string,
+  step: StepName,
+  holder: string,
+  now: Date,
+  round = 1,
+) {
   const { count } = await prisma.lifecycleStep.updateMany({
-    where: { contestId, step, lockedBy: holder, finishedAt: null },
+    where: { contestId, step, round, lockedBy: holder, finishedAt: null },
     data: { lockedUntil: new Date(now.getTime() + STEP_LEASE_MS) },
   });
   return count === 1;
@@ -145,11 +183,12 @@ async function withHeartbeat<T>(
   holder: string,
   now: Date,
   work: () => Promise<T>,
+  round = 1,
 ): Promise<T> {
   const started = Date.now();
   const timer = setInterval(() => {
     const at = new Date(now.getTime() + (Date.now() - started));
-    renewStepLease(contestId, step, holder, at).catch(() => {});
+    renewStepLease(contestId, step, holder, at, round).catch(() => {});
   }, STEP_HEARTBEAT_MS);
   timer.unref?.();
   try {
@@ -169,26 +208,31 @@ export async function beginStep(
   step: StepName,
   now: Date,
   holder = newRunId(),
+  round = 1,
 ): Promise<BeginOutcome> {
   const c = await loadContest(contestId);
   if (!c) return { status: "missing" };
   if (!c.isPublished) return { status: "unpublished" };
-  if (!isStepDue(step, c, now)) return { status: "not-due" };
+  const planned = findPlanned(c, step, round);
+  if (!planned) return { status: "missing" };
+  if (now.getTime() < planned.dueAt.getTime()) return { status: "not-due" };
   await syncSteps(contestId);
   const rows = await prisma.lifecycleStep.findMany({
     where: { contestId },
-    select: { step: true, finishedAt: true },
+    select: { step: true, round: true, finishedAt: true },
   });
-  const finished = new Set(rows.filter((r) => r.finishedAt).map((r) => r.step));
-  if (finished.has(step)) return { status: "done" };
+  const finished = new Set(rows.filter((r) => r.finishedAt).map((r) => `${r.step}:${r.round}`));
+  if (finished.has(`${step}:${round}`)) return { status: "done" };
   // Steps run in order: results never before assign, even if the dates say so.
-  if (STEPS.slice(0, STEPS.indexOf(step)).some((s) => !finished.has(s))) {
+  const before = c.plan.slice(0, c.plan.indexOf(planned));
+  if (before.some((p) => !finished.has(`${p.step}:${p.round}`))) {
     return { status: "waiting" };
   }
   const { count } = await prisma.lifecycleStep.updateMany({
     where: {
       contestId,
       step,
+      round,
       finishedAt: null,
       OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
     },
@@ -200,16 +244,21 @@ export async function beginStep(
   });
   if (count !== 1) return { status: "busy" };
   await prisma.lifecycleStep.updateMany({
-    where: { contestId, step, startedAt: null },
+    where: { contestId, step, round, startedAt: null },
     data: { startedAt: now },
   });
   try {
-    const work = await withHeartbeat(contestId, step, holder, now, () =>
-      runStepAction(step, c, now),
+    const work = await withHeartbeat(
+      contestId,
+      step,
+      holder,
+      now,
+      () => runStepAction({ step, round }, c, c.rounds, now),
+      round,
     );
     return { status: "started", holder, ...work };
   } catch (error) {
-    await failStep(contestId, step, error, now);
+    await failStep(contestId, step, error, now, round);
     throw error;
   }
 }
@@ -229,9 +278,10 @@ export async function finishStep(
   step: StepName,
   now: Date,
   result: StepResult = { sent: 0 },
+  round = 1,
 ) {
   await prisma.lifecycleStep.updateMany({
-    where: { contestId, step },
+    where: { contestId, step, round },
     data: {
       finishedAt: now,
       lastError: null,
@@ -244,13 +294,19 @@ export async function finishStep(
 }
 
 /** Records the error and when to try again (null once the attempts are used up). */
-export async function failStep(contestId: string, step: StepName, error: unknown, now: Date) {
+export async function failStep(
+  contestId: string,
+  step: StepName,
+  error: unknown,
+  now: Date,
+  round = 1,
+) {
   const row = await prisma.lifecycleStep.findUnique({
-    where: { contestId_step_round: { contestId, step, round: 1 } },
+    where: { contestId_step_round: { contestId, step, round } },
     select: { attempts: true },
   });
   await prisma.lifecycleStep.updateMany({
-    where: { contestId, step, finishedAt: null },
+    where: { contestId, step, round, finishedAt: null },
     data: {
       lastError: errorMessage(error),
       nextAttemptAt: nextAttemptAt(row?.attempts ?? 1, now),
@@ -270,10 +326,15 @@ export type RunOutcome =
  * Every recipient is tried; if any failed, the step is recorded as failed and a retry sends only
  * the messages that did not go out.
  */
-export async function runStep(contestId: string, step: StepName, now: Date): Promise<RunOutcome> {
+export async function runStep(
+  contestId: string,
+  step: StepName,
+  now: Date,
+  round = 1,
+): Promise<RunOutcome> {
   let begun: BeginOutcome;
   try {
-    begun = await beginStep(contestId, step, now);
+    begun = await beginStep(contestId, step, now, newRunId(), round);
   } catch (error) {
     return { status: "failed", error: errorMessage(error) };
   }
@@ -283,23 +344,30 @@ export async function runStep(contestId: string, step: StepName, now: Date): Pro
   let sent = 0;
   // Messages sent by an earlier attempt count as sent: the step's note tells what went out.
   let done = 0;
-  await withHeartbeat(contestId, step, holder, now, async () => {
-    for (const mail of mails) {
-      try {
-        const outcome = await sendLifecycleMail(mail);
-        if (outcome === "sent") sent++;
-        if (outcome !== "nothing-to-send") done++;
-      } catch (error) {
-        errors.push(errorMessage(error));
+  await withHeartbeat(
+    contestId,
+    step,
+    holder,
+    now,
+    async () => {
+      for (const mail of mails) {
+        try {
+          const outcome = await sendLifecycleMail(mail);
+          if (outcome === "sent") sent++;
+          if (outcome !== "nothing-to-send") done++;
+        } catch (error) {
+          errors.push(errorMessage(error));
+        }
       }
-    }
-  });
+    },
+    round,
+  );
   if (errors.length) {
     const error = `${errors.length} of ${mails.length} e-mails failed: ${errors[0]}`;
-    await failStep(contestId, step, error, now);
+    await failStep(contestId, step, error, now, round);
     return { status: "failed", error };
   }
-  await finishStep(contestId, step, now, { sent: done, skipped, nothing });
+  await finishStep(contestId, step, now, { sent: done, skipped, nothing }, round);
   return {
     status: "finished",
     sent,

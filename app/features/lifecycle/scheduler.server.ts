@@ -10,9 +10,14 @@ import { randomBytes } from "node:crypto";
 import { prisma } from "~/utils/db.server";
 import type { WorkflowEvent } from "~/utils/workflow-events";
 import { finalizePaidSession, tellRefund } from "./payment-mail.server";
-import { confirmEntry, runStep, syncSteps, type RunOutcome } from "./lifecycle.server";
+import {
+  confirmEntry,
+  contestSteps,
+  runStep,
+  syncSteps,
+  type RunOutcome,
+} from "./lifecycle.server";
 import { deliverDueEvents, type OutboxDelivery } from "./outbox.server";
-import { STEPS } from "./steps";
 
 const LEASE = "scheduler";
 
@@ -69,11 +74,12 @@ export async function handleLocally(event: WorkflowEvent) {
   }
 }
 
-export type StepRun = { contestId: string; step: string; outcome: RunOutcome };
+export type StepRun = { contestId: string; step: string; round: number; outcome: RunOutcome };
 
 /**
  * Runs every due step, per contest in order (a contest whose dates have all passed goes through
- * its steps in one tick), stopping at a contest's first step that does not finish.
+ * its steps in one tick, round after round), stopping at a contest's first step that does not
+ * finish.
  */
 export async function runDueSteps(now: Date): Promise<StepRun[]> {
   const due = await prisma.lifecycleStep.findMany({
@@ -91,14 +97,15 @@ export async function runDueSteps(now: Date): Promise<StepRun[]> {
   for (const contestId of new Set(due.map((d) => d.contestId))) {
     const rows = await prisma.lifecycleStep.findMany({
       where: { contestId, finishedAt: null },
-      select: { step: true, nextAttemptAt: true },
+      select: { step: true, round: true, nextAttemptAt: true },
     });
-    const pending = STEPS.filter((s) => rows.some((r) => r.step === s));
-    for (const step of pending) {
-      const row = rows.find((r) => r.step === step)!;
+    const order = await contestSteps(contestId);
+    for (const { step, round } of order) {
+      const row = rows.find((r) => r.step === step && r.round === round);
+      if (!row) continue;
       if (!row.nextAttemptAt || row.nextAttemptAt > now) break; // backing off, or given up
-      const outcome = await runStep(contestId, step, now);
-      runs.push({ contestId, step, outcome });
+      const outcome = await runStep(contestId, step, now, round);
+      runs.push({ contestId, step, round, outcome });
       if (outcome.status !== "finished") break;
     }
   }

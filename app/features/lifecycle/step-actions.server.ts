@@ -6,14 +6,16 @@
  */
 import { parseSnapshot, snapshotDates } from "~/features/contests/contest-snapshot";
 import { freezeAwards, stagedResultRows } from "~/features/results/results.server";
-import { runAutoAssign } from "~/features/judging/assignments.server";
 import { ranking } from "~/features/judging/ranking.server";
+import { fixAdvancement } from "~/features/rounds/advancement.server";
+import { runRoundAssign } from "~/features/rounds/round-assign.server";
+import type { RoundPlan } from "~/features/rounds/rounds.server";
 import { expireSessions, voidUnpaid } from "~/features/payments/checkout.server";
 import { formatDateTime } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { siteUrl } from "~/utils/email.server";
 import type { MailJob } from "./mail.server";
-import { skipReason, type StepName } from "./steps";
+import { skipReason, type StepName, type StepRef } from "./steps";
 
 export const lifecycleContestSelect = {
   id: true,
@@ -64,7 +66,13 @@ export function scheduledContest(row: ContestRow): LifecycleContest {
 /** What a step's action did: the e-mails to send, or why it did nothing (shown on /admin/workflows). */
 export type StepWork = { mails: MailJob[]; skipped?: string; nothing?: string };
 
-type StepAction = (c: LifecycleContest, now: Date) => Promise<StepWork>;
+/** A judging round as the lifecycle runs it (a contest without rounds: its published dates). */
+export type LifecycleRound = RoundPlan;
+
+/** The round a step belongs to, and whether the contest has more than one. */
+type RoundOf = { round: LifecycleRound; many: boolean };
+
+type StepAction = (c: LifecycleContest, now: Date, r: RoundOf) => Promise<StepWork>;
 
 /** open: tell everyone who pressed "Notify me". */
 const open: StepAction = async (c) => {
@@ -122,11 +130,12 @@ const close: StepAction = async (c) => {
   return { mails, nothing: "No entry was left unpaid." };
 };
 
-/** Each judge's count of assigned entries in the contest, optionally only unscored ones. */
-async function judgeQueues(contestId: string, unscoredOnly: boolean) {
+/** Each judge's count of assigned entries in a round of the contest, optionally only unscored ones. */
+async function judgeQueues(contestId: string, unscoredOnly: boolean, round: number) {
   const rows = await prisma.judgeAssignment.findMany({
     where: {
       contestId,
+      round,
       submission: { status: "submitted" },
       ...(unscoredOnly
         ? { OR: [{ score: { is: null } }, { score: { is: { submittedAt: null } } }] }
@@ -143,45 +152,77 @@ async function judgeQueues(contestId: string, unscoredOnly: boolean) {
   return [...byJudge].sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** assign: the balanced auto-assign (docs/decisions/0007-judging.md), then one e-mail per judge. */
-const assign: StepAction = async (c, now) => {
+/**
+ * assign: the balanced auto-assign (docs/decisions/0007-judging.md) of the step's round, then one
+ * e-mail per judge of that round. Round k ≥ 2 first makes sure who went on after round k−1 is
+ * fixed (the rule with the admin's choices, if the admin had not confirmed it), so it always
+ * assigns the entries that went on (docs/decisions/0032-divisions-and-rounds.md).
+ */
+const assign: StepAction = async (c, now, { round, many }) => {
+  if (round.number > 1) await fixAdvancement(c.id, round.number - 1, now, null);
   // The same code path and rules as the admin's Auto-Assign (docs/decisions/0022-lifecycle-follows-the-public.md).
-  const result = await runAutoAssign(c.id, c.judgesPerSubmission, now);
+  const result = await runRoundAssign(
+    c.id,
+    round.number,
+    now,
+    round.id === null ? c.judgesPerSubmission : undefined,
+  );
   if (!result.ok && result.reason === "closed") return { mails: [], skipped: result.error };
   // No entries is a quiet contest, not a failure; no judges is, and an admin must act.
   if (!result.ok && result.reason !== "no-entries") throw new Error(result.error);
-  const queues = await judgeQueues(c.id, false);
+  const queues = await judgeQueues(c.id, false, round.number);
   const mails: MailJob[] = queues.map(([judgeId, q]) => ({
-    key: `assign:${c.id}:${judgeId}`,
+    key:
+      many && round.number > 1
+        ? `assign:${c.id}:r${round.number}:${judgeId}`
+        : `assign:${c.id}:${judgeId}`,
     template: "judge-assigned",
     to: q.email,
     data: {
       name: q.name,
       contestTitle: c.title,
       count: q.count,
-      dueAt: formatDateTime(c.judgingClose, c.timeZone),
+      dueAt: formatDateTime(round.judgingClose, c.timeZone),
       url: siteUrl("/judge"),
     },
   }));
   return { mails, nothing: "There were no entries to judge." };
 };
 
-/** remind: judges who still have unscored entries, with the count. */
-const remind: StepAction = async (c) => {
-  const queues = await judgeQueues(c.id, true);
+/** remind: judges who still have unscored entries of the step's round, with the count. */
+const remind: StepAction = async (c, _now, { round, many }) => {
+  const queues = await judgeQueues(c.id, true, round.number);
   const mails: MailJob[] = queues.map(([judgeId, q]) => ({
-    key: `remind:${c.id}:${judgeId}`,
+    key:
+      many && round.number > 1
+        ? `remind:${c.id}:r${round.number}:${judgeId}`
+        : `remind:${c.id}:${judgeId}`,
     template: "judge-reminder",
     to: q.email,
     data: {
       name: q.name,
       contestTitle: c.title,
       count: q.count,
-      dueAt: formatDateTime(c.judgingClose, c.timeZone),
+      dueAt: formatDateTime(round.judgingClose, c.timeZone),
       url: siteUrl("/judge"),
     },
   }));
   return { mails, nothing: "Every judge had scored all their entries." };
+};
+
+/**
+ * advance: at a round's close, who goes on is fixed by the rule with the admin's choices, unless
+ * the admin already confirmed it (docs/decisions/0032-divisions-and-rounds.md). No e-mails.
+ */
+const advance: StepAction = async (c, now, { round }) => {
+  const fixed = await fixAdvancement(c.id, round.number, now, null);
+  if (!fixed.fixed)
+    return { mails: [], nothing: "Who goes on had already been confirmed by an admin." };
+  const n = fixed.count;
+  return {
+    mails: [],
+    nothing: `${n} ${n === 1 ? "entry goes" : "entries go"} on to round ${round.number + 1}.`,
+  };
 };
 
 /** Stores the ranking once; later score edits do not change published results. */
@@ -241,14 +282,24 @@ const results: StepAction = async (c, now) => {
   return { mails, nothing: "No entry had been judged." };
 };
 
-const ACTIONS: Record<StepName, StepAction> = { open, close, assign, remind, results };
+const ACTIONS: Record<StepName, StepAction> = { open, close, assign, remind, advance, results };
 
 /**
  * Runs a step's action, unless its moment has passed in a way that would mislead (an "open" e-mail
- * after the window closed, say): then it does nothing and says why.
+ * after the window closed, judges assigned after their round closed): then it does nothing and
+ * says why. `rounds` are the contest's rounds (one, on the published dates, without rounds).
  */
-export async function runStepAction(step: StepName, c: LifecycleContest, now: Date) {
-  const skipped = skipReason(step, c, now);
+export async function runStepAction(
+  ref: StepRef,
+  c: LifecycleContest,
+  rounds: LifecycleRound[],
+  now: Date,
+) {
+  const round = rounds.find((r) => r.number === ref.round) ?? rounds[0];
+  const dates = round
+    ? { ...c, judgingOpen: round.judgingOpen, judgingClose: round.judgingClose }
+    : c;
+  const skipped = skipReason(ref.step, dates, now);
   if (skipped) return { mails: [], skipped } satisfies StepWork;
-  return ACTIONS[step](c, now);
+  return ACTIONS[ref.step](c, now, { round: round!, many: rounds.length > 1 });
 }

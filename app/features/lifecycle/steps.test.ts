@@ -2,13 +2,14 @@ import { describe, expect, test } from "vitest";
 import {
   HOUR,
   MAX_ATTEMPTS,
-  STEPS,
   backoffMs,
   isStepDue,
   nextAttemptAt,
+  plannedSteps,
   remindLeadMs,
   skipReason,
   stepDueAt,
+  stepLabel,
 } from "./steps";
 
 const DAY = 24 * HOUR;
@@ -23,7 +24,15 @@ const contest = {
 
 describe("lifecycle steps", () => {
   test("each step is due at its date; close just after the inclusive close instant", () => {
-    expect(STEPS.map((s) => stepDueAt(s, contest).toISOString())).toEqual([
+    const plan = plannedSteps(contest, []);
+    expect(plan.map((p) => `${p.step}:${p.round}`)).toEqual([
+      "open:1",
+      "close:1",
+      "assign:1",
+      "remind:1",
+      "results:1",
+    ]);
+    expect(plan.map((p) => p.dueAt.toISOString())).toEqual([
       "2026-03-01T12:00:00.000Z",
       "2026-03-11T12:00:00.001Z",
       "2026-03-12T12:00:00.000Z",
@@ -33,6 +42,41 @@ describe("lifecycle steps", () => {
     expect(isStepDue("close", contest, contest.submissionsClose)).toBe(false);
     expect(isStepDue("close", contest, new Date(base + 10 * DAY + 1))).toBe(true);
     expect(isStepDue("open", contest, new Date(base - 1))).toBe(false);
+  });
+
+  test("a contest of rounds: assign, remind and advance per round, results after the last", () => {
+    const rounds = [
+      {
+        number: 1,
+        judgingOpen: new Date(base + 11 * DAY),
+        judgingClose: new Date(base + 15 * DAY),
+      },
+      {
+        number: 2,
+        judgingOpen: new Date(base + 16 * DAY),
+        judgingClose: new Date(base + 20 * DAY),
+      },
+    ];
+    const plan = plannedSteps(contest, rounds);
+    expect(plan.map((p) => `${p.step}:${p.round}`)).toEqual([
+      "open:1",
+      "close:1",
+      "assign:1",
+      "remind:1",
+      "advance:1",
+      "assign:2",
+      "remind:2",
+      "results:1",
+    ]);
+    const at = (step: string, round: number) =>
+      plan.find((p) => p.step === step && p.round === round)!.dueAt.toISOString();
+    expect(at("assign", 2)).toBe("2026-03-17T12:00:00.000Z");
+    expect(at("advance", 1)).toBe("2026-03-16T12:00:00.001Z");
+    // The 48-hour lead before round 1 closes.
+    expect(at("remind", 1)).toBe("2026-03-14T12:00:00.000Z");
+    expect(stepLabel({ step: "assign", round: 2 }, 2)).toBe("Assign judges · Round 2");
+    expect(stepLabel({ step: "advance", round: 1 }, 2)).toBe("Advance to round 2");
+    expect(stepLabel({ step: "assign", round: 1 }, 0)).toBe("Assign judges");
   });
 
   test("a judging window of 48 hours or less still gets its reminder, half-way through", () => {

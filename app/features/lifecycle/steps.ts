@@ -6,7 +6,7 @@
  */
 import type { ContestDates } from "~/features/contests/phase";
 
-export const STEPS = ["open", "close", "assign", "remind", "results"] as const;
+export const STEPS = ["open", "close", "assign", "remind", "advance", "results"] as const;
 export type StepName = (typeof STEPS)[number];
 
 export const STEP_LABEL: Record<StepName, string> = {
@@ -14,6 +14,7 @@ export const STEP_LABEL: Record<StepName, string> = {
   close: "Close submissions",
   assign: "Assign judges",
   remind: "Remind judges",
+  advance: "Advance entries",
   results: "Publish results",
 };
 
@@ -52,9 +53,50 @@ export function stepDueAt(step: StepName, c: ScheduleDates): Date {
       return new Date(ms(c.judgingOpen));
     case "remind":
       return new Date(Math.max(ms(c.judgingOpen), ms(c.judgingClose) - remindLeadMs(c)));
+    case "advance":
+      return new Date(ms(c.judgingClose) + 1);
     case "results":
       return new Date(ms(c.resultsAt));
   }
+}
+
+/** One step of a contest's plan: a step name and the judging round it belongs to (1 if none). */
+export type StepRef = { step: StepName; round: number };
+export type PlannedStep = StepRef & { dueAt: Date };
+/** A judging round's dates as the lifecycle schedules by them. */
+export type RoundDates = { number: number; judgingOpen: Date; judgingClose: Date };
+
+/**
+ * A contest's steps in the order they run (docs/decisions/0032-divisions-and-rounds.md): open,
+ * close, then per round k: assign (at its open), remind (its lead before its close, capped at half
+ * the round), advance (at its close, all but the last round), then results. A contest of one round
+ * (zero or one RoundDates) has exactly today's five steps, all of round 1.
+ */
+export function plannedSteps(c: ScheduleDates, rounds: RoundDates[]): PlannedStep[] {
+  const at = (step: StepName, round: number, dates: ScheduleDates) => ({
+    step,
+    round,
+    dueAt: stepDueAt(step, dates),
+  });
+  if (rounds.length <= 1)
+    return (["open", "close", "assign", "remind", "results"] as const).map((s) => at(s, 1, c));
+  const out: PlannedStep[] = [at("open", 1, c), at("close", 1, c)];
+  const sorted = [...rounds].sort((a, b) => a.number - b.number);
+  sorted.forEach((r, i) => {
+    const dates = { ...c, judgingOpen: r.judgingOpen, judgingClose: r.judgingClose };
+    out.push(at("assign", r.number, dates), at("remind", r.number, dates));
+    if (i < sorted.length - 1) out.push(at("advance", r.number, dates));
+  });
+  out.push(at("results", 1, c));
+  return out;
+}
+
+/** The step's name on /admin/workflows: "Assign judges · Round 2", "Advance to round 2". */
+export function stepLabel(ref: StepRef, rounds: number): string {
+  if (ref.step === "advance") return `Advance to round ${ref.round + 1}`;
+  if (rounds > 1 && (ref.step === "assign" || ref.step === "remind"))
+    return `${STEP_LABEL[ref.step]} · Round ${ref.round}`;
+  return STEP_LABEL[ref.step];
 }
 
 export function isStepDue(step: StepName, c: ScheduleDates, now: Date) {

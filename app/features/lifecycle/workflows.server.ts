@@ -3,7 +3,7 @@
  * next (docs/decisions/0018-embedded-scheduler.md).
  */
 import { prisma } from "~/utils/db.server";
-import { STEPS, STEP_LABEL } from "./steps";
+import { STEPS, stepLabel, type StepRef } from "./steps";
 import type { RunOutcome } from "./lifecycle.server";
 
 export type StepState =
@@ -49,6 +49,7 @@ export async function workflowContests(now: Date) {
       lifecycleSteps: {
         select: {
           step: true,
+          round: true,
           dueAt: true,
           finishedAt: true,
           attempts: true,
@@ -62,37 +63,47 @@ export async function workflowContests(now: Date) {
       },
     },
   });
-  return contests.map(({ lifecycleSteps, ...c }) => ({
-    ...c,
-    steps: STEPS.flatMap((step) => {
-      const row = lifecycleSteps.find((r) => r.step === step);
-      if (!row) return [];
-      const state = stepState(row, now);
-      return [
-        {
-          step,
-          label: STEP_LABEL[step],
-          state,
-          dueAt: row.dueAt,
-          finishedAt: row.finishedAt,
-          attempts: row.attempts,
-          lastError: row.lastError,
-          nextAttemptAt: row.nextAttemptAt,
-          note: row.note,
-          action:
-            !c.isPublished ||
-            state === "done" ||
-            state === "skipped" ||
-            state === "running" ||
-            state === "scheduled"
-              ? null
-              : state === "due"
-                ? ("Run now" as const)
-                : ("Retry" as const),
-        },
-      ];
-    }),
-  }));
+  return contests.map(({ lifecycleSteps, ...c }) => {
+    // In run order: open, close, per round assign, remind, advance, then results.
+    const rank = (r: { step: string; round: number }) =>
+      r.step === "open" || r.step === "close" || r.step === "results"
+        ? STEPS.indexOf(r.step) * 1000 + (r.step === "results" ? 1_000_000 : 0)
+        : 10_000 + r.round * 100 + STEPS.indexOf(r.step as (typeof STEPS)[number]);
+    const rows = [...lifecycleSteps].sort((a, b) => rank(a) - rank(b));
+    const rounds = Math.max(1, ...rows.map((r) => r.round));
+    return {
+      ...c,
+      steps: rows.flatMap((row) => {
+        const step = row.step as (typeof STEPS)[number];
+        if (!STEPS.includes(step)) return [];
+        const state = stepState(row, now);
+        return [
+          {
+            step,
+            round: row.round,
+            label: stepLabel({ step, round: row.round }, rounds),
+            state,
+            dueAt: row.dueAt,
+            finishedAt: row.finishedAt,
+            attempts: row.attempts,
+            lastError: row.lastError,
+            nextAttemptAt: row.nextAttemptAt,
+            note: row.note,
+            action:
+              !c.isPublished ||
+              state === "done" ||
+              state === "skipped" ||
+              state === "running" ||
+              state === "scheduled"
+                ? null
+                : state === "due"
+                  ? ("Run now" as const)
+                  : ("Retry" as const),
+          },
+        ];
+      }),
+    };
+  });
 }
 
 /** Outbox events not delivered yet: pending (will be tried) and failed (attempts used up). */
@@ -146,4 +157,9 @@ export function runOutcomeToast(label: string, outcome: RunOutcome) {
     case "missing":
       return { type: "error" as const, title: "Contest not found" };
   }
+}
+
+/** A step's name on /admin/workflows and in its toasts ("Assign judges · Round 2"). */
+export async function stepTitle(contestId: string, ref: StepRef) {
+  return stepLabel(ref, await prisma.judgingRound.count({ where: { contestId } }));
 }
