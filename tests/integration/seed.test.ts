@@ -14,19 +14,19 @@ describe("the demo seed", () => {
       select: { id: true, slug: true, isPublished: true, publishedSnapshot: true },
     });
     const published = contests.filter((c) => c.isPublished);
-    expect(published).toHaveLength(4);
+    expect(published).toHaveLength(6);
     const now = new Date();
     const shown = await workflowContests(now);
+    // Two demo contests run in two rounds (docs/decisions/0032-divisions-and-rounds.md).
+    const staged = new Set(["spring-story-cup-2026", "northern-lights-story-prize"]);
     for (const c of published) {
       expect(c.publishedSnapshot).not.toBeNull();
       const view = shown.find((s) => s.id === c.id);
-      expect(view?.steps.map((s) => s.step)).toEqual([
-        "open",
-        "close",
-        "assign",
-        "remind",
-        "results",
-      ]);
+      expect(view?.steps.map((s) => `${s.step}${staged.has(c.slug) ? s.round : ""}`)).toEqual(
+        staged.has(c.slug)
+          ? ["open1", "close1", "assign1", "remind1", "advance1", "assign2", "remind2", "results1"]
+          : ["open", "close", "assign", "remind", "results"],
+      );
       // Published through the outbox like any contest.
       const events = await prisma.outboxEvent.findMany({
         where: { name: "contest/schedule.changed" },
@@ -38,7 +38,7 @@ describe("the demo seed", () => {
 
     // Seeding twice changes nothing.
     await seed();
-    expect(await prisma.lifecycleStep.count()).toBe(20);
+    expect(await prisma.lifecycleStep.count()).toBe(4 * 5 + 2 * 8);
 
     // The first scheduler round runs what is due: no "open" e-mail for a window that has closed,
     // no judges assigned or reminded after judging closed.
@@ -51,7 +51,7 @@ describe("the demo seed", () => {
     const steps = async (contestId: string) =>
       Object.fromEntries(
         (await prisma.lifecycleStep.findMany({ where: { contestId } })).map((r) => [
-          r.step,
+          r.round > 1 || r.step === "advance" ? `${r.step}${r.round}` : r.step,
           r.outcome,
         ]),
       );
@@ -63,6 +63,32 @@ describe("the demo seed", () => {
       results: "sent",
     });
     expect(await steps(autumn.id)).toMatchObject({ open: "skipped", close: "nothing" });
+    // The finished contest of two rounds: its shortlist was fixed, its rounds' moments have
+    // passed, and its results are out, winners per division.
+    const spring = published.find((c) => c.slug === "spring-story-cup-2026")!;
+    expect(await steps(spring.id)).toMatchObject({
+      open: "skipped",
+      close: "nothing",
+      assign: "skipped",
+      advance1: "nothing",
+      assign2: "skipped",
+      results: "sent",
+    });
+    const awards = await prisma.contestAward.findMany({
+      where: { contestId: spring.id, kind: "place", place: 1 },
+      select: { submission: { select: { division: { select: { name: true } } } } },
+    });
+    expect(awards.map((a) => a.submission.division?.name).sort()).toEqual([
+      "Grades 3-5",
+      "Grades 6-8",
+      "Grades 9-12",
+    ]);
+    // The contest in its first round: its entries already have their two judges.
+    const northern = published.find((c) => c.slug === "northern-lights-story-prize")!;
+    expect(await steps(northern.id)).toMatchObject({ open: "skipped", close: "nothing" });
+    expect(
+      await prisma.judgeAssignment.count({ where: { contestId: northern.id, round: 1 } }),
+    ).toBe(18);
     // The autumn entries already have their two judges: the assign step adds nobody.
     expect(await prisma.judgeAssignment.count({ where: { contestId: autumn.id } })).toBe(
       autumnPairs,
