@@ -8,6 +8,7 @@ import { hardeningRoutes } from "./hardening";
 import { judgingRoutes } from "./judging";
 import { paymentRoutes } from "./payments";
 import { resultRoutes } from "./results";
+import { roundRoutes } from "./rounds";
 import type { AuthzRow } from "./types";
 import { workflowRoutes } from "./workflows";
 
@@ -24,4 +25,5 @@ export const allRoutes: AuthzRow[] = [
   ...classroomRoutes,
   ...hardeningRoutes,
   ...classEntryRoutes,
+  ...roundRoutes,
 ];
