@@ -64,7 +64,7 @@ describe("rounds pages", () => {
       },
     });
     await publishContest(contest.id);
-    const judges = [];
+    const judges: Awaited<ReturnType<typeof person>>[] = [];
     for (let i = 0; i < 4; i++) judges.push(await person("pjudge", ["judge"]));
     const entries = [];
     for (let i = 0; i < 4; i++) entries.push((await entry(contest.id)).submission);
