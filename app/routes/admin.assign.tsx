@@ -24,9 +24,9 @@ import {
   findContest,
   listAssignments,
   preAssignAll,
-  runAutoAssign,
   ASSIGNMENTS_PAGE_SIZE,
 } from "~/features/judging/assignments.server";
+import { currentRound, runRoundAssign } from "~/features/rounds/round-assign.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
@@ -54,15 +54,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     findContest(url.searchParams.get("contest")),
   ]);
   const assignments = contest ? await listAssignments(contest.id, page) : { rows: [], total: 0 };
+  const round = contest ? await currentRound(contest.id, new Date()) : null;
   return {
     contests,
     contest: contest
       ? {
           id: contest.id,
           title: contest.title,
-          judgesPerSubmission: contest.judgesPerSubmission,
+          judgesPerSubmission: round?.id ? round.judgesPerEntry : contest.judgesPerSubmission,
         }
       : null,
+    // The round auto-assign works on now, in a contest of rounds.
+    round: round?.id ? { number: round.number, name: round.name } : null,
     page,
     ...assignments,
     pages: pageCount(assignments.total, ASSIGNMENTS_PAGE_SIZE),
@@ -97,18 +100,26 @@ export async function action({ request }: ActionFunctionArgs) {
         : "Every judge was already pre-assigned.",
     });
   }
-  // The same code path as the scheduled assign step: refused once judging has closed (checked in
-  // the writing transaction), and only judges who have activated their account are assigned.
-  const result = await runAutoAssign(
+  // The same code path as the scheduled assign step: refused once the round has closed (checked
+  // in the writing transaction), and only judges who have activated their account are assigned.
+  // In a contest of rounds, the current round: the one open now, else the next one not assigned
+  // (docs/decisions/0032-divisions-and-rounds.md).
+  const now = new Date();
+  const round = await currentRound(contest.id, now);
+  const result = await runRoundAssign(
     contest.id,
-    submission.value.judgesPerSubmission ?? contest.judgesPerSubmission,
-    new Date(),
+    round?.number ?? 1,
+    now,
+    submission.value.judgesPerSubmission ?? (round?.id ? undefined : contest.judgesPerSubmission),
   );
+  const which = round?.id ? `${round.name}: ` : "";
   if (!result.ok)
-    return redirectWithToast(back(contest.id), { type: "error", title: result.error });
+    return redirectWithToast(back(contest.id), { type: "error", title: `${which}${result.error}` });
   return redirectWithToast(back(contest.id), {
     type: "success",
-    title: "Assignments created successfully",
+    title: round?.id
+      ? `Assignments for ${round.name} (round ${round.number}) created successfully`
+      : "Assignments created successfully",
     description: result.created
       ? `${result.created} new assignment(s).`
       : "Every entry already had its judges; nothing new was needed.",
@@ -116,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AutoAssign() {
-  const { contests, contest, rows, total, page, pages } = useLoaderData<typeof loader>();
+  const { contests, contest, round, rows, total, page, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resetKey = useResetKey(actionData);
   const [form, fields] = useForm({ id: `assign-${resetKey}`, lastResult: actionData?.result });
@@ -145,6 +156,13 @@ export default function AutoAssign() {
             judges who have set up their account are assigned; nothing is assigned once judging has
             closed. Running it again only fills gaps.
           </p>
+          {round ? (
+            <p className="text-sm font-medium text-slate-800" data-testid="assign-round">
+              This contest is judged in rounds. Auto-assign gives judges to round {round.number} (
+              {round.name}) now: only its entries, only its judges, and never an entry a judge had
+              in an earlier round.
+            </p>
+          ) : null}
         </CardHeader>
         <CardContent>
           <Form

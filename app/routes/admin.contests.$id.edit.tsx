@@ -9,6 +9,8 @@ import { contestFormAction } from "./admin-contest-form.server";
 import { contestNotFound, contestOrRedirect } from "./admin-library.server";
 import { contestItems } from "~/features/contests/contest-snapshot";
 import { getContest } from "~/features/contests/contest-admin.server";
+import { contestRounds } from "~/features/rounds/rounds.server";
+import { formatDateTime } from "~/utils/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data?.title ?? "contest"} · Admin · Inkwell` },
@@ -29,6 +31,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     initial: initialFormState(contestToValues(contest)),
     ...contestItems(contest),
+    // Read-only here: planned on the rounds page (docs/decisions/0032-divisions-and-rounds.md).
+    rounds: (await contestRounds(contest.id)).map((r) => ({
+      number: r.number,
+      name: r.name,
+      opens: formatDateTime(r.judgingOpen, contest.timeZone),
+      closes: formatDateTime(r.judgingClose, contest.timeZone),
+    })),
     ...(await contestFormOptions(contest.id)),
   };
 }
@@ -67,8 +76,27 @@ export default function EditContest() {
         <Link to={`/admin/contests/${d.id}/divisions`} className="underline">
           Divisions page
         </Link>{" "}
+        ·{" "}
+        <Link to={`/admin/contests/${d.id}/rounds`} className="underline">
+          Rounds page
+        </Link>{" "}
         · {d.submissions} {d.submissions === 1 ? "submission" : "submissions"}
       </p>
+      {d.rounds.length > 1 ? (
+        <section aria-labelledby="rounds-timeline" className="mb-6 text-sm text-slate-700">
+          <h2 id="rounds-timeline" className="font-semibold text-slate-800">
+            Judging rounds
+          </h2>
+          <ul>
+            {d.rounds.map((r) => (
+              <li key={r.number}>
+                Round {r.number} ({r.name}): {r.opens} to {r.closes}
+              </li>
+            ))}
+          </ul>
+          <p>Judging opens and closes with these rounds; change them on the rounds page.</p>
+        </section>
+      ) : null}
       <ContestForm
         key={actionData && "key" in actionData ? actionData.key : "initial"}
         mode="edit"

@@ -9,6 +9,7 @@ import { hardeningRoutes } from "./hardening";
 import { judgingRoutes } from "./judging";
 import { paymentRoutes } from "./payments";
 import { resultRoutes } from "./results";
+import { roundRoutes } from "./rounds";
 import type { AuthzRow } from "./types";
 import { workflowRoutes } from "./workflows";
 
@@ -26,4 +27,5 @@ export const allRoutes: AuthzRow[] = [
   ...hardeningRoutes,
   ...classEntryRoutes,
   ...divisionRoutes,
+  ...roundRoutes,
 ];

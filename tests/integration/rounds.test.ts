@@ -13,6 +13,8 @@ import {
   type RunOutcome,
 } from "~/features/lifecycle/lifecycle.server";
 import { workflowContests } from "~/features/lifecycle/workflows.server";
+import { judgeQueuePage } from "~/features/judging/queries.server";
+import { loadReview, scoringContext } from "~/features/judging/review.server";
 import { advancePreview, saveAdvanceChoice } from "~/features/rounds/advancement.server";
 import { at, entry, lifecycleContest, person } from "./lifecycle-fixtures";
 
@@ -209,6 +211,23 @@ describe("a contest of two rounds and four divisions", () => {
     const before = new Set(round1.map((a) => `${a.judgeId}|${a.submissionId}`));
     expect(round2.some((a) => before.has(`${a.judgeId}|${a.submissionId}`))).toBe(false);
     expect(new Set(round2.map((a) => a.submissionId))).toEqual(new Set(expected));
+    // The review of a round-2 entry uses round 2's rubric and window; round 1's keeps its own.
+    const a2 = round2[0];
+    const review2 = await loadReview(a2.judgeId, a2.submissionId!, at(17));
+    expect(review2?.rubric?.name).toBe("Final rubric");
+    expect(review2?.contest).toMatchObject({
+      judgingOpen: at(16),
+      judgingClose: at(20),
+      open: true,
+    });
+    expect((await scoringContext(a2.judgeId, a2.submissionId!))?.rubricId).toBe(final.id);
+    const a1 = round1[0];
+    const review1 = await loadReview(a1.judgeId, a1.submissionId!, at(17));
+    expect(review1?.rubric?.name).toBe("Rubric");
+    expect(review1?.contest).toMatchObject({ judgingClose: at(15), open: false });
+    const queue = await judgeQueuePage(a2.judgeId, 50, 0);
+    const dues = new Set(queue.items.map((i) => i.judgingClose.toISOString()));
+    expect(dues.has(at(20).toISOString())).toBe(true);
     await scoreRound(contest.id, 2, final.id, points);
 
     // After the last round, the results step runs.

@@ -183,14 +183,16 @@ export async function judgeQueuePage(
     WITH page AS (
       SELECT a."id" AS "id", a."submissionId" AS "submissionId", a."contestId" AS "contestId",
         a."createdAt" AS "createdAt", sc."submittedAt" AS "submittedAt", sc."total" AS "total",
-        c."judgingClose" AS "judgingClose", COUNT(*) OVER () AS "queued",
+        COALESCE(jr."judgingClose", c."judgingClose") AS "judgingClose", COUNT(*) OVER () AS "queued",
         SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) OVER () AS "pending"
       FROM "JudgeAssignment" a
       JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
       JOIN "Contest" c ON c."id" = a."contestId"
+      LEFT JOIN "JudgingRound" jr ON jr."contestId" = a."contestId" AND jr."number" = a."round"
       LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
       WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL
-      ORDER BY sc."submittedAt" IS NOT NULL, sc."submittedAt" ASC, c."judgingClose" ASC,
+      ORDER BY sc."submittedAt" IS NOT NULL, sc."submittedAt" ASC,
+        COALESCE(jr."judgingClose", c."judgingClose") ASC,
         a."createdAt" ASC, a."id" ASC
       LIMIT ${take} OFFSET ${skip}
     )
@@ -244,6 +246,11 @@ export type AssignmentRow = {
     isPublished: boolean;
     publishedSnapshot: string | null;
   };
+  /**
+   * The assignment's judging round when the contest has rounds (its window is the one judges score
+   * in); null for a contest of one round (docs/decisions/0032-divisions-and-rounds.md).
+   */
+  round: { number: number; judgingOpen: Date; judgingClose: Date } | null;
   rubric: { id: string; name: string; criteria: string } | null;
   submission: {
     id: string;
@@ -299,9 +306,13 @@ export async function assignmentForReview(
       dComment: string | null;
       dTotal: number | null;
       dUpdatedAt: Date | string | null;
+      rnum: Int | null;
+      rOpen: Date | string | null;
+      rClose: Date | string | null;
     }[]
   >`
-    SELECT a."id" AS "aid", c."id" AS "cid", c."title" AS "ctitle", c."anonymous" AS "anonymous",
+    SELECT a."id" AS "aid", jr."number" AS "rnum", jr."judgingOpen" AS "rOpen",
+      jr."judgingClose" AS "rClose", c."id" AS "cid", c."title" AS "ctitle", c."anonymous" AS "anonymous",
       c."timeZone" AS "timeZone", c."judgingOpen" AS "judgingOpen", c."judgingClose" AS "judgingClose",
       c."isPublished" AS "isPublished", c."publishedSnapshot" AS "publishedSnapshot",
       r."id" AS "rid", r."name" AS "rname", r."criteria" AS "rcriteria",
@@ -314,9 +325,10 @@ export async function assignmentForReview(
     FROM "JudgeAssignment" a
     JOIN "Submission" s ON s."id" = a."submissionId"
     JOIN "Contest" c ON c."id" = a."contestId"
-    LEFT JOIN "Rubric" r ON r."id" = (
+    LEFT JOIN "JudgingRound" jr ON jr."contestId" = a."contestId" AND jr."number" = a."round"
+    LEFT JOIN "Rubric" r ON r."id" = COALESCE(jr."rubricId", (
       SELECT "id" FROM "Rubric" WHERE "contestId" = c."id" ORDER BY "createdAt" ASC, "id" ASC LIMIT 1
-    )
+    ))
     LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
     LEFT JOIN "ScoreDraft" d ON d."assignmentId" = a."id"
     WHERE a."judgeId" = ${judgeId} AND a."submissionId" = ${submissionId} AND s."status" = 'submitted'
@@ -334,6 +346,14 @@ export async function assignmentForReview(
       isPublished: fromSql.bool(r.isPublished),
       publishedSnapshot: r.publishedSnapshot,
     },
+    round:
+      r.rnum !== null && r.rOpen !== null && r.rClose !== null
+        ? {
+            number: fromSql.int(r.rnum),
+            judgingOpen: fromSql.date(r.rOpen),
+            judgingClose: fromSql.date(r.rClose),
+          }
+        : null,
     rubric:
       r.rid !== null ? { id: r.rid, name: r.rname ?? "", criteria: r.rcriteria ?? "[]" } : null,
     submission: {

@@ -83,7 +83,8 @@ export function neutralFileName(submissionId: string, filePath: string) {
 
 /**
  * The judge's assignment to a submitted entry, with what the review needs, in one statement
- * (queries.server.ts); the contest's dates are the published ones.
+ * (queries.server.ts); the contest's dates are the published ones, or the assignment's round's
+ * (its rubric too) in a contest of rounds (docs/decisions/0032-divisions-and-rounds.md).
  */
 async function findAssignment(judgeId: string, submissionId: string) {
   const r = await assignmentForReview(judgeId, submissionId);
@@ -95,8 +96,11 @@ async function findAssignment(judgeId: string, submissionId: string) {
       title: r.contest.title,
       anonymous: r.contest.anonymous,
       timeZone: r.contest.timeZone,
-      // Judges score in the window the public sees, not dates saved but unpublished (ADR 0022).
-      ...publishedJudgingWindow(r.contest),
+      // Judges score in the window the public sees, not dates saved but unpublished (ADR 0022);
+      // in a contest of rounds, the window of the assignment's round (ADR 0032).
+      ...(r.round
+        ? { judgingOpen: r.round.judgingOpen, judgingClose: r.round.judgingClose }
+        : publishedJudgingWindow(r.contest)),
       rubrics: r.rubric ? [r.rubric] : [],
     },
     submission: r.submission,

@@ -29,6 +29,7 @@ export type AdvancePreview = {
   missing: number;
   /** When advancement was fixed (then `divisions` shows what was fixed). */
   advancedAt: Date | null;
+  timeZone: string;
 };
 
 async function roundPair(contestId: string, number: number) {
@@ -43,7 +44,8 @@ async function roundPair(contestId: string, number: number) {
 /** Who goes on after round `number`, per division (the rule with the admin's choices). */
 export async function advancePreview(contestId: string, number: number): Promise<AdvancePreview> {
   const { round, next, rule, value } = await roundPair(contestId, number);
-  const [divisions, choices, fixed] = await Promise.all([
+  const [contest, divisions, choices, fixed] = await Promise.all([
+    prisma.contest.findUniqueOrThrow({ where: { id: contestId }, select: { timeZone: true } }),
     contestDivisions(contestId),
     prisma.advanceChoice.findMany({
       where: { contestId, round: next.number },
@@ -84,7 +86,14 @@ export async function advancePreview(contestId: string, number: number): Promise
       }),
     });
   }
-  return { round, next, divisions: out, missing, advancedAt: round.advancedAt };
+  return {
+    round,
+    next,
+    divisions: out,
+    missing,
+    advancedAt: round.advancedAt,
+    timeZone: contest.timeZone,
+  };
 }
 
 /** The admin takes an entry in (include) or leaves it out, with a note; before it is fixed. */

@@ -20,8 +20,8 @@ import { contestRounds, type RoundPlan } from "./rounds.server";
 export type RoundAssignResult = AutoAssignResult & { round: number; roundName: string };
 
 /**
- * The round to assign now: the one whose window holds `now`, else the first not yet opened or
- * without assignments (the last one when all have passed).
+ * The round to assign now: the one whose window holds `now`, else the first not closed that has
+ * no assignments yet, else the first not closed (the last one when all have closed).
  */
 export async function currentRound(contestId: string, now: Date): Promise<RoundPlan | null> {
   const rounds = await contestRounds(contestId);
@@ -35,10 +35,8 @@ export async function currentRound(contestId: string, now: Date): Promise<RoundP
     _count: { _all: true },
   });
   const has = new Set(assigned.map((a) => a.round));
-  return (
-    rounds.find((r) => r.judgingOpen.getTime() > t || !has.has(r.number)) ??
-    rounds[rounds.length - 1]
-  );
+  const ahead = rounds.filter((r) => r.judgingClose.getTime() >= t);
+  return ahead.find((r) => !has.has(r.number)) ?? ahead[0] ?? rounds[rounds.length - 1];
 }
 
 /**

@@ -1,0 +1,36 @@
+import { adminOnly, type AuthzContext, type AuthzRow } from "./types";
+
+/** Judging rounds (docs/decisions/0032-divisions-and-rounds.md): the admin's rounds and advance pages. */
+const draftId = (ctx: AuthzContext) =>
+  ctx.id("SELECT id FROM Contest WHERE slug = ?", "summer-mystery-draft");
+
+export const roundRoutes: AuthzRow[] = [
+  {
+    name: "GET /admin/contests/{id}/rounds",
+    path: (ctx) => `/admin/contests/${draftId(ctx)}/rounds`,
+    ...adminOnly,
+  },
+  {
+    name: "POST /admin/contests/{id}/rounds (empty)",
+    method: "POST",
+    path: (ctx) => `/admin/contests/${draftId(ctx)}/rounds`,
+    form: { intent: "save-rounds" },
+    ...adminOnly,
+    admin: 400,
+  },
+  {
+    // A contest of one round has nobody going on: back to its rounds page.
+    name: "GET /admin/contests/{id}/rounds/1/advance (one round)",
+    path: (ctx) => `/admin/contests/${draftId(ctx)}/rounds/1/advance`,
+    ...adminOnly,
+    admin: "->/admin/contests/*",
+  },
+  {
+    name: "POST /admin/contests/{id}/rounds/1/advance (empty)",
+    method: "POST",
+    path: (ctx) => `/admin/contests/${draftId(ctx)}/rounds/1/advance`,
+    form: { intent: "choose" },
+    ...adminOnly,
+    admin: 400,
+  },
+];
