@@ -89,7 +89,8 @@ async function score(page: Page, title: string, points: string) {
     await page.getByLabel(label).fill(points);
   await page.getByLabel(/Comments/).fill("A strong, clear voice. Keep going.");
   await page.getByRole("button", { name: "Submit Score" }).click();
-  await expect(page.getByText(/Score submitted/)).toBeVisible();
+  await expect(page).toHaveURL(/\/judge$/);
+  await expect(page.getByText("Score saved")).toBeVisible();
 }
 
 test("two divisions and two rounds run themselves to winners per division", async ({
@@ -106,8 +107,8 @@ test("two divisions and two rounds run themselves to winners per division", asyn
   const r1 = [close, close + 2 * MINUTE];
   const r2 = [close + 2 * MINUTE, close + 4 * MINUTE];
   const results = close + 5 * MINUTE;
-  const first = createJudge(`r1-${tag}`);
-  const final = createJudge(`r2-${tag}`);
+  const first = { ...createJudge(`r1-${tag}`), name: `Judge r1-${tag}` };
+  const final = { ...createJudge(`r2-${tag}`), name: `Judge r2-${tag}` };
 
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, ADMIN);
@@ -146,20 +147,22 @@ test("two divisions and two rounds run themselves to winners per division", asyn
   // Two rounds: one judge each, the top entry of each division goes on.
   await admin.goto(`/admin/contests/${id}/rounds`);
   await admin.getByLabel("Number of rounds").selectOption("2");
-  await admin.getByRole("button", { name: "Set rounds" }).click();
-  const round = (n: number) => admin.getByRole("group", { name: `Round ${n}` });
-  for (const [n, [open, shut], judge] of [
-    [1, r1, first.email],
-    [2, r2, final.email],
+  const round = (n: number) => admin.getByRole("group", { name: `Round ${n}`, exact: true });
+  for (const [n, name, [open, shut], judge] of [
+    [1, "First read", r1, first],
+    [2, "Final round", r2, final],
   ] as const) {
+    await round(n).getByLabel("Name", { exact: true }).fill(name);
     await round(n).getByLabel("Judging opens").fill(local(open));
     await round(n).getByLabel("Judging closes").fill(local(shut));
     await round(n).getByLabel("Judges per entry").fill("1");
-    await round(n).getByLabel(judge).check();
+    await round(n).getByLabel(judge.name, { exact: true }).check();
   }
-  await round(1).getByLabel("Who goes on").selectOption("top");
-  await round(1).getByLabel("How many").fill("1");
-  await admin.getByRole("button", { name: "Save rounds" }).click();
+  await round(1)
+    .getByLabel(/Who goes on/)
+    .selectOption("top");
+  await round(1).getByLabel("N or X").fill("1");
+  await admin.getByRole("button", { name: "Save Rounds" }).click();
   await expect(admin.getByText("Rounds saved")).toBeVisible();
 
   // Writers of both divisions enter; each form names the writer's division.
