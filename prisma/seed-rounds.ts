@@ -287,7 +287,7 @@ export async function seedStagedContests(people: { writers: Person[]; judges: Pe
               });
               continue;
             }
-            await score(id, rubricId, 1, judge.id, submission.id, scoresFor(n, k, 1));
+            await score(id, rubricId, 1, judge.id, submission.id, scoresFor(n, k, (n * 7) % 4));
           }
           n += 1;
         }
