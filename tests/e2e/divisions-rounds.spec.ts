@@ -58,7 +58,10 @@ function assignedIn(slug: string, round: number) {
 /** A new writer in a grade: signs up (aged 13 or more: no parent needed), sets the grade. */
 async function newWriter(browser: Browser, grade: number) {
   const page = await (await browser.newContext()).newPage();
-  await signUp(page, uniqueEmail(`grade${grade}`), "secret-pass", "2012-02-02");
+  const email = uniqueEmail(`grade${grade}`);
+  await signUp(page, email, "secret-pass", "2012-02-02");
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await signIn(page, email, "secret-pass");
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await page.goto("/account");
   await page.getByLabel("School grade").selectOption(String(grade));

@@ -18,6 +18,7 @@ import {
   type RunOutcome,
 } from "./lifecycle.server";
 import { deliverDueEvents, type OutboxDelivery } from "./outbox.server";
+import { errorMessage } from "./steps";
 
 const LEASE = "scheduler";
 
@@ -153,7 +154,7 @@ export function startScheduler(
           if (run.outcome.status === "failed")
             log(`[scheduler] ${run.step} ${run.contestId} failed: ${run.outcome.error}`);
       })
-      .catch((error) => log(`[scheduler] tick failed: ${(error as Error).message}`))
+      .catch((error) => log(`[scheduler] tick failed: ${errorMessage(error)}`))
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, intervalMs);
       });

@@ -150,5 +150,11 @@ export const STEP_LEASE_MS = 60_000;
 export const STEP_HEARTBEAT_MS = 15_000;
 
 export function errorMessage(error: unknown) {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+  if (error instanceof Error) return error.message.slice(0, 1000);
+  // A driver adapter may reject with a plain object (its kind and code): say what it holds.
+  try {
+    return (JSON.stringify(error) ?? String(error)).slice(0, 1000);
+  } catch {
+    return String(error).slice(0, 1000);
+  }
 }
