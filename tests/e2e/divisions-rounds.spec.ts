@@ -74,7 +74,7 @@ async function enter(page: Page, slug: string, title: string, division: string) 
   await page.goto(`/contests/${slug}/enter`);
   await expect(page.locator("p", { hasText: "Your division:" })).toContainText(division);
   await page.getByLabel("Story title").fill(title);
-  await page.getByLabel("Story text").fill(WORDS(120));
+  await page.getByLabel("Story text").fill(WORDS(520));
   for (const c of CONFIRMATIONS) await page.getByLabel(c.label).check();
   await page.getByRole("button", { name: /^Submit Entry/ }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
