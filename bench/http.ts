@@ -377,6 +377,11 @@ type Row = {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function load(pathname: string, cookie?: string, opts: Partial<autocannon.Options> = {}) {
+  // One request first: the figures are the page in use, not the server's first read of it or a
+  // cached ranking's first computation (timed apart where it matters: "first load after a change").
+  await fetch(`${BASE}${pathname}`, { headers: cookie ? { cookie } : {} }).then((r) =>
+    r.arrayBuffer(),
+  );
   const results: autocannon.Result[] = [];
   for (let r = 0; r < RUNS; r++) {
     results.push(
@@ -775,6 +780,17 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
           admin,
           "p99 ≤ 250 ms",
           (r) => r.p99 <= 250,
+        );
+        // What the first admin to open it after a score change waits: the round's ranking is
+        // computed again for every division at once (docs/decisions/0032).
+        await db.run(
+          `UPDATE "RankingVersion" SET "version" = "version" + 1 WHERE "contestId" = 'big'`,
+        );
+        await single(
+          "divisions",
+          "GET /admin/scoring (one division of 4), first load after a change",
+          "/admin/scoring?contest=big&division=bd1",
+          1000,
         );
         await single(
           "divisions",

@@ -18,6 +18,18 @@ export type ContestStage = {
 
 /** Whether a contest is staged, its divisions in order and its rounds (the last is the final). */
 export async function contestStage(contestId: string): Promise<ContestStage> {
+  // Most contests are one pool judged once: one small query says so, and their pages pay no more.
+  const counts = await prisma.contest.findUnique({
+    where: { id: contestId },
+    select: { _count: { select: { divisions: true, rounds: true } } },
+  });
+  if (!counts || (counts._count.divisions === 0 && counts._count.rounds === 0))
+    return {
+      staged: false,
+      divisions: [],
+      rounds: [{ number: 1, name: "Judging" }],
+      finalRound: 1,
+    };
   const [divisions, rounds] = await Promise.all([
     contestDivisions(contestId),
     contestRounds(contestId),
