@@ -139,7 +139,7 @@ export async function runAutoAssign(
         existing: existing.map((e) => ({ judgeId: e.judgeId, submissionId: e.submissionId! })),
         judgesPerSubmission,
       });
-      await insertAssignments(
+      const created = await insertAssignments(
         tx,
         pairs.map((p) => ({
           id: newId(),
@@ -149,7 +149,7 @@ export async function runAutoAssign(
         })),
         new Date(),
       );
-      return { ok: true, created: pairs.length };
+      return { ok: true, created };
     },
     { timeout: 60_000, maxWait: 10_000 },
   );

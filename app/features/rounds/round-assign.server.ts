@@ -137,13 +137,13 @@ export async function runRoundAssign(
           judgeDivisions,
           judgesPerEntry: judgesPerEntry ?? round.judgesPerEntry,
         });
-        await insertAssignments(
+        const created = await insertAssignments(
           tx,
           pairs.map((p) => ({ id: newId(), contestId, ...p })),
           new Date(),
           round.number,
         );
-        return { ok: true, created: pairs.length };
+        return { ok: true, created };
       },
       { timeout: 60_000, maxWait: 10_000 },
     ),
