@@ -171,7 +171,7 @@ export default function ContestRounds() {
             ? ([] as string[]).concat((sentRounds[i]?.judgeIds as string[] | string) ?? [])
             : (saved?.judgeIds ?? []);
           return (
-            <fieldset key={i} className="space-y-3 rounded-md border border-slate-200 p-4">
+            <fieldset key={i} className="min-w-0 space-y-3 rounded-md border border-slate-200 p-4">
               <legend className="px-1 text-lg font-semibold">Round {i + 1}</legend>
               <Field
                 label="Name"
@@ -247,7 +247,7 @@ export default function ContestRounds() {
                 <ErrorList errors={fieldOf(i, "judgeIds")} />
               </fieldset>
               <div className="flex flex-wrap gap-4">
-                <div className="min-w-72 space-y-1">
+                <div className="w-full max-w-md space-y-1">
                   <label
                     htmlFor={`rule-${i}`}
                     className="block text-base font-medium text-slate-800"

@@ -26,11 +26,13 @@ export const roundRoutes: AuthzRow[] = [
     admin: "->/admin/contests/*",
   },
   {
+    // The refused post cannot be shown on a page a contest of one round does not have: the
+    // page's loader sends the admin back to the rounds page, as the GET does.
     name: "POST /admin/contests/{id}/rounds/1/advance (empty)",
     method: "POST",
     path: (ctx) => `/admin/contests/${draftId(ctx)}/rounds/1/advance`,
     form: { intent: "choose" },
     ...adminOnly,
-    admin: 400,
+    admin: "->/admin/contests/*",
   },
 ];
