@@ -10,7 +10,9 @@ import { ADMIN, DEMO_PASSWORD, e2eDb, signIn, signUp, uniqueEmail } from "./util
  * round whose dates are minutes apart. Writers of both divisions enter; the first round is scored;
  * the shortlist (the top entry of each division) goes on by itself at the round's close; the final
  * round's judge scores it through the review page; the results step publishes winners per
- * division. With JavaScript on and off (every form posts without it).
+ * division. With JavaScript on and off (every form posts without it). Named to run with the
+ * workflows spec, last: its published contest, closing within minutes, would otherwise sit at the
+ * top of every "closing soon" list that other specs read.
  */
 test.describe.configure({ mode: "parallel" });
 
