@@ -569,4 +569,51 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
         note: "A strong voice",
       },
     }),
+  PanelMember: (b) =>
+    prisma.panelMember.create({
+      data: { contestId: b.contest.id, judgeId: b.user.id, status: "accepted", capacity: 12 },
+    }),
+  Conflict: async (b) => {
+    const school = await prisma.school.create({
+      data: { name: "Conflict School", city: "Leeds", country: "GB" },
+    });
+    return prisma.conflict.create({
+      data: {
+        judgeId: b.user.id,
+        contestId: b.contest.id,
+        kind: "school",
+        schoolId: school.id,
+        source: "admin",
+        note: "Teaches there",
+      },
+    });
+  },
+  Recusal: (b) =>
+    prisma.recusal.create({
+      data: {
+        contestId: b.contest.id,
+        submissionId: b.submission.id,
+        judgeId: b.user.id,
+        reason: "knows-writer",
+      },
+    }),
+  EntryNote: (b) =>
+    prisma.entryNote.create({
+      data: {
+        submissionId: b.submission.id,
+        authorId: b.user.id,
+        authorRole: "admin",
+        body: "Please read again",
+      },
+    }),
+  ContestMessage: (b) =>
+    prisma.contestMessage.create({
+      data: {
+        contestId: b.contest.id,
+        audience: "entrants",
+        subject: "Results next week",
+        body: "Hello",
+        recipients: 3,
+      },
+    }),
 };

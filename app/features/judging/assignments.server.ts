@@ -2,13 +2,13 @@
  * Assignment: a contest's judges and entries read once, the pure auto-assign (assign.ts) run over
  * them, and the new pairs written in one transaction. See docs/decisions/0007.
  */
-import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { newId } from "~/utils/ids";
 import { readPage } from "~/utils/paged-list.server";
 import { publishedDates } from "~/features/contests/contest-snapshot";
 import { autoAssign } from "./assign";
 import { insertAssignments } from "./queries.server";
+import { assignableJudge } from "~/features/panel/panel-rules";
 
 export const ASSIGNMENTS_PAGE_SIZE = 50;
 
@@ -37,17 +37,6 @@ export async function findContest(contestId: string | null | undefined) {
     },
   });
 }
-
-/**
- * A judge who may be given entries: holds the judge role and has activated the account (a password
- * or a linked Google account, as "Active" in app/features/judging/invitation.ts). A judge whose
- * invitation is still pending is never assigned, by hand or by the scheduled step
- * (docs/decisions/0022-lifecycle-follows-the-public.md).
- */
-export const assignableJudge = {
-  roles: { some: { role: "judge" } },
-  OR: [{ password: { isNot: null } }, { connections: { some: {} } }],
-} satisfies Prisma.UserWhereInput;
 
 /** Assignments are refused once judging has closed, by the dates the public sees. */
 export const JUDGING_CLOSED_MESSAGE =

@@ -4,10 +4,10 @@
  * assignRound() run over them, and the new pairs written in one transaction with their round. A
  * contest of one round without divisions goes through judging's runAutoAssign, unchanged.
  */
+import { assignableJudge } from "~/features/panel/panel-rules";
 import { publishedDates } from "~/features/contests/contest-snapshot";
 import {
   JUDGING_CLOSED_MESSAGE,
-  assignableJudge,
   runAutoAssign,
   type AutoAssignResult,
 } from "~/features/judging/assignments.server";

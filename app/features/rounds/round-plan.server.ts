@@ -5,7 +5,7 @@
  * open and the last round's close (in the published snapshot too, so the public page and the
  * lifecycle agree), and the schedule re-synced through the outbox.
  */
-import { assignableJudge } from "~/features/judging/assignments.server";
+import { assignableJudge } from "~/features/panel/panel-rules";
 import { parseSnapshot, publishedDates } from "~/features/contests/contest-snapshot";
 import { parseCriteria } from "~/features/contests/rubric";
 import { prisma, withBusyRetry } from "~/utils/db.server";
