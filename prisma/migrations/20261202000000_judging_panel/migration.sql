@@ -3,6 +3,9 @@
 -- entrants or judges, and the spread that flags a disagreement.
 
 -- AlterTable
+ALTER TABLE "JudgeAssignment" ADD COLUMN "releasedAt" DATETIME;
+
+-- AlterTable
 ALTER TABLE "Contest" ADD COLUMN "spreadPercent" INTEGER NOT NULL DEFAULT 33;
 
 -- CreateTable
