@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { EmailAddress } from "~/components/ui/email-address";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -7,25 +6,41 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useResetKey } from "~/utils/use-reset-key";
 import { ContestPickerForm } from "~/components/contests/contest-picker";
-import { DataTable, EmptyState } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
+import { findContest, preAssignAll } from "~/features/judging/assignments.server";
 import {
-  findContest,
-  listAssignments,
-  preAssignAll,
-  ASSIGNMENTS_PAGE_SIZE,
-} from "~/features/judging/assignments.server";
+  addChoices,
+  contestJudges,
+  controlAssignments,
+  CONTROL_PAGE_SIZE,
+  nudgeJudge,
+  swapChoices,
+} from "~/features/judging/assignment-control.server";
+import {
+  addJudge,
+  reassignUnscored,
+  removeAssignment,
+  swapAssignment,
+} from "~/features/judging/assignment-changes.server";
+import { reassignSummary, entries } from "~/features/judging/assignment-control";
+import {
+  AssignmentsTable,
+  ChooserCard,
+  JudgesTable,
+  type Chooser,
+} from "~/components/judging/assignment-control";
+import { refusalToast } from "~/utils/action.server";
 import { currentRound, runRoundAssign } from "~/features/rounds/round-assign.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -33,28 +48,67 @@ import { readForm } from "~/utils/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Auto-Assign Judges · Inkwell" }];
 
-const schema = z.object({
-  intent: z.enum(["preassign", "autoassign"]),
+const judgesPerSubmission = z
+  .number({ invalid_type_error: "Judges per Submission must be a whole number" })
+  .int("Judges per Submission must be a whole number")
+  .min(1, "Judges per Submission must be at least 1")
+  .max(100, "Judges per Submission must be at most 100")
+  // Left out, the contest's own value (decision 16; docs/decisions/0022-lifecycle-follows-the-public.md).
+  .optional();
+const id = (what: string) => z.string({ required_error: what }).max(64);
+/** Every form names its contest and the list view to come back to (search, page). */
+const base = {
   contestId: z.string().optional(),
-  judgesPerSubmission: z
-    .number({ invalid_type_error: "Judges per Submission must be a whole number" })
-    .int("Judges per Submission must be a whole number")
-    .min(1, "Judges per Submission must be at least 1")
-    .max(100, "Judges per Submission must be at most 100")
-    // Left out, the contest's own value (decision 16; docs/decisions/0022-lifecycle-follows-the-public.md).
-    .optional(),
-});
+  q: z.string().max(200).optional(),
+  page: z.number().int().min(1).optional(),
+};
+const schema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("preassign"), ...base, judgesPerSubmission }),
+  z.object({ intent: z.literal("autoassign"), ...base, judgesPerSubmission }),
+  // Assignment control (docs/decisions/0033-judging-panel.md).
+  z.object({ intent: z.literal("nudge"), ...base, judgeId: id("Choose a judge") }),
+  z.object({ intent: z.literal("reassign"), ...base, judgeId: id("Choose a judge") }),
+  z.object({ intent: z.literal("remove"), ...base, assignmentId: id("Choose an assignment") }),
+  z.object({
+    intent: z.literal("swap"),
+    ...base,
+    assignmentId: id("Choose an assignment"),
+    judgeId: id("Choose the new judge"),
+  }),
+  z.object({
+    intent: z.literal("add"),
+    ...base,
+    submissionId: id("Choose an entry"),
+    judgeId: id("Choose the judge to add"),
+  }),
+]);
+const CONTROL_INTENTS = new Set(["nudge", "reassign", "remove", "swap", "add"]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const page = pageParam(url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const [contests, contest] = await Promise.all([
     contestOptions(),
     findContest(url.searchParams.get("contest")),
   ]);
-  const assignments = contest ? await listAssignments(contest.id, page) : { rows: [], total: 0 };
-  const round = contest ? await currentRound(contest.id, new Date()) : null;
+  const now = new Date();
+  const round = contest ? await currentRound(contest.id, now) : null;
+  const [assignments, judges] = contest
+    ? await Promise.all([controlAssignments(contest.id, page, q), contestJudges(contest.id, now)])
+    : [{ rows: [], total: 0 }, []];
+  // The chooser a "Swap" or "Add a judge" link opens (only eligible judges, least loaded first).
+  const swap = url.searchParams.get("swap");
+  const add = url.searchParams.get("add");
+  let chooser: Chooser | null = null;
+  if (contest && swap) {
+    const c = await swapChoices(contest.id, swap);
+    if (c) chooser = { kind: "swap", id: c.assignmentId, ...c };
+  } else if (contest && add) {
+    const c = await addChoices(contest.id, add, round?.number ?? 1);
+    if (c) chooser = { kind: "add", id: c.submissionId, ...c };
+  }
   return {
     contests,
     contest: contest
@@ -67,28 +121,91 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The round auto-assign works on now, in a contest of rounds.
     round: round?.id ? { number: round.number, name: round.name } : null,
     page,
+    q,
+    judges,
+    chooser,
     ...assignments,
-    pages: pageCount(assignments.total, ASSIGNMENTS_PAGE_SIZE),
+    pages: pageCount(assignments.total, CONTROL_PAGE_SIZE),
   };
+}
+
+type ControlValue = Exclude<z.infer<typeof schema>, { intent: "preassign" | "autoassign" }>;
+
+/** One assignment-control change; its success toast. Refusals are DomainErrors (toasts). */
+async function control(contestId: string, value: ControlValue) {
+  const now = new Date();
+  switch (value.intent) {
+    case "nudge": {
+      const n = await nudgeJudge(contestId, value.judgeId, now);
+      return {
+        title: `Nudge sent to ${n.name}`,
+        description: `${entries(n.count)} still to score.`,
+      };
+    }
+    case "reassign": {
+      const r = await reassignUnscored(contestId, value.judgeId, now);
+      return reassignSummary(r.moved, r.stuck);
+    }
+    case "remove": {
+      const r = await removeAssignment(contestId, value.assignmentId, now);
+      return {
+        title: `${r.judge} was taken off "${r.title}"`,
+        description: r.kept ? "Their submitted score stays and still counts." : undefined,
+      };
+    }
+    case "swap": {
+      const r = await swapAssignment(contestId, value.assignmentId, value.judgeId, now);
+      return { title: `"${r.title}" now goes to ${r.to} instead of ${r.from}` };
+    }
+    case "add": {
+      const round = await currentRound(contestId, now);
+      const choice = value.judgeId === "least-loaded" ? value.judgeId : { judgeId: value.judgeId };
+      const r = await addJudge(contestId, value.submissionId, choice, round?.number ?? 1, now);
+      return { title: `${r.judge} was added to "${r.title}"` };
+    }
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
-  const back = (id?: string) =>
-    id ? `/admin/assign?contest=${encodeURIComponent(id)}` : "/admin/assign";
+  const back = (id?: string, view: { q?: string; page?: number } = {}) => {
+    if (!id) return "/admin/assign";
+    const params = new URLSearchParams({ contest: id });
+    if (view.q) params.set("q", view.q);
+    if (view.page && view.page > 1) params.set("page", String(view.page));
+    return `/admin/assign?${params}`;
+  };
   // A conform validation round-trip (not a real submission) changes nothing.
   if (submission.status === undefined) return data({ result: submission.reply() });
   if (submission.status !== "success") {
-    if (!formData.get("intent"))
-      return redirectWithToast(back(), { type: "error", title: "Select a contest" });
+    const intent = formData.get("intent");
+    if (!intent) return redirectWithToast(back(), { type: "error", title: "Select a contest" });
+    // The control forms are buttons in tables: their one problem comes back as a toast.
+    if (typeof intent === "string" && CONTROL_INTENTS.has(intent)) {
+      const first = Object.values(submission.error ?? {}).flat()[0] ?? "Please try again";
+      const contestId = formData.get("contestId");
+      return redirectWithToast(back(typeof contestId === "string" ? contestId : undefined), {
+        type: "error",
+        title: first,
+      });
+    }
     return data({ result: submission.reply() }, { status: 400 });
   }
   const contest = await findContest(submission.value.contestId);
   if (!contest) return redirectWithToast(back(), { type: "error", title: "Select a contest" });
+  const value = submission.value;
+  if (value.intent !== "preassign" && value.intent !== "autoassign") {
+    const here = back(contest.id, value);
+    try {
+      return redirectWithToast(here, { type: "success", ...(await control(contest.id, value)) });
+    } catch (error) {
+      return refusalToast(here, error);
+    }
+  }
 
-  if (submission.value.intent === "preassign") {
+  if (value.intent === "preassign") {
     const result = await preAssignAll(contest.id);
     if (!result.ok)
       return redirectWithToast(back(contest.id), { type: "error", title: result.error });
@@ -110,7 +227,7 @@ export async function action({ request }: ActionFunctionArgs) {
     contest.id,
     round?.number ?? 1,
     now,
-    submission.value.judgesPerSubmission ?? (round?.id ? undefined : contest.judgesPerSubmission),
+    value.judgesPerSubmission ?? (round?.id ? undefined : contest.judgesPerSubmission),
   );
   const which = round?.id ? `${round.name}: ` : "";
   if (!result.ok)
@@ -127,12 +244,24 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AutoAssign() {
-  const { contests, contest, round, rows, total, page, pages } = useLoaderData<typeof loader>();
+  const { contests, contest, round, rows, total, page, pages, q, judges, chooser } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resetKey = useResetKey(actionData);
-  const [form, fields] = useForm({ id: `assign-${resetKey}`, lastResult: actionData?.result });
+  const [form, fields] = useForm({
+    id: `assign-${resetKey}`,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+  });
   const busy = useIsPending({ state: "submitting" });
-
+  const { pathname, search } = useLocation();
+  const view = { q, page };
+  const link = (set: Record<string, string>) => {
+    const params = new URLSearchParams(search);
+    params.delete("swap");
+    params.delete("add");
+    for (const [k, v] of Object.entries(set)) params.set(k, v);
+    return `${pathname}?${params}`;
+  };
   return (
     <div className="space-y-8">
       <h1 className="font-serif text-3xl font-bold">Auto-Assign Judges</h1>
@@ -201,41 +330,55 @@ export default function AutoAssign() {
       </Card>
 
       {contest ? (
+        <JudgesTable contestId={contest.id} judges={judges} view={view} busy={busy} />
+      ) : null}
+
+      {contest && chooser ? (
+        <ChooserCard
+          contestId={contest.id}
+          chooser={chooser}
+          view={view}
+          cancel={link({})}
+          busy={busy}
+        />
+      ) : null}
+
+      {contest ? (
         <section aria-labelledby="assignments-heading">
           <h2 id="assignments-heading" className="text-xl font-semibold">
             Current assignments ({total})
           </h2>
+          <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" role="search">
+            <input type="hidden" name="contest" value={contest.id} />
+            <div className="space-y-1">
+              <label htmlFor="assign-search" className="block text-base font-medium">
+                Search by title
+              </label>
+              <input
+                id="assign-search"
+                name="q"
+                type="search"
+                defaultValue={q}
+                maxLength={200}
+                className={inputClass}
+              />
+            </div>
+            <Button type="submit" variant="outline">
+              Search
+            </Button>
+          </Form>
           {rows.length === 0 ? (
-            <EmptyState className="mt-4 p-6">No assignments yet</EmptyState>
+            <EmptyState className="mt-4 p-6">
+              {q ? "No assignments match this search" : "No assignments yet"}
+            </EmptyState>
           ) : (
-            <DataTable
-              className="mt-4"
-              columns={["Judge", "Submission", "Type", { label: "Status", className: "py-2" }]}
-            >
-              {rows.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-4">
-                    {r.judge.displayName}{" "}
-                    <span className="text-slate-500">
-                      (<EmailAddress email={r.judge.email} />)
-                    </span>
-                  </td>
-                  <td className="py-2 pr-4">
-                    {r.submission?.title ?? <Badge variant="outline">Pre-assigned</Badge>}
-                  </td>
-                  <td className="py-2 pr-4">{r.submissionId ? "Submission" : "Contest-wide"}</td>
-                  <td className="py-2">
-                    {!r.submissionId ? (
-                      "—"
-                    ) : r.score?.submittedAt ? (
-                      <Badge variant="success">Scored</Badge>
-                    ) : (
-                      <Badge variant="secondary">Pending</Badge>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+            <AssignmentsTable
+              contestId={contest.id}
+              rows={rows}
+              view={view}
+              link={link}
+              busy={busy}
+            />
           )}
           <Pager page={page} pageCount={pages} label="Assignments" />
         </section>

@@ -4,13 +4,10 @@
  */
 import { prisma } from "~/utils/db.server";
 import { newId } from "~/utils/ids";
-import { readPage } from "~/utils/paged-list.server";
 import { publishedDates } from "~/features/contests/contest-snapshot";
 import { autoAssign } from "./assign";
 import { insertAssignments } from "./queries.server";
 import { assignableJudge } from "~/features/panel/panel-rules";
-
-export const ASSIGNMENTS_PAGE_SIZE = 50;
 
 /**
  * An entry's assignments without a submitted score (their drafts go with them by cascade):
@@ -142,31 +139,4 @@ export async function runAutoAssign(
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
-}
-
-export async function listAssignments(contestId: string, page = 1) {
-  const where = { contestId };
-  const { rows, total } = await readPage(
-    page,
-    ASSIGNMENTS_PAGE_SIZE,
-    (window) =>
-      prisma.judgeAssignment.findMany({
-        where,
-        select: {
-          id: true,
-          submissionId: true,
-          judge: { select: { email: true, displayName: true } },
-          submission: { select: { title: true } },
-          score: { select: { submittedAt: true } },
-        },
-        orderBy: [
-          { submissionId: { sort: "asc", nulls: "first" } },
-          { createdAt: "asc" },
-          { id: "asc" },
-        ],
-        ...window,
-      }),
-    () => prisma.judgeAssignment.count({ where }),
-  );
-  return { rows, total };
 }

@@ -190,7 +190,7 @@ export async function judgeQueuePage(
       JOIN "Contest" c ON c."id" = a."contestId"
       LEFT JOIN "JudgingRound" jr ON jr."contestId" = a."contestId" AND jr."number" = a."round"
       LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL
+      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL AND a."releasedAt" IS NULL
       ORDER BY sc."submittedAt" IS NOT NULL, sc."submittedAt" ASC,
         COALESCE(jr."judgingClose", c."judgingClose") ASC,
         a."createdAt" ASC, a."id" ASC
@@ -230,7 +230,7 @@ export async function judgeQueueCounts(judgeId: string) {
     FROM "JudgeAssignment" a
     JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
     LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-    WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL`;
+    WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL AND a."releasedAt" IS NULL`;
   return { total: fromSql.int(c?.total), left: fromSql.int(c?.left) };
 }
 
@@ -332,6 +332,7 @@ export async function assignmentForReview(
     LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
     LEFT JOIN "ScoreDraft" d ON d."assignmentId" = a."id"
     WHERE a."judgeId" = ${judgeId} AND a."submissionId" = ${submissionId} AND s."status" = 'submitted'
+      AND a."releasedAt" IS NULL
     LIMIT 1`;
   if (!r) return null;
   return {

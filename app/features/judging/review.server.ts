@@ -26,6 +26,8 @@ const pendingWhere = { OR: [{ score: null }, { score: { submittedAt: null } }] }
 const queueWhere = (judgeId: string) => ({
   judgeId,
   submissionId: { not: null },
+  // Released by an admin (docs/decisions/0033-judging-panel.md): no longer the judge's.
+  releasedAt: null,
   submission: { status: "submitted" as const },
 });
 /** Pending first, then by due date (the contest's judging_close) and assignment order. */
@@ -302,7 +304,7 @@ export async function submitScore(
  */
 export async function judgeFile(judgeId: string, submissionId: string) {
   const a = await prisma.judgeAssignment.findFirst({
-    where: { judgeId, submissionId, submission: { status: "submitted" } },
+    where: { judgeId, submissionId, releasedAt: null, submission: { status: "submitted" } },
     select: { submission: { select: { id: true, filePath: true, fileType: true } } },
   });
   const sub = a?.submission;

@@ -130,12 +130,18 @@ const close: StepAction = async (c) => {
   return { mails, nothing: "No entry was left unpaid." };
 };
 
-/** Each judge's count of assigned entries in a round of the contest, optionally only unscored ones. */
+/**
+ * Each judge's count of assigned entries in a round of the contest, optionally only unscored ones.
+ * A released assignment (an admin took the judge off it, docs/decisions/0033-judging-panel.md) is
+ * no longer in the judge's queue, so it is never counted; a judge with nothing unscored left is
+ * not listed, so the reminder skips judges who have finished.
+ */
 async function judgeQueues(contestId: string, unscoredOnly: boolean, round: number) {
   const rows = await prisma.judgeAssignment.findMany({
     where: {
       contestId,
       round,
+      releasedAt: null,
       submission: { status: "submitted" },
       ...(unscoredOnly
         ? { OR: [{ score: { is: null } }, { score: { is: { submittedAt: null } } }] }
