@@ -202,11 +202,13 @@ export async function addJudge(
 
 /**
  * "Reassign unscored entries" (the judge dropped out): each of the judge's unscored assignments in
- * the contest whose round is still open goes to another panel judge (`addJudgeTo`, least loaded
- * first, so loads stay within one) and is then removed, all in one transaction. An entry no judge
- * can take (or whose round has closed) stays with this judge, listed by title: it is never left
- * with fewer judges than it had, and a later run (after the panel grows or a capacity is raised)
- * moves it. Scored and released assignments stay as they are.
+ * the contest whose round is still open goes to another panel judge and is then removed, all in
+ * one transaction. The new judge is always one `candidatesFor` offers at that moment, the least
+ * loaded; among equally loaded ones, the one fewest of the remaining entries could go to (so a
+ * judge many entries need is kept for them), which keeps loads within one where `addJudgeTo`'s
+ * panel order alone would not. An entry no judge can take (or whose round has closed) stays with
+ * this judge, listed by title: it is never left with fewer judges than it had, and a later run
+ * (after the panel grows or a capacity is raised) moves it. Scored and released assignments stay.
  */
 export async function reassignUnscored(contestId: string, judgeId: string, now = new Date()) {
   return write(async (tx) => {
@@ -223,15 +225,41 @@ export async function reassignUnscored(contestId: string, judgeId: string, now =
       select: { id: true, round: true, submissionId: true, submission: { select: { title: true } } },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     });
+    const open = rows.filter(
+      (a) => a.submissionId && windows.window(a.round).judgingClose.getTime() >= now.getTime(),
+    );
+    // Who could take each entry at the start: how much each judge is still wanted.
+    const wanted = new Map<string, Set<string>>();
+    for (const a of open) {
+      const list = await candidatesFor(tx, contestId, a.submissionId!, a.round, [judgeId]);
+      for (const c of list ?? []) {
+        const set = wanted.get(c.judgeId) ?? new Set<string>();
+        set.add(a.id);
+        wanted.set(c.judgeId, set);
+      }
+    }
     let moved = 0;
-    const stuck: string[] = [];
-    for (const a of rows) {
-      const open = windows.window(a.round).judgingClose.getTime() >= now.getTime();
-      const to =
-        open && a.submissionId
-          ? await addJudgeTo(tx, contestId, a.submissionId, a.round, [judgeId], now)
-          : null;
-      if (!to) {
+    const stuck = rows.filter((a) => !open.includes(a)).map((a) => a.submission?.title ?? "");
+    for (const a of open) {
+      for (const set of wanted.values()) set.delete(a.id);
+      const list = (await candidatesFor(tx, contestId, a.submissionId!, a.round, [judgeId])) ?? [];
+      const least = list.filter((c) => c.load === list[0]?.load);
+      const pick = least.reduce<(typeof least)[number] | undefined>(
+        (best, c) =>
+          !best || (wanted.get(c.judgeId)?.size ?? 0) < (wanted.get(best.judgeId)?.size ?? 0)
+            ? c
+            : best,
+        undefined,
+      );
+      const written = pick
+        ? await insertAssignments(
+            tx,
+            [{ id: newId(), contestId, judgeId: pick.judgeId, submissionId: a.submissionId! }],
+            now,
+            a.round,
+          )
+        : 0;
+      if (written !== 1) {
         stuck.push(a.submission?.title ?? "");
         continue;
       }
