@@ -1,3 +1,4 @@
+import { assignmentControlRoutes } from "./assignment-control";
 import { classEntryRoutes } from "./class-entries";
 import { classResultRoutes } from "./class-results";
 import { classroomRoutes } from "./classrooms";
@@ -28,4 +29,5 @@ export const allRoutes: AuthzRow[] = [
   ...classEntryRoutes,
   ...divisionRoutes,
   ...roundRoutes,
+  ...assignmentControlRoutes,
 ];

@@ -66,7 +66,8 @@ async function whyNot(
   const load = await tx.judgeAssignment.count({
     where: { contestId, judgeId, submissionId: { not: null } },
   });
-  if (cap !== undefined && load >= cap) return `${name} already has as many entries as they can take (${cap}).`;
+  if (cap !== undefined && load >= cap)
+    return `${name} already has as many entries as they can take (${cap}).`;
   return `${name} is not judging this round.`;
 }
 
@@ -149,7 +150,10 @@ export async function swapAssignment(
       a.round,
     );
     if (written !== 1) throw new AssignmentRefused(GONE);
-    const to = await tx.user.findUnique({ where: { id: toJudgeId }, select: { displayName: true } });
+    const to = await tx.user.findUnique({
+      where: { id: toJudgeId },
+      select: { displayName: true },
+    });
     return { title: a.submission?.title ?? "", from: a.judge.displayName, to: to?.displayName };
   });
 }
@@ -195,7 +199,10 @@ export async function addJudge(
         round,
       );
     }
-    const user = await tx.user.findUnique({ where: { id: judgeId }, select: { displayName: true } });
+    const user = await tx.user.findUnique({
+      where: { id: judgeId },
+      select: { displayName: true },
+    });
     return { title: entry.title, judge: user?.displayName ?? "" };
   });
 }
@@ -222,7 +229,12 @@ export async function reassignUnscored(contestId: string, judgeId: string, now =
         submission: { status: "submitted" },
         OR: [{ score: null }, { score: { submittedAt: null } }],
       },
-      select: { id: true, round: true, submissionId: true, submission: { select: { title: true } } },
+      select: {
+        id: true,
+        round: true,
+        submissionId: true,
+        submission: { select: { title: true } },
+      },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     });
     const open = rows.filter(

@@ -147,8 +147,7 @@ export async function contestJudges(contestId: string, now = new Date()) {
       unscored: p.unscored,
       overdue: p.overdue,
       /** Null when a nudge is possible now. */
-      nextNudge:
-        next && !canNudge(r.nudgedAt, now) ? formatDateTime(next, windows.timeZone) : null,
+      nextNudge: next && !canNudge(r.nudgedAt, now) ? formatDateTime(next, windows.timeZone) : null,
     };
   });
 }

@@ -21,12 +21,12 @@ describe("overdueFrom", () => {
     ).toEqual(at(-48));
   });
   test("capped at half a short window, never before judging opens", () => {
-    expect(
-      overdueFrom({ judgingOpen: at(-24), judgingClose: at(0), remindLeadHours: 48 }),
-    ).toEqual(at(-12));
-    expect(
-      overdueFrom({ judgingOpen: at(0), judgingClose: at(0), remindLeadHours: 48 }),
-    ).toEqual(at(0));
+    expect(overdueFrom({ judgingOpen: at(-24), judgingClose: at(0), remindLeadHours: 48 })).toEqual(
+      at(-12),
+    );
+    expect(overdueFrom({ judgingOpen: at(0), judgingClose: at(0), remindLeadHours: 48 })).toEqual(
+      at(0),
+    );
   });
   test("a lead of zero: overdue only once judging has closed", () => {
     expect(overdueFrom({ judgingOpen: at(-10), judgingClose: at(0), remindLeadHours: 0 })).toEqual(
@@ -68,7 +68,13 @@ describe("judgeProgress", () => {
       overdueAt,
       at(0),
     );
-    expect(p.get("a")).toEqual({ assigned: 6, scored: 1, unscored: 5, overdue: 3, finished: false });
+    expect(p.get("a")).toEqual({
+      assigned: 6,
+      scored: 1,
+      unscored: 5,
+      overdue: 3,
+      finished: false,
+    });
     expect(p.get("b")).toEqual({ assigned: 3, scored: 3, unscored: 0, overdue: 0, finished: true });
   });
   test("a released assignment counts as assigned and scored, never as unscored", () => {
