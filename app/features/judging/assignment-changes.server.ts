@@ -159,7 +159,7 @@ export async function swapAssignment(
 }
 
 /**
- * "Add a judge": one more judge for the entry, in its latest round (else `fallbackRound`, the
+ * "Add a judge": one more judge for the entry, in its round (`entryRound`; `fallbackRound` is the
  * contest's current one): the chosen candidate, or the least loaded one (`addJudgeTo`).
  */
 export async function addJudge(
@@ -175,7 +175,7 @@ export async function addJudge(
       select: { id: true, title: true },
     });
     if (!entry) throw new AssignmentRefused("This entry is not in the contest, or not submitted.");
-    const round = await entryRound(tx, entry.id, fallbackRound);
+    const round = await entryRound(tx, contestId, entry.id, fallbackRound);
     await assertOpen(tx, contestId, round, now);
     let judgeId: string | null;
     if (choice === "least-loaded") {

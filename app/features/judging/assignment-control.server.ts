@@ -246,14 +246,23 @@ export async function swapChoices(contestId: string, assignmentId: string) {
   });
 }
 
-/** The round a new judge for the entry joins: the entry's latest round so far, else `fallback`. */
-export async function entryRound(db: Db, submissionId: string, fallback: number) {
+/**
+ * The round a new judge for the entry joins: `current` (the contest's current round) when the
+ * entry went on into it, else the entry's latest round so far, else `current`
+ * (docs/decisions/0032-divisions-and-rounds.md).
+ */
+export async function entryRound(db: Db, contestId: string, submissionId: string, current: number) {
   const top = await db.judgeAssignment.findFirst({
-    where: { submissionId },
+    where: { contestId, submissionId },
     select: { round: true },
     orderBy: { round: "desc" },
   });
-  return top?.round ?? fallback;
+  if (!top || top.round >= current) return top?.round ?? current;
+  const advanced = await db.advancement.findUnique({
+    where: { contestId_round_submissionId: { contestId, round: current, submissionId } },
+    select: { round: true },
+  });
+  return advanced ? current : top.round;
 }
 
 /** What "Add a judge" offers for one entry: who could take it, least loaded first. */
@@ -264,7 +273,7 @@ export async function addChoices(contestId: string, submissionId: string, fallba
       select: { id: true, title: true },
     });
     if (!entry) return null;
-    const round = await entryRound(tx, entry.id, fallbackRound);
+    const round = await entryRound(tx, contestId, entry.id, fallbackRound);
     const list = await candidatesFor(tx, contestId, entry.id, round);
     return { submissionId: entry.id, title: entry.title, candidates: await named(tx, list ?? []) };
   });
