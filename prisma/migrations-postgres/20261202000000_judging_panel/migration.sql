@@ -5,6 +5,10 @@
 -- AlterTable
 ALTER TABLE "JudgeAssignment" ADD COLUMN     "releasedAt" TIMESTAMP(3);
 
+-- The judge's queue reads released assignments' mark from the index it is sorted by (docs/decisions/0021-performance.md).
+DROP INDEX "JudgeAssignment_judgeId_submissionId_contestId_createdAt_id_idx";
+CREATE INDEX "JudgeAssignment_judgeId_submissionId_contestId_createdAt_id_releasedAt_idx" ON "JudgeAssignment"("judgeId", "submissionId", "contestId", "createdAt", "id", "releasedAt");
+
 -- AlterTable
 ALTER TABLE "Contest" ADD COLUMN     "spreadPercent" INTEGER NOT NULL DEFAULT 33;
 
