@@ -146,8 +146,8 @@ export default function EntryScores() {
             </>
           }
         >
-          The judges&apos; totals are further apart than {percent}% of the rubric&apos;s scale. Another
-          judge&apos;s read can settle it.
+          The judges&apos; totals are further apart than {percent}% of the rubric&apos;s scale.
+          Another judge&apos;s read can settle it.
         </Alert>
       ))}
       <Form method="post" className="flex flex-wrap items-center gap-3">

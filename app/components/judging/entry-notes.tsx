@@ -58,9 +58,7 @@ export function EntryNotes({
             </Button>
           </Form>
         ) : (
-          <p className="text-slate-600">
-            The results are out, so no more notes can be added.
-          </p>
+          <p className="text-slate-600">The results are out, so no more notes can be added.</p>
         )}
       </CardContent>
     </Card>

@@ -68,7 +68,8 @@ export async function spreadFlags(
   ]);
   const percent = contest?.spreadPercent ?? 33;
   const scale = scales.get(opts.round) ?? scales.get(1) ?? 0;
-  if (!contest || scale <= 0 || opts.ids?.length === 0) return { rows: [], total: 0, scale, percent };
+  if (!contest || scale <= 0 || opts.ids?.length === 0)
+    return { rows: [], total: 0, scale, percent };
   const threshold = thresholdHundredths(scale, percent);
   const rows = await prisma.$queryRaw<
     {

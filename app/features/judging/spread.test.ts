@@ -51,8 +51,8 @@ describe("spread rule", () => {
       true,
     );
     for (const bad of ["0", "101", "2.5", "x"])
-      expect(
-        spreadPercentSchema.safeParse({ intent: "spread", spreadPercent: bad }).success,
-      ).toBe(false);
+      expect(spreadPercentSchema.safeParse({ intent: "spread", spreadPercent: bad }).success).toBe(
+        false,
+      );
   });
 });
