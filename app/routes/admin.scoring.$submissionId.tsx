@@ -13,7 +13,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { judgeLetter } from "~/features/judging/notes";
 import { notesForAdmin } from "~/features/judging/notes.server";
-import { spreadLabel } from "~/features/judging/spread";
+import { SPREAD_DEFAULT, spreadLabel } from "~/features/judging/spread";
 import { addJudgeToEntry, entrySpread } from "~/features/judging/spread.server";
 import { refusalToast } from "~/utils/action.server";
 import { readForm } from "~/utils/form-body.server";
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         label: spreadLabel(r.spread ?? 0, r.scale),
         several: (spread?.rounds.length ?? 0) > 1,
       })),
-    percent: spread?.percent ?? 33,
+    percent: spread?.percent ?? SPREAD_DEFAULT,
     discussion: {
       open: discussion?.open ?? false,
       notes: (discussion?.notes ?? []).map((n) => ({

@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Field } from "~/components/ui/field";
-import { spreadLabel, spreadPercentSchema } from "~/features/judging/spread";
+import { SPREAD_DEFAULT, spreadLabel, spreadPercentSchema } from "~/features/judging/spread";
 import { setSpreadPercent, spreadFlags } from "~/features/judging/spread.server";
 import { readForm } from "~/utils/form-body.server";
 import { notFound } from "~/utils/responses";
@@ -309,7 +309,7 @@ export default function ScoringOverview() {
           ) : null}
           <SpreadControls
             contestId={contest.id}
-            percent={spread?.percent ?? 33}
+            percent={spread?.percent ?? SPREAD_DEFAULT}
             total={spread?.total ?? 0}
             only={spread?.only ?? false}
             allHref={query({ disagree: "0", page: "1" })}

@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { prisma } from "~/utils/db.server";
+import type * as Email from "~/utils/email.server";
 import { getToast } from "~/utils/toast.server";
 import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
 
@@ -9,7 +10,7 @@ import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
 // (tests/authz/panel-discussion.ts covers who may call the page).
 const failing = vi.hoisted(() => new Set<string>());
 vi.mock("~/utils/email.server", async (original) => {
-  const mod = await original<typeof import("~/utils/email.server")>();
+  const mod = await original<typeof Email>();
   return {
     ...mod,
     sendEmail: async (m: Parameters<typeof mod.sendEmail>[0]) =>

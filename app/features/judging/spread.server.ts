@@ -12,7 +12,7 @@ import { publishedDates } from "~/features/contests/contest-snapshot";
 import { DomainError } from "~/utils/domain-error";
 import { dialect, fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
-import { isFlagged, rubricScale, spreadOf, thresholdHundredths } from "./spread";
+import { isFlagged, rubricScale, SPREAD_DEFAULT, spreadOf, thresholdHundredths } from "./spread";
 
 type Int = bigint | number;
 
@@ -66,7 +66,7 @@ export async function spreadFlags(
     prisma.contest.findUnique({ where: { id: contestId }, select: { spreadPercent: true } }),
     roundScales(contestId),
   ]);
-  const percent = contest?.spreadPercent ?? 33;
+  const percent = contest?.spreadPercent ?? SPREAD_DEFAULT;
   const scale = scales.get(opts.round) ?? scales.get(1) ?? 0;
   if (!contest || scale <= 0 || opts.ids?.length === 0)
     return { rows: [], total: 0, scale, percent };

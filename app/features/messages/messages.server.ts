@@ -16,7 +16,7 @@
  *   keeps those with such an assignment in it, or restricted to it.
  */
 import { needsParentalConsent } from "~/features/accounts/user";
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/utils/db.server";
 import { prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { enqueueEvent } from "~/utils/outbox.server";

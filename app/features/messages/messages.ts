@@ -9,7 +9,6 @@ export const SUBJECT_MAX = 150;
 export const BODY_MAX = 5000;
 
 export const AUDIENCES = ["entrants", "judges"] as const;
-export type Audience = (typeof AUDIENCES)[number];
 
 /** Entry statuses an admin may pick for "Write to entrants" (value = the words shown). */
 export const ENTRY_STATUS_FILTERS = {
