@@ -79,7 +79,9 @@ test("a spread is flagged and a fourth judge added; a message reaches every entr
   await page.goto(`/admin/contests/${fixture.contestId}/messages`);
   const subject = `Thanks for entering ${randomBytes(3).toString("hex")}`;
   await page.getByLabel("Subject").fill(subject);
-  await page.getByLabel("Message", { exact: true }).fill("Judging has begun.\n\nResults come soon.");
+  await page
+    .getByLabel("Message", { exact: true })
+    .fill("Judging has begun.\n\nResults come soon.");
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("heading", { name: "Preview: 3 recipients" })).toBeVisible();
   await expect(page.getByTestId("message-preview")).toContainText("Results come soon.");
