@@ -1,3 +1,4 @@
+import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, test, vi } from "vitest";
 import { prisma } from "~/utils/db.server";
 import type * as Email from "~/utils/email.server";
@@ -28,7 +29,9 @@ const page = await import("~/routes/admin.contests.$id.messages");
 const { deliverDueEvents } = await import("~/features/lifecycle/outbox.server");
 const { handleLocally } = await import("~/features/lifecycle/scheduler.server");
 const { sendContestMessage } = await import("~/features/lifecycle/contest-message.server");
-const { countRecipients, recipientsOf } = await import("~/features/messages/messages.server");
+const { countRecipients, recipientsOf, sendMessage } =
+  await import("~/features/messages/messages.server");
+const { contestMessage } = await import("../../inngest/contest-message");
 
 type Action = (args: {
   request: Request;
@@ -264,5 +267,25 @@ describe("contest messages", () => {
     expect(nobody.status).toBe(400);
     expect(JSON.stringify(nobody.data)).toContain("no one to write to");
     expect(await prisma.contestMessage.count({ where: { contestId: s.contest.id } })).toBe(0);
+  });
+
+  test("the Inngest function sends each e-mail once, however often it runs", async () => {
+    const s = await scene();
+    const { id } = await sendMessage(s.contest.id, admin.id, {
+      intent: "send",
+      audience: "entrants",
+      status: "pending_payment",
+      divisionId: null,
+      subject: "Pay soon",
+      body: "Your entry waits for its fee.",
+    });
+    const event = { name: "contest/message.send" as const, data: { messageId: id } };
+    const run = () =>
+      new InngestTestEngine({ function: contestMessage, events: [event] }).execute();
+    expect((await run()).result).toMatchObject({ outcome: { sent: 1, recipients: 1 } });
+    expect((await run()).result).toMatchObject({ outcome: { sent: 0, recipients: 1 } });
+    expect(await logged(s.unpaid.writer.email)).toBe(1);
+    expect(await logged(s.twice.writer.email)).toBe(0);
+    expect((contestMessage.opts as { retries?: number }).retries).toBe(10);
   });
 });
