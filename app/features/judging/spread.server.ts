@@ -137,6 +137,7 @@ export async function entrySpread(submissionId: string) {
     where: { id: submissionId },
     select: {
       contestId: true,
+      status: true,
       contest: { select: { spreadPercent: true } },
       assignments: {
         select: { round: true, score: { select: { total: true, submittedAt: true } } },
@@ -149,6 +150,7 @@ export async function entrySpread(submissionId: string) {
   const percent = entry.contest.spreadPercent;
   return {
     contestId: entry.contestId,
+    counted: entry.status === "submitted",
     percent,
     /** The round "Add a judge" adds to: the latest the entry is read in. */
     round: rounds[0] ?? 1,
@@ -177,6 +179,8 @@ class CannotAddJudge extends DomainError {}
 export async function addJudgeToEntry(submissionId: string, now = new Date()) {
   const spread = await entrySpread(submissionId);
   if (!spread) throw new CannotAddJudge("This entry no longer exists.");
+  if (!spread.counted)
+    throw new CannotAddJudge("This entry is not in the judging (it is not a counted entry).");
   const contest = await prisma.contest.findUniqueOrThrow({
     where: { id: spread.contestId },
     select: {
