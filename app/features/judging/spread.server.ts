@@ -180,7 +180,7 @@ export async function addJudgeToEntry(submissionId: string, now = new Date()) {
   const spread = await entrySpread(submissionId);
   if (!spread) throw new CannotAddJudge("This entry no longer exists.");
   if (!spread.counted)
-    throw new CannotAddJudge("This entry is not in the judging (it is not a counted entry).");
+    throw new CannotAddJudge("Only entries still in the contest can get another judge.");
   const contest = await prisma.contest.findUniqueOrThrow({
     where: { id: spread.contestId },
     select: {
