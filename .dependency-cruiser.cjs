@@ -15,7 +15,17 @@ const USES = {
   payments: ["accounts", "contests", "judging"],
   entries: ["accounts", "contests", "divisions", "documents", "judging", "payments"],
   results: ["contests", "divisions", "judging", "rounds"],
-  lifecycle: ["contests", "divisions", "entries", "judging", "payments", "results", "rounds"],
+  messages: ["accounts", "contests", "divisions"],
+  lifecycle: [
+    "contests",
+    "divisions",
+    "entries",
+    "judging",
+    "messages",
+    "payments",
+    "results",
+    "rounds",
+  ],
   privacy: ["accounts", "contests", "judging", "payments"],
   classrooms: [
     "accounts",

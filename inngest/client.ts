@@ -24,3 +24,6 @@ export const checkoutCompleted = eventType("payment/checkout.completed", {
 export const paymentRefunded = eventType("payment/refunded", {
   schema: eventSchemas["payment/refunded"],
 });
+export const contestMessageSend = eventType("contest/message.send", {
+  schema: eventSchemas["contest/message.send"],
+});

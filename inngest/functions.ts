@@ -1,5 +1,6 @@
 /** Every Inngest function the site serves at /api/inngest. */
 import { contestLifecycle } from "./contest-lifecycle";
+import { contestMessage } from "./contest-message";
 import { entrySubmittedConfirmation } from "./entry-submitted";
 import { finalizeEntryPayment, refundNotice } from "./payments";
 import { reconcileLifecycle } from "./reconcile";
@@ -7,6 +8,7 @@ import { reconcileLifecycle } from "./reconcile";
 export { inngest } from "./client";
 export const functions = [
   contestLifecycle,
+  contestMessage,
   entrySubmittedConfirmation,
   finalizeEntryPayment,
   refundNotice,

@@ -1,6 +1,24 @@
 import { notFound } from "~/utils/responses";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { EntryNotes } from "~/components/judging/entry-notes";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { judgeLetter } from "~/features/judging/notes";
+import { notesForAdmin } from "~/features/judging/notes.server";
+import { SPREAD_DEFAULT, spreadLabel } from "~/features/judging/spread";
+import { addJudgeToEntry, entrySpread } from "~/features/judging/spread.server";
+import { refusalToast } from "~/utils/action.server";
+import { readForm } from "~/utils/form-body.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { noteAction } from "./entry-notes.server";
 import { EmptyState } from "~/components/ui/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -19,8 +37,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const entry = await entryScores(params.submissionId ?? "");
   if (!entry) throw notFound();
   const zone = entry.submission.contest.timeZone;
+  const [spread, discussion] = await Promise.all([
+    entrySpread(entry.submission.id),
+    notesForAdmin(entry.submission.id),
+  ]);
   return {
     ...entry,
+    flags: (spread?.rounds ?? [])
+      .filter((r) => r.flagged)
+      .map((r) => ({
+        round: r.round,
+        label: spreadLabel(r.spread ?? 0, r.scale),
+        several: (spread?.rounds.length ?? 0) > 1,
+      })),
+    percent: spread?.percent ?? SPREAD_DEFAULT,
+    discussion: {
+      open: discussion?.open ?? false,
+      notes: (discussion?.notes ?? []).map((n) => ({
+        id: n.id,
+        author: n.author,
+        body: n.body,
+        when: formatDateTime(n.createdAt, zone),
+      })),
+    },
     judges: entry.judges.map((j) => ({
       ...j,
       score: j.score
@@ -36,6 +75,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-judge") }),
+  z.object({ intent: z.literal("note"), body: z.string().optional() }),
+]);
+
+/** "Add a judge" (one more panel judge) and the entry's notes (docs/decisions/0033-judging-panel.md). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submissionId = params.submissionId ?? "";
+  const here = `/admin/scoring/${submissionId}`;
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: actionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.value.intent === "note")
+    return noteAction(formData, { submissionId, authorId: admin.id, role: "admin", here });
+  try {
+    const name = await addJudgeToEntry(submissionId);
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Judge added",
+      description: `${name} will read this entry too.`,
+    });
+  } catch (error) {
+    return refusalToast(here, error);
+  }
+}
+
 type Change = {
   total: number;
   comment: string;
@@ -45,7 +111,8 @@ const describe = (v: Change) =>
   `${formatScore(v.total)} (${v.criteria.map((c) => `${c.label} ${c.value ?? "—"}`).join(", ")})`;
 
 export default function EntryScores() {
-  const { submission, judges, average } = useLoaderData<typeof loader>();
+  const { submission, judges, average, flags, percent, discussion } =
+    useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <div>
@@ -67,15 +134,43 @@ export default function EntryScores() {
           </span>
         </p>
       </div>
+      {flags.map((f) => (
+        <Alert
+          key={f.round}
+          variant="warning"
+          title={
+            <>
+              <span aria-hidden="true">⚠ </span>
+              {f.several ? `Round ${f.round}: ` : ""}
+              {f.label}
+            </>
+          }
+        >
+          The judges&apos; totals are further apart than {percent}% of the rubric&apos;s scale.
+          Another judge&apos;s read can settle it.
+        </Alert>
+      ))}
+      <Form method="post" className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="add-judge" />
+        <Button type="submit" variant={flags.length ? "default" : "outline"}>
+          Add a judge
+        </Button>
+        <span className="text-sm text-slate-600">
+          One more judge from the contest&apos;s panel, the one with the fewest entries.
+        </span>
+      </Form>
       {judges.length === 0 ? (
         <EmptyState className="p-6">No assignments yet</EmptyState>
       ) : (
-        judges.map((j) => (
+        judges.map((j, i) => (
           <Card key={j.id}>
             <CardHeader>
               <CardTitle as="h2" className="flex flex-wrap items-center gap-2">
                 {j.judge.displayName}{" "}
                 <span className="text-sm font-normal text-slate-600">({j.judge.email})</span>
+                <span className="text-sm font-normal text-slate-600">
+                  {judgeLetter(i)} in the notes
+                </span>
                 {j.score?.submitted ? (
                   <Badge variant="success">Submitted</Badge>
                 ) : j.score ? (
@@ -196,6 +291,11 @@ export default function EntryScores() {
           </Card>
         ))
       )}
+      <EntryNotes
+        notes={discussion.notes}
+        open={discussion.open}
+        intro="A short discussion with this entry's judges before the awards. They read you as Contest admin and each other as Judge A, Judge B: never names."
+      />
     </div>
   );
 }

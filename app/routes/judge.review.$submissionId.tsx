@@ -7,6 +7,9 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ScoreCard, type ScoreActionData } from "~/components/judging/score-card";
+import { EntryNotes } from "~/components/judging/entry-notes";
+import { notesForJudge } from "~/features/judging/notes.server";
+import { noteAction } from "./entry-notes.server";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -30,8 +33,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const review = await loadReview(user.id, params.submissionId ?? "");
   if (!review) throw notFound();
   const { contest, submitted, draft } = review;
+  // The entry's discussion: other judges by letter only (docs/decisions/0033-judging-panel.md).
+  const discussion = await notesForJudge(user.id, review.submission.id);
   return {
     ...review,
+    discussion: discussion && {
+      open: discussion.open,
+      notes: discussion.notes.map((n) => ({
+        id: n.id,
+        author: n.author,
+        body: n.body,
+        when: formatDateTime(n.createdAt, contest.timeZone),
+      })),
+    },
     contest: {
       title: contest.title,
       open: contest.open,
@@ -61,6 +75,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await scoringContext(user.id, submissionId);
   if (!ctx) throw notFound();
   const formData = await readForm(request);
+  if (formData.get("intent") === "note")
+    return noteAction(formData, {
+      submissionId,
+      authorId: user.id,
+      role: "judge",
+      here: `/judge/review/${submissionId}`,
+    });
   const submission = parseWithZod(formData, { schema: scoreFormSchema(ctx.criteria) });
   const posted = formData.get("intent");
   const intent = INTENTS.find((i) => i === posted) ?? null;
@@ -135,7 +156,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function ReviewSubmission() {
-  const { submission, author, contest, rubric, submitted, draft, formKey } =
+  const { submission, author, contest, rubric, submitted, draft, formKey, discussion } =
     useLoaderData<typeof loader>();
   const criteria = rubric?.criteria ?? [];
   const disabled = !contest.open || criteria.length === 0;
@@ -218,6 +239,14 @@ export default function ReviewSubmission() {
           />
         </CardContent>
       </Card>
+
+      {discussion ? (
+        <EntryNotes
+          notes={discussion.notes}
+          open={discussion.open}
+          intro="A short discussion of this entry with the contest admin and its other judges, before the awards. Other judges appear as Judge A, Judge B: nobody sees names."
+        />
+      ) : null}
     </div>
   );
 }

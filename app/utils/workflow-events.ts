@@ -18,6 +18,11 @@ export const eventSchemas = {
   "payment/checkout.completed": z.object({ sessionId: z.string() }),
   /** An admin refunded an entry's fee: the entrant is told. */
   "payment/refunded": z.object({ submissionId: z.string() }),
+  /**
+   * An admin sent a message to a contest's entrants or judges: one e-mail per recipient, each
+   * once (docs/decisions/0033-judging-panel.md).
+   */
+  "contest/message.send": z.object({ messageId: z.string() }),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -8,6 +8,7 @@ import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
 import { hardeningRoutes } from "./hardening";
 import { judgingRoutes } from "./judging";
+import { panelDiscussionRoutes } from "./panel-discussion";
 import { paymentRoutes } from "./payments";
 import { resultRoutes } from "./results";
 import { roundRoutes } from "./rounds";
@@ -30,4 +31,5 @@ export const allRoutes: AuthzRow[] = [
   ...divisionRoutes,
   ...roundRoutes,
   ...assignmentControlRoutes,
+  ...panelDiscussionRoutes,
 ];

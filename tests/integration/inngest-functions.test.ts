@@ -183,6 +183,7 @@ describe("entry-submitted and reconcile functions", () => {
   test("every function is served", () => {
     expect(functions.map((f) => f.id())).toEqual([
       "contest-lifecycle",
+      "contest-message-send",
       "entry-submitted-confirmation",
       "finalize-entry-payment",
       "entry-refund-notice",

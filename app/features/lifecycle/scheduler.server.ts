@@ -5,6 +5,7 @@
  * restarts; a lease row makes one process per database run a tick; tick() takes the clock as an
  * argument, so tests drive it without waiting.
  */
+import { sendContestMessage } from "./contest-message.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { prisma } from "~/utils/db.server";
@@ -71,6 +72,9 @@ export async function handleLocally(event: WorkflowEvent) {
       return;
     case "payment/refunded":
       await tellRefund(event.data.submissionId);
+      return;
+    case "contest/message.send":
+      await sendContestMessage(event.data.messageId);
       return;
   }
 }

@@ -1,0 +1,221 @@
+/**
+ * Disagreement flags for a whole contest in SQL (docs/decisions/0033-judging-panel.md): per entry
+ * and round, the highest submitted total minus the lowest, kept where at least two judges
+ * submitted and the spread is above the contest's share of the round's rubric's scale. The rule
+ * is spread.ts's; this asks it of every entry in one aggregated statement (never row by row), and
+ * "Add a judge" gives a flagged entry one more panel judge (replacement.server.ts).
+ */
+import { Prisma } from "~/generated/prisma/client";
+import { parseCriteria } from "~/features/contests/rubric";
+import { resultsReleased } from "~/features/contests/phase";
+import { publishedDates } from "~/features/contests/contest-snapshot";
+import { DomainError } from "~/utils/domain-error";
+import { dialect, fromSql, prisma, withBusyRetry } from "~/utils/db.server";
+import { addJudgeTo } from "./replacement.server";
+import { isFlagged, rubricScale, SPREAD_DEFAULT, spreadOf, thresholdHundredths } from "./spread";
+
+type Int = bigint | number;
+
+/** Each round's rubric scale: the round's rubric, or the contest's first (as the review uses). */
+export async function roundScales(contestId: string): Promise<Map<number, number>> {
+  const [rounds, first] = await Promise.all([
+    prisma.judgingRound.findMany({
+      where: { contestId },
+      select: { number: true, rubric: { select: { criteria: true } } },
+    }),
+    prisma.rubric.findFirst({
+      where: { contestId },
+      select: { criteria: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+  ]);
+  const fallback = first ? rubricScale(parseCriteria(first.criteria)) : 0;
+  const scales = new Map<number, number>([[1, fallback]]);
+  for (const r of rounds)
+    scales.set(r.number, r.rubric ? rubricScale(parseCriteria(r.rubric.criteria)) : fallback);
+  return scales;
+}
+
+export type SpreadFlag = {
+  id: string;
+  title: string;
+  divisionId: string | null;
+  round: number;
+  scored: number;
+  assigned: number;
+  spread: number;
+  average: number;
+};
+
+/**
+ * The flagged entries of one round (optionally one division or some ids), most disagreement
+ * first, one page, with how many there are in all. Submitted entries only; a released
+ * assignment's submitted score still counts (it still counts in the ranking).
+ */
+export async function spreadFlags(
+  contestId: string,
+  opts: {
+    round: number;
+    divisionId?: string | null;
+    ids?: string[];
+    take?: number;
+    skip?: number;
+  },
+): Promise<{ rows: SpreadFlag[]; total: number; scale: number; percent: number }> {
+  const [contest, scales] = await Promise.all([
+    prisma.contest.findUnique({ where: { id: contestId }, select: { spreadPercent: true } }),
+    roundScales(contestId),
+  ]);
+  const percent = contest?.spreadPercent ?? SPREAD_DEFAULT;
+  const scale = scales.get(opts.round) ?? scales.get(1) ?? 0;
+  if (!contest || scale <= 0 || opts.ids?.length === 0)
+    return { rows: [], total: 0, scale, percent };
+  const threshold = thresholdHundredths(scale, percent);
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      title: string;
+      divisionId: string | null;
+      scored: Int;
+      assigned: Int;
+      spread: number;
+      average: number;
+      total: Int;
+    }[]
+  >`
+    SELECT s."id" AS "id", s."title" AS "title", s."divisionId" AS "divisionId",
+      g."scored" AS "scored", g."spread" AS "spread", g."average" AS "average",
+      (SELECT COUNT(*) FROM "JudgeAssignment" x
+        WHERE x."submissionId" = s."id" AND x."round" = ${opts.round}) AS "assigned",
+      COUNT(*) OVER () AS "total"
+    FROM (
+      SELECT sc."submissionId" AS "sid", COUNT(*) AS "scored",
+        (MAX(sc."total") - MIN(sc."total")) AS "spread",
+        (FLOOR(SUM(ROUND(sc."total" * 100)) * 1.0 / COUNT(*) + 0.5) / 100.0) AS "average"
+      FROM "Score" sc
+      JOIN "JudgeAssignment" a ON a."id" = sc."assignmentId"
+      WHERE a."contestId" = ${contestId} AND a."round" = ${opts.round}
+        AND sc."submittedAt" IS NOT NULL
+        ${opts.ids ? Prisma.sql`AND sc."submissionId" IN (${Prisma.join(opts.ids)})` : Prisma.empty}
+      GROUP BY sc."submissionId"
+      HAVING COUNT(*) >= 2
+        AND ROUND((MAX(sc."total") - MIN(sc."total")) * 100) > CAST(${threshold} AS DOUBLE PRECISION)
+    ) g
+    JOIN "Submission" s ON s."id" = g."sid"
+    WHERE s."status" = 'submitted'
+      ${opts.divisionId ? Prisma.sql`AND s."divisionId" = ${opts.divisionId}` : Prisma.empty}
+    ORDER BY g."spread" DESC, s."createdAt" ASC, s."id" ASC
+    ${dialect.page(opts.take ?? -1, opts.skip ?? 0)}`;
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      divisionId: r.divisionId,
+      round: opts.round,
+      scored: fromSql.int(r.scored),
+      assigned: fromSql.int(r.assigned),
+      spread: Math.round(Number(r.spread) * 100) / 100,
+      average: Number(r.average),
+    })),
+    total: rows[0] ? fromSql.int(rows[0].total) : 0,
+    scale,
+    percent,
+  };
+}
+
+/** Sets the contest's threshold (1-100 %, checked by spreadPercentSchema). */
+export async function setSpreadPercent(contestId: string, spreadPercent: number) {
+  await prisma.contest.update({ where: { id: contestId }, data: { spreadPercent } });
+}
+
+/**
+ * One entry's disagreement per round it was read in (the entry's scoring page): the same rule,
+ * on its few scores. The latest round first.
+ */
+export async function entrySpread(submissionId: string) {
+  const entry = await prisma.submission.findUnique({
+    where: { id: submissionId },
+    select: {
+      contestId: true,
+      status: true,
+      contest: { select: { spreadPercent: true } },
+      assignments: {
+        select: { round: true, score: { select: { total: true, submittedAt: true } } },
+      },
+    },
+  });
+  if (!entry) return null;
+  const scales = await roundScales(entry.contestId);
+  const rounds = [...new Set(entry.assignments.map((a) => a.round))].sort((a, b) => b - a);
+  const percent = entry.contest.spreadPercent;
+  return {
+    contestId: entry.contestId,
+    counted: entry.status === "submitted",
+    percent,
+    /** The round "Add a judge" adds to: the latest the entry is read in. */
+    round: rounds[0] ?? 1,
+    rounds: rounds.map((round) => {
+      const totals = entry.assignments
+        .filter((a) => a.round === round && a.score?.submittedAt)
+        .map((a) => a.score!.total);
+      const scale = scales.get(round) ?? scales.get(1) ?? 0;
+      return {
+        round,
+        scale,
+        spread: spreadOf(totals),
+        flagged: isFlagged(totals, scale, percent),
+      };
+    }),
+  };
+}
+
+class CannotAddJudge extends DomainError {}
+
+/**
+ * "Add a judge": one more panel judge for the entry in its latest round, in one transaction
+ * (addJudgeTo keeps every constraint). Refused in plain words when nobody can take it, or once the
+ * contest's results are out.
+ */
+export async function addJudgeToEntry(submissionId: string, now = new Date()) {
+  const spread = await entrySpread(submissionId);
+  if (!spread) throw new CannotAddJudge("This entry no longer exists.");
+  if (!spread.counted)
+    throw new CannotAddJudge("Only entries still in the contest can get another judge.");
+  const contest = await prisma.contest.findUniqueOrThrow({
+    where: { id: spread.contestId },
+    select: {
+      isPublished: true,
+      publishedSnapshot: true,
+      submissionsOpen: true,
+      submissionsClose: true,
+      judgingOpen: true,
+      judgingClose: true,
+      resultsAt: true,
+    },
+  });
+  if (resultsReleased(publishedDates(contest), now))
+    throw new CannotAddJudge("The results are out, so no judge can be added now.");
+  const judgeId = await withBusyRetry(() =>
+    prisma.$transaction((tx) =>
+      addJudgeTo(tx, spread.contestId, submissionId, spread.round, [], now),
+    ),
+  );
+  if (judgeId) {
+    const judge = await prisma.user.findUniqueOrThrow({
+      where: { id: judgeId },
+      select: { displayName: true },
+    });
+    return judge.displayName;
+  }
+  const accepted = await prisma.panelMember.count({
+    where: { contestId: spread.contestId, status: "accepted" },
+  });
+  const onEntry = await prisma.judgeAssignment.count({ where: { submissionId } });
+  throw new CannotAddJudge(
+    accepted === 0
+      ? "This contest has no judges on its panel yet. Invite judges to the panel first."
+      : accepted <= onEntry
+        ? "Every judge on the panel already reads this entry. Invite another judge to the panel first."
+        : "No judge on the panel can take this entry: the others are full, judge other divisions or rounds, or have a conflict with it. Invite another judge, or raise a judge's limit.",
+  );
+}
