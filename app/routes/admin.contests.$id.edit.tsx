@@ -80,6 +80,10 @@ export default function EditContest() {
         <Link to={`/admin/contests/${d.id}/rounds`} className="underline">
           Rounds page
         </Link>{" "}
+        ·{" "}
+        <Link to={`/admin/contests/${d.id}/panel`} className="underline">
+          Judging panel
+        </Link>{" "}
         · {d.submissions} {d.submissions === 1 ? "submission" : "submissions"}
       </p>
       {d.rounds.length > 1 ? (

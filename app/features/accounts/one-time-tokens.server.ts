@@ -16,6 +16,11 @@ export const TOKEN_TYPES = {
   setPassword: "set-password",
   /** An existing account's acceptance of a judge invitation (docs/decisions/0025-accounts-and-tokens.md). */
   judgeAcceptance: "judge-acceptance",
+  /**
+   * A judge's invitation to one contest's panel (target: the contest's id); for an account without
+   * a password, also the link that sets it (docs/decisions/0033-judging-panel.md).
+   */
+  panelInvite: "panel-invite",
   /** The old address's "this was not me" link, which ends a pending e-mail change. */
   emailChangeCancel: "email-change-cancel",
 } as const;
