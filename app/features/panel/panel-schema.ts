@@ -4,7 +4,12 @@
  */
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "~/features/accounts/auth-schemas";
-import { MAX_SCHOOL_NAME, parseCapacity } from "./declarations";
+import {
+  declarationProblem,
+  MAX_SCHOOL_NAME,
+  parseCapacity,
+  workWithSchools,
+} from "./declarations";
 import { CONFLICT_KINDS } from "./panel-rules";
 
 const id = (what: string) =>
@@ -82,7 +87,13 @@ export function answerSchema(needsPassword: boolean) {
       confirmPassword: z.string().optional(),
     })
     .superRefine((v, ctx) => {
-      if (!needsPassword || v.intent !== "accept") return;
+      if (v.intent !== "accept") return;
+      const problem = declarationProblem(
+        v.ownSchool ?? "",
+        workWithSchools(v.workWith ?? "", v.ownSchool ?? ""),
+      );
+      if (problem) ctx.addIssue({ code: "custom", path: ["workWith"], message: problem });
+      if (!needsPassword) return;
       if (!v.password || v.password.length < MIN_PASSWORD_LENGTH)
         ctx.addIssue({
           code: "custom",
