@@ -90,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     });
   } catch (error) {
-    return refusalReply(submission, error, 400, {}, HIDDEN);
+    return refusalReply(submission, error, found ? 400 : 410, {}, HIDDEN);
   }
   if (!accept)
     return redirectWithToast(user ? "/dashboard" : "/", {
