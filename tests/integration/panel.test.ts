@@ -203,7 +203,10 @@ describe("inviting to a contest's panel", () => {
     const [first, second] = [await openContest(), await openContest()];
     const j = await judge("Jo");
     await inviteJudges(first.id, [j.id], null);
+    const firstLink = linkToken(j.email, "panel-invitation");
     await inviteJudges(second.id, [j.id], null);
+    // Each contest's invitation keeps its own link.
+    expect((await findPanelInvitation(firstLink))?.contest.id).toBe(first.id);
     expect((await pendingPanelInvitations(j.id)).map((c) => c.id).sort()).toEqual(
       [first.id, second.id].sort(),
     );
@@ -220,7 +223,11 @@ describe("inviting to a contest's panel", () => {
     expect(res.status).toBe(302);
     expect((await member(first.id, j.id))?.status).toBe("accepted");
     expect((await judgeDeclarations(j.id)).ownSchool).toBe("Hazel Hall");
-    // The link of the answered invitation no longer works.
+    // The link of the invitation answered on /judge no longer works; the other one still does.
+    expect(await findPanelInvitation(firstLink)).toBeNull();
+    expect((await findPanelInvitation(linkToken(j.email, "panel-invitation")))?.contest.id).toBe(
+      second.id,
+    );
     expect(await pendingPanelInvitations(j.id)).toHaveLength(1);
 
     await answerPanel(second.id, j.id, false, nothing);

@@ -160,6 +160,7 @@ async function invite(contestId: string, title: string, user: Invitee, invitedBy
     type: TOKEN_TYPES.panelInvite,
     userId: user.id,
     target: contestId,
+    perTarget: true,
     ttlMs: PANEL_INVITE_DAYS * DAY,
     now,
   });
