@@ -177,6 +177,8 @@ export function MemberCard({
       </CardHeader>
       <CardContent className="space-y-5">
         <SettingsForm
+          // A saved change comes back as the form's new defaults.
+          key={`${m.capacity ?? ""}:${m.divisionIds.join(",")}`}
           member={m}
           divisions={divisions}
           lastResult={resultFor(`settings-${m.judgeId}`)}
