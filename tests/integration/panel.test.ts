@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { startSession } from "~/features/accounts/session.server";
 import { deleteConflict, panelConflicts, recordConflict } from "~/features/panel/conflicts.server";
 import { panelConstraints } from "~/features/panel/constraints.server";
@@ -24,6 +24,13 @@ import * as invitationPage from "~/routes/panel-invitation.$token";
 import { prisma } from "~/utils/db.server";
 import { enterFor, linkedPupil, makeEducator, openContest } from "./class-fixtures";
 import { linkToken, liveMails } from "./inbox";
+
+// The panel page's admin check is stubbed (tests/authz/panel.ts covers who may call it).
+vi.mock("~/features/accounts/auth.server", async (original) => ({
+  ...(await original<object>()),
+  requireAdmin: async () => ({ id: null, roles: ["admin"] }),
+}));
+const panelPage = await import("~/routes/admin.contests.$id.panel");
 
 /** docs/decisions/0033-judging-panel.md */
 let n = 0;
@@ -438,5 +445,45 @@ describe("the invitation e-mail", () => {
     const [mail] = liveMails(j.email);
     expect(mail.subject).toContain(contest.title);
     expect(mail.text).toMatch(/\/panel-invitation\/[A-Za-z0-9_-]{40,}/);
+  });
+});
+
+describe("the panel page", () => {
+  test("lists the members; a bad capacity is refused on its member's form; a good one is saved", async () => {
+    const contest = await openContest();
+    const j = await judge("Page");
+    await accepted(contest.id, j.id);
+    const url = `http://localhost/admin/contests/${contest.id}/panel`;
+    const params = { id: contest.id };
+    const page = (await panelPage.loader({ request: new Request(url), params, context: {} })) as {
+      members: { judgeId: string; status: string }[];
+      offPanel: { id: string }[];
+    };
+    expect(page.members.map((m) => [m.judgeId, m.status])).toEqual([[j.id, "accepted"]]);
+    expect(page.offPanel.some((o) => o.id === j.id)).toBe(false);
+
+    const bad = (await panelPage.action({
+      request: post(url, { intent: "settings", judgeId: j.id, capacity: "0" }),
+      params,
+      context: {},
+    })) as unknown as { data: { formId: string; result: { error: Record<string, string[]> } } };
+    expect(bad.data.formId).toBe(`settings-${j.id}`);
+    expect(bad.data.result.error.capacity?.[0]).toMatch(/whole number/);
+
+    const ok = (await panelPage.action({
+      request: post(url, { intent: "settings", judgeId: j.id, capacity: "4" }),
+      params,
+      context: {},
+    })) as Response;
+    expect(ok.status).toBe(302);
+    expect((await member(contest.id, j.id))?.capacity).toBe(4);
+
+    const conflict = (await panelPage.action({
+      request: post(url, { intent: "conflict", judgeId: j.id, kind: "entrant", email: "" }),
+      params,
+      context: {},
+    })) as unknown as { data: { formId: string; result: { error: Record<string, string[]> } } };
+    expect(conflict.data.formId).toBe(`conflict-${j.id}`);
+    expect(conflict.data.result.error.email?.[0]).toMatch(/e-mail address/);
   });
 });
