@@ -1,9 +1,30 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { createJudge, createJudgingContest } from "./judging-fixtures";
 import { ADMIN, e2eDb, emailsTo, signIn, uniqueEmail } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
+
+/**
+ * The page as it is at 320 px (nothing scrolls sideways) and, with JavaScript on, with no serious
+ * axe finding: as narrow.spec.ts and accessibility.spec.ts check every page of the authorization
+ * table, here for the panel's pages with their forms filled in.
+ */
+async function fitsAndPasses(page: Page, javaScriptEnabled: boolean) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, page.url()).toBeLessThanOrEqual(320);
+  if (javaScriptEnabled) {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+    expect(serious, page.url()).toEqual([]);
+  }
+  if (size) await page.setViewportSize(size);
+}
 
 /**
  * A contest's judging panel (docs/decisions/0033-judging-panel.md): the admin builds a panel of
@@ -12,6 +33,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  */
 test("an admin builds a panel of three; a judge accepts through the e-mailed link and declares a school", async ({
   page,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
   const fixture = createJudgingContest("panel");
@@ -55,6 +77,7 @@ test("an admin builds a panel of three; a judge accepts through the e-mailed lin
   await signIn(page, ann.email);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(link);
+  await fitsAndPasses(page, javaScriptEnabled);
   await page.getByLabel("Your school (optional)").fill("Maple Grove Primary");
   await page.getByLabel("Schools you work with (optional)").fill("Oak Hill Middle\nRiver School");
   await page.getByRole("button", { name: /^Accept/ }).click();
@@ -86,7 +109,20 @@ test("an admin builds a panel of three; a judge accepts through the e-mailed lin
   await page.goto(link);
   await expect(page.getByText("This link does not work any more")).toBeVisible();
 
-  // The admin sees the answer and the declared school.
+  // Ben answers from his judging page, no link needed; his earlier answer is not asked again.
+  await page.context().clearCookies();
+  await signIn(page, ben.email);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto("/judge");
+  const invitations = page.getByRole("region", { name: "Invitations to judge" });
+  await expect(invitations).toContainText(fixture.title);
+  await fitsAndPasses(page, javaScriptEnabled);
+  await invitations.getByLabel("Your school (optional)").fill("Cedar Park School");
+  await invitations.getByRole("button", { name: /^Accept/ }).click();
+  await expect(page.getByTestId("toast")).toContainText("Welcome to the panel");
+  await expect(page.getByRole("region", { name: "Invitations to judge" })).toHaveCount(0);
+
+  // The admin sees the answers and the declared school.
   await page.context().clearCookies();
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -95,5 +131,6 @@ test("an admin builds a panel of three; a judge accepts through the e-mailed lin
   await expect(card).toContainText("Accepted");
   await expect(card).toContainText("Maple Grove Primary");
   await expect(card).toContainText("declared by the judge");
-  await expect(page.getByRole("heading", { name: /Panel \(3, 1 accepted\)/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Panel \(3, 2 accepted\)/ })).toBeVisible();
+  await fitsAndPasses(page, javaScriptEnabled);
 });
