@@ -1,43 +1,17 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FormErrorAlert } from "~/components/contests/contest-library";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { ErrorList, Field, inputClass } from "~/components/ui/field";
+import { ErrorList, Field } from "~/components/ui/field";
 import { useResetKey } from "~/utils/use-reset-key";
+import { ConflictForm } from "./conflict-form";
+import type { Member } from "./panel-types";
 
 /** A panel page form's answer on the page: which form, and conform's reply. */
 export type PanelFormResult = { formId: string; result: SubmissionResult<string[]> };
 type ResultFor = (formId: string) => SubmissionResult<string[]> | undefined;
-
-type Member = {
-  judgeId: string;
-  email: string;
-  displayName: string;
-  status: "invited" | "accepted" | "declined";
-  active: boolean;
-  capacity: number | null;
-  invitedAt: string;
-  respondedAt: string | null;
-  divisionIds: string[];
-  assigned: number;
-  scored: number;
-  conflicts: {
-    id: string;
-    kind: "entrant" | "school" | "educator";
-    source: "admin" | "judge";
-    note: string | null;
-    deletable: boolean;
-    with: string;
-  }[];
-};
 
 const STATUS: Record<Member["status"], [string, BadgeVariant]> = {
   invited: ["Invited", "secondary"],
@@ -222,6 +196,24 @@ export function MemberCard({
             lastResult={resultFor(`conflict-${m.judgeId}`)}
           />
         </section>
+        {m.status !== "accepted" ? (
+          <Form method="post">
+            <input type="hidden" name="judgeId" value={m.judgeId} />
+            <Button
+              type="submit"
+              name="intent"
+              value="invite"
+              variant="outline"
+              size="sm"
+              aria-label={`${m.status === "declined" ? "Ask again" : "Send the invitation again"}: ${who}`}
+            >
+              {m.status === "declined" ? "Ask again" : "Send the invitation again"}
+            </Button>
+            <p className="mt-1 text-sm text-slate-700">
+              A new link goes out by e-mail; an older one stops working.
+            </p>
+          </Form>
+        ) : null}
         <Form method="post">
           <input type="hidden" name="judgeId" value={m.judgeId} />
           <Button
@@ -294,89 +286,5 @@ function SettingsForm({
         Save for {m.displayName}
       </Button>
     </Form>
-  );
-}
-
-function ConflictForm({
-  member: m,
-  schools,
-  lastResult,
-}: {
-  member: Member;
-  schools: { id: string; name: string; city: string }[];
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const resetKey = useResetKey(lastResult);
-  const [form, fields] = useForm<{
-    kind: string;
-    email: string;
-    schoolId: string;
-    schoolName: string;
-    note: string;
-  }>({ id: `conflict-${m.judgeId}-${resetKey}`, lastResult });
-  const kindError = fields.kind.errors?.length ? `${fields.kind.id}-error` : undefined;
-  return (
-    <details open={Boolean(lastResult)}>
-      <summary className="cursor-pointer text-sm font-medium">
-        Record a conflict for {m.displayName}
-      </summary>
-      <Form method="post" {...getFormProps(form)} key={resetKey} className="mt-3 space-y-3">
-        <FormErrorAlert errors={form.errors} />
-        <input type="hidden" name="judgeId" value={m.judgeId} />
-        <fieldset aria-describedby={kindError}>
-          <legend className="font-medium">The conflict is with</legend>
-          <div className="mt-1 flex flex-wrap gap-4">
-            {(["entrant", "school", "educator"] as const).map((k) => (
-              <label key={k} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={fields.kind.name}
-                  value={k}
-                  defaultChecked={(fields.kind.initialValue ?? "entrant") === k}
-                />
-                {k === "entrant" ? "An entrant" : k === "school" ? "A school" : "An educator"}
-              </label>
-            ))}
-          </div>
-          <ErrorList id={kindError} errors={fields.kind.errors} />
-        </fieldset>
-        <Field
-          label="E-mail address (entrant or educator)"
-          autoComplete="off"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: "email" })}
-        />
-        <div className="space-y-1">
-          <label htmlFor={fields.schoolId.id} className="block font-medium">
-            School (for a school)
-          </label>
-          <select {...getSelectProps(fields.schoolId)} className={inputClass}>
-            <option value="">Not in the list: type its name below</option>
-            {schools.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} ({s.city})
-              </option>
-            ))}
-          </select>
-          <ErrorList id={`${fields.schoolId.id}-error`} errors={fields.schoolId.errors} />
-        </div>
-        <Field
-          label="School's name (when it is not in the list)"
-          maxLength={120}
-          errors={fields.schoolName.errors}
-          {...getInputProps(fields.schoolName, { type: "text" })}
-        />
-        <Field
-          label="Note (optional)"
-          hint="Only admins read it."
-          maxLength={500}
-          errors={fields.note.errors}
-          {...getInputProps(fields.note, { type: "text" })}
-        />
-        <Button type="submit" name="intent" value="conflict" size="sm">
-          Record conflict
-        </Button>
-      </Form>
-    </details>
   );
 }
