@@ -6,12 +6,24 @@ import { prisma } from "~/utils/db.server";
 import { ATTESTATION_WORDING } from "../app/features/classrooms/attestations";
 import { weightedTotal } from "../app/features/contests/rubric";
 import { DEMO_PASSWORD, ensureContest, ensureUser, standardRubric, story } from "./seed-helpers";
+import { seedJudgingPanelStory, seedPanels } from "./seed-panel";
 import { seedStagedContests } from "./seed-rounds";
 
 export { DEMO_PASSWORD };
 
 const RULES =
   "One entry per writer. Your story must be your own original, unpublished work. Do not put your name anywhere in the story: judging is anonymous.";
+
+/** Every demo contest, each with its panel (seed-panel.ts). */
+const DEMO_SLUGS = [
+  "young-voices-short-story-2027",
+  "flash-fiction-free-for-all",
+  "winter-tales-2026",
+  "autumn-poetry-in-prose",
+  "summer-mystery-draft",
+  "spring-story-cup-2026",
+  "northern-lights-story-prize",
+];
 
 export async function seed() {
   const admin = await ensureUser("admin@inkwell.test", "Avery Admin", { roles: ["admin"] });
@@ -146,14 +158,17 @@ export async function seed() {
       data: { showIfAwarded: true },
     });
   }
-  if (judgingCreated)
+  if (judgingCreated) {
     await seedEntries(judging.id, writers, [judge, judge2], {
       scoreAll: false,
       titles: AUTUMN_TITLES,
     });
+    await seedJudgingPanelStory(judging.id, { admin, judge, judge2, judge3 });
+  }
   if (closedCreated) await seedClassEntries(closed.id, classroom, judges);
   if (youngCreated && flashCreated) await seedOpenClassEntries(young.id, flash.id, classroom);
   await seedStagedContests({ writers, judges });
+  await seedPanels(DEMO_SLUGS, { admin, judges });
   return { admin, judge, entrant };
 }
 

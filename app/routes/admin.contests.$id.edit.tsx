@@ -81,6 +81,10 @@ export default function EditContest() {
           Rounds page
         </Link>{" "}
         ·{" "}
+        <Link to={`/admin/contests/${d.id}/panel`} className="underline">
+          Judging panel
+        </Link>{" "}
+        ·{" "}
         <Link to={`/admin/contests/${d.id}/messages`} className="underline">
           Messages page
         </Link>{" "}

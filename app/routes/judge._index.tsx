@@ -1,5 +1,23 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PanelAnswerForm } from "~/components/panel/panel-answer-form";
+import { workWithSchools } from "~/features/panel/declarations";
+import {
+  answerPanel,
+  judgeDeclarations,
+  pendingPanelInvitations,
+} from "~/features/panel/panel-invitation.server";
+import { answerSchema } from "~/features/panel/panel-schema";
+import { refusalReply } from "~/utils/action.server";
+import { readForm } from "~/utils/form-body.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { formatDate } from "~/utils/dates";
 import { EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
@@ -16,8 +34,19 @@ export const meta: MetaFunction = () => [{ title: "Your Review Queue · Inkwell"
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireJudge(request);
   const page = pageParam(request.url);
-  const { items, total, left } = await judgeQueue(user.id, page);
+  const [{ items, total, left }, invitations] = await Promise.all([
+    judgeQueue(user.id, page),
+    pendingPanelInvitations(user.id),
+  ]);
   return {
+    invitations: invitations.map((c) => ({
+      contestId: c.id,
+      title: c.title,
+      judging: `${formatDate(c.judgingOpen, c.timeZone)} to ${formatDate(c.judgingClose, c.timeZone)}`,
+    })),
+    declarations: invitations.length
+      ? await judgeDeclarations(user.id)
+      : { ownSchool: "", workWith: "" },
     page,
     total,
     left,
@@ -35,11 +64,67 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Answers a panel invitation from the queue page: the session proves who the judge is, so no link
+ * is needed (docs/decisions/0033-judging-panel.md).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireJudge(request);
+  const submission = parseWithZod(await readForm(request), { schema: answerSchema(false) });
+  const formId = `answer-${String(submission.payload.contestId ?? "")}`;
+  if (submission.status !== "success")
+    return data({ formId, result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  try {
+    await answerPanel(v.contestId ?? "", user.id, v.intent === "accept", {
+      ownSchool: v.ownSchool ?? "",
+      workWith: workWithSchools(v.workWith ?? "", v.ownSchool ?? ""),
+    });
+  } catch (error) {
+    return refusalReply(submission, error, 400, { formId });
+  }
+  return redirectWithToast("/judge", {
+    type: "success",
+    title: v.intent === "accept" ? "Welcome to the panel" : "Invitation declined",
+  });
+}
+
+function Invitations() {
+  const { invitations, declarations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (invitations.length === 0) return null;
+  return (
+    <section aria-labelledby="panel-invitations" className="mt-6 space-y-3">
+      <h2 id="panel-invitations" className="text-xl font-semibold">
+        Invitations to judge
+      </h2>
+      {invitations.map((inv) => (
+        <Card key={inv.contestId}>
+          <CardContent className="space-y-3 pt-5">
+            <h3 className="text-lg font-semibold">{inv.title}</h3>
+            <p className="text-sm text-slate-700">Judging runs from {inv.judging}.</p>
+            <PanelAnswerForm
+              formId={`answer-${inv.contestId}`}
+              contestId={inv.contestId}
+              contestTitle={inv.title}
+              defaults={declarations}
+              lastResult={
+                actionData?.formId === `answer-${inv.contestId}` ? actionData.result : undefined
+              }
+            />
+          </CardContent>
+        </Card>
+      ))}
+    </section>
+  );
+}
+
 export default function ReviewQueue() {
   const { items, total, left, page, pages } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="font-serif text-3xl font-bold">Your Review Queue</h1>
+      <Invitations />
       <p className="mt-2 text-slate-600">
         Entries are anonymous: you see the story, never who wrote it.{" "}
         {total > 0 ? `${total} assigned to you.` : null}

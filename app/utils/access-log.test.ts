@@ -15,6 +15,7 @@ describe("one-time tokens in logs (docs/decisions/0025-accounts-and-tokens.md)",
       "https://x.test/account/email/bbb#h",
       "/account/email-cancel/ccc",
       "/judge-invitation/ddd",
+      "/panel-invitation/eee",
       "/contests/spring-2026/enter",
     ].join("\n");
     expect(redactTokens(text)).toBe(
@@ -25,6 +26,7 @@ describe("one-time tokens in logs (docs/decisions/0025-accounts-and-tokens.md)",
         "https://x.test/account/email/[redacted]#h",
         "/account/email-cancel/[redacted]",
         "/judge-invitation/[redacted]",
+        "/panel-invitation/[redacted]",
         "/contests/spring-2026/enter",
       ].join("\n"),
     );

@@ -10,6 +10,7 @@ export const TOKEN_PATH_PREFIXES = [
   "account/email",
   "account/email-cancel",
   "judge-invitation",
+  "panel-invitation",
 ];
 
 export const REDACTED = "[redacted]";

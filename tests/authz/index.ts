@@ -8,6 +8,7 @@ import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
 import { hardeningRoutes } from "./hardening";
 import { judgingRoutes } from "./judging";
+import { panelRoutes } from "./panel";
 import { panelDiscussionRoutes } from "./panel-discussion";
 import { paymentRoutes } from "./payments";
 import { resultRoutes } from "./results";
@@ -32,4 +33,5 @@ export const allRoutes: AuthzRow[] = [
   ...roundRoutes,
   ...assignmentControlRoutes,
   ...panelDiscussionRoutes,
+  ...panelRoutes,
 ];

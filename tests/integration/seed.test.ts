@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { tick } from "~/features/lifecycle/scheduler.server";
 import { workflowContests } from "~/features/lifecycle/workflows.server";
+import { panelConstraints } from "~/features/panel/constraints.server";
 import { seed } from "../../prisma/seed";
 
 // The demo data goes through the same path as the admin's Publish Contest, so a fresh quick start
@@ -93,5 +94,99 @@ describe("the demo seed", () => {
     expect(await prisma.judgeAssignment.count({ where: { contestId: autumn.id } })).toBe(
       autumnPairs,
     );
+  }, 90_000); // seeding hashes ten demo passwords, twice
+
+  // docs/decisions/0033-judging-panel.md
+  test("every demo contest has its panel; the judging contest shows a conflict, a recusal and a disagreement", async () => {
+    await seed();
+    const panels = await prisma.contest.findMany({
+      select: {
+        slug: true,
+        panel: { select: { status: true, judge: { select: { email: true } } } },
+      },
+    });
+    const bySlug = Object.fromEntries(
+      panels.map((c) => [
+        c.slug,
+        c.panel.map((m) => `${m.judge.email.split("@")[0]}:${m.status}`).sort(),
+      ]),
+    );
+    const main = ["judge:accepted", "judge2:accepted", "judge3:accepted"].sort();
+    const staged = [...main, "judge4:accepted", "judge5:accepted"].sort();
+    expect(bySlug).toEqual({
+      "young-voices-short-story-2027": main,
+      "flash-fiction-free-for-all": main,
+      "winter-tales-2026": main,
+      "autumn-poetry-in-prose": main,
+      "summer-mystery-draft": [...main, "judge4:invited"].sort(),
+      "spring-story-cup-2026": staged,
+      "northern-lights-story-prize": staged,
+    });
+    // Every judge with an assignment sits on that contest's panel, accepted.
+    const unseated = await prisma.judgeAssignment.count({
+      where: { contest: { panel: { none: {} } } },
+    });
+    expect(unseated).toBe(0);
+
+    const autumn = await prisma.contest.findUniqueOrThrow({
+      where: { slug: "autumn-poetry-in-prose" },
+      select: { id: true, spreadPercent: true },
+    });
+    const user = (email: string) =>
+      prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
+    const [judge, judge2, judge3] = await Promise.all(
+      ["judge", "judge2", "judge3"].map((j) => user(`${j}@inkwell.test`)),
+    );
+    const entries = await prisma.submission.findMany({
+      where: { contestId: autumn.id },
+      select: {
+        id: true,
+        title: true,
+        assignments: { select: { judgeId: true } },
+        scores: { where: { submittedAt: { not: null } }, select: { total: true } },
+      },
+    });
+    const entry = (title: string) => entries.find((e) => e.title === title)!;
+
+    // The recorded conflict: Sam Okafor and the writer of "Bonfire Night", whom he was never given.
+    expect(
+      await prisma.conflict.count({
+        where: { contestId: autumn.id, source: "admin", judgeId: judge3.id, kind: "entrant" },
+      }),
+    ).toBe(1);
+    const constraints = await panelConstraints(
+      autumn.id,
+      entries.map((e) => e.id),
+    );
+    expect(constraints.judgeIds.sort()).toEqual([judge.id, judge2.id, judge3.id].sort());
+    const barred = constraints.barred.get(judge3.id) ?? new Set();
+    expect([...barred]).toContain(entry("Bonfire Night").id);
+    for (const e of entries)
+      for (const a of e.assignments)
+        expect(constraints.barredWhy(a.judgeId, e.id), `${e.title}`).toBeNull();
+
+    // The recusal: Morgan Reed left "Rustle"; Sam Okafor was assigned in her place.
+    const recusal = await prisma.recusal.findFirstOrThrow({ where: { contestId: autumn.id } });
+    expect(recusal).toMatchObject({
+      submissionId: entry("Rustle").id,
+      judgeId: judge2.id,
+      reason: "knows-writer",
+      replacementId: judge3.id,
+    });
+    expect(
+      entry("Rustle")
+        .assignments.map((a) => a.judgeId)
+        .sort(),
+    ).toEqual([judge.id, judge3.id].sort());
+
+    // The disagreement: one entry whose submitted totals spread beyond a third of the scale (10).
+    const spread = (e: (typeof entries)[number]) =>
+      e.scores.length < 2
+        ? 0
+        : Math.max(...e.scores.map((s) => s.total)) - Math.min(...e.scores.map((s) => s.total));
+    const limit = (10 * autumn.spreadPercent) / 100;
+    expect(entries.filter((e) => spread(e) > limit).map((e) => e.title)).toEqual([
+      "What the Maple Knew",
+    ]);
   }, 90_000); // seeding hashes ten demo passwords, twice
 });

@@ -16,6 +16,11 @@ export const TOKEN_TYPES = {
   setPassword: "set-password",
   /** An existing account's acceptance of a judge invitation (docs/decisions/0025-accounts-and-tokens.md). */
   judgeAcceptance: "judge-acceptance",
+  /**
+   * A judge's invitation to one contest's panel (target: the contest's id); for an account without
+   * a password, also the link that sets it (docs/decisions/0033-judging-panel.md).
+   */
+  panelInvite: "panel-invite",
   /** The old address's "this was not me" link, which ends a pending e-mail change. */
   emailChangeCancel: "email-change-cancel",
 } as const;
@@ -35,12 +40,17 @@ export const isTokenShaped = (token: unknown): token is string =>
 /** What the Verification table stores of a token: its SHA-256, never the token itself. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Issues a new link for `userId`; earlier unused links of the same type stop working. */
+/**
+ * Issues a new link for `userId`; earlier unused links of the same type stop working (with
+ * `perTarget`, only those for the same target: a judge's invitations to several contests' panels
+ * each keep their link).
+ */
 export async function issueToken(input: {
   type: TokenType;
   userId: string;
   ttlMs: number;
   target?: string;
+  perTarget?: boolean;
   now?: Date;
 }) {
   const now = input.now ?? new Date();
@@ -49,7 +59,12 @@ export async function issueToken(input: {
   // (docs/decisions/0028-postgresql.md).
   await prisma.$transaction(async (tx) => {
     await tx.verification.deleteMany({
-      where: { userId: input.userId, type: input.type, usedAt: null },
+      where: {
+        userId: input.userId,
+        type: input.type,
+        usedAt: null,
+        ...(input.perTarget ? { target: input.target ?? null } : {}),
+      },
     });
     await tx.verification.create({
       data: {

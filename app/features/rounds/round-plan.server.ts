@@ -32,6 +32,12 @@ const contestSelect = {
   },
 };
 
+/** A round's pool draws on the contest's accepted panel (docs/decisions/0033-judging-panel.md). */
+const panelJudge = (contestId: string) => ({
+  ...assignableJudge,
+  panels: { some: { contestId, status: "accepted" } },
+});
+
 /** What the rounds page shows: the contest's dates, its rubrics, the judges and the rounds. */
 export async function roundsPageData(contestId: string) {
   const contest = await prisma.contest.findUnique({
@@ -42,7 +48,7 @@ export async function roundsPageData(contestId: string) {
   const [rounds, judges] = await Promise.all([
     contestRounds(contestId),
     prisma.user.findMany({
-      where: assignableJudge,
+      where: panelJudge(contestId),
       select: { id: true, displayName: true },
       orderBy: [{ displayName: "asc" }, { id: "asc" }],
       take: 500,
@@ -78,7 +84,10 @@ export async function saveRoundPlan(contestId: string, input: RoundPlanInput, no
   });
   if (!contest) throw new DomainError("Contest not found");
   const dates = publishedDates(contest);
-  const judges = await prisma.user.findMany({ where: assignableJudge, select: { id: true } });
+  const judges = await prisma.user.findMany({
+    where: panelJudge(contestId),
+    select: { id: true },
+  });
   const checked = validateRoundPlan(input, {
     timeZone: contest.timeZone,
     submissionsClose: dates.submissionsClose,
