@@ -228,7 +228,9 @@ const scenario = fc.record({
   existing: fc.array(fc.tuple(fc.integer({ min: 0, max: 8 }), fc.nat(23)), { maxLength: 12 }),
 });
 
-function build(s: fc.infer<typeof scenario>): SolveInput {
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+function build(s: Scenario): SolveInput {
   const judgeIds = judges(s.n);
   const list: SolveEntry[] = s.entries.map((e, i) => ({
     id: `s${i}`,
