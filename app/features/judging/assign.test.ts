@@ -71,7 +71,7 @@ describe("solveAssignment: the rotation", () => {
     expect(short.map((s) => s.entryId)).toEqual(["s0", "s1", "s2", "s3"]);
     expect(short[0]).toMatchObject({ need: 3, have: 2 });
     expect(shortfallReason(short[0])).toBe(
-      "needs 3 judges and can have only 2: of the 2 judges on the panel, none is missing",
+      "needs 3 judges and can have only 2: the panel has only 2 judges",
     );
   });
 

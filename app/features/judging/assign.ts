@@ -314,9 +314,9 @@ export function shortfallReason(s: ShortEntry): string {
   ].filter(Boolean);
   const base = `needs ${count(s.need, "judge", "judges")} and can have only ${s.have}`;
   if (s.why.panel === 0) return `${base}: the panel has no judges`;
-  return `${base}: of the ${count(s.why.panel, "judge", "judges")} on the panel, ${
-    parts.length ? parts.join(", ") : "none is missing"
-  }`;
+  if (parts.length === 0)
+    return `${base}: the panel has only ${count(s.why.panel, "judge", "judges")}`;
+  return `${base}: of the ${count(s.why.panel, "judge", "judges")} on the panel, ${parts.join(", ")}`;
 }
 
 /** Reads the 'Judges per Submission' input: a whole number of at least 1, default 3. */
