@@ -6,7 +6,7 @@ import { prisma, withBusyRetry } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 import { publishedDates } from "~/features/contests/contest-snapshot";
 import { assignableJudge } from "~/features/panel/panel-rules";
-import { assignEntrySelect, assignFromPanel, type AutoAssignResult } from "./panel-assign.server";
+import { entriesToAssign, assignFromPanel, type AutoAssignResult } from "./panel-assign.server";
 
 export const ASSIGNMENTS_PAGE_SIZE = 50;
 
@@ -99,12 +99,7 @@ export async function runAutoAssign(
         if (!contest) return { ok: false, reason: "missing", error: "Contest not found" };
         if (now.getTime() > publishedDates(contest).judgingClose.getTime())
           return { ok: false, reason: "closed", error: JUDGING_CLOSED_MESSAGE };
-        // Status is the filter, not selected: it lies after the story text in the row.
-        const entries = await tx.submission.findMany({
-          where: { contestId, status: "submitted" },
-          select: assignEntrySelect,
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        });
+        const entries = await entriesToAssign(tx, contestId);
         if (entries.length === 0) {
           return { ok: false, reason: "no-entries", error: "No submissions to assign" };
         }

@@ -27,19 +27,40 @@ export type AutoAssignResult = { ok: true; created: number } | AssignRefusal;
 
 export const EMPTY_PANEL_MESSAGE = "This contest has no judges on its panel yet.";
 
-/** The entries to assign, as read for the solver (no story text). */
-export const assignEntrySelect = {
-  id: true,
-  entrantId: true,
-  divisionId: true,
-  pupil: { select: { userId: true } },
-} as const;
-type AssignEntryRow = {
+/** An entry to assign, as read for the solver (no story text). */
+export type AssignEntryRow = {
   id: string;
   entrantId: string;
   divisionId: string | null;
-  pupil: { userId: string | null } | null;
+  /** The pupil's own account, for a class entry of a pupil who has one: a writer too. */
+  pupilUserId: string | null;
 };
+
+/**
+ * The contest's submitted entries to assign, oldest first: in round k ≥ 2 only those that went on
+ * to it. One statement with the pupil joined (Prisma's relation load issues a second query per
+ * 500 ids; docs/decisions/0021-performance.md); runs on SQLite and PostgreSQL.
+ */
+export async function entriesToAssign(
+  tx: Tx,
+  contestId: string,
+  round = 1,
+): Promise<AssignEntryRow[]> {
+  return round > 1
+    ? tx.$queryRaw<AssignEntryRow[]>`
+        SELECT s."id", s."entrantId", s."divisionId", p."userId" AS "pupilUserId"
+        FROM "Submission" s
+        JOIN "Advancement" a ON a."submissionId" = s."id" AND a."contestId" = ${contestId} AND a."round" = ${round}
+        LEFT JOIN "Pupil" p ON p."id" = s."pupilId"
+        WHERE s."contestId" = ${contestId} AND s."status" = 'submitted'
+        ORDER BY s."createdAt" ASC, s."id" ASC`
+    : tx.$queryRaw<AssignEntryRow[]>`
+        SELECT s."id", s."entrantId", s."divisionId", p."userId" AS "pupilUserId"
+        FROM "Submission" s
+        LEFT JOIN "Pupil" p ON p."id" = s."pupilId"
+        WHERE s."contestId" = ${contestId} AND s."status" = 'submitted'
+        ORDER BY s."createdAt" ASC, s."id" ASC`;
+}
 
 /** "3 entries cannot have 3 judges each, so no judges were assigned." with the first few named. */
 export function shortfallMessage(short: ShortfallLine[], perEntry: number, listed = 3): string {
@@ -98,7 +119,7 @@ export async function assignFromPanel(
     judgeIds,
     entries: entries.map((e) => ({
       id: e.id,
-      writers: e.pupil?.userId ? [e.entrantId, e.pupil.userId] : [e.entrantId],
+      writers: e.pupilUserId ? [e.entrantId, e.pupilUserId] : [e.entrantId],
       divisionId: e.divisionId,
     })),
     existing,

@@ -12,7 +12,7 @@ import {
   runAutoAssign,
   type AutoAssignResult,
 } from "~/features/judging/assignments.server";
-import { assignEntrySelect, assignFromPanel } from "~/features/judging/panel-assign.server";
+import { entriesToAssign, assignFromPanel } from "~/features/judging/panel-assign.server";
 import { prisma, withBusyRetry } from "~/utils/db.server";
 import { contestRounds, type RoundPlan } from "./rounds.server";
 
@@ -91,17 +91,7 @@ export async function runRoundAssign(
                 ? JUDGING_CLOSED_MESSAGE
                 : `${round.name} has closed, so no judges can be assigned.`,
           };
-        const entries = await tx.submission.findMany({
-          where: {
-            contestId,
-            status: "submitted",
-            ...(round.number > 1
-              ? { advancements: { some: { contestId, round: round.number } } }
-              : {}),
-          },
-          select: assignEntrySelect,
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        });
+        const entries = await entriesToAssign(tx, contestId, round.number);
         if (entries.length === 0) {
           return {
             ok: false,
