@@ -7,6 +7,7 @@ import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
 import { hardeningRoutes } from "./hardening";
 import { judgingRoutes } from "./judging";
+import { panelAssignRoutes } from "./panel-assign";
 import { paymentRoutes } from "./payments";
 import { resultRoutes } from "./results";
 import { roundRoutes } from "./rounds";
@@ -28,4 +29,5 @@ export const allRoutes: AuthzRow[] = [
   ...classEntryRoutes,
   ...divisionRoutes,
   ...roundRoutes,
+  ...panelAssignRoutes,
 ];
