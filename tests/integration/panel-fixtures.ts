@@ -31,18 +31,3 @@ export async function seatPanel(
     });
   }
 }
-
-/** Every assignable judge of the site (oldest role first), seated on the contest's panel. */
-export async function seatEveryJudge(contestId: string, opts: SeatOptions = {}) {
-  const rows = await prisma.userRole.findMany({
-    where: { role: "judge" },
-    select: { userId: true },
-    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
-  });
-  await seatPanel(
-    contestId,
-    rows.map((r) => r.userId),
-    opts,
-  );
-  return rows.map((r) => r.userId);
-}

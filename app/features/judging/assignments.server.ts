@@ -66,7 +66,7 @@ export async function preAssignAll(contestId: string) {
   return { ok: true as const, created: rows.length };
 }
 
-export type { AutoAssignResult, ShortfallLine } from "./panel-assign.server";
+export type { AutoAssignResult } from "./panel-assign.server";
 
 /**
  * 'Auto-Assign to Submissions', by the admin and by the scheduled assign step alike (a contest of
