@@ -74,6 +74,7 @@ test("a judge steps back from an entry and another panel judge takes it", async 
 
   // The demo judge's password (createJudge copies it).
   await signIn(page, judges[0].email);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
   await expect(page.getByRole("heading", { name: entry.title })).toBeVisible();
   // No writer's identity anywhere on the screen.
