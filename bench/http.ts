@@ -138,6 +138,9 @@ async function seed() {
     );
     addContest("assign", now - 40 * DAY, now - 2 * DAY);
     addContest("rush", now - DAY, now + 30 * DAY, 10, 2500);
+    // "panel": 20,000 unassigned entries, 1,000 of them sent by educators of 5 schools, for the
+    // panel auto-assign case (docs/decisions/0033-judging-panel.md).
+    addContest("panel", now - 40 * DAY, now - 2 * DAY);
     // "rounds": 20,000 entries in 4 divisions, judged in 2 rounds (docs/decisions/0032): round 1
     // is open now, round 2 later (the case moves the dates between the rounds).
     addContest("rounds", now - 40 * DAY, now - 2 * DAY);
@@ -282,12 +285,92 @@ async function seed() {
     for (let r = 0; r < RUSH + 20; r++) {
       user.run(`r${r}`, `r${r}@bench.test`, `Rusher ${r}`, adult, iso(now), iso(now));
     }
+    seedPanels(db, now, adult);
   })();
   db.exec("ANALYZE");
   db.close();
   console.log(
     `seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${(fs.statSync(DB_FILE).size / 1e6).toFixed(0)} MB`,
   );
+}
+
+/**
+ * Panels (docs/decisions/0033-judging-panel.md): every judge accepted on the big, assign and rounds
+ * contests (auto-assign draws only on the panel). The "panel" contest: 60 judges, 10 of them with
+ * a capacity of 900 entries (the average is 1,000), 20,000 entries of which 1,000 are class entries
+ * of 5 schools (200 each), and 200 conflicts: 150 with an entrant, 50 with a school.
+ */
+const PANEL_CAPPED = 10;
+const PANEL_CAPACITY = 900;
+const PANEL_CLASS_ENTRIES = 1_000;
+function seedPanels(db: Database.Database, now: number, adult: string) {
+  const member = db.prepare(
+    `INSERT INTO PanelMember (id, contestId, judgeId, status, capacity, invitedAt, respondedAt, createdAt)
+     VALUES (?, ?, ?, 'accepted', ?, ?, ?, ?)`,
+  );
+  for (const contest of ["big", "assign", "rounds", "panel"])
+    for (let j = 0; j < JUDGES; j++)
+      member.run(
+        `pm-${contest}-${j}`,
+        contest,
+        `j${j}`,
+        contest === "panel" && j < PANEL_CAPPED ? PANEL_CAPACITY : null,
+        iso(now),
+        iso(now + j),
+        iso(now),
+      );
+  const user = db.prepare(
+    `INSERT INTO User (id, email, displayName, dateOfBirth, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  for (let k = 0; k < 5; k++) {
+    db.prepare(
+      `INSERT INTO School (id, name, city, country, createdAt) VALUES (?, ?, 'Springfield', 'US', ?)`,
+    ).run(`sch${k}`, `Bench School ${k}`, iso(now));
+    user.run(`ed${k}`, `ed${k}@bench.test`, `Teacher ${k}`, adult, iso(now), iso(now));
+    db.prepare(
+      `INSERT INTO Educator (userId, schoolId, role, status, createdAt, updatedAt) VALUES (?, ?, 'Teacher', 'approved', ?, ?)`,
+    ).run(`ed${k}`, `sch${k}`, iso(now), iso(now));
+    db.prepare(
+      `INSERT INTO Classroom (id, educatorId, name, band, size, joinCode, createdAt) VALUES (?, ?, ?, 'Grade 5', 30, ?, ?)`,
+    ).run(`cl${k}`, `ed${k}`, `Room ${k}`, `BENCH-${k}`, iso(now));
+  }
+  const pupil = db.prepare(
+    `INSERT INTO Pupil (id, classroomId, firstName, lastInitial, grade, createdAt) VALUES (?, ?, ?, 'B', 5, ?)`,
+  );
+  const entry = db.prepare(
+    `INSERT INTO Submission (id, contestId, entrantId, pupilId, title, body, wordCount, status,
+        createdAt, updatedAt) VALUES (?, 'panel', ?, ?, ?, ?, ?, 'submitted', ?, ?)`,
+  );
+  for (let i = 0; i < ENTRIES; i++) {
+    const k = i % 5;
+    const fromClass = i < PANEL_CLASS_ENTRIES;
+    if (fromClass) pupil.run(`pp${i}`, `cl${k}`, `Pupil${i}`, iso(now));
+    entry.run(
+      `v${i}`,
+      fromClass ? `ed${k}` : `w${i}`,
+      fromClass ? `pp${i}` : null,
+      `Panel ${i}`,
+      story(i + 3, 120),
+      120,
+      iso(now - i),
+      iso(now - i),
+    );
+  }
+  const conflict = db.prepare(
+    `INSERT INTO Conflict (id, judgeId, contestId, kind, entrantId, schoolId, source, createdAt)
+     VALUES (?, ?, 'panel', ?, ?, ?, 'admin', ?)`,
+  );
+  for (let c = 0; c < 150; c++)
+    conflict.run(
+      `cf${c}`,
+      `j${c % JUDGES}`,
+      "entrant",
+      `w${(PANEL_CLASS_ENTRIES + c * 113) % ENTRIES}`,
+      null,
+      iso(now),
+    );
+  for (let c = 0; c < 50; c++)
+    conflict.run(`cs${c}`, `j${(c * 7) % JUDGES}`, "school", null, `sch${c % 5}`, iso(now));
 }
 
 // ------------------------------------------------------------------------------------ server
@@ -749,6 +832,27 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
       "POST",
       "intent=autoassign&contestId=assign&judgesPerSubmission=3",
     );
+
+    // Auto-assign from the panel: capacities and 200 conflicts (docs/decisions/0033-judging-panel.md).
+    await single(
+      "panel-assign",
+      "panel auto-assign 20,000 × 3, 60 judges (10 capped), 200 conflicts",
+      "/admin/assign?contest=panel",
+      3000,
+      "POST",
+      "intent=autoassign&contestId=panel&judgesPerSubmission=3",
+    );
+    if (want("panel-assign")) {
+      const n = Number(
+        (
+          await db.one<{ n: number | string }>(
+            `SELECT COUNT(*) AS "n" FROM "JudgeAssignment" WHERE "contestId" = 'panel'`,
+          )
+        )?.n ?? 0,
+      );
+      console.log(`  panel-assign: ${n} assignments written (want ${ENTRIES * PER_ENTRY})`);
+      if (n !== ENTRIES * PER_ENTRY) rows[rows.length - 1].met = false;
+    }
 
     if (want("divisions")) {
       // The big contest in four divisions for these cases only (the cases above read it as one

@@ -54,9 +54,18 @@ function seed() {
     const role = db.prepare(
       `INSERT INTO UserRole (userId, role, createdAt) VALUES (?, 'judge', ?)`,
     );
+    // Accepted on the contest's panel, with a password (assignable): auto-assign draws on the
+    // panel only (docs/decisions/0033-judging-panel.md).
+    const password = db.prepare(`INSERT INTO Password (userId, hash) VALUES (?, 'x')`);
+    const member = db.prepare(
+      `INSERT INTO PanelMember (id, contestId, judgeId, status, invitedAt, respondedAt, createdAt)
+       VALUES (?, 'bench', ?, 'accepted', ?, ?, ?)`,
+    );
     for (let j = 0; j < JUDGES; j++) {
       user.run(`j${j}`, `j${j}@bench.test`, `Judge ${j}`, iso(now), iso(now));
       role.run(`j${j}`, iso(now + j));
+      password.run(`j${j}`);
+      member.run(`pm${j}`, `j${j}`, iso(now), iso(now + j), iso(now));
     }
     const sub = db.prepare(
       `INSERT INTO Submission (id, contestId, entrantId, title, body, wordCount, status, createdAt, updatedAt) VALUES (?, 'bench', ?, ?, 'text', 1, 'submitted', ?, ?)`,

@@ -230,6 +230,12 @@ export async function action({ request }: ActionFunctionArgs) {
     value.judgesPerSubmission ?? (round?.id ? undefined : contest.judgesPerSubmission),
   );
   const which = round?.id ? `${round.name}: ` : "";
+  // Some entries cannot have their judges: nothing was written; list them and why (docs/decisions/0033-judging-panel.md).
+  if (!result.ok && result.short)
+    return data(
+      { result: submission.reply(), short: result.short, shortError: `${which}${result.error}` },
+      { status: 409 },
+    );
   if (!result.ok)
     return redirectWithToast(back(contest.id), { type: "error", title: `${which}${result.error}` });
   return redirectWithToast(back(contest.id), {
@@ -247,6 +253,9 @@ export default function AutoAssign() {
   const { contests, contest, round, rows, total, page, pages, q, judges, chooser } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const refused = actionData as
+    | { short?: { submissionId: string; title: string; reason: string }[]; shortError?: string }
+    | undefined;
   const resetKey = useResetKey(actionData);
   const [form, fields] = useForm({
     id: `assign-${resetKey}`,
@@ -326,6 +335,18 @@ export default function AutoAssign() {
               Auto-Assign to Submissions
             </Button>
           </Form>
+          {refused?.short ? (
+            <div role="alert" className="mt-4 text-sm text-red-800" data-testid="assign-short">
+              <p className="font-medium">{refused.shortError}</p>
+              <ul className="mt-2 list-disc pl-5">
+                {refused.short.map((s) => (
+                  <li key={s.submissionId}>
+                    “{s.title}” {s.reason}.
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </CardContent>
       </Card>
 

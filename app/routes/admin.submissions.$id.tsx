@@ -38,6 +38,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
 import { contestDivisions } from "~/features/divisions/divisions.server";
 import { divisionMoves, moveToDivision } from "~/features/entries/division-move.server";
+import { entryRecusals } from "~/features/judging/recusal.server";
 import { inputClass, ErrorList } from "~/components/ui/field";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -49,11 +50,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const s = await getAdminSubmission(params.id ?? "");
   if (!s) throw notFound();
   // Divisions (docs/decisions/0032-divisions-and-rounds.md): the move form and the entry's history.
-  const [divisions, moves] = await Promise.all([
+  const [divisions, moves, recusals] = await Promise.all([
     contestDivisions(s.contest.id),
     divisionMoves(s.id),
+    entryRecusals(s.id),
   ]);
   return {
+    // Judges who stepped back from this entry (docs/decisions/0033-judging-panel.md).
+    recusals: recusals.map((r) => ({
+      id: r.id,
+      judge: r.judge.displayName || r.judge.email,
+      reason: r.reasonLabel,
+      replacement: r.replacement ? r.replacement.displayName || r.replacement.email : null,
+      at: formatDateTime(r.createdAt, s.contest.timeZone),
+    })),
     division: s.division,
     divisions: divisions.map((d) => ({ id: d.id, name: d.name })),
     moves: moves.map((m) => ({
@@ -225,6 +235,7 @@ export default function AdminSubmission() {
     division,
     divisions,
     moves,
+    recusals,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const confirm = canDisqualify ? actionData?.confirm : undefined;
@@ -353,6 +364,24 @@ export default function AdminSubmission() {
           )}
         </CardContent>
       </Card>
+
+      {recusals.length ? (
+        <section aria-labelledby="recusals-heading" className="mt-8 max-w-xl">
+          <h2 id="recusals-heading" className="text-lg font-semibold">
+            Recusals
+          </h2>
+          <ul className="mt-2 space-y-2 text-sm" data-testid="recusals">
+            {recusals.map((r) => (
+              <li key={r.id}>
+                {r.at}: {r.judge} stepped back ({r.reason}).{" "}
+                {r.replacement
+                  ? `${r.replacement} took their place.`
+                  : "No judge could take their place: the entry is short of a judge."}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {divisions.length ? (
         <section aria-labelledby="division-heading" className="mt-8 max-w-xl">

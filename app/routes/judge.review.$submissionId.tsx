@@ -5,17 +5,22 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { z } from "zod";
 import { ScoreCard, type ScoreActionData } from "~/components/judging/score-card";
 import { EntryNotes } from "~/components/judging/entry-notes";
 import { notesForJudge } from "~/features/judging/notes.server";
 import { noteAction } from "./entry-notes.server";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireJudge } from "~/features/accounts/auth.server";
 import { loadReview, nextPendingEntry, scoringContext } from "~/features/judging/review.server";
+import { recuse } from "~/features/judging/recusal.server";
+import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rules";
+import { refusalToast } from "~/utils/action.server";
 import { writeScoreForm } from "~/features/judging/score-form.server";
 import { scoreFormSchema, type ScoreIntent } from "~/features/judging/scoring";
 import { formatDateTime } from "~/utils/dates";
@@ -64,6 +69,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const INTENTS: ScoreIntent[] = ["autosave", "discard", "submit", "submit-next"];
 
+const REASONS = Object.keys(RECUSAL_REASONS) as [RecusalReason, ...RecusalReason[]];
+const recuseSchema = z.object({
+  intent: z.literal("recuse"),
+  reason: z.enum(REASONS, { errorMap: () => ({ message: "Choose why you are stepping back" }) }),
+});
+
+/**
+ * "Step back from this entry" (docs/decisions/0033-judging-panel.md): the assignment goes, the
+ * recusal is kept, another panel judge takes the entry; the judge goes back to the queue.
+ */
+async function recuseAction(judgeId: string, submissionId: string, formData: FormData) {
+  const here = `/judge/review/${submissionId}`;
+  const submission = parseWithZod(formData, { schema: recuseSchema });
+  if (submission.status !== "success")
+    return redirectWithToast(here, {
+      type: "error",
+      title: "Choose why you are stepping back",
+    });
+  try {
+    const done = await recuse(judgeId, submissionId, submission.value.reason);
+    if (!done) throw notFound();
+  } catch (error) {
+    return refusalToast(here, error);
+  }
+  return redirectWithToast("/judge", {
+    type: "success",
+    title: "You have stepped back from this entry",
+    description: "Another judge will read it. Thank you for telling us.",
+  });
+}
+
 /**
  * Drafts (autosave, Save Draft) never touch the submitted score; Submit Score and Save and next
  * need every criterion; Discard drops the draft. A conform validation post (status undefined)
@@ -75,6 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await scoringContext(user.id, submissionId);
   if (!ctx) throw notFound();
   const formData = await readForm(request);
+  if (formData.get("intent") === "recuse") return recuseAction(user.id, submissionId, formData);
   if (formData.get("intent") === "note")
     return noteAction(formData, {
       submissionId,
@@ -240,6 +277,45 @@ export default function ReviewSubmission() {
         </CardContent>
       </Card>
 
+      {contest.open && !submitted ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Step back from this entry</CardTitle>
+            <p className="text-sm text-slate-600">
+              If you should not judge this entry, step back. Another judge will read it, and it
+              leaves your queue. Your draft for it is deleted.
+            </p>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <div>
+                <label htmlFor="recuse-reason" className="block text-sm font-medium">
+                  Why?
+                </label>
+                <select
+                  id="recuse-reason"
+                  name="reason"
+                  required
+                  defaultValue=""
+                  className={inputClass}
+                >
+                  <option value="" disabled>
+                    Choose a reason…
+                  </option>
+                  {Object.entries(RECUSAL_REASONS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit" name="intent" value="recuse" variant="outline">
+                Step back from this entry
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
       {discussion ? (
         <EntryNotes
           notes={discussion.notes}

@@ -10,6 +10,7 @@ import { hardeningRoutes } from "./hardening";
 import { judgingRoutes } from "./judging";
 import { panelRoutes } from "./panel";
 import { panelDiscussionRoutes } from "./panel-discussion";
+import { panelAssignRoutes } from "./panel-assign";
 import { paymentRoutes } from "./payments";
 import { resultRoutes } from "./results";
 import { roundRoutes } from "./rounds";
@@ -34,4 +35,5 @@ export const allRoutes: AuthzRow[] = [
   ...assignmentControlRoutes,
   ...panelDiscussionRoutes,
   ...panelRoutes,
+  ...panelAssignRoutes,
 ];

@@ -257,18 +257,107 @@ export function submitScoreDirect(
 }
 
 /**
- * Contest-wide pre-assignments for the judges with these e-mails: auto-assign on this contest
- * then draws only from them, never from judges that parallel tests create.
+ * Seats the judges with these e-mails on the fixture contest's panel, accepted, in this order
+ * (docs/decisions/0033-judging-panel.md): auto-assign on this contest then draws only on them,
+ * never on judges that parallel tests create. `capacity`: most entries per judge, by e-mail.
  */
-export function preAssign(fixture: Fixture, judgeEmails: string[]) {
+export function seatPanel(
+  fixture: Fixture,
+  judgeEmails: string[],
+  opts: { capacity?: Record<string, number> } = {},
+) {
   const db = writable();
   try {
     const insert = db.prepare(
-      `INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt)
-       SELECT ?, ?, id, NULL, ? FROM User WHERE email = ?`,
+      `INSERT INTO PanelMember (id, contestId, judgeId, status, capacity, invitedAt, respondedAt, createdAt)
+       SELECT ?, ?, id, 'accepted', ?, ?, ?, ? FROM User WHERE email = ?
+       ON CONFLICT ("contestId", "judgeId") DO UPDATE SET status = 'accepted', capacity = excluded.capacity`,
     );
-    for (const email of judgeEmails)
-      insert.run(uid("a"), fixture.contestId, iso(Date.now()), email);
+    const now = Date.now();
+    judgeEmails.forEach((email, i) =>
+      insert.run(
+        uid("pm"),
+        fixture.contestId,
+        opts.capacity?.[email] ?? null,
+        iso(now),
+        iso(now + i),
+        iso(now),
+        email,
+      ),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A class entry in the fixture's contest: a new school, its educator, a class and a roster pupil,
+ * and a submitted text entry the educator sent for the pupil. Returns the entry and the school.
+ */
+export function addSchoolEntry(fixture: Fixture) {
+  const db = writable();
+  try {
+    const now = iso(Date.now());
+    const tag = randomBytes(4).toString("hex");
+    const school = { id: uid("sch"), name: `Hollow Oak Primary ${tag}` };
+    db.prepare(
+      `INSERT INTO School (id, name, city, country, createdAt) VALUES (?, ?, 'Springfield', 'US', ?)`,
+    ).run(school.id, school.name, now);
+    const educatorId = uid("u");
+    db.prepare(
+      `INSERT INTO User (id, email, displayName, dateOfBirth, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)`,
+    ).run(
+      educatorId,
+      `teacher-${tag}@example.test`,
+      `Teacher ${tag}`,
+      iso(Date.UTC(1980, 0, 1)),
+      now,
+      now,
+    );
+    db.prepare(
+      `INSERT INTO Educator (userId, schoolId, role, status, createdAt, updatedAt) VALUES (?, ?, 'Teacher', 'approved', ?, ?)`,
+    ).run(educatorId, school.id, now, now);
+    const classroomId = uid("cl");
+    db.prepare(
+      `INSERT INTO Classroom (id, educatorId, name, band, size, joinCode, createdAt) VALUES (?, ?, 'Room 5', 'Grade 5', 30, ?, ?)`,
+    ).run(classroomId, educatorId, `E2E-${tag}`.toUpperCase(), now);
+    const pupilId = uid("p");
+    db.prepare(
+      `INSERT INTO Pupil (id, classroomId, firstName, lastInitial, grade, createdAt) VALUES (?, ?, 'Mia', 'R', 5, ?)`,
+    ).run(pupilId, classroomId, now);
+    const id = uid("s");
+    const title = `Acorns ${tag}`;
+    const body = "A story about acorns and the squirrels who forget them. ".repeat(6).trim();
+    db.prepare(
+      `INSERT INTO Submission (id, contestId, entrantId, pupilId, title, body, wordCount, status, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'submitted', ?, ?)`,
+    ).run(
+      id,
+      fixture.contestId,
+      educatorId,
+      pupilId,
+      title,
+      body,
+      body.split(/\s+/).length,
+      now,
+      now,
+    );
+    const entry = { id, title, entrantId: educatorId };
+    fixture.entries.push(entry);
+    return { entry, school };
+  } finally {
+    db.close();
+  }
+}
+
+/** The judge's own declaration of a school they work at or with (for every contest), by name. */
+export function declareSchool(judgeEmail: string, schoolName: string) {
+  const db = writable();
+  try {
+    db.prepare(
+      `INSERT INTO Conflict (id, judgeId, contestId, kind, schoolName, source, createdAt)
+       SELECT ?, id, NULL, 'school', ?, 'judge', ? FROM User WHERE email = ?`,
+    ).run(uid("cf"), schoolName, iso(Date.now()), judgeEmail);
   } finally {
     db.close();
   }

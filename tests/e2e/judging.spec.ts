@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { assign, createJudgingContest, preAssign, removeStoredFile } from "./judging-fixtures";
+import { assign, createJudgingContest, removeStoredFile, seatPanel } from "./judging-fixtures";
 import { ADMIN, JUDGE, e2eDb, emailsTo, signIn, uniqueEmail } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
@@ -60,15 +60,11 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
 
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // Auto-assign the test contest: enough judges per entry that every judge (the new one too) gets
-  // each entry. Its judges are pre-assigned (the new one and the demo judge), so judges that
-  // parallel tests create are not drawn in.
-  preAssign(fixture, [judgeEmail, JUDGE]);
+  // Auto-assign the test contest: two judges per entry, so every judge of its panel (the new one
+  // and the demo judge) gets each entry; judges that parallel tests create are not on the panel.
+  seatPanel(fixture, [judgeEmail, JUDGE]);
   await page.goto(`/admin/assign?contest=${fixture.contestId}`);
-  await expect(page.getByRole("row", { name: new RegExp(judgeEmail) })).toContainText(
-    "Pre-assigned",
-  );
-  await page.getByLabel("Judges per Submission").fill("50");
+  await page.getByLabel("Judges per Submission").fill("2");
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
   await expect(page.getByTestId("toast")).toContainText("Assignments created successfully");
   await expect(page.getByRole("row", { name: new RegExp(judgeEmail) }).last()).toContainText(

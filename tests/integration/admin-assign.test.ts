@@ -3,6 +3,7 @@ import { prisma } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
 import { JUDGING_CLOSED_MESSAGE } from "~/features/judging/assignments.server";
 import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
+import { seatPanel } from "./panel-fixtures";
 
 // /admin/assign's loader and action, with the admin check stubbed (the route × role table in
 // tests/authz covers who may call it): the contest's own judges per entry, the refusal after
@@ -83,10 +84,34 @@ describe("/admin/assign", () => {
     const { contest } = await lifecycleContest({ dates: openJudging(), judgesPerSubmission: 3 });
     const active = await person("judge", ["judge"]);
     const pending = await person("judge", ["judge"], { pending: true });
-    for (const j of [active, pending])
-      await prisma.judgeAssignment.create({ data: { contestId: contest.id, judgeId: j.id } });
+    await seatPanel(contest.id, [active.id, pending.id]);
     const { submission } = await entry(contest.id);
-    await post({ intent: "autoassign", contestId: contest.id });
+    // Three per entry cannot be met by the one active judge: refused, the entry named, nothing written.
+    const refused = (await action(
+      args(
+        new Request("http://inkwell.test/admin/assign", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "autoassign", contestId: contest.id }),
+        }),
+      ),
+    )) as unknown as {
+      init: { status: number };
+      data: { short: { title: string; reason: string }[]; shortError: string };
+    };
+    expect(refused.init.status).toBe(409);
+    expect(refused.data.shortError).toMatch(
+      /^1 entry cannot have 3 judges, so no judges were assigned/,
+    );
+    expect(refused.data.short).toEqual([
+      {
+        submissionId: submission.id,
+        title: submission.title,
+        reason: "needs 3 judges and can have only 1: the panel has only 1 judge",
+      },
+    ]);
+    expect(await prisma.judgeAssignment.count({ where: { submissionId: submission.id } })).toBe(0);
+    await post({ intent: "autoassign", contestId: contest.id, judgesPerSubmission: "1" });
     const rows = await prisma.judgeAssignment.findMany({ where: { submissionId: submission.id } });
     expect(rows.map((r) => r.judgeId)).toEqual([active.id]);
   });

@@ -1,3 +1,4 @@
+import { seatPanel } from "./panel-fixtures";
 import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { runAutoAssign } from "~/features/judging/assignments.server";
@@ -66,8 +67,12 @@ async function judgingContest(entries: number) {
 
 describe("exactly once, with concurrent writers", () => {
   test("auto-assign run three times at once assigns each entry to its judges once", async () => {
-    await Promise.all([judge(), judge(), judge()]);
+    const judges = await Promise.all([judge(), judge(), judge()]);
     const contest = await judgingContest(6);
+    await seatPanel(
+      contest.id,
+      judges.map((j) => j.id),
+    );
     const results = await Promise.all([1, 2, 3].map(() => runAutoAssign(contest.id, 2)));
     expect(results.every((r) => r.ok)).toBe(true);
     const rows = await prisma.judgeAssignment.findMany({

@@ -1,3 +1,4 @@
+import { seatPanel } from "./panel-fixtures";
 import { liveMails } from "./inbox";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Criterion } from "~/features/contests/rubric";
@@ -215,9 +216,7 @@ describe("auto-assign", () => {
       scores: { voice: 6, structure: 6 },
     });
     await removeJudge(base.judgeId);
-    await prisma.judgeAssignment.createMany({
-      data: [j2, j3, j4].map((j) => ({ contestId: c.id, judgeId: j.id, submissionId: null })),
-    });
+    await seatPanel(c.id, [j2.id, j3.id, j4.id]);
     expect(await runAutoAssign(c.id, 3)).toEqual({ ok: true, created: 1 });
     expect(await prisma.judgeAssignment.count({ where: { submissionId: e.id } })).toBe(3);
   });

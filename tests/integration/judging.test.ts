@@ -1,4 +1,5 @@
 import { linkToken } from "./inbox";
+import { seatPanel } from "./panel-fixtures";
 import { beforeAll, describe, expect, test } from "vitest";
 import { prisma, type SubmissionStatus } from "~/utils/db.server";
 import {
@@ -172,8 +173,9 @@ describe("judges", () => {
 });
 
 describe("assignment", () => {
-  test("auto-assign uses pre-assigned judges, skips own entries and is idempotent", async () => {
+  test("auto-assign uses the panel's judges only, skips own entries and is idempotent", async () => {
     const judges = [
+      await user("aj", ["judge"]),
       await user("aj", ["judge"]),
       await user("aj", ["judge"]),
       await user("aj", ["judge"]),
@@ -186,25 +188,24 @@ describe("assignment", () => {
       await entry(c.id, (await user("w")).id),
       await entry(c.id, (await user("w")).id, "withdrawn"),
     ];
-    // Only the first two judges are pre-assigned to this contest.
-    await prisma.judgeAssignment.createMany({
-      data: [judges[0], judges[1]].map((j) => ({
-        contestId: c.id,
-        judgeId: j.id,
-        submissionId: null,
-      })),
-    });
-    const first = await runAutoAssign(c.id, 3);
-    expect(first).toEqual({ ok: true, created: 5 });
+    // Only the first three judges are on this contest's panel; the fourth only invited.
+    await seatPanel(c.id, [judges[0].id, judges[1].id, judges[2].id]);
+    await seatPanel(c.id, [judges[3].id], { status: "invited" });
+    const first = await runAutoAssign(c.id, 2);
+    expect(first).toEqual({ ok: true, created: 6 });
     const rows = await prisma.judgeAssignment.findMany({
       where: { contestId: c.id, submissionId: { not: null } },
     });
-    expect(rows.some((r) => r.judgeId === judges[2].id)).toBe(false);
+    expect(rows.some((r) => r.judgeId === judges[3].id)).toBe(false);
     expect(rows.some((r) => r.submissionId === entries[1].id && r.judgeId === judges[1].id)).toBe(
       false,
     );
     expect(rows.some((r) => r.submissionId === entries[3].id)).toBe(false);
-    expect(await runAutoAssign(c.id, 3)).toEqual({ ok: true, created: 0 });
+    expect(await runAutoAssign(c.id, 2)).toEqual({ ok: true, created: 0 });
+    // Three per entry is a hard minimum the judge's own entry cannot have: nothing is written.
+    const short = await runAutoAssign(c.id, 3);
+    expect(short).toMatchObject({ ok: false, reason: "short" });
+    expect(await prisma.judgeAssignment.count({ where: { contestId: c.id } })).toBe(6);
   });
 
   test("the messages when nothing can be assigned", async () => {
@@ -214,6 +215,13 @@ describe("assignment", () => {
       ok: false,
       reason: "no-entries",
       error: "No submissions to assign",
+    });
+    // Entries but nobody on the panel: said plainly, nothing written.
+    await entry(c.id, (await user("w")).id);
+    expect(await runAutoAssign(c.id, 3)).toEqual({
+      ok: false,
+      reason: "no-judges",
+      error: "This contest has no judges on its panel yet.",
     });
     const pre = await preAssignAll(c.id);
     expect(pre.ok).toBe(true);
@@ -229,14 +237,9 @@ describe("assignment", () => {
     });
     const c = await contest();
     for (let i = 0; i < 3; i++) await entry(c.id, (await user("w")).id);
-    // Pre-assigned by hand (as before the fix could happen), still never given entries.
-    await prisma.judgeAssignment.create({
-      data: { contestId: c.id, judgeId: pending.id, submissionId: null },
-    });
-    await prisma.judgeAssignment.create({
-      data: { contestId: c.id, judgeId: active.id, submissionId: null },
-    });
-    expect(await runAutoAssign(c.id, 2)).toEqual({ ok: true, created: 3 });
+    // Seated on the panel by hand, the pending judge is still never given entries.
+    await seatPanel(c.id, [pending.id, active.id]);
+    expect(await runAutoAssign(c.id, 1)).toEqual({ ok: true, created: 3 });
     const judged = await prisma.judgeAssignment.findMany({
       where: { contestId: c.id, submissionId: { not: null } },
       select: { judgeId: true },
@@ -256,8 +259,9 @@ describe("assignment", () => {
   });
 
   test("auto-assign is refused once judging has closed, by the dates the public sees", async () => {
-    await user("aj", ["judge"]);
+    const judge = await user("aj", ["judge"]);
     const c = await contest({ judging: "closed" });
+    await seatPanel(c.id, [judge.id]);
     await entry(c.id, (await user("w")).id);
     expect(await runAutoAssign(c.id, 1)).toEqual({
       ok: false,
@@ -267,6 +271,7 @@ describe("assignment", () => {
     expect(await prisma.judgeAssignment.count({ where: { contestId: c.id } })).toBe(0);
     // Checked at the moment of the write: a clock just past the close is refused, just before is not.
     const open = await contest();
+    await seatPanel(open.id, [judge.id]);
     await entry(open.id, (await user("w")).id);
     const closesAt = open.judgingClose.getTime();
     expect((await runAutoAssign(open.id, 1, new Date(closesAt + 1))).ok).toBe(false);

@@ -1,5 +1,6 @@
 /** Contests, people and entries for the lifecycle tests, on a fixed clock (no real time). */
 import { prisma, type LifecycleStepName, type SubmissionStatus } from "~/utils/db.server";
+import { seatPanel } from "./panel-fixtures";
 
 export const DAY = 86_400_000;
 export const T0 = Date.parse("2030-01-01T12:00:00Z");
@@ -37,7 +38,7 @@ export async function person(
   });
 }
 
-/** A contest with a prompt and a rubric, not yet published, with its own pre-assigned judges. */
+/** A contest with a prompt and a rubric, not yet published, with its own panel of judges. */
 export async function lifecycleContest(
   opts: {
     judges?: number;
@@ -72,7 +73,7 @@ export async function lifecycleContest(
   const judges = [];
   for (let i = 0; i < (opts.judges ?? 0); i++) {
     const judge = await person("judge", ["judge"]);
-    await prisma.judgeAssignment.create({ data: { contestId: contest.id, judgeId: judge.id } });
+    await seatPanel(contest.id, [judge.id]);
     judges.push(judge);
   }
   return { contest, judges };

@@ -1,3 +1,4 @@
+import { seatPanel } from "./panel-fixtures";
 import { describe, expect, test, vi } from "vitest";
 import type * as Email from "~/utils/email.server";
 import { prisma } from "~/utils/db.server";
@@ -118,32 +119,41 @@ describe("lifecycle services", () => {
     }
   });
 
-  test("assign with no judges fails with the reason and a backoff; a retry after adding judges finishes", async () => {
-    const { contest } = await published();
-    await entry(contest.id);
-    // Pre-assign nobody and remove every judge role, so there is no one to assign.
-    const roles = await prisma.userRole.findMany({ where: { role: "judge" } });
-    await prisma.userRole.deleteMany({ where: { role: "judge" } });
+  test("assign with an empty panel, then a panel too small, fails with the reason and a backoff; a retry after seating judges finishes", async () => {
+    const { contest } = await published({ judgesPerSubmission: 2 });
+    const { submission } = await entry(contest.id);
+    // Judges on the site but none on this contest's panel: nobody to assign.
+    await person("judge", ["judge"]);
     await runUpTo(contest.id, "assign", at(11));
     expect(await runStep(contest.id, "assign", at(11))).toEqual({
       status: "failed",
-      error: "No judges available",
+      error: "This contest has no judges on its panel yet.",
     });
     const failed = await stepRow(contest.id, "assign");
     expect(failed).toMatchObject({
       attempts: 1,
-      lastError: "No judges available",
+      lastError: "This contest has no judges on its panel yet.",
       finishedAt: null,
     });
     expect(failed.nextAttemptAt).toEqual(at(11, 30_000));
-    await prisma.userRole.createMany({ data: roles });
-    const judge = await person("judge", ["judge"]);
-    await prisma.judgeAssignment.create({ data: { contestId: contest.id, judgeId: judge.id } });
-    expect(await runStep(contest.id, "assign", at(11, 60_000))).toEqual({
+    // One judge for two per entry: the step fails naming the short entry, and writes nothing.
+    const first = await person("judge", ["judge"]);
+    await seatPanel(contest.id, [first.id]);
+    const short = await runStep(contest.id, "assign", at(11, 30_000));
+    expect(short).toMatchObject({ status: "failed" });
+    const title = (await prisma.submission.findUniqueOrThrow({ where: { id: submission.id } }))
+      .title;
+    expect((short as { error: string }).error).toContain(
+      `“${title}” needs 2 judges and can have only 1`,
+    );
+    expect(await prisma.judgeAssignment.count({ where: { contestId: contest.id } })).toBe(0);
+    const second = await person("judge", ["judge"]);
+    await seatPanel(contest.id, [second.id]);
+    expect(await runStep(contest.id, "assign", at(11, 120_000))).toEqual({
       status: "finished",
-      sent: 1,
+      sent: 2,
     });
-    expect(await stepRow(contest.id, "assign")).toMatchObject({ attempts: 2, lastError: null });
+    expect(await stepRow(contest.id, "assign")).toMatchObject({ attempts: 3, lastError: null });
   });
 
   test("a failed recipient is retried alone; the others are never sent twice", async () => {
@@ -179,6 +189,7 @@ describe("lifecycle services", () => {
     // Before: the reminder was due when judging opened and sent nothing, yet said "Done".
     const short = await published({
       judges: 1,
+      judgesPerSubmission: 1,
       dates: { judgingOpen: at(11), judgingClose: at(12), resultsAt: at(13) },
     });
     await entry(short.contest.id);

@@ -1,3 +1,4 @@
+import { seatPanel } from "./panel-fixtures";
 import { describe, expect, test, vi } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
@@ -66,10 +67,10 @@ describe("rounds pages", () => {
     await publishContest(contest.id);
     const judges: Awaited<ReturnType<typeof person>>[] = [];
     for (let i = 0; i < 4; i++) judges.push(await person("pjudge", ["judge"]));
-    // A round's pool draws on the contest's accepted panel (docs/decisions/0033-judging-panel.md).
-    await prisma.panelMember.createMany({
-      data: judges.map((j) => ({ contestId: contest.id, judgeId: j.id, status: "accepted" })),
-    });
+    await seatPanel(
+      contest.id,
+      judges.map((j) => j.id),
+    );
     const entries = [];
     for (let i = 0; i < 4; i++) entries.push((await entry(contest.id)).submission);
     const path = `/admin/contests/${contest.id}/rounds`;

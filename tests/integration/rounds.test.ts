@@ -4,6 +4,7 @@
  * advancement per division by the rule with the admin's choice, round-2 assignment that never
  * repeats a judge-entry pair, results after the last round; running the steps again changes nothing.
  */
+import { seatPanel } from "./panel-fixtures";
 import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
 import {
@@ -72,6 +73,10 @@ describe("a contest of two rounds and four divisions", () => {
     });
     const judges = [];
     for (let i = 0; i < 12; i++) judges.push(await person("rjudge", ["judge"]));
+    await seatPanel(
+      contest.id,
+      judges.map((j) => j.id),
+    );
     const divisions = [];
     for (let i = 0; i < 4; i++)
       divisions.push(

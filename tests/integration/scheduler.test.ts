@@ -8,6 +8,7 @@ import { STEP_LEASE_MS } from "~/features/lifecycle/steps";
 import { workflowContests } from "~/features/lifecycle/workflows.server";
 import { getContestBySlug } from "~/features/contests/public-contests.server";
 import { publicPhase } from "~/features/contests/phase";
+import { seatPanel } from "./panel-fixtures";
 import { at, entry, lifecycleContest, mailsTo, person, stepRow } from "./lifecycle-fixtures";
 
 // The embedded scheduler against the real database, driven by calling tick() with a fake clock.
@@ -101,9 +102,8 @@ describe("embedded scheduler", () => {
     const opts: SchedulerOptions = { holder: "retry", ...lease };
     const { contest } = await publishedContest(t, 0);
     await entry(contest.id);
-    const roles = await prisma.userRole.findMany({ where: { role: "judge" } });
-    await prisma.userRole.deleteMany({ where: { role: "judge" } });
-    try {
+    // Nobody on the contest's panel: nobody to assign.
+    {
       await tick(t(0), opts);
       const report = await tick(t(11), opts);
       expect(report.steps.map((s) => [s.step, s.outcome.status])).toEqual([
@@ -115,16 +115,18 @@ describe("embedded scheduler", () => {
         prisma.lifecycleStep.findUniqueOrThrow({
           where: { contestId_step_round: { contestId: contest.id, step: "assign", round: 1 } },
         });
-      expect(await row()).toMatchObject({ attempts: 1, lastError: "No judges available" });
+      expect(await row()).toMatchObject({
+        attempts: 1,
+        lastError: "This contest has no judges on its panel yet.",
+      });
       // Within the backoff nothing runs; after it, the step is tried again.
       expect((await tick(t(11, 10_000), opts)).steps).toEqual([]);
       expect((await tick(t(11, 30_000), opts)).steps[0].outcome.status).toBe("failed");
       expect(await row()).toMatchObject({ attempts: 2, nextAttemptAt: t(11, 90_000) });
-    } finally {
-      await prisma.userRole.createMany({ data: roles });
     }
     const judge = await person("judge", ["judge"]);
-    await prisma.judgeAssignment.create({ data: { contestId: contest.id, judgeId: judge.id } });
+    const second = await person("judge", ["judge"]);
+    await seatPanel(contest.id, [judge.id, second.id]);
     const report = await tick(t(11, 90_000), opts);
     expect(report.steps[0]).toMatchObject({ step: "assign", outcome: { status: "finished" } });
     expect(await mailsTo(judge.email, "judge-assigned")).toHaveLength(1);

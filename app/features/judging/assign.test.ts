@@ -1,13 +1,21 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { autoAssign, parseJudgesPerSubmission, type AssignEntry, type AssignPair } from "./assign";
+import {
+  parseJudgesPerSubmission,
+  shortfallReason,
+  solveAssignment,
+  type AssignPair,
+  type BarReason,
+  type SolveEntry,
+  type SolveInput,
+} from "./assign";
 
 const judges = (n: number) => Array.from({ length: n }, (_, i) => `j${i}`);
-const entries = (m: number, entrant = (i: number) => `w${i}`): AssignEntry[] =>
-  Array.from({ length: m }, (_, i) => ({
-    id: `s${i}`,
-    entrantId: entrant(i),
-    status: "submitted",
-  }));
+const entries = (m: number, writer = (i: number) => `w${i}`): SolveEntry[] =>
+  Array.from({ length: m }, (_, i) => ({ id: `s${i}`, writers: [writer(i)] }));
+
+const run = (input: Omit<SolveInput, "perEntry"> & { perEntry: number }) =>
+  solveAssignment(input).pairs;
 
 function loads(pairs: AssignPair[], judgeIds: string[]) {
   const map = new Map(judgeIds.map((j) => [j, 0]));
@@ -16,192 +24,389 @@ function loads(pairs: AssignPair[], judgeIds: string[]) {
 }
 const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
 
-describe("autoAssign", () => {
+describe("solveAssignment: the rotation", () => {
   it("with one judge per entry, follows the rotation (i + k) mod n", () => {
     const js = judges(3);
-    const pairs = autoAssign({
-      judgeIds: js,
-      entries: entries(7),
-      existing: [],
-      judgesPerSubmission: 1,
-    });
-    expect(pairs).toEqual(
-      Array.from({ length: 7 }, (_, i) => ({ judgeId: js[i % 3], submissionId: `s${i}` })),
-    );
+    const pairs = run({ judgeIds: js, entries: entries(7), existing: [], perEntry: 1 });
+    expect(
+      pairs.sort((a, b) => Number(a.submissionId.slice(1)) - Number(b.submissionId.slice(1))),
+    ).toEqual(Array.from({ length: 7 }, (_, i) => ({ judgeId: js[i % 3], submissionId: `s${i}` })));
   });
 
   it("rotates by the number of judges given to each entry: entry i gets (i·per + k) mod n", () => {
     const js = judges(5);
-    const pairs = autoAssign({
-      judgeIds: js,
-      entries: entries(6),
-      existing: [],
-      judgesPerSubmission: 3,
-    });
+    const pairs = run({ judgeIds: js, entries: entries(6), existing: [], perEntry: 3 });
     for (let i = 0; i < 6; i++) {
       const got = pairs.filter((p) => p.submissionId === `s${i}`).map((p) => p.judgeId);
-      expect(got).toEqual([0, 1, 2].map((k) => js[(i * 3 + k) % 5]));
+      expect(new Set(got)).toEqual(new Set([0, 1, 2].map((k) => js[(i * 3 + k) % 5])));
     }
   });
 
-  it("gives each entry min(judges per submission, judge count) distinct judges", () => {
-    const pairs = autoAssign({
-      judgeIds: judges(2),
-      entries: entries(4),
-      existing: [],
-      judgesPerSubmission: 3,
-    });
-    for (let i = 0; i < 4; i++) {
-      const got = pairs.filter((p) => p.submissionId === `s${i}`).map((p) => p.judgeId);
-      expect(new Set(got).size).toBe(2);
-      expect(got).toHaveLength(2);
-    }
-  });
-
-  it("keeps judge loads within one of each other, where the literal formula does not", () => {
-    for (const n of [2, 3, 4, 5, 7]) {
-      for (const per of [1, 2, 3, 4]) {
+  it("keeps judge loads within one of each other when nothing constrains them", () => {
+    for (const n of [3, 4, 5, 7]) {
+      for (const per of [1, 2, 3]) {
         for (const m of [1, 5, 11, 23]) {
           const js = judges(n);
-          const pairs = autoAssign({
+          const { pairs, short } = solveAssignment({
             judgeIds: js,
             entries: entries(m),
             existing: [],
-            judgesPerSubmission: per,
+            perEntry: per,
           });
-          expect(pairs).toHaveLength(m * Math.min(per, n));
+          expect(short).toEqual([]);
+          expect(pairs).toHaveLength(m * per);
           expect(spread(loads(pairs, js)), `n=${n} per=${per} m=${m}`).toBeLessThanOrEqual(1);
         }
       }
     }
-    // The rotation read literally, (i + k) mod n, with 5 judges, 3 per entry and 2 entries, gives
-    // loads 1, 2, 2, 1, 0; the rotation advanced by the judges given gives 2, 1, 1, 1, 1.
-    const literal = Array.from({ length: 2 }, (_, i) => [0, 1, 2].map((k) => (i + k) % 5)).flat();
-    const counts = [0, 1, 2, 3, 4].map((j) => literal.filter((x) => x === j).length);
-    expect(spread(counts)).toBe(2);
-    const ours = autoAssign({
-      judgeIds: judges(5),
-      entries: entries(2),
-      existing: [],
-      judgesPerSubmission: 3,
-    });
-    expect(loads(ours, judges(5))).toEqual([2, 1, 1, 1, 1]);
   });
 
-  it("never gives a judge their own entry, and stays balanced", () => {
-    const js = judges(3);
-    // Every entry is written by j0, who is also a judge.
-    const pairs = autoAssign({
-      judgeIds: js,
-      entries: entries(6, () => "j0"),
-      existing: [],
-      judgesPerSubmission: 3,
-    });
-    expect(pairs.some((p) => p.judgeId === "j0")).toBe(false);
-    for (let i = 0; i < 6; i++)
-      expect(pairs.filter((p) => p.submissionId === `s${i}`)).toHaveLength(2);
-    const list = entries(8, (i) => (i % 2 ? `j${i % 4}` : `w${i}`));
-    const mixed = autoAssign({
-      judgeIds: judges(4),
-      entries: list,
-      existing: [],
-      judgesPerSubmission: 2,
-    });
-    expect(mixed).toHaveLength(16);
-    for (const p of mixed)
-      expect(p.judgeId).not.toBe(list.find((e) => e.id === p.submissionId)!.entrantId);
-    expect(spread(loads(mixed, judges(4)))).toBeLessThanOrEqual(1);
-  });
-
-  it("assigns only submitted entries", () => {
-    const list: AssignEntry[] = [
-      { id: "a", entrantId: "w1", status: "submitted" },
-      { id: "b", entrantId: "w2", status: "pending_payment" },
-      { id: "c", entrantId: "w3", status: "withdrawn" },
-      { id: "d", entrantId: "w4", status: "disqualified" },
-      { id: "e", entrantId: "w5", status: "expired" },
-    ];
-    const pairs = autoAssign({
+  it("is a hard minimum: with fewer judges than needed, every entry is short and says why", () => {
+    const { short } = solveAssignment({
       judgeIds: judges(2),
-      entries: list,
+      entries: entries(4),
       existing: [],
-      judgesPerSubmission: 1,
+      perEntry: 3,
     });
-    expect(pairs).toEqual([{ judgeId: "j0", submissionId: "a" }]);
+    expect(short.map((s) => s.entryId)).toEqual(["s0", "s1", "s2", "s3"]);
+    expect(short[0]).toMatchObject({ need: 3, have: 2 });
+    expect(shortfallReason(short[0])).toBe(
+      "needs 3 judges and can have only 2: the panel has only 2 judges",
+    );
   });
 
-  it("skips pairs that already exist and counts them towards the quota", () => {
-    const existing = [{ judgeId: "j1", submissionId: "s0" }];
-    const pairs = autoAssign({
-      judgeIds: judges(3),
-      entries: entries(1),
-      existing,
-      judgesPerSubmission: 2,
-    });
-    expect(pairs).toHaveLength(1);
-    expect(pairs[0].judgeId).not.toBe("j1");
+  it("never gives a judge their own entry (nor a pupil's entry to the pupil), and stays balanced", () => {
+    const js = judges(4);
+    const list = entries(8, (i) => (i % 2 ? `j${i % 4}` : `w${i}`));
+    list[0] = { id: "s0", writers: ["teacher", "j2"] };
+    const pairs = run({ judgeIds: js, entries: list, existing: [], perEntry: 2 });
+    expect(pairs).toHaveLength(16);
+    for (const p of pairs)
+      expect(list.find((e) => e.id === p.submissionId)!.writers).not.toContain(p.judgeId);
+    expect(spread(loads(pairs, js))).toBeLessThanOrEqual(1);
   });
 
-  it("counts every existing assignment of an entry, also from a removed judge", () => {
-    // s0 has two scored assignments, one from "gone" (no longer a judge): 3 per entry adds one.
+  it("counts every existing pair towards the quota, also from a judge not on the panel", () => {
     const existing = [
       { judgeId: "j0", submissionId: "s0" },
       { judgeId: "gone", submissionId: "s0" },
     ];
-    const pairs = autoAssign({
-      judgeIds: judges(4),
-      entries: entries(1),
-      existing,
-      judgesPerSubmission: 3,
-    });
+    const pairs = run({ judgeIds: judges(4), entries: entries(1), existing, perEntry: 3 });
     expect(pairs).toHaveLength(1);
     expect(pairs[0].judgeId).not.toBe("j0");
-    // An entry that already has more than the target gets nothing.
     expect(
-      autoAssign({
+      run({
         judgeIds: judges(4),
         entries: entries(1),
         existing: [...existing, { judgeId: "other", submissionId: "s0" }],
-        judgesPerSubmission: 2,
+        perEntry: 2,
       }),
     ).toEqual([]);
   });
 
-  it("is idempotent: a second run adds nothing", () => {
-    const js = judges(4);
-    const list = entries(9, (i) => (i === 3 ? "j2" : `w${i}`));
-    const first = autoAssign({ judgeIds: js, entries: list, existing: [], judgesPerSubmission: 3 });
-    const second = autoAssign({
-      judgeIds: js,
-      entries: list,
-      existing: first,
-      judgesPerSubmission: 3,
-    });
-    expect(second).toEqual([]);
-  });
-
-  it("tops up new entries without unbalancing the loads", () => {
+  it("is idempotent, and tops up new entries without unbalancing the loads", () => {
     const js = judges(3);
-    const first = autoAssign({
-      judgeIds: js,
-      entries: entries(5),
-      existing: [],
-      judgesPerSubmission: 2,
-    });
-    const more = autoAssign({
-      judgeIds: js,
-      entries: entries(8),
-      existing: first,
-      judgesPerSubmission: 2,
-    });
+    const first = run({ judgeIds: js, entries: entries(5), existing: [], perEntry: 2 });
+    expect(run({ judgeIds: js, entries: entries(5), existing: first, perEntry: 2 })).toEqual([]);
+    const more = run({ judgeIds: js, entries: entries(8), existing: first, perEntry: 2 });
     expect(more.every((p) => ["s5", "s6", "s7"].includes(p.submissionId))).toBe(true);
     expect(spread(loads([...first, ...more], js))).toBeLessThanOrEqual(1);
   });
 
-  it("returns nothing without judges", () => {
-    expect(
-      autoAssign({ judgeIds: [], entries: entries(3), existing: [], judgesPerSubmission: 3 }),
-    ).toEqual([]);
+  it("finds the assignment the greedy rotation misses (augmenting paths)", () => {
+    // j0 may judge anything; j1 only s0 (capacity 1). Greedy gives s0 to j0 first (rotation);
+    // s1 is then short unless j0 hands s0 to j1.
+    const barred = new Map([["j1", new Map<string, BarReason>([["s1", "conflict"]])]]);
+    const capacity = new Map([
+      ["j0", 1],
+      ["j1", 1],
+    ]);
+    const { pairs, short } = solveAssignment({
+      judgeIds: ["j0", "j1"],
+      entries: entries(2),
+      existing: [],
+      barred,
+      capacity,
+      perEntry: 1,
+    });
+    expect(short).toEqual([]);
+    expect(new Set(pairs.map((p) => `${p.judgeId}:${p.submissionId}`))).toEqual(
+      new Set(["j1:s0", "j0:s1"]),
+    );
+  });
+
+  it("returns nothing without judges, and every entry short", () => {
+    const { pairs, short } = solveAssignment({
+      judgeIds: [],
+      entries: entries(3),
+      existing: [],
+      perEntry: 3,
+    });
+    expect(pairs).toEqual([]);
+    expect(short).toHaveLength(3);
+    expect(shortfallReason(short[0])).toBe(
+      "needs 3 judges and can have only 0: the panel has no judges",
+    );
+  });
+});
+
+// ----------------------------------------------------------------------------- properties
+
+/** An exact maximum flow (source -> entry -> judge -> sink), by plain augmenting paths. */
+function maxFlow(needs: number[], allowed: boolean[][], room: number[]): number {
+  const m = needs.length;
+  const n = room.length;
+  const flow = allowed.map((row) => row.map(() => 0));
+  const sent = needs.map(() => 0);
+  const used = room.map(() => 0);
+  let total = 0;
+  for (;;) {
+    // BFS over nodes: entries 0..m-1, judges m..m+n-1.
+    const prev = new Array<number>(m + n).fill(-2);
+    const queue: number[] = [];
+    for (let e = 0; e < m; e++)
+      if (sent[e] < needs[e]) {
+        prev[e] = -1;
+        queue.push(e);
+      }
+    let end = -1;
+    for (let h = 0; h < queue.length && end < 0; h++) {
+      const v = queue[h];
+      if (v < m) {
+        for (let j = 0; j < n; j++)
+          if (allowed[v][j] && flow[v][j] === 0 && prev[m + j] === -2) {
+            prev[m + j] = v;
+            queue.push(m + j);
+          }
+      } else {
+        const j = v - m;
+        if (used[j] < room[j]) {
+          end = v;
+          break;
+        }
+        for (let e = 0; e < m; e++)
+          if (flow[e][j] === 1 && prev[e] === -2) {
+            prev[e] = v;
+            queue.push(e);
+          }
+      }
+    }
+    if (end < 0) return total;
+    used[end - m]++;
+    let v = end;
+    for (;;) {
+      const u = prev[v];
+      if (v >= m) flow[u][v - m] = 1;
+      else if (u >= 0) flow[v][u - m] = 0;
+      if (u === -1) {
+        sent[v]++;
+        break;
+      }
+      v = u;
+    }
+    total++;
+  }
+}
+
+const REASONS: BarReason[] = ["conflict", "recusal", "earlier-round"];
+const DIVS = ["d0", "d1", "d2"];
+
+const scenario = fc.record({
+  n: fc.integer({ min: 0, max: 7 }),
+  per: fc.integer({ min: 1, max: 4 }),
+  entries: fc.array(
+    fc.record({
+      writer: fc.integer({ min: 0, max: 20 }),
+      div: fc.integer({ min: 0, max: 3 }),
+    }),
+    { maxLength: 24 },
+  ),
+  bars: fc.array(fc.tuple(fc.nat(6), fc.nat(23), fc.constantFrom(...REASONS)), { maxLength: 30 }),
+  caps: fc.array(fc.tuple(fc.nat(6), fc.integer({ min: 0, max: 12 })), { maxLength: 5 }),
+  outside: fc.array(fc.tuple(fc.nat(6), fc.integer({ min: 0, max: 4 })), { maxLength: 4 }),
+  restricted: fc.array(fc.tuple(fc.nat(6), fc.nat(2)), { maxLength: 4 }),
+  existing: fc.array(fc.tuple(fc.integer({ min: 0, max: 8 }), fc.nat(23)), { maxLength: 12 }),
+});
+
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+function build(s: Scenario): SolveInput {
+  const judgeIds = judges(s.n);
+  const list: SolveEntry[] = s.entries.map((e, i) => ({
+    id: `s${i}`,
+    // Writers j0..j6 are judges on the panel for small numbers.
+    writers: [e.writer < 7 ? `j${e.writer}` : `w${e.writer}`],
+    divisionId: e.div === 3 ? null : DIVS[e.div],
+  }));
+  const existing: AssignPair[] = [];
+  const seen = new Set<string>();
+  for (const [j, e] of s.existing) {
+    if (e >= list.length || seen.has(`${j}:${e}`)) continue;
+    seen.add(`${j}:${e}`);
+    // j7, j8: judges no longer on the panel.
+    existing.push({ judgeId: `j${j}`, submissionId: `s${e}` });
+  }
+  const barred = new Map<string, Map<string, BarReason>>();
+  for (const [j, e, why] of s.bars) {
+    if (e >= list.length) continue;
+    const map = barred.get(`j${j}`) ?? new Map<string, BarReason>();
+    map.set(`s${e}`, why);
+    barred.set(`j${j}`, map);
+  }
+  const contestLoad = new Map<string, number>();
+  for (const p of existing) contestLoad.set(p.judgeId, (contestLoad.get(p.judgeId) ?? 0) + 1);
+  for (const [j, k] of s.outside) contestLoad.set(`j${j}`, (contestLoad.get(`j${j}`) ?? 0) + k);
+  const judgeDivisions = new Map<string, Set<string>>();
+  for (const [j, d] of s.restricted) {
+    const set = judgeDivisions.get(`j${j}`) ?? new Set<string>();
+    set.add(DIVS[d]);
+    judgeDivisions.set(`j${j}`, set);
+  }
+  return {
+    judgeIds,
+    entries: list,
+    existing,
+    barred,
+    capacity: new Map(s.caps.map(([j, c]) => [`j${j}`, c])),
+    contestLoad,
+    judgeDivisions,
+    perEntry: s.per,
+  };
+}
+
+/** Why judge j may not take entry e (ignoring room), or null. */
+function whyNot(input: SolveInput, j: string, e: SolveEntry): string | null {
+  if (input.existing.some((p) => p.judgeId === j && p.submissionId === e.id)) return "already";
+  if (e.writers.includes(j)) return "writer";
+  const bar = input.barred?.get(j)?.get(e.id);
+  if (bar) return bar;
+  const divs = input.judgeDivisions?.get(j);
+  if (divs?.size && !(e.divisionId && divs.has(e.divisionId))) return "division";
+  return null;
+}
+
+describe("solveAssignment: properties", () => {
+  it("holds every constraint, meets the minimum whenever a maximum flow can, and reports the shortfall exactly", () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const input = build(s);
+        const { pairs, short } = solveAssignment(input);
+        const judgeIds = [...input.judgeIds];
+        const byId = new Map(input.entries.map((e) => [e.id, e]));
+
+        // No duplicate pair, none already made, none barred, none of one's own, divisions kept.
+        const keys = pairs.map((p) => `${p.judgeId}:${p.submissionId}`);
+        expect(new Set(keys).size).toBe(keys.length);
+        for (const p of pairs) {
+          expect(judgeIds).toContain(p.judgeId);
+          expect(whyNot(input, p.judgeId, byId.get(p.submissionId)!)).toBeNull();
+        }
+
+        // Capacities held (counting the judge's entries in the whole contest).
+        const added = new Map<string, number>();
+        for (const p of pairs) added.set(p.judgeId, (added.get(p.judgeId) ?? 0) + 1);
+        const room = judgeIds.map((j) => {
+          const cap = input.capacity?.get(j);
+          return cap === undefined ? 1_000 : Math.max(0, cap - (input.contestLoad?.get(j) ?? 0));
+        });
+        judgeIds.forEach((j, i) => expect(added.get(j) ?? 0).toBeLessThanOrEqual(room[i]));
+
+        // Quota: never more than needed; the total is the exact maximum.
+        const have = new Map<string, number>();
+        for (const p of input.existing)
+          have.set(p.submissionId, (have.get(p.submissionId) ?? 0) + 1);
+        const needs = input.entries.map((e) => Math.max(0, input.perEntry - (have.get(e.id) ?? 0)));
+        const got = new Map<string, number>();
+        for (const p of pairs) got.set(p.submissionId, (got.get(p.submissionId) ?? 0) + 1);
+        input.entries.forEach((e, i) => expect(got.get(e.id) ?? 0).toBeLessThanOrEqual(needs[i]));
+        const allowed = input.entries.map((e) => judgeIds.map((j) => whyNot(input, j, e) === null));
+        expect(pairs.length).toBe(maxFlow(needs, allowed, room));
+
+        // The shortfall: exactly the entries below the minimum, with exact reasons.
+        const expectedShort = input.entries.filter((e, i) => (got.get(e.id) ?? 0) < needs[i]);
+        expect(short.map((x) => x.entryId)).toEqual(expectedShort.map((e) => e.id));
+        for (const x of short) {
+          const e = byId.get(x.entryId)!;
+          expect(x.have).toBe((have.get(e.id) ?? 0) + (got.get(e.id) ?? 0));
+          expect(x.need).toBe(input.perEntry);
+          const reasons = judgeIds.map((j) => whyNot(input, j, e));
+          const tally = (r: string) => reasons.filter((w) => w === r).length;
+          const full = judgeIds.filter(
+            (j, i) =>
+              whyNot(input, j, e) === null &&
+              !pairs.some((p) => p.judgeId === j && p.submissionId === e.id) &&
+              (added.get(j) ?? 0) >= room[i],
+          ).length;
+          expect(x.why).toEqual({
+            panel: judgeIds.length,
+            writer: tally("writer"),
+            conflict: tally("conflict"),
+            recusal: tally("recusal"),
+            earlierRound: tally("earlier-round"),
+            division: tally("division"),
+            capacity: full,
+          });
+        }
+
+        // Balance: no judge with room is 2+ below a judge holding a new pair they could take.
+        const load = new Map(judgeIds.map((j) => [j, 0]));
+        for (const p of [...input.existing, ...pairs])
+          if (load.has(p.judgeId)) load.set(p.judgeId, load.get(p.judgeId)! + 1);
+        judgeIds.forEach((light, li) => {
+          if ((added.get(light) ?? 0) >= room[li]) return;
+          for (const p of pairs) {
+            if (load.get(p.judgeId)! < load.get(light)! + 2) continue;
+            const e = byId.get(p.submissionId)!;
+            const onIt = pairs.some((q) => q.judgeId === light && q.submissionId === e.id);
+            expect(whyNot(input, light, e) !== null || onIt).toBe(true);
+          }
+        });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("keeps loads within one and meets the minimum when nothing constrains the judges", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 40 }),
+        (n, per, m) => {
+          fc.pre(n >= per);
+          const js = judges(n);
+          const { pairs, short } = solveAssignment({
+            judgeIds: js,
+            entries: entries(m),
+            existing: [],
+            perEntry: per,
+          });
+          expect(short).toEqual([]);
+          expect(pairs).toHaveLength(m * per);
+          expect(spread(loads(pairs, js))).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
+  });
+
+  it("is idempotent: a second run over its own pairs adds nothing", () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const input = build(s);
+        const first = solveAssignment(input);
+        const contestLoad = new Map(input.contestLoad);
+        for (const p of first.pairs)
+          contestLoad.set(p.judgeId, (contestLoad.get(p.judgeId) ?? 0) + 1);
+        const again = solveAssignment({
+          ...input,
+          existing: [...input.existing, ...first.pairs],
+          contestLoad,
+        });
+        expect(again.pairs).toEqual([]);
+        expect(again.short.map((x) => x.entryId)).toEqual(first.short.map((x) => x.entryId));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -2,12 +2,11 @@
  * Assignment: a contest's judges and entries read once, the pure auto-assign (assign.ts) run over
  * them, and the new pairs written in one transaction. See docs/decisions/0007.
  */
-import { prisma } from "~/utils/db.server";
+import { prisma, withBusyRetry } from "~/utils/db.server";
 import { newId } from "~/utils/ids";
 import { publishedDates } from "~/features/contests/contest-snapshot";
-import { autoAssign } from "./assign";
-import { insertAssignments } from "./queries.server";
 import { assignableJudge } from "~/features/panel/panel-rules";
+import { entriesToAssign, assignFromPanel, type AutoAssignResult } from "./panel-assign.server";
 
 /**
  * An entry's assignments without a submitted score (their drafts go with them by cascade):
@@ -65,78 +64,51 @@ export async function preAssignAll(contestId: string) {
   return { ok: true as const, created: rows.length };
 }
 
-export type AutoAssignResult =
-  | { ok: true; created: number }
-  | { ok: false; reason: "closed" | "no-judges" | "no-entries" | "missing"; error: string };
+export type { AutoAssignResult } from "./panel-assign.server";
 
 /**
- * 'Auto-Assign to Submissions', by the admin and by the scheduled assign step alike. Refused once
- * judging has closed (checked inside the writing transaction). Judges come from the contest-wide
- * pre-assignments (those still assignable), otherwise all assignable judges. The pairs come from
- * the pure autoAssign().
+ * 'Auto-Assign to Submissions', by the admin and by the scheduled assign step alike (a contest of
+ * one round without divisions; rounds' runRoundAssign for the others). Refused once judging has
+ * closed (checked inside the writing transaction). Judges come from the contest's panel only
+ * (accepted, assignable), under its capacities, divisions, conflicts and recusals; the whole
+ * assignment is solved first and written only when every entry has its minimum of judges
+ * (docs/decisions/0033-judging-panel.md).
  */
 export async function runAutoAssign(
   contestId: string,
   judgesPerSubmission: number,
   now = new Date(),
 ): Promise<AutoAssignResult> {
-  return prisma.$transaction(
-    async (tx): Promise<AutoAssignResult> => {
-      const contest = await tx.contest.findUnique({
-        where: { id: contestId },
-        select: {
-          isPublished: true,
-          publishedSnapshot: true,
-          submissionsOpen: true,
-          submissionsClose: true,
-          judgingOpen: true,
-          judgingClose: true,
-          resultsAt: true,
-        },
-      });
-      if (!contest) return { ok: false, reason: "missing", error: "Contest not found" };
-      if (now.getTime() > publishedDates(contest).judgingClose.getTime())
-        return { ok: false, reason: "closed", error: JUDGING_CLOSED_MESSAGE };
-      const pre = await tx.judgeAssignment.findMany({
-        where: { contestId, submissionId: null, judge: assignableJudge },
-        select: { judgeId: true },
-        orderBy: [{ createdAt: "asc" }, { judgeId: "asc" }],
-      });
-      const judgeIds = pre.length ? pre.map((p) => p.judgeId) : await allJudgeIds(tx);
-      if (judgeIds.length === 0)
-        return { ok: false, reason: "no-judges", error: "No judges available" };
-      // Status is the filter, not selected: it lies after the story text in the row.
-      const entries = (
-        await tx.submission.findMany({
-          where: { contestId, status: "submitted" },
-          select: { id: true, entrantId: true },
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        })
-      ).map((e) => ({ ...e, status: "submitted" }));
-      if (entries.length === 0)
-        return { ok: false, reason: "no-entries", error: "No submissions to assign" };
-      const existing = await tx.judgeAssignment.findMany({
-        where: { contestId, submissionId: { not: null } },
-        select: { judgeId: true, submissionId: true },
-      });
-      const pairs = autoAssign({
-        judgeIds,
-        entries,
-        existing: existing.map((e) => ({ judgeId: e.judgeId, submissionId: e.submissionId! })),
-        judgesPerSubmission,
-      });
-      const created = await insertAssignments(
-        tx,
-        pairs.map((p) => ({
-          id: newId(),
+  return withBusyRetry(() =>
+    prisma.$transaction(
+      async (tx): Promise<AutoAssignResult> => {
+        const contest = await tx.contest.findUnique({
+          where: { id: contestId },
+          select: {
+            isPublished: true,
+            publishedSnapshot: true,
+            submissionsOpen: true,
+            submissionsClose: true,
+            judgingOpen: true,
+            judgingClose: true,
+            resultsAt: true,
+          },
+        });
+        if (!contest) return { ok: false, reason: "missing", error: "Contest not found" };
+        if (now.getTime() > publishedDates(contest).judgingClose.getTime())
+          return { ok: false, reason: "closed", error: JUDGING_CLOSED_MESSAGE };
+        const entries = await entriesToAssign(tx, contestId);
+        if (entries.length === 0) {
+          return { ok: false, reason: "no-entries", error: "No submissions to assign" };
+        }
+        return assignFromPanel(tx, {
           contestId,
-          judgeId: p.judgeId,
-          submissionId: p.submissionId,
-        })),
-        new Date(),
-      );
-      return { ok: true, created };
-    },
-    { timeout: 60_000, maxWait: 10_000 },
+          round: 1,
+          entries,
+          perEntry: judgesPerSubmission,
+        });
+      },
+      { timeout: 60_000, maxWait: 10_000 },
+    ),
   );
 }

@@ -1,20 +1,19 @@
 /**
- * Assignment for one judging round (docs/decisions/0032-divisions-and-rounds.md): the round's
- * entries, judges, division restrictions and every pair of the contest read once, the pure
- * assignRound() run over them, and the new pairs written in one transaction with their round. A
- * contest of one round without divisions goes through judging's runAutoAssign, unchanged.
+ * Assignment for one judging round (docs/decisions/0032-divisions-and-rounds.md,
+ * docs/decisions/0033-judging-panel.md): the round's entries read in one transaction and assigned
+ * from the contest's panel (narrowed by the round's pool) by judging's assignFromPanel: earlier
+ * rounds' pairs are barred, the judges' divisions, capacities and conflicts kept, and nothing is
+ * written unless every entry gets its judges. A contest of one round without divisions goes
+ * through judging's runAutoAssign.
  */
-import { assignableJudge } from "~/features/panel/panel-rules";
 import { publishedDates } from "~/features/contests/contest-snapshot";
 import {
   JUDGING_CLOSED_MESSAGE,
   runAutoAssign,
   type AutoAssignResult,
 } from "~/features/judging/assignments.server";
-import { insertAssignments } from "~/features/judging/queries.server";
+import { entriesToAssign, assignFromPanel } from "~/features/judging/panel-assign.server";
 import { prisma, withBusyRetry } from "~/utils/db.server";
-import { newId } from "~/utils/ids";
-import { assignRound, type RoundEntry } from "./round-assign";
 import { contestRounds, type RoundPlan } from "./rounds.server";
 
 export type RoundAssignResult = AutoAssignResult & { round: number; roundName: string };
@@ -92,21 +91,8 @@ export async function runRoundAssign(
                 ? JUDGING_CLOSED_MESSAGE
                 : `${round.name} has closed, so no judges can be assigned.`,
           };
-        const judgeIds = await poolOf(tx, contestId, round);
-        if (judgeIds.length === 0)
-          return { ok: false, reason: "no-judges", error: "No judges available" };
-        const entries: RoundEntry[] = await tx.submission.findMany({
-          where: {
-            contestId,
-            status: "submitted",
-            ...(round.number > 1
-              ? { advancements: { some: { contestId, round: round.number } } }
-              : {}),
-          },
-          select: { id: true, entrantId: true, divisionId: true },
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        });
-        if (entries.length === 0)
+        const entries = await entriesToAssign(tx, contestId, round.number);
+        if (entries.length === 0) {
           return {
             ok: false,
             reason: "no-entries",
@@ -115,67 +101,18 @@ export async function runRoundAssign(
                 ? `No entries have gone on to ${round.name}`
                 : "No submissions to assign",
           };
-        const restricted = await tx.judgeDivision.findMany({
-          where: { division: { contestId } },
-          select: { judgeId: true, divisionId: true },
-        });
-        const judgeDivisions = new Map<string, Set<string>>();
-        for (const r of restricted) {
-          const set = judgeDivisions.get(r.judgeId) ?? new Set<string>();
-          set.add(r.divisionId);
-          judgeDivisions.set(r.judgeId, set);
         }
-        const existing = await tx.judgeAssignment.findMany({
-          where: { contestId, submissionId: { not: null } },
-          select: { judgeId: true, submissionId: true, round: true },
-        });
-        const pairs = assignRound({
+        // The round's pool, when it has one, narrows the panel (never widens it).
+        return assignFromPanel(tx, {
+          contestId,
           round: round.number,
-          judgeIds,
           entries,
-          existing: existing.map((e) => ({ ...e, submissionId: e.submissionId! })),
-          judgeDivisions,
-          judgesPerEntry: judgesPerEntry ?? round.judgesPerEntry,
+          perEntry: judgesPerEntry ?? round.judgesPerEntry,
+          pool: round.judgeIds,
         });
-        const created = await insertAssignments(
-          tx,
-          pairs.map((p) => ({ id: newId(), contestId, ...p })),
-          new Date(),
-          round.number,
-        );
-        return { ok: true, created };
       },
       { timeout: 60_000, maxWait: 10_000 },
     ),
   );
   return { ...result, ...named };
-}
-
-type Db = Pick<typeof prisma, "userRole" | "judgeAssignment">;
-
-/**
- * The round's judges in rotation order: its pool (those still assignable), else the contest-wide
- * pre-assignments, else every assignable judge, as a contest of one round.
- */
-async function poolOf(db: Db, contestId: string, round: RoundPlan): Promise<string[]> {
-  if (round.judgeIds.length) {
-    const rows = await db.userRole.findMany({
-      where: { role: "judge", userId: { in: round.judgeIds }, user: assignableJudge },
-      select: { userId: true },
-      orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
-    });
-    return rows.map((r) => r.userId);
-  }
-  const pre = await db.judgeAssignment.findMany({
-    where: { contestId, submissionId: null, judge: assignableJudge },
-    select: { judgeId: true },
-    orderBy: [{ createdAt: "asc" }, { judgeId: "asc" }],
-  });
-  if (pre.length) return pre.map((p) => p.judgeId);
-  const rows = await db.userRole.findMany({
-    where: { role: "judge", user: assignableJudge },
-    select: { userId: true },
-    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
-  });
-  return rows.map((r) => r.userId);
 }

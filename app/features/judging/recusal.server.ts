@@ -1,0 +1,133 @@
+/**
+ * Recusal (docs/decisions/0033-judging-panel.md): a judge steps back from an entry on the review
+ * screen, with a reason from a short list. In one transaction the assignment goes (its draft by
+ * cascade), the Recusal row is written (it bars the pair from every later auto-assign), and a
+ * replacement from the panel takes the entry (addJudgeTo: every constraint, least loaded first,
+ * so loads stay within one). With nobody free the recusal still stands, replacementId null: the
+ * admin sees the entry short. Refused once the judge's score is submitted or the round's judging
+ * has closed. The judge never learns who replaced them, nor anything of the writer.
+ */
+import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rules";
+import { DomainError } from "~/utils/domain-error";
+import { lockingTransaction, lockRow, prisma, withBusyRetry } from "~/utils/db.server";
+import { addJudgeTo } from "./replacement.server";
+import { bumpRankingVersion } from "./queries.server";
+import { scoringContext } from "./review.server";
+
+export class RecusalRefused extends DomainError {}
+
+export const RECUSAL_SCORED_MESSAGE =
+  "You have already sent your score for this entry, so you cannot step back from it now.";
+export const RECUSAL_CLOSED_MESSAGE = "Judging has closed for this entry, so you cannot step back.";
+
+/**
+ * Steps the judge back from the entry. Returns whether a replacement was found; throws
+ * RecusalRefused when the entry is scored or judging is closed, null when it is not theirs.
+ */
+export async function recuse(
+  judgeId: string,
+  submissionId: string,
+  reason: RecusalReason,
+  now = new Date(),
+): Promise<{ replaced: boolean } | null> {
+  const ctx = await scoringContext(judgeId, submissionId);
+  if (!ctx) return null;
+  if (ctx.submitted) throw new RecusalRefused(RECUSAL_SCORED_MESSAGE);
+  if (!ctx.open) throw new RecusalRefused(RECUSAL_CLOSED_MESSAGE);
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      await lockRow(tx, "JudgeAssignment", ctx.assignmentId);
+      const a = await tx.judgeAssignment.findUnique({
+        where: { id: ctx.assignmentId },
+        select: {
+          contestId: true,
+          round: true,
+          releasedAt: true,
+          score: { select: { submittedAt: true } },
+        },
+      });
+      if (!a || a.releasedAt) return null;
+      if (a.score?.submittedAt) throw new RecusalRefused(RECUSAL_SCORED_MESSAGE);
+      await tx.judgeAssignment.delete({ where: { id: ctx.assignmentId } });
+      const recusal = await tx.recusal.upsert({
+        where: {
+          contestId_judgeId_submissionId: { contestId: a.contestId, judgeId, submissionId },
+        },
+        create: { contestId: a.contestId, submissionId, judgeId, round: a.round, reason },
+        update: { reason, round: a.round },
+        select: { id: true },
+      });
+      const replacementId = await addJudgeTo(
+        tx,
+        a.contestId,
+        submissionId,
+        a.round,
+        [judgeId],
+        now,
+      );
+      await tx.recusal.update({ where: { id: recusal.id }, data: { replacementId } });
+      // The entry's judge count changed: cached rankings recompute.
+      await bumpRankingVersion(tx, a.contestId);
+      return { replaced: replacementId !== null };
+    }, lockingTransaction),
+  );
+}
+
+const recusalSelect = {
+  id: true,
+  round: true,
+  reason: true,
+  createdAt: true,
+  submissionId: true,
+  submission: { select: { title: true } },
+  judge: { select: { id: true, displayName: true, email: true } },
+  replacementId: true,
+} as const;
+
+type RecusalRow = {
+  id: string;
+  round: number;
+  reason: string;
+  createdAt: Date;
+  submissionId: string;
+  submission: { title: string };
+  judge: { id: string; displayName: string; email: string };
+  replacementId: string | null;
+};
+
+async function withReplacements(rows: RecusalRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.replacementId ? [r.replacementId] : [])))];
+  const users = ids.length
+    ? await prisma.user.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, displayName: true, email: true },
+      })
+    : [];
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return rows.map(({ replacementId, ...r }) => ({
+    ...r,
+    reasonLabel: RECUSAL_REASONS[r.reason as RecusalReason] ?? r.reason,
+    replacement: replacementId ? (byId.get(replacementId) ?? null) : null,
+  }));
+}
+
+/** A contest's recusals, newest first, for the admin (at most `take`). */
+export async function contestRecusals(contestId: string, take = 200) {
+  const rows = await prisma.recusal.findMany({
+    where: { contestId },
+    select: recusalSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take,
+  });
+  return withReplacements(rows);
+}
+
+/** One entry's recusals, oldest first, for the admin's entry page. */
+export async function entryRecusals(submissionId: string) {
+  const rows = await prisma.recusal.findMany({
+    where: { submissionId },
+    select: recusalSelect,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return withReplacements(rows);
+}
