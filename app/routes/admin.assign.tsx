@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useResetKey } from "~/utils/use-reset-key";
@@ -18,7 +18,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { findContest, preAssignAll } from "~/features/judging/assignments.server";
+import { findContest } from "~/features/judging/assignments.server";
+import { contestRecusals } from "~/features/judging/recusal.server";
+import { inviteAllJudges } from "~/features/panel/panel.server";
+import { formatDateTime } from "~/utils/dates";
 import {
   addChoices,
   contestJudges,
@@ -95,9 +98,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const now = new Date();
   const round = contest ? await currentRound(contest.id, now) : null;
-  const [assignments, judges] = contest
-    ? await Promise.all([controlAssignments(contest.id, page, q), contestJudges(contest.id, now)])
-    : [{ rows: [], total: 0 }, []];
+  const [assignments, judges, recusals] = contest
+    ? await Promise.all([
+        controlAssignments(contest.id, page, q),
+        contestJudges(contest.id, now),
+        contestRecusals(contest.id, 50),
+      ])
+    : [{ rows: [], total: 0 }, [], []];
   // The chooser a "Swap" or "Add a judge" link opens (only eligible judges, least loaded first).
   const swap = url.searchParams.get("swap");
   const add = url.searchParams.get("add");
@@ -124,6 +131,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q,
     judges,
     chooser,
+    // Judges who stepped back from an entry, newest first (docs/decisions/0033-judging-panel.md).
+    recusals: recusals.map((r) => ({
+      id: r.id,
+      title: r.submission.title,
+      judge: r.judge.displayName || r.judge.email,
+      reason: r.reasonLabel,
+      replacement: r.replacement ? r.replacement.displayName || r.replacement.email : null,
+      at: contest ? formatDateTime(r.createdAt, contest.timeZone) : "",
+    })),
     ...assignments,
     pages: pageCount(assignments.total, CONTROL_PAGE_SIZE),
   };
@@ -167,7 +183,7 @@ async function control(contestId: string, value: ControlValue) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
   const back = (id?: string, view: { q?: string; page?: number } = {}) => {
@@ -205,16 +221,18 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
+  // 'Pre-Assign All Judges' invites every site judge to the contest's panel; they judge it once
+  // they accept (docs/decisions/0033-judging-panel.md).
   if (value.intent === "preassign") {
-    const result = await preAssignAll(contest.id);
-    if (!result.ok)
-      return redirectWithToast(back(contest.id), { type: "error", title: result.error });
+    const invited = await inviteAllJudges(contest.id, admin.id);
     return redirectWithToast(back(contest.id), {
       type: "success",
-      title: "Judges pre-assigned to contest successfully",
-      description: result.created
-        ? `${result.created} judge(s) added to ${contest.title}.`
-        : "Every judge was already pre-assigned.",
+      title: invited
+        ? `${invited} judge(s) invited to the panel of ${contest.title}`
+        : "Every site judge is already on this contest's panel",
+      description: invited
+        ? "Each gets an e-mail with a link; they are assigned entries once they accept."
+        : undefined,
     });
   }
   // The same code path as the scheduled assign step: refused once the round has closed (checked
@@ -250,7 +268,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AutoAssign() {
-  const { contests, contest, round, rows, total, page, pages, q, judges, chooser } =
+  const { contests, contest, round, rows, total, page, pages, q, judges, chooser, recusals } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refused = actionData as
@@ -288,11 +306,16 @@ export default function AutoAssign() {
         <CardHeader>
           <CardTitle>{contest ? `Assign judges to ${contest.title}` : "Assign judges"}</CardTitle>
           <p className="text-sm text-slate-600">
-            Pre-assigning makes every current judge a judge of this contest; auto-assign then gives
-            each submitted entry its judges from that list (or from all judges when nobody is
-            pre-assigned), spreading the work evenly and never giving a judge their own entry. Only
-            judges who have set up their account are assigned; nothing is assigned once judging has
-            closed. Running it again only fills gaps.
+            Auto-assign gives each submitted entry its judges from this contest&apos;s{" "}
+            <Link to={`/admin/contests/${contest?.id ?? ""}/panel`} className="underline">
+              judging panel
+            </Link>{" "}
+            (only judges who accepted), within each judge&apos;s limit and divisions, never a judge
+            with a conflict of interest and never their own entry, spreading the work evenly. Every
+            entry must get its full number of judges: if one cannot, nothing is written and the
+            entries are listed with the reason. &apos;Pre-Assign All Judges&apos; invites every site
+            judge to the panel. Nothing is assigned once judging has closed; running it again only
+            fills gaps.
           </p>
           {round ? (
             <p className="text-sm font-medium text-slate-800" data-testid="assign-round">
@@ -352,6 +375,25 @@ export default function AutoAssign() {
 
       {contest ? (
         <JudgesTable contestId={contest.id} judges={judges} view={view} busy={busy} />
+      ) : null}
+
+      {contest && recusals.length ? (
+        <section aria-labelledby="recusals-heading">
+          <h2 id="recusals-heading" className="text-xl font-semibold">
+            Judges who stepped back ({recusals.length})
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {recusals.map((r) => (
+              <li key={r.id} className="rounded border border-slate-200 p-3">
+                <span className="font-medium">{r.judge}</span> stepped back from “{r.title}” (
+                {r.reason}) on {r.at}.{" "}
+                {r.replacement
+                  ? `${r.replacement} was assigned instead.`
+                  : "No other judge could take it: add one below."}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
 
       {contest && chooser ? (

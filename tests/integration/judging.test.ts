@@ -16,11 +16,7 @@ import {
   scoringContext,
   submitScore,
 } from "~/features/judging/review.server";
-import {
-  JUDGING_CLOSED_MESSAGE,
-  preAssignAll,
-  runAutoAssign,
-} from "~/features/judging/assignments.server";
+import { JUDGING_CLOSED_MESSAGE, runAutoAssign } from "~/features/judging/assignments.server";
 import { entryScores, ranking } from "~/features/judging/ranking.server";
 import type { Criterion } from "~/features/contests/rubric";
 import { rankByAverage, rankByZScore } from "#tests/oracles/ranking";
@@ -223,12 +219,9 @@ describe("assignment", () => {
       reason: "no-judges",
       error: "This contest has no judges on its panel yet.",
     });
-    const pre = await preAssignAll(c.id);
-    expect(pre.ok).toBe(true);
-    expect(await preAssignAll(c.id)).toEqual({ ok: true, created: 0 });
   });
 
-  test("a judge whose invitation is still pending is never assigned or pre-assigned", async () => {
+  test("a judge whose invitation is still pending is never assigned, even when seated on the panel", async () => {
     const active = await user("aj", ["judge"]);
     const pending = await user("pj", ["judge"], { pending: true });
     const google = await user("gj", ["judge"], { pending: true });
@@ -245,17 +238,6 @@ describe("assignment", () => {
       select: { judgeId: true },
     });
     expect(new Set(judged.map((j) => j.judgeId))).toEqual(new Set([active.id]));
-
-    // Without pre-assignments: every active judge (password or Google), never the pending one.
-    const c2 = await contest();
-    await entry(c2.id, (await user("w")).id);
-    await preAssignAll(c2.id);
-    const pre = await prisma.judgeAssignment.findMany({
-      where: { contestId: c2.id, submissionId: null },
-      select: { judgeId: true },
-    });
-    expect(pre.map((p) => p.judgeId)).not.toContain(pending.id);
-    expect(pre.map((p) => p.judgeId)).toEqual(expect.arrayContaining([active.id, google.id]));
   });
 
   test("auto-assign is refused once judging has closed, by the dates the public sees", async () => {

@@ -3,9 +3,7 @@
  * them, and the new pairs written in one transaction. See docs/decisions/0007.
  */
 import { prisma, withBusyRetry } from "~/utils/db.server";
-import { newId } from "~/utils/ids";
 import { publishedDates } from "~/features/contests/contest-snapshot";
-import { assignableJudge } from "~/features/panel/panel-rules";
 import { entriesToAssign, assignFromPanel, type AutoAssignResult } from "./panel-assign.server";
 
 /**
@@ -37,32 +35,6 @@ export async function findContest(contestId: string | null | undefined) {
 /** Assignments are refused once judging has closed, by the dates the public sees. */
 export const JUDGING_CLOSED_MESSAGE =
   "Judging has closed for this contest, so no judges can be assigned.";
-
-/** Every assignable judge, oldest role first (inside a transaction when one is given). */
-async function allJudgeIds(db: Pick<typeof prisma, "userRole"> = prisma) {
-  const rows = await db.userRole.findMany({
-    where: { role: "judge", user: assignableJudge },
-    select: { userId: true },
-    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
-  });
-  return rows.map((r) => r.userId);
-}
-
-/** 'Pre-Assign All Judges': a contest-wide row for every active judge; existing rows are kept. */
-export async function preAssignAll(contestId: string) {
-  const judges = await allJudgeIds();
-  if (judges.length === 0) return { ok: false as const, error: "No judges available" };
-  const existing = await prisma.judgeAssignment.findMany({
-    where: { contestId, submissionId: null },
-    select: { judgeId: true },
-  });
-  const have = new Set(existing.map((e) => e.judgeId));
-  const rows = judges
-    .filter((j) => !have.has(j))
-    .map((judgeId) => ({ contestId, judgeId, submissionId: null }));
-  if (rows.length) await prisma.judgeAssignment.createMany({ data: rows });
-  return { ok: true as const, created: rows.length };
-}
 
 export type { AutoAssignResult } from "./panel-assign.server";
 

@@ -179,9 +179,13 @@ async function coveredEntries(
     classEducatorId: string | null;
     schoolIds: string[];
   }[] = [];
-  for (let i = 0; i < entryIds.length; i += CHUNK) {
+  // A few entries (a replacement): by id. Many (a whole round): one read of the contest's entries
+  // that touch a conflict, kept when they are among `entryIds`.
+  const wanted = entryIds.length > CHUNK ? new Set(entryIds) : null;
+  const batches = wanted ? [null] : chunks(entryIds, CHUNK);
+  for (const ids of batches) {
     const rows = await db.submission.findMany({
-      where: { contestId, id: { in: entryIds.slice(i, i + CHUNK) }, OR: or },
+      where: { contestId, ...(ids ? { id: { in: ids } } : {}), OR: or },
       select: {
         id: true,
         entrantId: true,
@@ -195,6 +199,7 @@ async function coveredEntries(
       },
     });
     for (const r of rows) {
+      if (wanted && !wanted.has(r.id)) continue;
       const ids = [r.entrant.educator?.schoolId, r.pupil?.classroom.educator.schoolId].filter(
         (id): id is string => Boolean(id),
       );
@@ -207,5 +212,11 @@ async function coveredEntries(
       });
     }
   }
+  return out;
+}
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
