@@ -36,7 +36,8 @@ describe("/api/inngest", () => {
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { function_count?: number; mode?: string };
-    expect(body.function_count).toBe(5);
+    // inngest/functions.ts: lifecycle, contest message, confirmation, payment, refund, reconcile
+    expect(body.function_count).toBe(6);
     expect(body.mode).toBe("dev");
   });
 

@@ -21,9 +21,8 @@ async function assignedEntry(judgingOpen: Date, judgingClose: Date) {
   await publishContest(contest.id, new Date(now - 30 * DAY));
   const { submission } = await entry(contest.id);
   const judge = judges[0]!;
-  await prisma.judgeAssignment.updateMany({
-    where: { contestId: contest.id, judgeId: judge.id },
-    data: { submissionId: submission.id },
+  await prisma.judgeAssignment.create({
+    data: { contestId: contest.id, judgeId: judge.id, submissionId: submission.id },
   });
   return { contest, judge, submission };
 }
