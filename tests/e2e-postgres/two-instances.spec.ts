@@ -1,7 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { BASE_URL, SECOND_URL } from "../../playwright.postgres.config";
-import { createSelfRunningContest, nextClose } from "../e2e/self-running-contest";
+import {
+  createSelfRunningContest,
+  nextClose,
+  seatPanelThroughSite,
+} from "../e2e/self-running-contest";
 
 /**
  * Two server instances on one PostgreSQL database and one S3-protocol store behave as one site
@@ -40,7 +44,8 @@ test("one site across two instances: lifecycle once, an entry made on one judged
   test.setTimeout(300_000);
   const slug = `pg-two-${Date.now().toString(36)}`;
   const title = `Two instances ${slug}`;
-  const close = nextClose();
+  // Two to three minutes away: time to seat the panel before judging opens.
+  const close = nextClose(Date.now() + 60_000);
 
   // The admin creates a published contest through instance A.
   const admin = await (await browser.newContext()).newPage();
@@ -54,6 +59,13 @@ test("one site across two instances: lifecycle once, an entry made on one judged
     close,
     judgesPerSubmission: 1,
     prompt: { title: "Two doors", text: "Write about two doors and the one you chose." },
+  });
+  // Its panel, seated through instance B: two demo judges accept (docs/decisions/0033-judging-panel.md).
+  await seatPanelThroughSite(admin, async () => (await browser.newContext()).newPage(), {
+    title,
+    judges: ["judge@inkwell.test", "judge2@inkwell.test"],
+    password: PASSWORD,
+    origin: SECOND_URL,
   });
 
   // The entrant signs in on instance B and sends a document; the file goes to the shared store.

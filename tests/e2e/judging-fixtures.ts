@@ -262,7 +262,7 @@ export function submitScoreDirect(
  * never on judges that parallel tests create. `capacity`: most entries per judge, by e-mail.
  */
 export function seatPanel(
-  fixture: Fixture,
+  fixture: Pick<Fixture, "contestId">,
   judgeEmails: string[],
   opts: { capacity?: Record<string, number> } = {},
 ) {

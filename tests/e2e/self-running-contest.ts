@@ -56,3 +56,35 @@ export async function createSelfRunningContest(
   await admin.getByRole("button", { name: "Create Contest" }).click();
   await expect(admin).toHaveURL(/\/admin\/contests$/);
 }
+
+/**
+ * Seats site judges on the contest's panel as people would (docs/decisions/0033-judging-panel.md):
+ * the admin ticks them on the contest's panel page, then each judge signs in and accepts on
+ * /judge. Works on either engine, through any instance (`origin`). Only accepted judges are
+ * assigned, so this runs before the contest's judging opens.
+ */
+export async function seatPanelThroughSite(
+  admin: Page,
+  newPage: () => Promise<Page>,
+  c: { title: string; judges: string[]; password: string; origin?: string },
+) {
+  const origin = c.origin ?? "";
+  await admin.goto(`${origin}/admin/contests`);
+  await admin.getByRole("link", { name: `Edit ${c.title}` }).click();
+  await admin.getByRole("link", { name: "Judging panel" }).click();
+  for (const email of c.judges) await admin.getByLabel(`(${email})`).check();
+  await admin.getByRole("button", { name: "Invite the ticked judges" }).click();
+  await expect(admin.getByTestId("toast")).toContainText("invited");
+  for (const email of c.judges) {
+    const judge = await newPage();
+    await judge.goto(`${origin}/login`);
+    await judge.getByLabel("Email").fill(email);
+    await judge.getByLabel("Password").fill(c.password);
+    await judge.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(judge).toHaveURL(/\/(dashboard|judge)/, { timeout: 20_000 });
+    await judge.goto(`${origin}/judge`);
+    await judge.getByRole("button", { name: `Accept: judge ${c.title}` }).click();
+    await expect(judge.getByTestId("toast")).toContainText("Welcome to the panel");
+    await judge.close();
+  }
+}

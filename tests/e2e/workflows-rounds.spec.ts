@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
-import { createJudge, submitScoreDirect } from "./judging-fixtures";
+import { createJudge, seatPanel, submitScoreDirect } from "./judging-fixtures";
 import { MINUTE, createSelfRunningContest, local, nextClose } from "./self-running-contest";
 import { ADMIN, DEMO_PASSWORD, e2eDb, signIn, signUp, uniqueEmail } from "./utils";
 
@@ -129,6 +129,8 @@ test("two divisions and two rounds run themselves to winners per division", asyn
     prompt: { title: "A bridge", text: "Write about a bridge nobody else can see." },
   });
   const id = contestId(slug);
+  // Both round judges sit on the contest's panel: round pools draw on it (docs/decisions/0033-judging-panel.md).
+  seatPanel({ contestId: id }, [first.email, final.email]);
 
   // Two divisions by grade.
   await admin.goto(`/admin/contests/${id}/divisions`);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
-import { createSelfRunningContest, nextClose } from "./self-running-contest";
-import { ADMIN, ENTRANT, e2eDb, emailsTo, signIn } from "./utils";
+import { createSelfRunningContest, nextClose, seatPanelThroughSite } from "./self-running-contest";
+import { ADMIN, DEMO_PASSWORD, ENTRANT, e2eDb, emailsTo, signIn } from "./utils";
 
 // A contest left alone after publishing runs itself: the embedded scheduler (every 500 ms in the
 // e2e server) closes it and assigns and e-mails the judges when judging opens, with no admin
@@ -27,11 +27,12 @@ function assignedJudges(slug: string) {
 }
 
 test("a published contest closes and assigns its judges on its own", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const slug = `e2e-flow-${Date.now().toString(36)}`;
   const title = `Self-running ${slug}`;
   const now = Date.now();
-  const close = nextClose(now); // one to two minutes away
+  // Two to three minutes away: time to seat the panel before judging opens.
+  const close = nextClose(now + 60_000);
 
   // The admin creates the contest, published, with the judging window opening at the close.
   const admin = await (await browser.newContext()).newPage();
@@ -44,6 +45,12 @@ test("a published contest closes and assigns its judges on its own", async ({ br
     close,
     judgesPerSubmission: 2,
     prompt: { title: "A door opens", text: "Write about a door that should have stayed closed." },
+  });
+  // Its panel: two demo judges accept (only the panel is assigned, docs/decisions/0033-judging-panel.md).
+  await seatPanelThroughSite(admin, async () => (await browser.newContext()).newPage(), {
+    title,
+    judges: ["judge@inkwell.test", "judge2@inkwell.test"],
+    password: DEMO_PASSWORD,
   });
 
   // An entrant enters while it is open.
