@@ -72,6 +72,17 @@ export function snapshotDates(snap: ContestSnapshot): Record<DateField, Date> {
   return mapDates(snap, (iso) => new Date(iso));
 }
 
+/** The columns publishedDates() reads, as a Prisma select. */
+export const publishedDatesSelect = {
+  isPublished: true,
+  publishedSnapshot: true,
+  submissionsOpen: true,
+  submissionsClose: true,
+  judgingOpen: true,
+  judgingClose: true,
+  resultsAt: true,
+} as const;
+
 /**
  * The dates the public sees, and so the dates the lifecycle runs by: a published contest's
  * snapshot's, otherwise the row's (docs/decisions/0022-lifecycle-follows-the-public.md).

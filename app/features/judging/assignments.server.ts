@@ -3,7 +3,7 @@
  * them, and the new pairs written in one transaction. See docs/decisions/0007.
  */
 import { prisma, withBusyRetry } from "~/utils/db.server";
-import { publishedDates } from "~/features/contests/contest-snapshot";
+import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import { entriesToAssign, assignFromPanel, type AutoAssignResult } from "./panel-assign.server";
 
 /**
@@ -56,15 +56,7 @@ export async function runAutoAssign(
       async (tx): Promise<AutoAssignResult> => {
         const contest = await tx.contest.findUnique({
           where: { id: contestId },
-          select: {
-            isPublished: true,
-            publishedSnapshot: true,
-            submissionsOpen: true,
-            submissionsClose: true,
-            judgingOpen: true,
-            judgingClose: true,
-            resultsAt: true,
-          },
+          select: publishedDatesSelect,
         });
         if (!contest) return { ok: false, reason: "missing", error: "Contest not found" };
         if (now.getTime() > publishedDates(contest).judgingClose.getTime())

@@ -5,7 +5,7 @@
  * awards; the thread stays readable). A judge's view carries labels only, never another judge's
  * name or e-mail.
  */
-import { publishedDates } from "~/features/contests/contest-snapshot";
+import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import { resultsReleased } from "~/features/contests/phase";
 import { DomainError } from "~/utils/domain-error";
 import { prisma, withBusyRetry } from "~/utils/db.server";
@@ -21,15 +21,7 @@ async function entryContext(submissionId: string) {
     select: {
       id: true,
       contest: {
-        select: {
-          isPublished: true,
-          publishedSnapshot: true,
-          submissionsOpen: true,
-          submissionsClose: true,
-          judgingOpen: true,
-          judgingClose: true,
-          resultsAt: true,
-        },
+        select: publishedDatesSelect,
       },
       assignments: {
         select: { judgeId: true, releasedAt: true },

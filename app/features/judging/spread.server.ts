@@ -8,7 +8,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { parseCriteria } from "~/features/contests/rubric";
 import { resultsReleased } from "~/features/contests/phase";
-import { publishedDates } from "~/features/contests/contest-snapshot";
+import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import { DomainError } from "~/utils/domain-error";
 import { dialect, fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
@@ -183,15 +183,7 @@ export async function addJudgeToEntry(submissionId: string, now = new Date()) {
     throw new CannotAddJudge("Only entries still in the contest can get another judge.");
   const contest = await prisma.contest.findUniqueOrThrow({
     where: { id: spread.contestId },
-    select: {
-      isPublished: true,
-      publishedSnapshot: true,
-      submissionsOpen: true,
-      submissionsClose: true,
-      judgingOpen: true,
-      judgingClose: true,
-      resultsAt: true,
-    },
+    select: publishedDatesSelect,
   });
   if (resultsReleased(publishedDates(contest), now))
     throw new CannotAddJudge("The results are out, so no judge can be added now.");

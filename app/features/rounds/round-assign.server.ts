@@ -6,7 +6,7 @@
  * written unless every entry gets its judges. A contest of one round without divisions goes
  * through judging's runAutoAssign.
  */
-import { publishedDates } from "~/features/contests/contest-snapshot";
+import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import {
   JUDGING_CLOSED_MESSAGE,
   runAutoAssign,
@@ -70,15 +70,7 @@ export async function runRoundAssign(
       async (tx): Promise<AutoAssignResult> => {
         const contest = await tx.contest.findUnique({
           where: { id: contestId },
-          select: {
-            isPublished: true,
-            publishedSnapshot: true,
-            submissionsOpen: true,
-            submissionsClose: true,
-            judgingOpen: true,
-            judgingClose: true,
-            resultsAt: true,
-          },
+          select: publishedDatesSelect,
         });
         if (!contest) return { ok: false, reason: "missing", error: "Contest not found" };
         const close = round.id === null ? publishedDates(contest).judgingClose : round.judgingClose;
