@@ -307,9 +307,13 @@ export default function AutoAssign() {
           <CardTitle>{contest ? `Assign judges to ${contest.title}` : "Assign judges"}</CardTitle>
           <p className="text-sm text-slate-600">
             Auto-assign gives each submitted entry its judges from this contest&apos;s{" "}
-            <Link to={`/admin/contests/${contest?.id ?? ""}/panel`} className="underline">
-              judging panel
-            </Link>{" "}
+            {contest ? (
+              <Link to={`/admin/contests/${contest.id}/panel`} className="underline">
+                judging panel
+              </Link>
+            ) : (
+              "judging panel"
+            )}{" "}
             (only judges who accepted), within each judge&apos;s limit and divisions, never a judge
             with a conflict of interest and never their own entry, spreading the work evenly. Every
             entry must get its full number of judges: if one cannot, nothing is written and the
