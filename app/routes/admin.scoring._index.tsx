@@ -470,7 +470,7 @@ function SpreadControls({
           min={1}
           max={100}
           step={1}
-          className="w-96"
+          className="w-full max-w-96"
           errors={fields.spreadPercent.errors}
         />
         <Button type="submit" variant="outline">

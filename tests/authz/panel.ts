@@ -38,7 +38,7 @@ export const panelRoutes: AuthzRow[] = [
     // /judge answers an invitation the signed-in judge holds; none here.
     name: "POST /judge accept (no invitation)",
     method: "POST",
-    path: "/judge",
+    path: "/judge?index",
     form: { intent: "accept", contestId: "no-such-contest" },
     ...judgeOnly,
     judge: 400,

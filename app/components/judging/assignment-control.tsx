@@ -30,6 +30,7 @@ export type AssignmentRow = {
   title: string;
   round: number;
   judgeName: string;
+  judgeEmail: string;
   state: "pending" | "scored" | "released";
 };
 
@@ -175,10 +176,20 @@ export function AssignmentsTable({
   return (
     <DataTable
       className="mt-4"
-      columns={["Submission", "Judge", "Round", "Status", { label: "Actions", className: "py-2" }]}
+      columns={[
+        "Judge",
+        "Submission",
+        "Type",
+        "Round",
+        "Status",
+        { label: "Actions", className: "py-2" },
+      ]}
     >
       {rows.map((r, i) => (
         <tr key={r.id} className="border-b border-slate-100" data-testid="assignment-row">
+          <td className="py-2 pr-4">
+            {r.judgeName} <span className="break-all text-slate-600">({r.judgeEmail})</span>
+          </td>
           <td className="py-2 pr-4">
             {r.title}
             {rows[i - 1]?.submissionId !== r.submissionId ? (
@@ -194,7 +205,8 @@ export function AssignmentsTable({
               </>
             ) : null}
           </td>
-          <td className="py-2 pr-4">{r.judgeName}</td>
+          {/* The spec's Type: every assignment is to a submission; the panel is the contest-wide list. */}
+          <td className="py-2 pr-4">Submission</td>
           <td className="py-2 pr-4">{r.round}</td>
           <td className="py-2 pr-4">{STATE[r.state]}</td>
           <td className="py-2">

@@ -174,12 +174,13 @@ export async function controlAssignments(contestId: string, page = 1, search = "
         releasedAt: Date | string | null;
         judgeId: string;
         judgeName: string;
+        judgeEmail: string;
         submittedAt: Date | string | null;
       }[]
     >`
       SELECT a."id" AS "id", a."submissionId" AS "submissionId", s."title" AS "title",
         a."round" AS "round", a."releasedAt" AS "releasedAt", a."judgeId" AS "judgeId",
-        u."displayName" AS "judgeName", sc."submittedAt" AS "submittedAt"
+        u."displayName" AS "judgeName", u."email" AS "judgeEmail", sc."submittedAt" AS "submittedAt"
       FROM "JudgeAssignment" a
       JOIN "Submission" s ON s."id" = a."submissionId"
       JOIN "User" u ON u."id" = a."judgeId"
@@ -201,6 +202,7 @@ export async function controlAssignments(contestId: string, page = 1, search = "
       round: fromSql.int(r.round),
       judgeId: r.judgeId,
       judgeName: r.judgeName,
+      judgeEmail: r.judgeEmail,
       state: (r.releasedAt !== null
         ? "released"
         : r.submittedAt !== null
