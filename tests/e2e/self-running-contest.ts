@@ -70,8 +70,10 @@ export async function seatPanelThroughSite(
 ) {
   const origin = c.origin ?? "";
   await admin.goto(`${origin}/admin/contests`);
-  await admin.getByRole("link", { name: `Edit ${c.title}` }).click();
-  await admin.getByRole("link", { name: "Judging panel" }).click();
+  await admin.getByRole("link", { name: `Edit ${c.title}`, exact: true }).click();
+  await expect(admin).toHaveURL(/\/admin\/contests\/[^/]+\/edit$/);
+  await admin.getByRole("link", { name: "Judging panel", exact: true }).click();
+  await expect(admin).toHaveURL(/\/admin\/contests\/[^/]+\/panel$/);
   for (const email of c.judges) await admin.getByLabel(`(${email})`).check();
   await admin.getByRole("button", { name: "Invite the ticked judges" }).click();
   await expect(admin.getByTestId("toast")).toContainText("invited");
