@@ -79,6 +79,7 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
         .get(fixture.contestId) as { n: number }
     ).n;
   const before = count();
+  await page.getByLabel("Judges per Submission").fill("2");
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
   await expect(page.getByTestId("toast")).toContainText("nothing new was needed");
   expect(count()).toBe(before);
