@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { findContest } from "~/features/judging/assignments.server";
+import { shortfallHeadline } from "~/features/judging/panel-assign.server";
 import { contestRecusals } from "~/features/judging/recusal.server";
 import { inviteAllJudges } from "~/features/panel/panel.server";
 import { formatDateTime } from "~/utils/dates";
@@ -241,17 +242,18 @@ export async function action({ request }: ActionFunctionArgs) {
   // (docs/decisions/0032-divisions-and-rounds.md).
   const now = new Date();
   const round = await currentRound(contest.id, now);
-  const result = await runRoundAssign(
-    contest.id,
-    round?.number ?? 1,
-    now,
-    value.judgesPerSubmission ?? (round?.id ? undefined : contest.judgesPerSubmission),
-  );
+  const perEntry =
+    value.judgesPerSubmission ?? (round?.id ? round.judgesPerEntry : contest.judgesPerSubmission);
+  const result = await runRoundAssign(contest.id, round?.number ?? 1, now, perEntry);
   const which = round?.id ? `${round.name}: ` : "";
   // Some entries cannot have their judges: nothing was written; list them and why (docs/decisions/0033-judging-panel.md).
   if (!result.ok && result.short)
     return data(
-      { result: submission.reply(), short: result.short, shortError: `${which}${result.error}` },
+      {
+        result: submission.reply(),
+        short: result.short,
+        shortError: `${which}${shortfallHeadline(result.short.length, perEntry)}`,
+      },
       { status: 409 },
     );
   if (!result.ok)

@@ -62,11 +62,16 @@ export async function entriesToAssign(
         ORDER BY s."createdAt" ASC, s."id" ASC`;
 }
 
-/** "3 entries cannot have 3 judges each, so no judges were assigned." with the first few named. */
-export function shortfallMessage(short: ShortfallLine[], perEntry: number, listed = 3): string {
-  const head = `${short.length === 1 ? "1 entry cannot" : `${short.length} entries cannot`} have ${perEntry} ${
+/** "3 entries cannot have 3 judges each, so no judges were assigned." */
+export function shortfallHeadline(count: number, perEntry: number): string {
+  return `${count === 1 ? "1 entry cannot" : `${count} entries cannot`} have ${perEntry} ${
     perEntry === 1 ? "judge" : "judges"
-  }${short.length === 1 ? "" : " each"}, so no judges were assigned.`;
+  }${count === 1 ? "" : " each"}, so no judges were assigned.`;
+}
+
+/** The headline with the first few entries named (for a toast or the workflows page). */
+export function shortfallMessage(short: ShortfallLine[], perEntry: number, listed = 3): string {
+  const head = shortfallHeadline(short.length, perEntry);
   const named = short.slice(0, listed).map((s) => `“${s.title}” ${s.reason}.`);
   const more = short.length > listed ? [`And ${short.length - listed} more.`] : [];
   return [head, ...named, ...more].join(" ");
