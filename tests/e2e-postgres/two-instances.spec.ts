@@ -96,16 +96,16 @@ test("one site across two instances: lifecycle once, an entry made on one judged
   const judgeEmails = await Promise.all(
     ["judge@inkwell.test", "judge2@inkwell.test", "judge3@inkwell.test"].map(async (email) => ({
       email,
-      n: (await emailsTo(email)).filter((m) => m.subject.includes(title)).length,
+      n: (await emailsTo(email)).filter((m) => m.subject.includes(`to judge in ${title}`)).length,
     })),
   );
   const assigned = judgeEmails.filter((j) => j.n > 0);
   expect(assigned).toHaveLength(1);
   expect(assigned[0].n).toBe(1);
   await new Promise((r) => setTimeout(r, 3000)); // later scheduler rounds send nothing more
-  expect((await emailsTo(assigned[0].email)).filter((m) => m.subject.includes(title))).toHaveLength(
-    1,
-  );
+  expect(
+    (await emailsTo(assigned[0].email)).filter((m) => m.subject.includes(`to judge in ${title}`)),
+  ).toHaveLength(1);
   expect(
     (await emailsTo("entrant@inkwell.test")).filter(
       (m) => m.subject === "Submission received: Two Doors",

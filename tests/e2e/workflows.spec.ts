@@ -83,9 +83,14 @@ test("a published contest closes and assigns its judges on its own", async ({ br
   expect(judges.length).toBeGreaterThanOrEqual(1);
   for (const { email } of judges) {
     await expect
-      .poll(async () => (await emailsTo(email)).filter((m) => m.subject.includes(title)).length)
+      .poll(
+        async () =>
+          (await emailsTo(email)).filter((m) => m.subject.includes(`to judge in ${title}`)).length,
+      )
       .toBe(1);
-    const [mail] = (await emailsTo(email)).filter((m) => m.subject.includes(title));
+    const [mail] = (await emailsTo(email)).filter((m) =>
+      m.subject.includes(`to judge in ${title}`),
+    );
     expect(mail.subject).toBe(`1 entry to judge in ${title}`);
   }
   expect(
