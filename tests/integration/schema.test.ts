@@ -616,4 +616,12 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
         recipients: 3,
       },
     }),
+  EntryDocument: (b) =>
+    prisma.entryDocument.create({
+      data: { submissionId: b.submission.id, text: "Once upon a time.", status: "text" },
+    }),
+  IdentityHit: (b) =>
+    prisma.identityHit.create({
+      data: { submissionId: b.submission.id, kind: "name", start: 0, end: 4 },
+    }),
 };
