@@ -10,10 +10,11 @@ const USES = {
   documents: [],
   divisions: ["accounts", "contests"],
   panel: ["accounts", "contests", "divisions"],
-  judging: ["accounts", "contests", "documents", "panel"],
+  judging: ["accounts", "anonymity", "contests", "documents", "panel"],
   rounds: ["contests", "divisions", "judging", "panel"],
   payments: ["accounts", "contests", "judging"],
-  entries: ["accounts", "contests", "divisions", "documents", "judging", "payments"],
+  anonymity: ["documents"],
+  entries: ["accounts", "anonymity", "contests", "divisions", "documents", "judging", "payments"],
   results: ["contests", "divisions", "judging", "rounds"],
   messages: ["accounts", "contests", "divisions"],
   lifecycle: [

@@ -193,7 +193,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function ReviewSubmission() {
-  const { submission, author, contest, rubric, submitted, draft, formKey, discussion } =
+  const { submission, reading, author, contest, rubric, submitted, draft, formKey, discussion } =
     useLoaderData<typeof loader>();
   const criteria = rubric?.criteria ?? [];
   const disabled = !contest.open || criteria.length === 0;
@@ -222,16 +222,20 @@ export default function ReviewSubmission() {
           <CardTitle>Submission</CardTitle>
         </CardHeader>
         <CardContent>
-          {submission.body ? (
+          {reading.paragraphs.length ? (
             <div
-              className="max-h-[32rem] overflow-y-auto whitespace-pre-wrap font-serif leading-relaxed"
+              className="max-h-[32rem] space-y-4 overflow-y-auto font-serif leading-relaxed"
               data-testid="submission-text"
             >
-              {submission.body}
+              {reading.paragraphs.map((p, i) => (
+                <p key={i} className="whitespace-pre-wrap">
+                  {p}
+                </p>
+              ))}
             </div>
           ) : null}
           {submission.file ? (
-            <p className={submission.body ? "mt-4" : ""}>
+            <p className={reading.paragraphs.length ? "mt-4" : ""}>
               <a
                 href={`/judge/review/${submission.id}/file`}
                 className={buttonClass({ variant: "outline" })}
@@ -240,7 +244,7 @@ export default function ReviewSubmission() {
               </a>
             </p>
           ) : null}
-          {!submission.body && !submission.file ? (
+          {!reading.paragraphs.length && !submission.file ? (
             <p className="text-slate-600">No content available</p>
           ) : null}
         </CardContent>

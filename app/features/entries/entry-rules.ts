@@ -137,6 +137,11 @@ export function fileCheckFromFile(file: unknown, kindOf: (name: string) => FileK
   return { name: f.name, size: f.size, kind: kindOf(f.name), tooLarge: f.size > MAX_FILE_BYTES };
 }
 
+/** Whether a read document's words (typed text aside) lie in the contest's range. */
+export function withinFileRange(file: FileCheck, contest: { wordMin: number; wordMax: number }) {
+  return file.words === undefined || withinWordRange(file.words, contest.wordMin, contest.wordMax);
+}
+
 /** zod's own message for a value other than "on" in the optional consent box (forged forms only). */
 const NOT_ON = 'Invalid literal value, expected "on"';
 
@@ -161,6 +166,9 @@ export function entryErrors(
     else if (file.tooLarge || file.size > MAX_FILE_BYTES) add("file", ENTRY_MESSAGES.fileTooLarge);
     else if (!file.kind) add("file", ENTRY_MESSAGES.fileType);
     else if (file.problem) add("file", PROBLEM_MESSAGES[file.problem]);
+    // A document's words count like typed ones (docs/decisions/0034-reading-desk.md).
+    else if (words === 0 && !withinFileRange(file, contest))
+      add("file", wordRangeMessage(contest.wordMin, contest.wordMax));
   }
   if (words === 0 && !hasFile) add("body", ENTRY_MESSAGES.textOrFile);
   else if (words > 0 && !withinWordRange(words, contest.wordMin, contest.wordMax))

@@ -11,6 +11,7 @@ import {
   MAX_TITLE_LENGTH,
   PROBLEM_MESSAGES,
   wordRangeMessage,
+  withinFileRange,
   type FileCheck,
 } from "./entry-rules";
 import { countWords, withinWordRange } from "./word-count";
@@ -46,6 +47,13 @@ export function entrySchema(
           ctx.addIssue({ code: "custom", path: ["file"], message: ENTRY_MESSAGES.fileType });
         } else if (file.problem) {
           ctx.addIssue({ code: "custom", path: ["file"], message: PROBLEM_MESSAGES[file.problem] });
+        } else if (words === 0 && !withinFileRange(file, contest)) {
+          // A document's words count like typed ones (docs/decisions/0034-reading-desk.md).
+          ctx.addIssue({
+            code: "custom",
+            path: ["file"],
+            message: wordRangeMessage(contest.wordMin, contest.wordMax),
+          });
         }
       }
       if (words === 0 && !hasFile) {

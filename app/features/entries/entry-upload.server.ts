@@ -51,8 +51,10 @@ export type Upload = {
   check: FileCheck | null;
   /** More than one file was sent for the one file field. */
   extra: boolean;
-  /** Text of the stored document, for the identity check. */
+  /** The stored document's reading text (docs/decisions/0034-reading-desk.md). */
   text: string;
+  /** Every text of the document (headers, comments too), for the identity check of the file. */
+  fullText: string;
 };
 
 /** Streams one file part to storage. Sets upload.key only once the object is fully stored. */

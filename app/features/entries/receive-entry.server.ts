@@ -23,7 +23,8 @@ import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
 import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema } from "./entry-schema";
 import { storedType } from "~/features/documents/file-sniff";
 import { displayFileName } from "./file-name";
-import { mentionsIdentity } from "~/features/documents/documents";
+import { recordIdentityHits } from "~/features/anonymity/identity.server";
+import { saveEntryDocument } from "./entry-document.server";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest, type PublicContest } from "~/features/contests/public-contest";
 import { getStorage } from "~/utils/storage.server";
@@ -125,7 +126,7 @@ export async function receiveEntry(
     ? { pupilId: forPupil.pupilId, userId: forPupil.pupilUserId }
     : { userId: user.id };
   const storage = getStorage();
-  const upload: Upload = { key: null, check: null, extra: false, text: "" };
+  const upload: Upload = { key: null, check: null, extra: false, text: "", fullText: "" };
   const cleanup = async () => {
     if (upload.key) {
       const key = upload.key;
@@ -269,7 +270,6 @@ export async function receiveEntry(
       ? { key: upload.key, ...upload.check, kind: upload.check.kind }
       : null;
 
-  const bodyText = submission.value.body ?? "";
   try {
     // A busy database is waited for outside the transaction (see db.server), then refused.
     const result = await withBusyRetry(() =>
@@ -337,14 +337,16 @@ export async function receiveEntry(
           return { refused: error.message } as const;
         }
         const range = divisionWordRange(shown, placed);
+        // Typed text, or else the document's words (docs/decisions/0034-reading-desk.md).
+        const counted = submission.value.body ? submission.value.wordCount : file?.words;
         if (
-          submission.value.body &&
+          counted !== undefined &&
           (range.wordMin !== words.wordMin || range.wordMax !== words.wordMax) &&
-          !withinWordRange(submission.value.wordCount, range.wordMin, range.wordMax)
+          !withinWordRange(counted, range.wordMin, range.wordMax)
         )
           return {
             refused: wordRangeMessage(range.wordMin, range.wordMax),
-            field: "body",
+            field: submission.value.body ? "body" : "file",
           } as const;
         await tx.submission.create({
           data: {
@@ -363,12 +365,14 @@ export async function receiveEntry(
             fileType: file ? storedType(file.kind, null, file.encoding) : null,
             fileSize: file?.size ?? null,
             showIfAwarded: submission.value.showIfAwarded,
-            // For the admin: judges could tell who wrote an entry that names its writer.
-            mentionsEntrant: [
-              account,
-              ...(forPupil?.names ?? []).map((displayName) => ({ displayName })),
-            ].some((who) => mentionsIdentity(bodyText, who) || mentionsIdentity(upload.text, who)),
           },
+        });
+        // The document's text, read for judges, and every place the entry names its writer
+        // (docs/decisions/0034-reading-desk.md).
+        if (file) await saveEntryDocument(tx, id, upload.text);
+        await recordIdentityHits(tx, id, {
+          reading: submission.value.body ?? upload.text,
+          file: upload.fullText,
         });
         // The fee after any discount code, and the code's use, in this same transaction
         // (docs/decisions/0020-payments.md); a refused code throws and nothing is written.

@@ -258,6 +258,10 @@ export type AssignmentRow = {
     body: string | null;
     wordCount: number;
     filePath: string | null;
+    /** Whether a place in the entry names its writer and waits for the admin (ADR 0034). */
+    mentionsEntrant: boolean;
+    /** The document's reading text and how it was read; null before it was read. */
+    document: { text: string; status: string } | null;
   };
   score: {
     scores: string;
@@ -296,6 +300,9 @@ export async function assignmentForReview(
       body: string | null;
       wordCount: Int;
       filePath: string | null;
+      mentions: boolean | Int;
+      docText: string | null;
+      docStatus: string | null;
       scId: string | null;
       scScores: string | null;
       scComment: string | null;
@@ -317,7 +324,8 @@ export async function assignmentForReview(
       c."isPublished" AS "isPublished", c."publishedSnapshot" AS "publishedSnapshot",
       r."id" AS "rid", r."name" AS "rname", r."criteria" AS "rcriteria",
       s."id" AS "sid", s."title" AS "stitle", s."body" AS "body", s."wordCount" AS "wordCount",
-      s."filePath" AS "filePath",
+      s."filePath" AS "filePath", s."mentionsEntrant" AS "mentions",
+      ed."text" AS "docText", ed."status" AS "docStatus",
       sc."id" AS "scId", sc."scores" AS "scScores", sc."comment" AS "scComment",
       sc."total" AS "scTotal", sc."submittedAt" AS "scSubmittedAt",
       d."id" AS "dId", d."scores" AS "dScores", d."comment" AS "dComment", d."total" AS "dTotal",
@@ -329,6 +337,7 @@ export async function assignmentForReview(
     LEFT JOIN "Rubric" r ON r."id" = COALESCE(jr."rubricId", (
       SELECT "id" FROM "Rubric" WHERE "contestId" = c."id" ORDER BY "createdAt" ASC, "id" ASC LIMIT 1
     ))
+    LEFT JOIN "EntryDocument" ed ON ed."submissionId" = s."id"
     LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
     LEFT JOIN "ScoreDraft" d ON d."assignmentId" = a."id"
     WHERE a."judgeId" = ${judgeId} AND a."submissionId" = ${submissionId} AND s."status" = 'submitted'
@@ -363,6 +372,8 @@ export async function assignmentForReview(
       body: r.body,
       wordCount: fromSql.int(r.wordCount),
       filePath: r.filePath,
+      mentionsEntrant: fromSql.bool(r.mentions),
+      document: r.docStatus !== null ? { text: r.docText ?? "", status: r.docStatus } : null,
     },
     score:
       r.scId !== null

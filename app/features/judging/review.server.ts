@@ -17,6 +17,7 @@ import { kindFromFileName } from "~/features/documents/file-sniff";
 import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./queries.server";
 import { parseScores, weightedTotal } from "./scoring";
 import { writerName } from "./writer";
+import { originalAllowedFor, readingFor } from "./reading.server";
 
 /** 25 cards a page: half the rendering of 50, which kept /judge's p99 over 150 ms (ADR 0021). */
 export const QUEUE_PAGE_SIZE = 25;
@@ -138,16 +139,19 @@ export async function loadReview(judgeId: string, submissionId: string, now = ne
   // Only when anonymity is off, and then only the writer's name: for a class entry the pupil's
   // "Mia R.", never the educator who sent it nor their school (docs/decisions/0031).
   const author = a.contest.anonymous ? null : await writerOf(submissionId);
+  // The text the judge reads, with any place naming the writer removed (ADR 0034).
+  const reading = await readingFor(a.submission);
   return {
     submission: {
       id: a.submission.id,
       title: a.submission.title,
-      body: a.submission.body,
       wordCount: a.submission.wordCount,
-      file: a.submission.filePath
-        ? { name: neutralFileName(a.submission.id, a.submission.filePath) }
-        : null,
+      file:
+        a.submission.filePath && reading.originalAllowed
+          ? { name: neutralFileName(a.submission.id, a.submission.filePath) }
+          : null,
     },
+    reading,
     author,
     contest: {
       title: a.contest.title,
@@ -309,6 +313,8 @@ export async function judgeFile(judgeId: string, submissionId: string) {
   });
   const sub = a?.submission;
   if (!sub?.filePath) return { status: "not-found" as const };
+  // A file that names its writer is never given to judges: they read its text (ADR 0034).
+  if (!(await originalAllowedFor(sub.id))) return { status: "not-found" as const };
   const kind = kindFromFileName(sub.filePath);
   try {
     const object = await getStorage().get(sub.filePath);

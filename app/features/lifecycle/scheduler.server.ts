@@ -5,6 +5,7 @@
  * restarts; a lease row makes one process per database run a tick; tick() takes the clock as an
  * argument, so tests drive it without waiting.
  */
+import { backfillEntryDocuments } from "~/features/entries/entry-document.server";
 import { sendContestMessage } from "./contest-message.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
@@ -129,6 +130,11 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
   if (!(await acquireLease(opts.holder, now, opts.leaseMs ?? 120_000))) return none;
   const events = await deliverDueEvents(now, opts.dispatch ?? handleLocally);
   const steps = opts.dispatch ? [] : await runDueSteps(now);
+  // Entries received before documents were read get their text, a few a tick, under the lease
+  // (docs/decisions/0034-reading-desk.md). A failure waits for the next tick.
+  await backfillEntryDocuments().catch((error) =>
+    console.error(`[scheduler] document backfill failed: ${errorMessage(error)}`),
+  );
   return { leased: true, events, steps };
 }
 

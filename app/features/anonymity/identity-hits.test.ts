@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { findIdentityHits, needles, paragraphs, passage, textForJudges } from "./identity-hits";
+
+const mia = [
+  { kind: "name" as const, value: "Mia Rivers" },
+  { kind: "email" as const, value: "mia.rivers@example.com" },
+  { kind: "school" as const, value: "Hillside Primary" },
+  { kind: "educator" as const, value: "Ms Dana Okafor" },
+];
+
+describe("findIdentityHits", () => {
+  it("finds names, e-mails, schools and teachers as whole words, with offsets into the text", () => {
+    const text = "By MIA  RIVERS\nof Hillside Primary (ask Ms Dana Okafor): mia.rivers@example.com";
+    const hits = findIdentityHits(text, mia);
+    expect(hits.map((h) => [h.kind, text.slice(h.start, h.end)])).toEqual([
+      ["name", "MIA  RIVERS"],
+      ["school", "Hillside Primary"],
+      ["educator", "Ms Dana Okafor"],
+      ["email", "mia.rivers@example.com"],
+    ]);
+  });
+
+  it("ignores accents, case and line breaks, and finds a surname alone", () => {
+    const text = "Written by Zoë\nRivers. Rivers is my name. The riverside was cold.";
+    const hits = findIdentityHits(text, [{ kind: "name", value: "Zoe Rivers" }]);
+    expect(hits.map((h) => text.slice(h.start, h.end))).toEqual(["Zoë\nRivers", "Rivers"]);
+  });
+
+  it("never matches inside a longer word or a name too short to tell", () => {
+    expect(findIdentityHits("The Riversides went home.", mia)).toEqual([]);
+    expect(needles({ kind: "name", value: "Mia R." })).toEqual(["mia r."]);
+    expect(needles({ kind: "name", value: "Al B" })).toEqual([]);
+    expect(findIdentityHits("Mia ran.", [{ kind: "name", value: "Mia" }])).toEqual([]);
+  });
+
+  it("merges overlapping hits", () => {
+    const text = "Mia Rivers";
+    expect(findIdentityHits(text, mia)).toEqual([{ kind: "name", start: 0, end: 10 }]);
+  });
+});
+
+describe("textForJudges", () => {
+  it("replaces every hit that is not cleared, and only those", () => {
+    const text = "I am Mia Rivers from Hillside Primary.";
+    const hits = [
+      { start: 5, end: 15, status: "redacted" },
+      { start: 21, end: 37, status: "cleared" },
+    ];
+    expect(textForJudges(text, hits)).toBe("I am [removed] from Hillside Primary.");
+    expect(textForJudges(text, [{ start: 5, end: 15, status: "pending" }])).toBe(
+      "I am [removed] from Hillside Primary.",
+    );
+    expect(textForJudges(text, [{ start: 0, end: 0, status: "pending" }])).toBe(text);
+  });
+});
+
+describe("passage", () => {
+  it("gives words around the hit", () => {
+    const text = `${"word ".repeat(40)}Mia Rivers ${"more ".repeat(40)}`;
+    const p = passage(text, { start: 200, end: 210 }, 20);
+    expect(p.match).toBe("Mia Rivers");
+    expect(p.before.startsWith("…")).toBe(true);
+    expect(p.after.endsWith("…")).toBe(true);
+  });
+});
+
+describe("paragraphs", () => {
+  it("splits on blank lines and keeps line breaks inside", () => {
+    expect(paragraphs("Roses are red,\nviolets blue.\n\n\nSecond one.\r\n\r\nThird")).toEqual([
+      "Roses are red,\nviolets blue.",
+      "Second one.",
+      "Third",
+    ]);
+  });
+});

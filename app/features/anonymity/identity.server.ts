@@ -1,0 +1,195 @@
+/**
+ * Identity hits of entries (docs/decisions/0034-reading-desk.md): who an entry must not name,
+ * recording where it does, and the admin's decisions. `Submission.mentionsEntrant` is kept equal
+ * to "a hit is waiting for the admin" by every write here.
+ */
+import { prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
+import { mentionsIdentity } from "~/features/documents/documents";
+import { DomainError } from "~/utils/domain-error";
+import {
+  HIT_KIND_LABELS,
+  findIdentityHits,
+  passage,
+  type HitKind,
+  type HitStatus,
+  type Identity,
+} from "./identity-hits";
+
+type Db = Prisma.TransactionClient | typeof prisma;
+
+/**
+ * Everything that names an entry's writer: the writer's name and e-mail (a pupil's, or the
+ * entrant's), and their school and teacher (the class's educator and school, for a class entry or
+ * a writer who joined a class).
+ */
+export async function entryIdentities(db: Db, submissionId: string): Promise<Identity[]> {
+  const s = await db.submission.findUnique({
+    where: { id: submissionId },
+    select: {
+      entrantId: true,
+      entrant: {
+        select: {
+          displayName: true,
+          email: true,
+          educator: { select: { school: { select: { name: true } } } },
+        },
+      },
+      pupil: {
+        select: {
+          firstName: true,
+          lastInitial: true,
+          user: { select: { displayName: true, email: true } },
+          classroom: { select: { educatorId: true } },
+        },
+      },
+    },
+  });
+  if (!s) return [];
+  const out: Identity[] = [];
+  const classroomOwners = new Set<string>();
+  if (s.pupil) {
+    // A class entry: the pupil writes, the educator who sent it is their teacher.
+    out.push({ kind: "name", value: `${s.pupil.firstName} ${s.pupil.lastInitial}.` });
+    if (s.pupil.user) {
+      out.push({ kind: "name", value: s.pupil.user.displayName });
+      out.push({ kind: "email", value: s.pupil.user.email });
+    }
+    classroomOwners.add(s.pupil.classroom.educatorId);
+  } else {
+    out.push({ kind: "name", value: s.entrant.displayName });
+    out.push({ kind: "email", value: s.entrant.email });
+    if (s.entrant.educator) out.push({ kind: "school", value: s.entrant.educator.school.name });
+    // The classes the writer joined: their teachers and schools.
+    const classes = await db.pupil.findMany({
+      where: { userId: s.entrantId },
+      select: { classroom: { select: { educatorId: true } } },
+      take: 10,
+    });
+    for (const c of classes) classroomOwners.add(c.classroom.educatorId);
+  }
+  if (classroomOwners.size) {
+    const educators = await db.educator.findMany({
+      where: { userId: { in: [...classroomOwners] } },
+      select: { user: { select: { displayName: true } }, school: { select: { name: true } } },
+    });
+    for (const e of educators) {
+      out.push({ kind: "educator", value: e.user.displayName });
+      out.push({ kind: "school", value: e.school.name });
+    }
+  }
+  return out;
+}
+
+/**
+ * Looks for the writer in an entry's reading text (and, for a document, in every text of the file:
+ * headers, footers, comments) and records each place, replacing any earlier record. Returns how
+ * many places were found. Runs inside the entry's write (or the backfill's).
+ */
+export async function recordIdentityHits(
+  db: Db,
+  submissionId: string,
+  texts: { reading: string; file?: string },
+) {
+  const identities = await entryIdentities(db, submissionId);
+  const spans = findIdentityHits(texts.reading, identities);
+  const rows = spans.map((s) => ({ submissionId, kind: s.kind, start: s.start, end: s.end }));
+  if (
+    !rows.length &&
+    texts.file &&
+    identities.some((i) => mentionsIdentity(texts.file!, { displayName: i.value }))
+  ) {
+    // Only the file names the writer (outside its text): judges are not given the file.
+    const kind = identities.find((i) => mentionsIdentity(texts.file!, { displayName: i.value }))!;
+    rows.push({ submissionId, kind: kind.kind, start: 0, end: 0 });
+  }
+  await db.identityHit.deleteMany({ where: { submissionId } });
+  if (rows.length) await db.identityHit.createMany({ data: rows });
+  await db.submission.update({
+    where: { id: submissionId },
+    data: { mentionsEntrant: rows.length > 0 },
+  });
+  return rows.length;
+}
+
+export class HitNotFound extends DomainError {
+  constructor() {
+    super("That flag is no longer on this entry. Reload the page to see it as it is now.");
+  }
+}
+
+/**
+ * The admin's decision on one place (or, with `hitId` null, every place still waiting): redact it
+ * for judges, or clear it (the words stay: they do not name the writer). Returns the entry's
+ * places as they are now.
+ */
+export async function decideIdentityHits(input: {
+  submissionId: string;
+  hitId: string | null;
+  decision: Exclude<HitStatus, "pending">;
+  adminId: string;
+  now?: Date;
+}) {
+  const now = input.now ?? new Date();
+  await withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const where = input.hitId
+        ? { id: input.hitId, submissionId: input.submissionId }
+        : { submissionId: input.submissionId, status: "pending" };
+      const changed = await tx.identityHit.updateMany({
+        where,
+        data: { status: input.decision, decidedById: input.adminId, decidedAt: now },
+      });
+      if (input.hitId && changed.count === 0) throw new HitNotFound();
+      const waiting = await tx.identityHit.count({
+        where: { submissionId: input.submissionId, status: "pending" },
+      });
+      await tx.submission.update({
+        where: { id: input.submissionId },
+        data: { mentionsEntrant: waiting > 0 },
+      });
+    }),
+  );
+}
+
+/** An entry's places, in text order, for the admin's entry page and the judges' text. */
+export function identityHitsOf(submissionId: string, db: Db = prisma) {
+  return db.identityHit.findMany({
+    where: { submissionId },
+    select: { id: true, kind: true, start: true, end: true, status: true, decidedAt: true },
+    orderBy: [{ start: "asc" }, { id: "asc" }],
+  });
+}
+
+/**
+ * Whether judges may be given the entry's original file: only when nothing in the entry names its
+ * writer, or every such place was cleared by an admin (a redacted passage is still in the file).
+ */
+export function originalFileAllowed(
+  mentionsEntrant: boolean,
+  hits: { status: string }[],
+): boolean {
+  return !mentionsEntrant && hits.every((h) => h.status === "cleared");
+}
+
+/**
+ * For the admin's entry page: each place that names the writer with its passage (the words
+ * around it, the hit itself to highlight), or `passage: null` when only the file names them.
+ */
+export async function identityHitsForAdmin(submissionId: string) {
+  const [entry, hits] = await Promise.all([
+    prisma.submission.findUnique({
+      where: { id: submissionId },
+      select: { body: true, document: { select: { text: true } } },
+    }),
+    identityHitsOf(submissionId),
+  ]);
+  const text = entry?.body ?? entry?.document?.text ?? "";
+  return hits.map((h) => ({
+    id: h.id,
+    kind: h.kind as HitKind,
+    label: HIT_KIND_LABELS[h.kind as HitKind] ?? "the writer",
+    status: h.status as HitStatus,
+    decidedAt: h.decidedAt,
+    passage: h.end > h.start ? passage(text, h) : null,
+  }));
+}
