@@ -70,9 +70,12 @@ const paragraphXml = (p: string, style?: string) =>
     .map((l) => `<w:t xml:space="preserve">${xml(l.trim())}</w:t>`)
     .join("<w:br/>")}</w:r></w:p>`;
 
-/** A minimal DOCX: the title as a heading paragraph, then one paragraph per paragraph. */
+/** A minimal DOCX: the title (if any) as a heading paragraph, then one paragraph per paragraph. */
 export function docxFromText(title: string, text: string): Uint8Array {
-  const body = [paragraphXml(title, "Title"), ...paragraphsOf(text).map((p) => paragraphXml(p))];
+  const body = [
+    ...(title ? [paragraphXml(title, "Title")] : []),
+    ...paragraphsOf(text).map((p) => paragraphXml(p)),
+  ];
   const files: Record<string, string> = {
     "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
     "_rels/.rels": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,

@@ -34,7 +34,9 @@ describe("the demo's document entries", () => {
         },
       },
     });
-    const docs = rows.filter((r) => r.submission.document);
+    const docs = rows.flatMap(({ score, submission }) =>
+      submission?.document ? [{ score, submission }] : [],
+    );
     expect(new Set(docs.map((r) => r.submission.title)).size).toBe(docs.length);
     const kinds = (scored: boolean) =>
       new Set(
