@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { createLocalStorage, getStorage, setStorageForTests } from "~/utils/storage.server";
 import {
@@ -20,7 +20,16 @@ import {
 import { REMOVED } from "~/features/anonymity/identity-hits";
 import { readingFor } from "~/features/judging/reading.server";
 import { judgeFile } from "~/features/judging/review.server";
+import { getToast } from "~/utils/toast.server";
 import * as fx from "./class-fixtures";
+
+// The admin's entry page's loader and action, with the admin check stubbed (the route × role
+// table in tests/authz/identity-hits.ts covers who may call it).
+vi.mock("~/features/accounts/auth.server", async (original) => ({
+  ...(await original<object>()),
+  requireAdmin: async () => ({ id: "admin-of-identity-tests", roles: ["admin"] }),
+}));
+const page = await import("~/routes/admin.submissions.$id");
 
 const DAY = 86_400_000;
 let seq = 0;
@@ -309,5 +318,99 @@ describe("the admin's decisions, and what judges read", () => {
     // Nothing changed on either entry.
     expect((await hitsOf(b.submission.id)).every((h) => h.status === "pending")).toBe(true);
     expect(await flag(a.submission.id)).toBe(true);
+  });
+});
+
+describe("the admin's entry page", () => {
+  const args = (request: Request, id: string) => ({ request, params: { id }, context: {} });
+  async function post(id: string, form: Record<string, string>) {
+    const response = (await page.action(
+      args(
+        new Request(`http://inkwell.test/admin/submissions/${id}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(form),
+        }),
+        id,
+      ),
+    )) as Response;
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    const { toast } = await getToast(
+      new Request("http://inkwell.test/", { headers: { Cookie: cookie.split(";")[0] } }),
+    );
+    return { response, toast };
+  }
+
+  async function flaggedEntry() {
+    const writer = await person("Rosalind Featherstonehaugh");
+    const text = "Chapter one.\n\nThis is by Rosalind Featherstonehaugh, age twelve.\n\nThe end.";
+    const entry = await documentEntry(writer, text);
+    await recordIdentityHits(prisma, entry.submission.id, { reading: text });
+    return { ...entry, text };
+  }
+
+  test("shows each place with its passage, and the document's text with the places marked", async () => {
+    const { submission, text } = await flaggedEntry();
+    const data = (await page.loader(
+      args(new Request(`http://inkwell.test/admin/submissions/${submission.id}`), submission.id),
+    )) as Awaited<ReturnType<typeof page.loader>>;
+    expect(data.hits).toHaveLength(1);
+    expect(data.hits[0]).toMatchObject({
+      label: "the writer's name",
+      status: "pending",
+      decided: null,
+      passage: { match: "Rosalind Featherstonehaugh" },
+    });
+    expect(data.hits[0]!.passage!.before).toContain("This is by ");
+    expect(data.document?.text).toBe(text);
+    const [span] = data.document!.spans;
+    expect(text.slice(span!.start, span!.end)).toBe("Rosalind Featherstonehaugh");
+  });
+
+  test("remove for judges, keep, and a place that is gone", async () => {
+    const { submission } = await flaggedEntry();
+    const [hit] = await hitsOf(submission.id);
+    const removed = await post(submission.id, { intent: "redact-hit", hitId: hit!.id });
+    expect(removed.response.status).toBe(302);
+    expect(removed.response.headers.get("Location")).toBe(`/admin/submissions/${submission.id}`);
+    expect(removed.toast).toMatchObject({ type: "success", title: "Removed for judges" });
+    expect((await hitsOf(submission.id))[0]).toMatchObject({
+      status: "redacted",
+      decidedById: "admin-of-identity-tests",
+    });
+    expect(await flag(submission.id)).toBe(false);
+
+    const kept = await post(submission.id, { intent: "clear-hit", hitId: hit!.id });
+    expect(kept.toast).toMatchObject({ type: "success", title: "Kept" });
+    expect((await hitsOf(submission.id))[0]!.status).toBe("cleared");
+
+    const gone = await post(submission.id, { intent: "clear-hit", hitId: "no-such-hit" });
+    expect(gone.response.status).toBe(302);
+    expect(gone.toast).toMatchObject({ type: "error", description: new HitNotFound().message });
+
+    const invalid = (await page.action(
+      args(
+        new Request(`http://inkwell.test/admin/submissions/${submission.id}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "redact-hit" }),
+        }),
+        submission.id,
+      ),
+    )) as unknown as { init: { status: number } | null };
+    expect(invalid.init?.status).toBe(400);
+  });
+
+  test("remove all for judges touches only the places still waiting", async () => {
+    const writer = await person("Horatio Blackwood");
+    const text = "By Horatio Blackwood.\n\nBlackwood went to sea.";
+    const { submission } = await documentEntry(writer, text);
+    await recordIdentityHits(prisma, submission.id, { reading: text });
+    const [first] = await hitsOf(submission.id);
+    await post(submission.id, { intent: "clear-hit", hitId: first!.id });
+    const all = await post(submission.id, { intent: "redact-all-hits" });
+    expect(all.toast).toMatchObject({ type: "success", title: "Removed for judges" });
+    expect((await hitsOf(submission.id)).map((h) => h.status)).toEqual(["cleared", "redacted"]);
+    expect(await flag(submission.id)).toBe(false);
   });
 });
