@@ -73,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       passage: h.passage,
     })),
     // The text read from the document, for the admin only; the places marked where it names them.
-    document:
+    documentText:
       s.document && !s.body && s.document.text
         ? { text: s.document.text, spans: spans.map((h) => ({ start: h.start, end: h.end })) }
         : null,
@@ -291,7 +291,7 @@ export default function AdminSubmission() {
     moves,
     recusals,
     hits,
-    document,
+    documentText,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const confirm = canDisqualify ? actionData?.confirm : undefined;
@@ -411,7 +411,7 @@ export default function AdminSubmission() {
       {s.hasFile ? (
         <SubmissionFileCard id={s.id} title="File" fileName={s.fileName} fileSize={s.fileSize} />
       ) : null}
-      {document ? <DocumentText text={document.text} spans={document.spans} /> : null}
+      {documentText ? <DocumentText text={documentText.text} spans={documentText.spans} /> : null}
       <Card className="mt-6">
         <CardHeader>
           <CardTitle>Text preview</CardTitle>
@@ -422,7 +422,7 @@ export default function AdminSubmission() {
           ) : (
             <p className="text-slate-600">
               {s.hasFile
-                ? document
+                ? documentText
                   ? "This entry was sent as a file; download it above, or read its text above."
                   : "This entry was sent as a file; download it above."
                 : "No content available"}

@@ -362,8 +362,8 @@ describe("the admin's entry page", () => {
       passage: { match: "Rosalind Featherstonehaugh" },
     });
     expect(data.hits[0]!.passage!.before).toContain("This is by ");
-    expect(data.document?.text).toBe(text);
-    const [span] = data.document!.spans;
+    expect(data.documentText?.text).toBe(text);
+    const [span] = data.documentText!.spans;
     expect(text.slice(span!.start, span!.end)).toBe("Rosalind Featherstonehaugh");
   });
 
