@@ -242,9 +242,8 @@ export async function seedDocumentEntries(
         : docxFromText(doc.title, doc.text);
     const inspected = await inspectDocument(doc.kind, bytes);
     if (!inspected.ok) throw new Error(`The demo document "${doc.title}" could not be read`);
-    // The reading text and every text of the file (ADR 0034). Until the extraction branch lands,
-    // Inspection has no `fullText`: the cast reads it when it is there.
-    const fullText = (inspected as { fullText?: string }).fullText ?? inspected.text;
+    // The reading text, and every text of the file for the identity check (ADR 0034).
+    const { text, fullText } = inspected;
     const key = entryFileKey(writer.id, contestId, doc.kind);
     await getStorage().put(key, Readable.from([Buffer.from(bytes)]), {
       contentType: MIME_TYPES[doc.kind],
@@ -255,16 +254,16 @@ export async function seedDocumentEntries(
         entrantId: writer.id,
         title: doc.title,
         body: null,
-        wordCount: countWords(inspected.text),
+        wordCount: countWords(text),
         filePath: key,
         fileName: doc.fileName,
         fileType: MIME_TYPES[doc.kind],
         fileSize: bytes.byteLength,
         status: "submitted",
-        document: { create: { text: inspected.text, status: "text" } },
+        document: { create: { text, status: "text" } },
       },
     });
-    await recordIdentityHits(prisma, submission.id, { reading: inspected.text, file: fullText });
+    await recordIdentityHits(prisma, submission.id, { reading: text, file: fullText });
     for (const [j, judge] of [judges.judge, judges.judge2].entries()) {
       const assignment = await prisma.judgeAssignment.create({
         data: { contestId, judgeId: judge.id, submissionId: submission.id },
