@@ -6,6 +6,7 @@ import { prisma } from "~/utils/db.server";
 import { ATTESTATION_WORDING } from "../app/features/classrooms/attestations";
 import { weightedTotal } from "../app/features/contests/rubric";
 import { DEMO_PASSWORD, ensureContest, ensureUser, standardRubric, story } from "./seed-helpers";
+import { seedDocumentEntries } from "./seed-documents";
 import { seedJudgingPanelStory, seedPanels } from "./seed-panel";
 import { seedStagedContests } from "./seed-rounds";
 
@@ -165,6 +166,8 @@ export async function seed() {
     });
     await seedJudgingPanelStory(judging.id, { admin, judge, judge2, judge3 });
   }
+  // Entries sent as PDF and DOCX in the demo judge's queue, one naming its writer (ADR 0034).
+  await seedDocumentEntries(judging.id, { judge, judge2 });
   if (closedCreated) await seedClassEntries(closed.id, classroom, judges);
   if (youngCreated && flashCreated) await seedOpenClassEntries(young.id, flash.id, classroom);
   await seedStagedContests({ writers, judges });

@@ -40,6 +40,12 @@ import { contestDivisions } from "~/features/divisions/divisions.server";
 import { divisionMoves, moveToDivision } from "~/features/entries/division-move.server";
 import { entryRecusals } from "~/features/judging/recusal.server";
 import { inputClass, ErrorList } from "~/components/ui/field";
+import {
+  decideIdentityHits,
+  identityHitsForAdmin,
+  identityHitsOf,
+} from "~/features/anonymity/identity.server";
+import { DocumentText, IdentityHitsSection } from "~/components/anonymity/identity-hits";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" },
@@ -50,12 +56,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const s = await getAdminSubmission(params.id ?? "");
   if (!s) throw notFound();
   // Divisions (docs/decisions/0032-divisions-and-rounds.md): the move form and the entry's history.
-  const [divisions, moves, recusals] = await Promise.all([
+  // Where the entry names its writer (docs/decisions/0034-reading-desk.md): the admin decides.
+  const [divisions, moves, recusals, hits, spans] = await Promise.all([
     contestDivisions(s.contest.id),
     divisionMoves(s.id),
     entryRecusals(s.id),
+    identityHitsForAdmin(s.id),
+    s.document ? identityHitsOf(s.id) : [],
   ]);
   return {
+    hits: hits.map((h) => ({
+      id: h.id,
+      label: h.label,
+      status: h.status,
+      decided: h.decidedAt ? formatDateTime(h.decidedAt, s.contest.timeZone) : null,
+      passage: h.passage,
+    })),
+    // The text read from the document, for the admin only; the places marked where it names them.
+    documentText:
+      s.document && !s.body && s.document.text
+        ? { text: s.document.text, spans: spans.map((h) => ({ start: h.start, end: h.end })) }
+        : null,
     // Judges who stepped back from this entry (docs/decisions/0033-judging-panel.md).
     recusals: recusals.map((r) => ({
       id: r.id,
@@ -116,6 +137,11 @@ const actionSchema = z.discriminatedUnion("intent", [
   disqualifySchema.extend({ intent: z.literal("disqualify-confirm") }),
   z.object({ intent: z.literal("reinstate") }),
   z.object({ intent: z.literal("refund") }),
+  // The admin's decision on a place that names the writer (ADR 0034); "-all-" = every waiting one.
+  z.object({ intent: z.literal("redact-hit"), hitId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("clear-hit"), hitId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("redact-all-hits") }),
+  z.object({ intent: z.literal("clear-all-hits") }),
   z.object({
     intent: z.literal("move-division"),
     divisionId: z.string({ required_error: "Choose a division" }).max(64),
@@ -149,6 +175,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const here = `/admin/submissions/${id}`;
   const value = submission.value;
+  if (
+    value.intent === "redact-hit" ||
+    value.intent === "clear-hit" ||
+    value.intent === "redact-all-hits" ||
+    value.intent === "clear-all-hits"
+  ) {
+    const decision = value.intent.startsWith("redact") ? "redacted" : "cleared";
+    try {
+      if (!(await getAdminSubmission(id))) throw notFound();
+      await decideIdentityHits({
+        submissionId: id,
+        hitId: "hitId" in value ? value.hitId : null,
+        decision,
+        adminId: admin.id,
+      });
+    } catch (error) {
+      return refusalToast(here, error);
+    }
+    const all = !("hitId" in value);
+    return redirectWithToast(here, {
+      type: "success",
+      title: decision === "redacted" ? "Removed for judges" : "Kept",
+      description:
+        decision === "redacted"
+          ? `Judges read "[removed]" in place of ${all ? "those passages" : "that passage"}.`
+          : `Judges read ${all ? "those places" : "that place"} as the writer wrote it.`,
+    });
+  }
   if (value.intent === "move-division") {
     let moved;
     try {
@@ -236,6 +290,8 @@ export default function AdminSubmission() {
     divisions,
     moves,
     recusals,
+    hits,
+    documentText,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const confirm = canDisqualify ? actionData?.confirm : undefined;
@@ -330,7 +386,12 @@ export default function AdminSubmission() {
       ) : null}
       {s.mentionsEntrant ? (
         <Alert variant="warning" className="mt-4" title={ENTRY_MESSAGES.mentionsEntrant}>
-          {ENTRY_MESSAGES.mentionsEntrantDetail}
+          {ENTRY_MESSAGES.mentionsEntrantDetail}{" "}
+          {hits.length ? (
+            <a href="#identity" className="underline">
+              See where, and decide
+            </a>
+          ) : null}
         </Alert>
       ) : null}
       {s.status === "disqualified" ? (
@@ -345,9 +406,12 @@ export default function AdminSubmission() {
         </Alert>
       ) : null}
 
+      {hits.length ? <IdentityHitsSection hits={hits} canDisqualify={canDisqualify} /> : null}
+
       {s.hasFile ? (
         <SubmissionFileCard id={s.id} title="File" fileName={s.fileName} fileSize={s.fileSize} />
       ) : null}
+      {documentText ? <DocumentText text={documentText.text} spans={documentText.spans} /> : null}
       <Card className="mt-6">
         <CardHeader>
           <CardTitle>Text preview</CardTitle>
@@ -358,7 +422,9 @@ export default function AdminSubmission() {
           ) : (
             <p className="text-slate-600">
               {s.hasFile
-                ? "This entry was sent as a file; download it above."
+                ? documentText
+                  ? "This entry was sent as a file; download it above, or read its text above."
+                  : "This entry was sent as a file; download it above."
                 : "No content available"}
             </p>
           )}
@@ -450,6 +516,7 @@ export default function AdminSubmission() {
 
       {canDisqualify && confirm ? (
         <section
+          id="disqualify"
           aria-labelledby="disqualify-heading"
           className="mt-8 max-w-xl rounded-md border border-red-300 bg-red-50 p-4"
           data-testid="disqualify-confirm"
@@ -475,7 +542,7 @@ export default function AdminSubmission() {
           </Form>
         </section>
       ) : canDisqualify ? (
-        <section aria-labelledby="disqualify-heading" className="mt-8 max-w-xl">
+        <section id="disqualify" aria-labelledby="disqualify-heading" className="mt-8 max-w-xl">
           <h2 id="disqualify-heading" className="text-lg font-semibold">
             Disqualify
           </h2>

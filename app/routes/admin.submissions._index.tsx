@@ -195,13 +195,15 @@ export default function AdminSubmissions() {
               <td className="py-2 pr-4 font-medium">
                 {s.title}
                 {s.mentionsEntrant ? (
-                  <Badge
-                    variant="destructive"
-                    className="ml-2"
+                  // Waits for the admin's decision on the entry's page (docs/decisions/0034-reading-desk.md).
+                  <Link
+                    to={`/admin/submissions/${s.id}#identity`}
+                    className="ml-2 underline"
                     title={ENTRY_MESSAGES.mentionsEntrantDetail}
                   >
-                    {ENTRY_MESSAGES.mentionsEntrant}
-                  </Badge>
+                    <Badge variant="destructive">{ENTRY_MESSAGES.mentionsEntrant}</Badge>
+                    <span className="sr-only">: decide what judges read</span>
+                  </Link>
                 ) : null}
               </td>
               <td className="py-2 pr-4">

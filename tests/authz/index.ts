@@ -7,6 +7,7 @@ import { divisionRoutes } from "./divisions";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
 import { hardeningRoutes } from "./hardening";
+import { identityHitRoutes } from "./identity-hits";
 import { judgingRoutes } from "./judging";
 import { panelRoutes } from "./panel";
 import { panelDiscussionRoutes } from "./panel-discussion";
@@ -36,4 +37,5 @@ export const allRoutes: AuthzRow[] = [
   ...panelDiscussionRoutes,
   ...panelRoutes,
   ...panelAssignRoutes,
+  ...identityHitRoutes,
 ];

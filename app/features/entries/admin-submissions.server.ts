@@ -147,7 +147,15 @@ export async function listAdminSubmissions(
 export async function getAdminSubmission(id: string) {
   return prisma.submission.findUnique({
     where: { id },
-    select: { ...adminRowSelect, body: true, fileType: true, fileSize: true, updatedAt: true },
+    select: {
+      ...adminRowSelect,
+      body: true,
+      fileType: true,
+      fileSize: true,
+      updatedAt: true,
+      // The document's reading text: the admin may read it as it is (ADR 0034), judges never.
+      document: { select: { text: true, status: true } },
+    },
   });
 }
 
