@@ -12,6 +12,7 @@ import { panelRoutes } from "./panel";
 import { panelDiscussionRoutes } from "./panel-discussion";
 import { panelAssignRoutes } from "./panel-assign";
 import { paymentRoutes } from "./payments";
+import { readingRoutes } from "./reading";
 import { resultRoutes } from "./results";
 import { roundRoutes } from "./rounds";
 import type { AuthzRow } from "./types";
@@ -36,4 +37,5 @@ export const allRoutes: AuthzRow[] = [
   ...panelDiscussionRoutes,
   ...panelRoutes,
   ...panelAssignRoutes,
+  ...readingRoutes,
 ];

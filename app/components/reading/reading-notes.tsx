@@ -27,9 +27,13 @@ export function ReadingStatus({
   const fromDocument = reading.source === "document";
   const withheld = fromDocument && !reading.originalAllowed;
   const link = download ? (
-    <a href={download.href} className={buttonClass({ variant: "outline" })} download>
-      Download the original (layout as sent)
-      <span className="sr-only">: {download.name}</span>
+    <a
+      href={download.href}
+      className={buttonClass({ variant: "outline" }, "flex-wrap gap-x-1 gap-y-0")}
+      download
+    >
+      {`Download ${download.name}`}
+      <span className="font-normal"> (the original, layout as sent)</span>
     </a>
   ) : null;
 
