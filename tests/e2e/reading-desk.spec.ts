@@ -75,10 +75,13 @@ test("a judge reads a PDF entry in the page, raises the text size and scores it,
   await expect(page.getByRole("link", { name: /^Download entry-.*\(the original/ })).toBeVisible();
 
   // The prompt and the guidelines, folded beside the text.
-  await page.getByText("The prompt and judging guidelines").click();
-  await expect(page.getByText(contest.prompt)).toBeVisible();
-  await expect(page.getByText("How well the story does voice and style.")).toBeVisible();
-  await expect(page.getByText("Stories must be the writer's own work.")).toBeVisible();
+  const guidelines = page
+    .locator("details")
+    .filter({ hasText: "The prompt and judging guidelines" });
+  await guidelines.getByText("The prompt and judging guidelines").click();
+  await expect(guidelines.getByText(contest.prompt)).toBeVisible();
+  await expect(guidelines.getByText("How well the story does voice and style.")).toBeVisible();
+  await expect(guidelines.getByText("Stories must be the writer's own work.")).toBeVisible();
 
   // The text size: Standard to Large, kept for the next visit.
   await expect(pressed(page, "Standard")).toHaveAttribute("aria-pressed", "true");
