@@ -69,9 +69,9 @@ export function ReadingStatus({
   return (
     <div className="space-y-3">
       {problem}
-      {fromDocument ? (
+      {fromDocument || link ? (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
-          <p>Read from the uploaded document.</p>
+          {fromDocument ? <p>Read from the uploaded document.</p> : null}
           {link}
         </div>
       ) : null}
