@@ -110,55 +110,61 @@ export function JudgingGuidelines({
   const described = criteria.filter((c) => c.description);
   if (!prompts.length && !rules && !described.length) return null;
   return (
-    <details className="group rounded-lg border border-slate-200 bg-white shadow-sm">
-      <summary className="min-h-11 cursor-pointer rounded-lg px-4 py-3 font-semibold focus-visible:ring-2 focus-visible:ring-ink-600 focus-visible:outline-none">
-        The prompt and judging guidelines
-      </summary>
-      <div className="space-y-5 border-t border-slate-200 px-4 py-4 text-base">
-        {prompts.length ? (
-          <section aria-labelledby="guide-prompts">
-            <h3 id="guide-prompts" className="font-semibold">
-              {prompts.length === 1 ? "The prompt" : "The prompts"}
-            </h3>
-            <ul className="mt-2 space-y-3">
-              {prompts.map((p) => (
-                <li key={p.id}>
-                  <p className="font-medium">{p.title}</p>
-                  <p className="break-words whitespace-pre-line text-slate-700">{p.body}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {described.length ? (
-          <section aria-labelledby="guide-criteria">
-            <h3 id="guide-criteria" className="font-semibold">
-              What each score is for
-            </h3>
-            <dl className="mt-2 space-y-2">
-              {described.map((c) => (
-                <div key={c.key}>
-                  <dt className="font-medium">
-                    {c.label}{" "}
-                    <span className="font-normal text-slate-600">(out of {c.maxPoints})</span>
-                  </dt>
-                  <dd className="break-words whitespace-pre-line text-slate-700">
-                    {c.description}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ) : null}
-        {rules ? (
-          <section aria-labelledby="guide-rules">
-            <h3 id="guide-rules" className="font-semibold">
-              The contest&apos;s rules
-            </h3>
-            <p className="mt-2 break-words whitespace-pre-line text-slate-700">{rules}</p>
-          </section>
-        ) : null}
-      </div>
-    </details>
+    <section aria-labelledby="guidelines-heading">
+      {/* The outline's heading for what follows (the summary is a button, not a heading). */}
+      <h2 id="guidelines-heading" className="sr-only">
+        The contest&apos;s guidelines
+      </h2>
+      <details className="group rounded-lg border border-slate-200 bg-white shadow-sm">
+        <summary className="min-h-11 cursor-pointer rounded-lg px-4 py-3 font-semibold focus-visible:ring-2 focus-visible:ring-ink-600 focus-visible:outline-none">
+          The prompt and judging guidelines
+        </summary>
+        <div className="space-y-5 border-t border-slate-200 px-4 py-4 text-base">
+          {prompts.length ? (
+            <section aria-labelledby="guide-prompts">
+              <h3 id="guide-prompts" className="font-semibold">
+                {prompts.length === 1 ? "The prompt" : "The prompts"}
+              </h3>
+              <ul className="mt-2 space-y-3">
+                {prompts.map((p) => (
+                  <li key={p.id}>
+                    <p className="font-medium">{p.title}</p>
+                    <p className="break-words whitespace-pre-line text-slate-700">{p.body}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {described.length ? (
+            <section aria-labelledby="guide-criteria">
+              <h3 id="guide-criteria" className="font-semibold">
+                What each score is for
+              </h3>
+              <dl className="mt-2 space-y-2">
+                {described.map((c) => (
+                  <div key={c.key}>
+                    <dt className="font-medium">
+                      {c.label}{" "}
+                      <span className="font-normal text-slate-600">(out of {c.maxPoints})</span>
+                    </dt>
+                    <dd className="break-words whitespace-pre-line text-slate-700">
+                      {c.description}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+          {rules ? (
+            <section aria-labelledby="guide-rules">
+              <h3 id="guide-rules" className="font-semibold">
+                The contest&apos;s rules
+              </h3>
+              <p className="mt-2 break-words whitespace-pre-line text-slate-700">{rules}</p>
+            </section>
+          ) : null}
+        </div>
+      </details>
+    </section>
   );
 }
