@@ -376,7 +376,11 @@ export default function EnterContest() {
                 />
                 <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
               </div>
-              <EntryFileInput label="Or upload your story" errors={fields.file?.errors} />
+              <EntryFileInput
+                label="Or upload your story"
+                errors={fields.file?.errors}
+                range={{ min: contest.wordMin, max: contest.wordMax }}
+              />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Before you send it, tick all four boxes

@@ -282,7 +282,11 @@ export default function EnterForPupil() {
                 />
                 <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
               </div>
-              <EntryFileInput label="Or upload the story" errors={fields.file?.errors} />
+              <EntryFileInput
+                label="Or upload the story"
+                errors={fields.file?.errors}
+                range={{ min: contest.wordMin, max: contest.wordMax }}
+              />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Before you send it, tick all four boxes

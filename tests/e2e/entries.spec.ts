@@ -204,7 +204,8 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
   baseURL,
 }) => {
   const email = await newWriter(page);
-  const pdf = pdfBytes("The glass orchard");
+  // Documents are held to the contest's range like typed text (docs/decisions/0034-reading-desk.md).
+  const pdf = pdfBytes(`The glass orchard.\n\n${words(110)}`);
   await page.goto(`/contests/${FLASH}/enter`);
   await fillEntry(page, { title: "Glass Orchard" });
   await page
@@ -218,15 +219,15 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
   await page.getByLabel("Or upload your story").setInputFiles({
     name: "plain.txt",
     mimeType: "text/plain",
-    buffer: textBytes("A small story. ✍️\n"),
+    buffer: textBytes(`A small story. ✍️\n${words(110)}\n`),
   });
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
 
   const rows = submissionsOf(email);
   expect(rows.map((r) => [r.title, r.fileName, r.wordCount])).toEqual([
-    ["Glass Orchard", "glass-orchard.pdf", 0],
-    ["Plain Words", "plain.txt", 4], // a text file's words are counted from its decoded text
+    ["Glass Orchard", "glass-orchard.pdf", 113], // a document's words are read from its text
+    ["Plain Words", "plain.txt", 114], // a text file's words are counted from its decoded text
   ]);
   const uid = userId(email);
   expect(rows[0].filePath).toMatch(new RegExp(`^${uid}/[a-z0-9]+/\\d+\\.pdf$`));

@@ -231,8 +231,39 @@ export function DraftNotice({
   );
 }
 
-/** The entry form's file input, with its hint and error (the writer's form and a class entry's). */
-export function EntryFileInput({ label, errors }: { label: string; errors?: string[] }) {
+/** What the browser could count of a chosen document (docs/decisions/0034-reading-desk.md). */
+type FileWords = { name: string; words: number | null } | null;
+
+/**
+ * The entry form's file input, with its hint and error (the writer's form and a class entry's).
+ * With JavaScript, a chosen .txt or .docx has its words counted here against the contest's range
+ * before it is sent; the server counts every document again when the form is sent.
+ */
+export function EntryFileInput({
+  label,
+  errors,
+  range,
+}: {
+  label: string;
+  errors?: string[];
+  range?: { min: number; max: number };
+}) {
+  const [counted, setCounted] = useState<FileWords>(null);
+  const onChange = useCallback(async (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    if (!file || file.size > 10 * 1024 * 1024) return setCounted(null);
+    try {
+      const { wordsInFile } = await import("~/features/entries/document-words");
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      setCounted({ name: file.name, words: wordsInFile(file.name, bytes) });
+    } catch {
+      setCounted(null);
+    }
+  }, []);
+  const status =
+    counted && counted.words !== null && range
+      ? wordRangeStatus(counted.words, range.min, range.max)
+      : null;
   return (
     <div className="space-y-1">
       <label htmlFor="entry-file" className="block text-base font-medium text-slate-800">
@@ -244,7 +275,12 @@ export function EntryFileInput({ label, errors }: { label: string; errors?: stri
         type="file"
         accept={ACCEPT_ATTRIBUTE}
         className={inputClass}
-        aria-describedby={["entry-file-hint", errors?.length ? "entry-file-error" : ""]
+        onChange={range ? onChange : undefined}
+        aria-describedby={[
+          "entry-file-hint",
+          range ? "entry-file-words" : "",
+          errors?.length ? "entry-file-error" : "",
+        ]
           .filter(Boolean)
           .join(" ")}
         aria-invalid={errors?.length ? true : undefined}
@@ -252,6 +288,25 @@ export function EntryFileInput({ label, errors }: { label: string; errors?: stri
       <p id="entry-file-hint" className="text-base text-slate-700">
         PDF, DOC, DOCX or TXT. Maximum size: 10MB
       </p>
+      {range ? (
+        <p
+          id="entry-file-words"
+          aria-live="polite"
+          data-testid="file-word-count"
+          className={cn(
+            "text-base",
+            status && status.state !== "ok" ? "font-semibold text-red-800" : "text-slate-700",
+          )}
+        >
+          {!counted
+            ? `A document needs ${range.min} to ${range.max} words too.`
+            : counted.words === null
+              ? `We will count the words of ${counted.name} when you press Submit.`
+              : `${counted.name}: about ${counted.words} ${counted.words === 1 ? "word" : "words"}. ${
+                  status && status.state !== "ok" ? "⚠ " : "✓ "
+                }${status?.message ?? ""}`}
+        </p>
+      ) : null}
       <ErrorList id="entry-file-error" errors={errors} />
     </div>
   );

@@ -33,7 +33,7 @@ function folded(text: string) {
   let out = "";
   const at: number[] = [];
   let space = false;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const ch = String.fromCodePoint(cp);
     if (/\s/u.test(ch)) {

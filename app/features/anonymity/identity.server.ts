@@ -164,10 +164,7 @@ export function identityHitsOf(submissionId: string, db: Db = prisma) {
  * Whether judges may be given the entry's original file: only when nothing in the entry names its
  * writer, or every such place was cleared by an admin (a redacted passage is still in the file).
  */
-export function originalFileAllowed(
-  mentionsEntrant: boolean,
-  hits: { status: string }[],
-): boolean {
+export function originalFileAllowed(mentionsEntrant: boolean, hits: { status: string }[]): boolean {
   return !mentionsEntrant && hits.every((h) => h.status === "cleared");
 }
 

@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Inspection } from "./documents";
+import type { InspectionRequest } from "./document-worker";
 import type { FileKind } from "./file-sniff";
 
 /** Far above what a real 10 MB document needs (well under a second), far below a frozen process. */
@@ -80,7 +81,7 @@ function getWorker() {
 export function inspectInWorker(
   kind: FileKind,
   bytes: Uint8Array,
-  opts: { timeLimitMs?: number; transfer?: boolean } = {},
+  opts: { timeLimitMs?: number; transfer?: boolean; encoding?: string } = {},
 ): Promise<Inspection> {
   return new Promise((resolve) => {
     const id = nextId++;
@@ -95,7 +96,8 @@ export function inspectInWorker(
     pending.set(id, { resolve, timer });
     // With `transfer`, the bytes move to the worker (no copy; the caller's view is emptied).
     const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    w.postMessage({ id, kind, bytes }, opts.transfer && owned ? [bytes.buffer as ArrayBuffer] : []);
+    const request: InspectionRequest = { id, kind, bytes, encoding: opts.encoding };
+    w.postMessage(request, opts.transfer && owned ? [bytes.buffer as ArrayBuffer] : []);
   });
 }
 

@@ -9,10 +9,16 @@ import { collectGarbage } from "~/utils/memory.server";
 import { inspectDocument } from "./documents";
 import type { FileKind } from "./file-sniff";
 
-export type InspectionRequest = { id: number; kind: FileKind; bytes: Uint8Array };
+export type InspectionRequest = {
+  id: number;
+  kind: FileKind;
+  bytes: Uint8Array;
+  /** A text file's encoding, as the upload found it. */
+  encoding?: string;
+};
 
-parentPort?.on("message", async ({ id, kind, bytes }: InspectionRequest) => {
-  const result = await inspectDocument(kind, bytes);
+parentPort?.on("message", async ({ id, kind, bytes, encoding }: InspectionRequest) => {
+  const result = await inspectDocument(kind, bytes, encoding);
   parentPort?.postMessage({ id, result });
   collectGarbage();
 });

@@ -10,10 +10,23 @@ import { ZipTooLarge } from "~/utils/zip";
 import { docText, stripDoc } from "./document-doc";
 import { docxText, stripDocx } from "./document-docx";
 import { pdfText, stripPdf } from "./document-pdf";
+import { readingText } from "./document-text";
 import type { FileKind } from "./file-sniff";
 
-export type DocumentProblem = "unpacked-too-large" | "unreadable" | "too-slow";
-export type Inspection = { ok: true; text: string } | { ok: false; problem: DocumentProblem };
+export type DocumentProblem = "unpacked-too-large" | "unreadable" | "too-slow" | "no-text";
+export type Inspection =
+  | {
+      ok: true;
+      /** The reading text (document-text.ts): what judges read and the words are counted on. */
+      text: string;
+      /**
+       * Every text of the judge copy (headers, footers, comments, notes, deleted revisions, the
+       * strings of the file) as the raw readers give it, then the reading text: for the identity
+       * check of the file, not for reading.
+       */
+      fullText: string;
+    }
+  | { ok: false; problem: DocumentProblem };
 
 /** The document as a judge receives it. Throws when it cannot be read. */
 export async function judgeCopy(kind: FileKind, bytes: Uint8Array): Promise<Uint8Array> {
@@ -29,7 +42,7 @@ export async function judgeCopy(kind: FileKind, bytes: Uint8Array): Promise<Uint
   }
 }
 
-async function text(kind: FileKind, bytes: Uint8Array): Promise<string> {
+async function rawText(kind: FileKind, bytes: Uint8Array): Promise<string> {
   switch (kind) {
     case "pdf":
       return pdfText(bytes);
@@ -38,14 +51,26 @@ async function text(kind: FileKind, bytes: Uint8Array): Promise<string> {
     case "doc":
       return docText(bytes);
     case "txt":
-      return new TextDecoder().decode(bytes);
+      return "";
   }
 }
 
-export async function inspectDocument(kind: FileKind, bytes: Uint8Array): Promise<Inspection> {
+/**
+ * A document at upload: its judge copy must be made within bounds (a zip bomb is refused before
+ * any parser reads it), then the reading text is read from that copy; a document without a
+ * single readable word (a scan without a text layer) is refused as "no-text".
+ */
+export async function inspectDocument(
+  kind: FileKind,
+  bytes: Uint8Array,
+  encoding?: string,
+): Promise<Inspection> {
   try {
     const copy = await judgeCopy(kind, bytes);
-    return { ok: true, text: await text(kind, copy) };
+    const text = await readingText(kind, copy, encoding);
+    if (!text) return { ok: false, problem: "no-text" };
+    const raw = await rawText(kind, copy);
+    return { ok: true, text, fullText: raw ? `${raw}\n\n${text}` : text };
   } catch (error) {
     if (error instanceof ZipTooLarge) return { ok: false, problem: "unpacked-too-large" };
     return { ok: false, problem: "unreadable" };

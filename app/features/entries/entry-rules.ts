@@ -49,6 +49,8 @@ export const ENTRY_MESSAGES = {
     "This document could not be read. Please save it again, or upload it as a PDF or TXT file.",
   tooSlow:
     "This document took too long to read. Please save it again, or upload it as a PDF or TXT file.",
+  noText:
+    "We could not find any words in this document. If it is a scan or a photo of pages, please upload the file it was typed in, or paste your story in the box.",
   oneFile: "Please upload one file.",
   mentionsEntrant: "Names the entrant",
   mentionsEntrantDetail:
@@ -85,14 +87,15 @@ export type FileCheck = {
   /** A text file: the encoding it was sent in and the words of its decoded text. */
   encoding?: TextEncodingName;
   words?: number;
-  /** A document that unpacks past its bound, cannot be read, or came with another file. */
-  problem?: "unpacked-too-large" | "unreadable" | "too-slow" | "several";
+  /** A document that unpacks past its bound, cannot be read, has no words, or came with another file. */
+  problem?: "unpacked-too-large" | "unreadable" | "too-slow" | "no-text" | "several";
 };
 
 export const PROBLEM_MESSAGES = {
   "unpacked-too-large": ENTRY_MESSAGES.unpackedTooLarge,
   unreadable: ENTRY_MESSAGES.unreadable,
   "too-slow": ENTRY_MESSAGES.tooSlow,
+  "no-text": ENTRY_MESSAGES.noText,
   several: ENTRY_MESSAGES.oneFile,
 } as const;
 

@@ -20,7 +20,8 @@ import {
   type FileKind,
 } from "~/features/documents/file-sniff";
 import { displayFileName } from "./file-name";
-import { inspectDocument } from "~/features/documents/documents";
+import { inspectDocument, type Inspection } from "~/features/documents/documents";
+import { countWords } from "./word-count";
 import { inspectInWorker } from "~/features/documents/document-inspection.server";
 import { entryFileKey, type FileStorage } from "~/utils/storage.server";
 
@@ -147,12 +148,16 @@ export async function storeFilePart(
 
   // 3. Read the stored document back once: it must unpack within bounds and be readable, so
   //    judges can be given a copy without its author metadata.
-  const inspection = await inspecting(() => inspectStored(storage, key, kind, size));
+  const encoding = upload.check.encoding;
+  const inspection = await inspecting(() => inspectStored(storage, key, kind, size, encoding));
   if (!inspection.ok) {
     upload.check = { name, size, kind, tooLarge: false, problem: inspection.problem };
     return;
   }
   upload.text = inspection.text;
+  upload.fullText = inspection.fullText;
+  // Every kind is counted as typed text is (docs/decisions/0034-reading-desk.md).
+  upload.check = { ...upload.check, words: countWords(inspection.text) };
 }
 
 /**
@@ -167,7 +172,8 @@ export async function inspectStored(
   key: string,
   kind: FileKind,
   size: number,
-) {
+  encoding?: string,
+): Promise<Inspection> {
   const object = await storage.get(key);
   if (!object) throw new Error(`stored upload ${key} vanished`);
   // Read into one buffer of the stored size (no list of chunks, no second copy).
@@ -186,6 +192,6 @@ export async function inspectStored(
   }
   // Documents in a worker thread with a time limit (docs/decisions/0024-hostile-documents.md);
   // text is only decoded.
-  if (kind === "txt") return inspectDocument(kind, bytes.subarray(0, n));
-  return inspectInWorker(kind, bytes.subarray(0, n), { transfer: true });
+  if (kind === "txt") return inspectDocument(kind, bytes.subarray(0, n), encoding);
+  return inspectInWorker(kind, bytes.subarray(0, n), { transfer: true, encoding });
 }

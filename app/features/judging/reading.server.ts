@@ -52,11 +52,13 @@ export async function readingFor(entry: ReadableEntry, db = prisma): Promise<Rea
   };
 }
 
-
 /** Whether the judge's download of this entry's original file is allowed (ADR 0034). */
 export async function originalAllowedFor(submissionId: string) {
   const [entry, hits] = await Promise.all([
-    prisma.submission.findUnique({ where: { id: submissionId }, select: { mentionsEntrant: true } }),
+    prisma.submission.findUnique({
+      where: { id: submissionId },
+      select: { mentionsEntrant: true },
+    }),
     identityHitsOf(submissionId),
   ]);
   return !!entry && originalFileAllowed(entry.mentionsEntrant, hits);
