@@ -70,6 +70,9 @@ test("a judge reads a PDF entry in the page, raises the text size and scores it,
   await expect(article).toBeVisible();
   const text = page.getByTestId("submission-text");
   for (const p of STORY) await expect(text).toContainText(p.slice(0, 60));
+  // One <p> a paragraph, as the PDF laid them out (the story's five and the poem's line).
+  await expect(text.locator("p")).toHaveCount(STORY.length + 1);
+  await expect(text.locator("p").first()).toHaveText(STORY[0]);
   await expect(page.getByText("Read from the uploaded document.")).toBeVisible();
   // The original is still offered (layout as sent), never downloaded by reading.
   await expect(page.getByRole("link", { name: /^Download entry-.*\(the original/ })).toBeVisible();
