@@ -5,7 +5,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useLoaderData,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { z } from "zod";
 import { ScoreCard, type ScoreActionData } from "~/components/judging/score-card";
 import { EntryNotes } from "~/components/judging/entry-notes";
@@ -13,7 +19,17 @@ import { notesForJudge } from "~/features/judging/notes.server";
 import { noteAction } from "./entry-notes.server";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { EntryText } from "~/components/reading/entry-text";
+import { JudgingGuidelines, ReadingStatus, RemovedNote } from "~/components/reading/reading-notes";
+import {
+  ContinueReading,
+  READING_SIZE_ACTION,
+  TextSizeForm,
+  useReadingSize,
+} from "~/components/reading/reading-tools";
+import { readingSizeOf } from "~/features/judging/reading-size.server";
+import type { loader as rootLoader } from "~/root";
 import { inputClass } from "~/components/ui/field";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireJudge } from "~/features/accounts/auth.server";
@@ -39,9 +55,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!review) throw notFound();
   const { contest, submitted, draft } = review;
   // The entry's discussion: other judges by letter only (docs/decisions/0033-judging-panel.md).
-  const discussion = await notesForJudge(user.id, review.submission.id);
+  const [discussion, readingSize] = await Promise.all([
+    notesForJudge(user.id, review.submission.id),
+    readingSizeOf(request),
+  ]);
   return {
     ...review,
+    readingSize,
     discussion: discussion && {
       open: discussion.open,
       notes: discussion.notes.map((n) => ({
@@ -182,21 +202,40 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** Draft saves (autosave, Save Draft with JavaScript) and refused posts keep the page's data. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formAction,
   formData,
   actionResult,
   defaultShouldRevalidate,
 }) => {
   if (formData?.get("source") === "autosave") return false;
+  // The text size changes in place (docs/decisions/0034-reading-desk.md): nothing to reload.
+  if (formAction === READING_SIZE_ACTION) return false;
   const answer = actionResult as ScoreActionData | undefined;
   if (answer?.result?.error) return false;
   return defaultShouldRevalidate;
 };
 
 export default function ReviewSubmission() {
-  const { submission, reading, author, contest, rubric, submitted, draft, formKey, discussion } =
-    useLoaderData<typeof loader>();
+  const {
+    submission,
+    reading,
+    guidelines,
+    readingSize,
+    author,
+    contest,
+    rubric,
+    submitted,
+    draft,
+    formKey,
+    discussion,
+  } = useLoaderData<typeof loader>();
+  const owner = useRouteLoaderData<typeof rootLoader>("root")?.draftOwner ?? null;
+  const size = useReadingSize(readingSize);
   const criteria = rubric?.criteria ?? [];
   const disabled = !contest.open || criteria.length === 0;
+  const download = submission.file
+    ? { href: `/judge/review/${submission.id}/file`, name: submission.file.name }
+    : null;
 
   return (
     <div className="space-y-6">
@@ -204,7 +243,7 @@ export default function ReviewSubmission() {
         <Link to="/judge" className="text-sm text-ink-700 underline">
           ← Your Review Queue
         </Link>
-        <h1 className="mt-2 font-serif text-3xl font-bold">{submission.title}</h1>
+        <h1 className="mt-2 font-serif text-3xl font-bold break-words">{submission.title}</h1>
         <p className="mt-1 text-slate-600">
           {contest.title} · {submission.wordCount} words{author ? ` · By ${author}` : ""}
         </p>
@@ -217,69 +256,79 @@ export default function ReviewSubmission() {
         </div>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Submission</CardTitle>
-        </CardHeader>
-        <CardContent>
+      {/* The text beside the score on wide screens (the score stays in view while reading);
+          one column on phones and at high zoom (docs/decisions/0034-reading-desk.md). */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_21rem]">
+        <div className="min-w-0 space-y-4">
+          <TextSizeForm size={size} />
+          <ReadingStatus reading={reading} download={download} />
           {reading.paragraphs.length ? (
-            <div
-              className="max-h-[32rem] space-y-4 overflow-y-auto font-serif leading-relaxed"
-              data-testid="submission-text"
+            <EntryText
+              headingId="entry-text-heading"
+              title={submission.title}
+              paragraphs={reading.paragraphs}
+              size={size}
             >
-              {reading.paragraphs.map((p, i) => (
-                <p key={i} className="whitespace-pre-wrap">
-                  {p}
-                </p>
-              ))}
-            </div>
+              <RemovedNote removed={reading.removed} />
+              <ContinueReading
+                owner={owner}
+                submissionId={submission.id}
+                count={reading.paragraphs.length}
+              />
+            </EntryText>
           ) : null}
-          {submission.file ? (
-            <p className={reading.paragraphs.length ? "mt-4" : ""}>
-              <a
-                href={`/judge/review/${submission.id}/file`}
-                className={buttonClass({ variant: "outline" })}
-              >
-                {`Download ${submission.file.name}`}
-              </a>
-            </p>
-          ) : null}
-          {!reading.paragraphs.length && !submission.file ? (
-            <p className="text-slate-600">No content available</p>
-          ) : null}
-        </CardContent>
-      </Card>
+        </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Score{rubric ? `: ${rubric.name}` : ""}</CardTitle>
-          {contest.open ? (
-            <p className="text-sm text-slate-600">Scoring is open until {contest.closes}.</p>
-          ) : null}
-        </CardHeader>
-        <CardContent>
-          {!contest.open ? (
-            <Alert variant="warning" className="mb-4" title="Scoring is closed for this contest.">
-              {contest.notYet
-                ? `Judging opens on ${contest.opens}.`
-                : `Judging closed on ${contest.closes}.`}
-            </Alert>
-          ) : null}
-          {criteria.length === 0 ? (
-            <Alert variant="warning" className="mb-4" title="Missing data">
-              This contest has no scoring rubric yet, so the entry cannot be scored. Please tell an
-              admin.
-            </Alert>
-          ) : null}
-          <ScoreCard
-            key={formKey}
+        <div className="min-w-0 space-y-4">
+          <JudgingGuidelines
+            prompts={guidelines.prompts}
+            rules={guidelines.rules}
             criteria={criteria}
-            disabled={disabled}
-            submitted={submitted}
-            draft={draft}
           />
-        </CardContent>
-      </Card>
+          {/* Sticky only where the whole form fits in the window (a wide, tall one). */}
+          <section
+            aria-labelledby="score-heading"
+            className="lg:[@media(min-height:46rem)]:sticky lg:[@media(min-height:46rem)]:top-4"
+          >
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2" id="score-heading">
+                  Score{rubric ? `: ${rubric.name}` : ""}
+                </CardTitle>
+                {contest.open ? (
+                  <p className="text-sm text-slate-600">Scoring is open until {contest.closes}.</p>
+                ) : null}
+              </CardHeader>
+              <CardContent>
+                {!contest.open ? (
+                  <Alert
+                    variant="warning"
+                    className="mb-4"
+                    title="Scoring is closed for this contest."
+                  >
+                    {contest.notYet
+                      ? `Judging opens on ${contest.opens}.`
+                      : `Judging closed on ${contest.closes}.`}
+                  </Alert>
+                ) : null}
+                {criteria.length === 0 ? (
+                  <Alert variant="warning" className="mb-4" title="Missing data">
+                    This contest has no scoring rubric yet, so the entry cannot be scored. Please
+                    tell an admin.
+                  </Alert>
+                ) : null}
+                <ScoreCard
+                  key={formKey}
+                  criteria={criteria}
+                  disabled={disabled}
+                  submitted={submitted}
+                  draft={draft}
+                />
+              </CardContent>
+            </Card>
+          </section>
+        </div>
+      </div>
 
       {contest.open && !submitted ? (
         <Card>

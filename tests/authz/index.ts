@@ -13,6 +13,7 @@ import { panelRoutes } from "./panel";
 import { panelDiscussionRoutes } from "./panel-discussion";
 import { panelAssignRoutes } from "./panel-assign";
 import { paymentRoutes } from "./payments";
+import { readingRoutes } from "./reading";
 import { resultRoutes } from "./results";
 import { roundRoutes } from "./rounds";
 import type { AuthzRow } from "./types";
@@ -38,4 +39,5 @@ export const allRoutes: AuthzRow[] = [
   ...panelRoutes,
   ...panelAssignRoutes,
   ...identityHitRoutes,
+  ...readingRoutes,
 ];

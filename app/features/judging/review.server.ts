@@ -6,7 +6,7 @@
  * while the contest's anonymity is on.
  */
 import path from "node:path";
-import { publishedJudgingWindow } from "~/features/contests/contest-snapshot";
+import { parseSnapshot, publishedJudgingWindow } from "~/features/contests/contest-snapshot";
 import { isJudgingOpen } from "~/features/contests/phase";
 import { parseCriteria, type Criterion } from "~/features/contests/rubric";
 import { lockingTransaction, lockRow, prisma, type Prisma } from "~/utils/db.server";
@@ -106,6 +106,8 @@ async function findAssignment(judgeId: string, submissionId: string) {
         : publishedJudgingWindow(r.contest)),
       rubrics: r.rubric ? [r.rubric] : [],
     },
+    /** The published snapshot (prompts, rules), read with the assignment: no second query. */
+    snapshot: r.contest.isPublished ? parseSnapshot(r.contest.publishedSnapshot) : null,
     submission: r.submission,
     score: r.score,
     draft: r.draft,
@@ -131,6 +133,45 @@ async function writerOf(submissionId: string) {
   return row ? writerName(row) : null;
 }
 
+/**
+ * What the judge reads beside the entry (docs/decisions/0034-reading-desk.md): the contest's
+ * prompts as published (a prompt of one division only for entries of that division) and its rules.
+ * Contest data only, in one statement: the entry's division, the contest's live rules and its
+ * prompts with their divisions (the published snapshot does not carry them).
+ */
+async function guidelinesFor(
+  submissionId: string,
+  snapshot: { rules: string | null; prompts: { id: string; title: string; body: string }[] } | null,
+) {
+  const rows = await prisma.$queryRaw<
+    {
+      entryDivision: string | null;
+      rules: string | null;
+      pid: string | null;
+      ptitle: string | null;
+      pbody: string | null;
+      pdivision: string | null;
+    }[]
+  >`
+    SELECT s."divisionId" AS "entryDivision", c."rules" AS "rules", p."id" AS "pid",
+      p."title" AS "ptitle", p."body" AS "pbody", p."divisionId" AS "pdivision"
+    FROM "Submission" s
+    JOIN "Contest" c ON c."id" = s."contestId"
+    LEFT JOIN "Prompt" p ON p."contestId" = c."id"
+    WHERE s."id" = ${submissionId}
+    ORDER BY p."createdAt" ASC, p."id" ASC`;
+  const entryDivision = rows[0]?.entryDivision ?? null;
+  const division = new Map(rows.flatMap((r) => (r.pid ? [[r.pid, r.pdivision] as const] : [])));
+  const live = rows.flatMap((r) =>
+    r.pid ? [{ id: r.pid, title: r.ptitle ?? "", body: r.pbody ?? "" }] : [],
+  );
+  const prompts = (snapshot?.prompts ?? live).filter((p) => {
+    const only = division.get(p.id) ?? null;
+    return only === null || only === entryDivision;
+  });
+  return { prompts, rules: snapshot ? snapshot.rules : (rows[0]?.rules ?? null) };
+}
+
 /** What the judge screen shows, or null (→ 404) when the entry is not assigned to this judge. */
 export async function loadReview(judgeId: string, submissionId: string, now = new Date()) {
   const a = await findAssignment(judgeId, submissionId);
@@ -140,7 +181,10 @@ export async function loadReview(judgeId: string, submissionId: string, now = ne
   // "Mia R.", never the educator who sent it nor their school (docs/decisions/0031).
   const author = a.contest.anonymous ? null : await writerOf(submissionId);
   // The text the judge reads, with any place naming the writer removed (ADR 0034).
-  const reading = await readingFor(a.submission);
+  const [reading, guidelines] = await Promise.all([
+    readingFor(a.submission),
+    guidelinesFor(submissionId, a.snapshot),
+  ]);
   return {
     submission: {
       id: a.submission.id,
@@ -152,6 +196,7 @@ export async function loadReview(judgeId: string, submissionId: string, now = ne
           : null,
     },
     reading,
+    guidelines,
     author,
     contest: {
       title: a.contest.title,
