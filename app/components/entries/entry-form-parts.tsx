@@ -7,6 +7,7 @@ import { Alert } from "~/components/ui/alert";
 import { cn } from "~/components/ui/cn";
 import { ENTRY_MESSAGES } from "~/features/entries/entry-rules";
 import { wordRangeStatus } from "~/features/entries/word-count";
+import { forgetOtherReaders } from "~/components/reading/reading-position";
 
 /**
  * The live word count as the spec shows it ("count / max"), with the allowed range and, outside it,
@@ -104,6 +105,8 @@ export function useDraftHousekeeping(owner: string | null) {
       dropCookie(DRAFT_DONE_COOKIE);
     }
     forget(window.localStorage, (key) => owner !== null && key.startsWith(`${PREFIX}${owner}:`));
+    // A judge's reading places too: after sign-out none stay (docs/decisions/0034-reading-desk.md).
+    forgetOtherReaders(window.localStorage, owner);
     // Signed in: what a visitor typed in this tab was taken by the form the sign-in went back to
     // (that form's effect runs before this one), or it is nobody's and goes.
     if (owner !== null) {
