@@ -49,7 +49,9 @@ export async function entryIdentities(db: Db, submissionId: string): Promise<Ide
   const classroomOwners = new Set<string>();
   if (s.pupil) {
     // A class entry: the pupil writes, the educator who sent it is their teacher.
+    // A class list knows a pupil by first name and initial: the first name alone names them.
     out.push({ kind: "name", value: `${s.pupil.firstName} ${s.pupil.lastInitial}.` });
+    out.push({ kind: "name", value: s.pupil.firstName });
     if (s.pupil.user) {
       out.push({ kind: "name", value: s.pupil.user.displayName });
       out.push({ kind: "email", value: s.pupil.user.email });
