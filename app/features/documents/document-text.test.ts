@@ -28,6 +28,9 @@ const typed = story.join("\n\n");
 describe("reading text keeps paragraphs and a poem's lines", () => {
   test("PDF: wrapped lines are joined, short lines kept, gaps end paragraphs", async () => {
     expect(await readingText("pdf", await pdfStory(story))).toBe(typed);
+    // Two short paragraphs (no usual spacing to learn from, no full line).
+    const two = ["Hello there reader.", "Second paragraph here."];
+    expect(await readingText("pdf", await pdfStory(two))).toBe(two.join("\n\n"));
   });
   test("PDF: a running header and page numbers repeated on every page are left out", async () => {
     const long = storyOfWords(1200, 80);
