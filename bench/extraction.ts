@@ -48,11 +48,19 @@ export async function documents(): Promise<Doc[]> {
   ];
 }
 
-export type ExtractionRow = { name: string; perSecond: number; msEach: number; peakRssMb: number };
+export type ExtractionRow = {
+  name: string;
+  perSecond: number;
+  msEach: number;
+  peakRssMb: number;
+  /** Peak RSS over the process's RSS before the worker started. */
+  growthMb: number;
+};
 
 /** Each document inspected in the worker, one after another, for about `seconds`. */
 export async function extractionThroughput(seconds = 5): Promise<ExtractionRow[]> {
   const docs = await documents();
+  const base = rssMb();
   const out: ExtractionRow[] = [];
   for (const doc of docs) {
     // A first read starts the worker and loads the library.
@@ -69,7 +77,13 @@ export async function extractionThroughput(seconds = 5): Promise<ExtractionRow[]
     }
     const ms = performance.now() - started;
     clearInterval(poll);
-    out.push({ name: doc.name, perSecond: (n * 1000) / ms, msEach: ms / n, peakRssMb: peak });
+    out.push({
+      name: doc.name,
+      perSecond: (n * 1000) / ms,
+      msEach: ms / n,
+      peakRssMb: peak,
+      growthMb: peak - base,
+    });
   }
   await stopInspectionWorker();
   return out;
@@ -121,10 +135,12 @@ async function main() {
   console.log(
     `\nExtraction in the inspection worker (one thread), ${seconds} s per document, in process:\n`,
   );
-  console.log("| document | documents/s per core | ms each | peak RSS MB |\n|---|---|---|---|");
+  console.log(
+    "| document | documents/s per core | ms each | peak RSS MB | over the start MB |\n|---|---|---|---|---|",
+  );
   for (const r of rows)
     console.log(
-      `| ${r.name} | ${r.perSecond.toFixed(1)} | ${r.msEach.toFixed(0)} | ${r.peakRssMb.toFixed(0)} |`,
+      `| ${r.name} | ${r.perSecond.toFixed(1)} | ${r.msEach.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${r.growthMb.toFixed(0)} |`,
     );
 }
 

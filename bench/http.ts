@@ -1016,7 +1016,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
           errors: 0,
           target: "documents/s per core (reported)",
           met: r.perSecond > 0,
-          note: `${r.msEach.toFixed(0)} ms each, peak RSS ${r.peakRssMb.toFixed(0)} MB`,
+          note: `${r.msEach.toFixed(0)} ms each, RSS +${r.growthMb.toFixed(0)} MB`,
         });
     }
 
