@@ -388,8 +388,13 @@ const PDF_OPTIONS = {
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { getDocumentProxy } = await import("unpdf");
-  // pdf.js takes the buffer over: give it a copy.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), PDF_OPTIONS);
+  // pdf.js reads a Uint8Array that owns its whole buffer in place (the judge copy: no second
+  // 10 MB copy) and copies anything else (a Buffer's slice of a pool).
+  const owned =
+    !Buffer.isBuffer(bytes) &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
+  const pdf = await getDocumentProxy(owned ? bytes : new Uint8Array(bytes), PDF_OPTIONS);
   try {
     const pages: Line[][] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
