@@ -33,6 +33,11 @@ describe("reading text keeps paragraphs and a poem's lines", () => {
     const two = ["Hello there reader.", "Second paragraph here."];
     expect(await readingText("pdf", await pdfStory(two))).toBe(two.join("\n\n"));
   });
+  test("PDF: a double-spaced manuscript's paragraphs are found by their indent", async () => {
+    const prose = storyOfWords(300, 60);
+    const text = await readingText("pdf", await pdfStory(prose, { manuscript: true }));
+    expect(text).toBe(prose.join("\n\n"));
+  });
   test("PDF: a running header and page numbers repeated on every page are left out", async () => {
     const long = storyOfWords(1200, 80);
     const text = await readingText("pdf", await pdfStory(long, { header: "Draft - do not share" }));
@@ -85,6 +90,9 @@ describe("DOCX tracked changes, tables, headers and comments", () => {
     for (const cell of ["Apples", "Pears", "Plums", "Quinces"])
       expect(text).toContain(`\n\n${cell}\n\n`);
     expect(text).toContain("Roses are red,\nthe gate is green.");
+    // A footnote is the writer's words: kept, without mammoth's "[1]" and "↑" links.
+    expect(text).toMatch(/A note follows\.\n\nThe gate was painted in 1920\.$/);
+    expect(text).not.toMatch(/\[1\]|↑/);
   });
   test("headers, footers and comments are in the full text only", async () => {
     const inspected = await inspectDocument("docx", docxWithTableAndRevisions());

@@ -328,9 +328,9 @@ function lowerQuartile(values: number[]) {
 /**
  * Lines of all pages as reading lines. A paragraph starts after a gap clearly larger than the
  * usual line spacing (capped at 1.6 lines, so double spacing is still spacing), at a first-line
- * indent, and at each page. Inside a paragraph a line is joined to the one before when that one
- * was wrapped (the next line's first word would not have fitted on it); otherwise the break is
- * kept (a poem's line).
+ * indent, and at a new page unless the page before ended in a wrapped line. Inside a paragraph a
+ * line is joined to the one before when that one was wrapped (the next line's first word would
+ * not have fitted on it); otherwise the break is kept (a poem's line).
  */
 function pdfLines(pages: Line[][]): Lines {
   const all = pages.flat();
@@ -345,33 +345,31 @@ function pdfLines(pages: Line[][]): Lines {
   const usual = Math.min(lowerQuartile(gaps) || 1.2, 1.6);
   const out: Lines = [];
   let text = "";
+  let previous: Line | undefined;
   for (const lines of pages) {
     lines.forEach((line, i) => {
-      const previous = lines[i - 1];
       const next = line.text.trim();
-      if (!previous) {
-        text = next;
-        return;
-      }
-      const gap = (previous.y - line.y) / line.size;
-      const indented = line.x - left > line.size && previous.x - left <= line.size * 0.5;
-      if (gap <= 0 || gap > usual * 1.4 || indented) {
-        out.push(text, "");
-        text = next;
-        return;
-      }
+      const indented = line.x - left > line.size && (previous?.x ?? left) - left <= line.size * 0.5;
       // The text's right edge: the longest line, or the left margin mirrored on the page.
       const right = Math.max(maxRight, line.width - left);
       const firstWord = next.split(/\s/)[0] ?? "";
       const perChar = (line.right - line.x) / Math.max(1, next.length);
-      const wrapped = previous.right + perChar * (firstWord.length + 1) > right;
-      if (!wrapped) text += `\n${next}`;
+      // Wrapped: the next line's first word would not have fitted at the end of this one.
+      const wrapped = !!previous && previous.right + perChar * (firstWord.length + 1) > right;
+      // Across a page, a paragraph goes on only where the last line was wrapped.
+      const gap = previous && i > 0 ? (previous.y - line.y) / line.size : -1;
+      const breaks = i > 0 ? gap <= 0 || gap > usual * 1.4 : !wrapped;
+      previous = line;
+      if (!text) text = next;
+      else if (breaks || indented) {
+        out.push(text, "");
+        text = next;
+      } else if (!wrapped) text += `\n${next}`;
       else if (/[-\u2010]$/.test(text)) text += next;
       else text += ` ${next}`;
     });
-    if (text) out.push(text, "");
-    text = "";
   }
+  if (text) out.push(text, "");
   return out;
 }
 
