@@ -1034,6 +1034,20 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
       console.log(`  uploads: ${stored} stored, peak +${grewMb.toFixed(0)} MB`);
     }
 
+    if (want("extraction")) {
+      // In this process, through the inspection worker (bench/extraction.ts): the worker's rate.
+      const { extractionThroughput } = await import("./extraction");
+      for (const r of await extractionThroughput(Math.min(DURATION, 10)))
+        rows.push({
+          name: `extraction: ${r.name} (worker, in process)`,
+          rps: r.perSecond,
+          errors: 0,
+          target: "documents/s per core (reported)",
+          met: r.perSecond > 0,
+          note: `${r.msEach.toFixed(0)} ms each, RSS +${r.growthMb.toFixed(0)} MB`,
+        });
+    }
+
     if (want("js")) {
       for (const p of ["/", "/contests", "/contests/rush/enter"]) {
         const kb = (await shippedJs(p)) / 1024;

@@ -107,7 +107,8 @@ describe("receiving an entry", () => {
     expect(row).toMatchObject({
       title: "Paper Boats",
       status: "submitted",
-      wordCount: 0,
+      // A document's words are counted as typed text is ("Once upon a time").
+      wordCount: 4,
       fileName: "boats.docx",
     });
     expect(row.filePath).toMatch(new RegExp(`^${userId}/${contestId}/\\d+\\.docx$`));

@@ -6,16 +6,17 @@ import {
   docxWithTableAndRevisions,
   pdfScan,
   pdfStory,
-  storyNamingWriter,
   storyOfWords,
   utf16Text,
 } from "#tests/fixtures/reading-documents";
-import { countWords } from "~/features/entries/word-count";
 import { inspectInWorker, stopInspectionWorker } from "./document-inspection.server";
 import { normaliseLines, readingText, wordParagraphs } from "./document-text";
 import { inspectDocument, judgeCopy } from "./documents";
 
 afterAll(stopInspectionWorker);
+
+/** Whitespace-separated words (the rule of entries/word-count.ts, tested with it there). */
+const countWords = (text: string) => text.split(/\s+/u).filter(Boolean).length;
 
 const story = [
   "The Lantern Boat",
@@ -28,6 +29,14 @@ const typed = story.join("\n\n");
 describe("reading text keeps paragraphs and a poem's lines", () => {
   test("PDF: wrapped lines are joined, short lines kept, gaps end paragraphs", async () => {
     expect(await readingText("pdf", await pdfStory(story))).toBe(typed);
+    // Two short paragraphs (no usual spacing to learn from, no full line).
+    const two = ["Hello there reader.", "Second paragraph here."];
+    expect(await readingText("pdf", await pdfStory(two))).toBe(two.join("\n\n"));
+  });
+  test("PDF: a double-spaced manuscript's paragraphs are found by their indent", async () => {
+    const prose = storyOfWords(300, 60);
+    const text = await readingText("pdf", await pdfStory(prose, { manuscript: true }));
+    expect(text).toBe(prose.join("\n\n"));
   });
   test("PDF: a running header and page numbers repeated on every page are left out", async () => {
     const long = storyOfWords(1200, 80);
@@ -81,6 +90,9 @@ describe("DOCX tracked changes, tables, headers and comments", () => {
     for (const cell of ["Apples", "Pears", "Plums", "Quinces"])
       expect(text).toContain(`\n\n${cell}\n\n`);
     expect(text).toContain("Roses are red,\nthe gate is green.");
+    // A footnote is the writer's words: kept, without mammoth's "[1]" and "↑" links.
+    expect(text).toMatch(/A note follows\.\n\nThe gate was painted in 1920\.$/);
+    expect(text).not.toMatch(/\[1\]|↑/);
   });
   test("headers, footers and comments are in the full text only", async () => {
     const inspected = await inspectDocument("docx", docxWithTableAndRevisions());
@@ -124,36 +136,4 @@ describe("documents without words, and bombs", () => {
       problem: "unpacked-too-large",
     });
   }, 30_000);
-});
-
-describe("words are counted as if the story were typed", () => {
-  const words = storyOfWords(2500);
-  const typedWords = countWords(words.join("\n\n"));
-  test.each([
-    ["pdf", () => pdfStory(words)],
-    ["docx", async () => docxStory(words)],
-    ["doc", async () => docStory(words)],
-    ["txt", async () => utf16Text(words.join("\r\n\r\n"), "le")],
-  ] as const)(
-    "%s",
-    async (kind, make) => {
-      const inspected = await inspectInWorker(kind, await make(), {
-        encoding: kind === "txt" ? "utf-16le" : undefined,
-      });
-      expect(inspected.ok && countWords(inspected.text)).toBe(typedWords);
-    },
-    30_000,
-  );
-  test("a document naming its writer in the body has the name in its reading text", async () => {
-    const writer = { name: "Lucas Romero", email: "lucas.romero@example.test" };
-    for (const bytes of [
-      docxStory(storyNamingWriter(writer)),
-      await pdfStory(storyNamingWriter(writer)),
-    ]) {
-      const kind = bytes[0] === 0x25 ? "pdf" : "docx";
-      const inspected = await inspectDocument(kind, bytes);
-      expect(inspected.ok && inspected.text).toContain(`by ${writer.name}`);
-      expect(inspected.ok && inspected.text).toContain(writer.email);
-    }
-  });
 });

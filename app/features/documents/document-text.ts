@@ -244,10 +244,11 @@ async function docText(bytes: Uint8Array): Promise<string> {
 // ---------------------------------------------------------------- PDF
 
 type Item = { str: string; x: number; y: number; width: number; size: number; eol: boolean };
-type Line = { text: string; x: number; y: number; right: number; size: number; page: number };
+/** A line of a page; `width` is the page's. */
+type Line = { text: string; x: number; y: number; right: number; size: number; width: number };
 
 /** A page's text items as lines, top to bottom as the content stream gives them. */
-function pageLines(items: Item[], page: number): Line[] {
+function pageLines(items: Item[], width: number): Line[] {
   const lines: Line[] = [];
   let line: Line | null = null;
   let lastRight = 0;
@@ -258,7 +259,7 @@ function pageLines(items: Item[], page: number): Line[] {
       line = null;
     }
     if (!line) {
-      line = { text: "", x: item.x, y: item.y, right: item.x, size, page };
+      line = { text: "", x: item.x, y: item.y, right: item.x, size, width };
       lastRight = item.x;
     } else if (
       item.str &&
@@ -324,44 +325,51 @@ function lowerQuartile(values: number[]) {
   return sorted[Math.floor((sorted.length - 1) / 4)];
 }
 
-/** Lines of all pages as reading lines: wrapped lines joined, gaps and pages end paragraphs. */
+/**
+ * Lines of all pages as reading lines. A paragraph starts after a gap clearly larger than the
+ * usual line spacing (capped at 1.6 lines, so double spacing is still spacing), at a first-line
+ * indent, and at a new page unless the page before ended in a wrapped line. Inside a paragraph a
+ * line is joined to the one before when that one was wrapped (the next line's first word would
+ * not have fitted on it); otherwise the break is kept (a poem's line).
+ */
 function pdfLines(pages: Line[][]): Lines {
   const all = pages.flat();
-  const right = Math.max(0, ...all.map((l) => l.right));
+  const maxRight = all.reduce((m, l) => Math.max(m, l.right), 0);
+  const left = lowerQuartile(all.map((l) => l.x));
   const gaps: number[] = [];
   for (const lines of pages)
     for (let i = 1; i < lines.length; i++) {
       const gap = lines[i - 1].y - lines[i].y;
       if (gap > 0) gaps.push(gap / lines[i].size);
     }
-  const usual = lowerQuartile(gaps) || 1.2;
+  const usual = Math.min(lowerQuartile(gaps) || 1.2, 1.6);
   const out: Lines = [];
   let text = "";
+  let previous: Line | undefined;
   for (const lines of pages) {
     lines.forEach((line, i) => {
-      const previous = lines[i - 1];
-      if (!previous) {
-        text = line.text.trim();
-        return;
-      }
-      const gap = (previous.y - line.y) / line.size;
-      if (gap <= 0 || gap > usual * 1.4) {
-        out.push(text, "");
-        text = line.text.trim();
-        return;
-      }
-      // Wrapped: the next line's first word would not have fitted at the end of this one.
       const next = line.text.trim();
+      const indented = line.x - left > line.size && (previous?.x ?? left) - left <= line.size * 0.5;
+      // The text's right edge: the longest line, or the left margin mirrored on the page.
+      const right = Math.max(maxRight, line.width - left);
       const firstWord = next.split(/\s/)[0] ?? "";
       const perChar = (line.right - line.x) / Math.max(1, next.length);
-      const wrapped = previous.right + perChar * (firstWord.length + 1) > right;
-      if (!wrapped) text += `\n${next}`;
+      // Wrapped: the next line's first word would not have fitted at the end of this one.
+      const wrapped = !!previous && previous.right + perChar * (firstWord.length + 1) > right;
+      // Across a page, a paragraph goes on only where the last line was wrapped.
+      const gap = previous && i > 0 ? (previous.y - line.y) / line.size : -1;
+      const breaks = i > 0 ? gap <= 0 || gap > usual * 1.4 : !wrapped;
+      previous = line;
+      if (!text) text = next;
+      else if (breaks || indented) {
+        out.push(text, "");
+        text = next;
+      } else if (!wrapped) text += `\n${next}`;
       else if (/[-\u2010]$/.test(text)) text += next;
       else text += ` ${next}`;
     });
-    if (text) out.push(text, "");
-    text = "";
   }
+  if (text) out.push(text, "");
   return out;
 }
 
@@ -378,8 +386,13 @@ const PDF_OPTIONS = {
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { getDocumentProxy } = await import("unpdf");
-  // pdf.js takes the buffer over: give it a copy.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), PDF_OPTIONS);
+  // pdf.js reads a Uint8Array that owns its whole buffer in place (the judge copy: no second
+  // 10 MB copy) and copies anything else (a Buffer's slice of a pool).
+  const owned =
+    !Buffer.isBuffer(bytes) &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
+  const pdf = await getDocumentProxy(owned ? bytes : new Uint8Array(bytes), PDF_OPTIONS);
   try {
     const pages: Line[][] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
@@ -395,7 +408,8 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
           size: Math.hypot(i.transform[2], i.transform[3]) || i.height,
           eol: i.hasEOL,
         }));
-      pages.push(pageLines(items, n));
+      const [x0, , x1] = page.view;
+      pages.push(pageLines(items, Math.abs(x1 - x0)));
       page.cleanup();
     }
     return normaliseLines(pdfLines(dropRunningLines(pages)));

@@ -67,9 +67,10 @@ export async function inspectDocument(
 ): Promise<Inspection> {
   try {
     const copy = await judgeCopy(kind, bytes);
+    // The raw strings first: pdf.js then reads the copy in place.
+    const raw = await rawText(kind, copy);
     const text = await readingText(kind, copy, encoding);
     if (!text) return { ok: false, problem: "no-text" };
-    const raw = await rawText(kind, copy);
     return { ok: true, text, fullText: raw ? `${raw}\n\n${text}` : text };
   } catch (error) {
     if (error instanceof ZipTooLarge) return { ok: false, problem: "unpacked-too-large" };
