@@ -30,28 +30,44 @@ const MIN_LETTERS = 4;
  * `at[length]` = the original length.
  */
 function folded(text: string) {
-  let out = "";
+  const parts: string[] = [];
   const at: number[] = [];
   let space = false;
   for (let i = 0; i < text.length;) {
-    const cp = text.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      // ASCII (most of any story): no normalisation needed.
+      if (c === 32 || (c >= 9 && c <= 13)) {
+        if (!space) {
+          parts.push(" ");
+          at.push(i);
+        }
+        space = true;
+      } else {
+        parts.push(String.fromCharCode(c >= 65 && c <= 90 ? c + 32 : c));
+        at.push(i);
+        space = false;
+      }
+      i++;
+      continue;
+    }
+    const ch = String.fromCodePoint(text.codePointAt(i)!);
     if (/\s/u.test(ch)) {
       if (!space) {
-        out += " ";
+        parts.push(" ");
         at.push(i);
       }
       space = true;
     } else {
       const f = ch.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
       for (let k = 0; k < f.length; k++) at.push(i);
-      out += f;
+      parts.push(f);
       space = false;
     }
     i += ch.length;
   }
   at.push(text.length);
-  return { text: out, at };
+  return { text: parts.join(""), at };
 }
 
 const fold = (s: string) => folded(s).text.trim();

@@ -17,53 +17,55 @@ import {
 
 type Db = Prisma.TransactionClient | typeof prisma;
 
+/** Who wrote an entry: its sender's account, and the class pupil it was sent for, if any. */
+type EntryWriter = { entrantId: string; pupilId: string | null };
+
 /**
  * Everything that names an entry's writer: the writer's name and e-mail (a pupil's, or the
  * entrant's), and their school and teacher (the class's educator and school, for a class entry or
  * a writer who joined a class).
  */
-export async function entryIdentities(db: Db, submissionId: string): Promise<Identity[]> {
-  const s = await db.submission.findUnique({
-    where: { id: submissionId },
-    select: {
-      entrantId: true,
-      entrant: {
-        select: {
-          displayName: true,
-          email: true,
-          educator: { select: { school: { select: { name: true } } } },
-        },
+export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Identity[]> {
+  const [entrant, pupil] = await Promise.all([
+    db.user.findUnique({
+      where: { id: writer.entrantId },
+      select: {
+        displayName: true,
+        email: true,
+        educator: { select: { school: { select: { name: true } } } },
       },
-      pupil: {
-        select: {
-          firstName: true,
-          lastInitial: true,
-          user: { select: { displayName: true, email: true } },
-          classroom: { select: { educatorId: true } },
-        },
-      },
-    },
-  });
-  if (!s) return [];
+    }),
+    writer.pupilId
+      ? db.pupil.findUnique({
+          where: { id: writer.pupilId },
+          select: {
+            firstName: true,
+            lastInitial: true,
+            user: { select: { displayName: true, email: true } },
+            classroom: { select: { educatorId: true } },
+          },
+        })
+      : null,
+  ]);
   const out: Identity[] = [];
   const classroomOwners = new Set<string>();
-  if (s.pupil) {
+  if (pupil) {
     // A class entry: the pupil writes, the educator who sent it is their teacher.
     // A class list knows a pupil by first name and initial: the first name alone names them.
-    out.push({ kind: "name", value: `${s.pupil.firstName} ${s.pupil.lastInitial}.` });
-    out.push({ kind: "name", value: s.pupil.firstName });
-    if (s.pupil.user) {
-      out.push({ kind: "name", value: s.pupil.user.displayName });
-      out.push({ kind: "email", value: s.pupil.user.email });
+    out.push({ kind: "name", value: `${pupil.firstName} ${pupil.lastInitial}.` });
+    out.push({ kind: "name", value: pupil.firstName });
+    if (pupil.user) {
+      out.push({ kind: "name", value: pupil.user.displayName });
+      out.push({ kind: "email", value: pupil.user.email });
     }
-    classroomOwners.add(s.pupil.classroom.educatorId);
-  } else {
-    out.push({ kind: "name", value: s.entrant.displayName });
-    out.push({ kind: "email", value: s.entrant.email });
-    if (s.entrant.educator) out.push({ kind: "school", value: s.entrant.educator.school.name });
+    classroomOwners.add(pupil.classroom.educatorId);
+  } else if (entrant) {
+    out.push({ kind: "name", value: entrant.displayName });
+    out.push({ kind: "email", value: entrant.email });
+    if (entrant.educator) out.push({ kind: "school", value: entrant.educator.school.name });
     // The classes the writer joined: their teachers and schools.
     const classes = await db.pupil.findMany({
-      where: { userId: s.entrantId },
+      where: { userId: writer.entrantId },
       select: { classroom: { select: { educatorId: true } } },
       take: 10,
     });
@@ -82,35 +84,54 @@ export async function entryIdentities(db: Db, submissionId: string): Promise<Ide
   return out;
 }
 
+type Found = { kind: HitKind; start: number; end: number };
+
 /**
- * Looks for the writer in an entry's reading text (and, for a document, in every text of the file:
- * headers, footers, comments) and records each place, replacing any earlier record. Returns how
- * many places were found. Runs inside the entry's write (or the backfill's).
+ * Where a text names its writer: each place in the reading text, or, when only the file (its
+ * headers, footers, comments) does, one place with start = end = 0. Pure work on the texts, done
+ * before the write's transaction (a long text must not hold it open).
+ */
+export function identitySpans(
+  identities: Identity[],
+  texts: { reading: string; file?: string },
+): Found[] {
+  const spans: Found[] = findIdentityHits(texts.reading, identities);
+  if (!spans.length && texts.file) {
+    const named = identities.find((i) => mentionsIdentity(texts.file!, { displayName: i.value }));
+    if (named) spans.push({ kind: named.kind, start: 0, end: 0 });
+  }
+  return spans;
+}
+
+/** Records an entry's places (replacing any earlier record) and its flag, in the caller's write. */
+export async function saveIdentityHits(db: Db, submissionId: string, spans: Found[]) {
+  await db.identityHit.deleteMany({ where: { submissionId } });
+  if (spans.length)
+    await db.identityHit.createMany({
+      data: spans.map((s) => ({ submissionId, kind: s.kind, start: s.start, end: s.end })),
+    });
+  await db.submission.update({
+    where: { id: submissionId },
+    data: { mentionsEntrant: spans.length > 0 },
+  });
+  return spans.length;
+}
+
+/**
+ * Looks for the writer in an entry's reading text (and, for a document, in every text of the
+ * file) and records each place, replacing any earlier record. Returns how many were found.
  */
 export async function recordIdentityHits(
   db: Db,
   submissionId: string,
   texts: { reading: string; file?: string },
 ) {
-  const identities = await entryIdentities(db, submissionId);
-  const spans = findIdentityHits(texts.reading, identities);
-  const rows = spans.map((s) => ({ submissionId, kind: s.kind, start: s.start, end: s.end }));
-  if (
-    !rows.length &&
-    texts.file &&
-    identities.some((i) => mentionsIdentity(texts.file!, { displayName: i.value }))
-  ) {
-    // Only the file names the writer (outside its text): judges are not given the file.
-    const kind = identities.find((i) => mentionsIdentity(texts.file!, { displayName: i.value }))!;
-    rows.push({ submissionId, kind: kind.kind, start: 0, end: 0 });
-  }
-  await db.identityHit.deleteMany({ where: { submissionId } });
-  if (rows.length) await db.identityHit.createMany({ data: rows });
-  await db.submission.update({
+  const s = await db.submission.findUnique({
     where: { id: submissionId },
-    data: { mentionsEntrant: rows.length > 0 },
+    select: { entrantId: true, pupilId: true },
   });
-  return rows.length;
+  if (!s) return 0;
+  return saveIdentityHits(db, submissionId, identitySpans(await writerIdentities(db, s), texts));
 }
 
 export class HitNotFound extends DomainError {

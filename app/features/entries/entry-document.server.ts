@@ -10,7 +10,11 @@ import {
   kindFromFileName,
   type TextEncodingName,
 } from "~/features/documents/file-sniff";
-import { recordIdentityHits } from "~/features/anonymity/identity.server";
+import {
+  identitySpans,
+  saveIdentityHits,
+  writerIdentities,
+} from "~/features/anonymity/identity.server";
 import { inspectStored } from "./entry-upload.server";
 import { countWords } from "./word-count";
 
@@ -52,7 +56,15 @@ export async function backfillEntryDocuments(limit = 10): Promise<number> {
   if (backfillDone) return 0;
   const rows = await prisma.submission.findMany({
     where: { filePath: { not: null }, document: null },
-    select: { id: true, filePath: true, fileType: true, fileSize: true, body: true },
+    select: {
+      id: true,
+      entrantId: true,
+      pupilId: true,
+      filePath: true,
+      fileType: true,
+      fileSize: true,
+      body: true,
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: limit,
   });
@@ -86,16 +98,20 @@ export async function backfillEntryDocuments(limit = 10): Promise<number> {
     } catch (error) {
       console.error(`[documents] could not read the document of entry ${row.id}`, error);
     }
+    // The places that name the writer are found before the write (ADR 0034).
+    const spans = row.body
+      ? null
+      : identitySpans(await writerIdentities(prisma, row), { reading, file });
     await withBusyRetry(() =>
       prisma.$transaction(async (tx) => {
         await saveEntryDocument(tx, row.id, reading, status);
-        if (row.body) return;
+        if (!spans) return;
         if (status !== "unreadable")
           await tx.submission.update({
             where: { id: row.id },
             data: { wordCount: countWords(reading) },
           });
-        await recordIdentityHits(tx, row.id, { reading, file });
+        await saveIdentityHits(tx, row.id, spans);
       }),
     );
   }

@@ -23,7 +23,11 @@ import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
 import { ENTRY_MESSAGES, MAX_FILE_BYTES, entrySchema } from "./entry-schema";
 import { storedType } from "~/features/documents/file-sniff";
 import { displayFileName } from "./file-name";
-import { recordIdentityHits } from "~/features/anonymity/identity.server";
+import {
+  identitySpans,
+  saveIdentityHits,
+  writerIdentities,
+} from "~/features/anonymity/identity.server";
 import { saveEntryDocument } from "./entry-document.server";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest, type PublicContest } from "~/features/contests/public-contest";
@@ -270,6 +274,12 @@ export async function receiveEntry(
       ? { key: upload.key, ...upload.check, kind: upload.check.kind }
       : null;
 
+  // Where the entry names its writer, found before the write (a long text must not hold the
+  // transaction open; docs/decisions/0034-reading-desk.md).
+  const identities = identitySpans(
+    await writerIdentities(prisma, { entrantId: user.id, pupilId: forPupil?.pupilId ?? null }),
+    { reading: submission.value.body ?? upload.text, file: upload.fullText },
+  );
   try {
     // A busy database is waited for outside the transaction (see db.server), then refused.
     const result = await withBusyRetry(() =>
@@ -370,10 +380,7 @@ export async function receiveEntry(
         // The document's text, read for judges, and every place the entry names its writer
         // (docs/decisions/0034-reading-desk.md).
         if (file) await saveEntryDocument(tx, id, upload.text);
-        await recordIdentityHits(tx, id, {
-          reading: submission.value.body ?? upload.text,
-          file: upload.fullText,
-        });
+        await saveIdentityHits(tx, id, identities);
         // The fee after any discount code, and the code's use, in this same transaction
         // (docs/decisions/0020-payments.md); a refused code throws and nothing is written.
         const priced = await priceNewEntry(
