@@ -1,7 +1,6 @@
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { CRITERIA } from "./judging-fixtures";
 import { E2E_PORT } from "./utils";
 
@@ -132,37 +131,6 @@ export function typedEntry(contest: ReadingContest, paragraphs: string[]) {
   } finally {
     db.close();
   }
-}
-
-/**
- * A PDF with a text layer: each paragraph drawn in Times Roman, wrapped at about 80 characters,
- * with a blank line between paragraphs.
- */
-export async function pdfStory(paragraphs: string[]): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  let page = doc.addPage([612, 792]);
-  let y = 740;
-  const line = (text: string) => {
-    if (y < 72) {
-      page = doc.addPage([612, 792]);
-      y = 740;
-    }
-    if (text) page.drawText(text, { x: 72, y, size: 12, font });
-    y -= 16;
-  };
-  for (const p of paragraphs) {
-    let current = "";
-    for (const word of p.split(" ")) {
-      if (current && (current + " " + word).length > 80) {
-        line(current);
-        current = word;
-      } else current = current ? `${current} ${word}` : word;
-    }
-    line(current);
-    line("");
-  }
-  return Buffer.from(await doc.save());
 }
 
 /** Assigns the entries to the judge with this e-mail. */

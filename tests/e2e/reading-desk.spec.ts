@@ -6,10 +6,10 @@ import {
   assignTo,
   createReadingContest,
   entryOf,
-  pdfStory,
   typedEntry,
   unpublish,
 } from "./reading-desk-fixtures";
+import { pdfStory } from "../fixtures/reading-documents";
 import { signIn, signUp, uniqueEmail } from "./utils";
 
 /**

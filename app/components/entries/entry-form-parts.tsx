@@ -8,6 +8,7 @@ import { cn } from "~/components/ui/cn";
 import { ENTRY_MESSAGES } from "~/features/entries/entry-rules";
 import { wordRangeStatus } from "~/features/entries/word-count";
 import { forgetOtherReaders } from "~/components/reading/reading-position";
+import { wordsInFile } from "~/features/entries/document-words";
 
 /**
  * The live word count as the spec shows it ("count / max"), with the allowed range and, outside it,
@@ -256,7 +257,6 @@ export function EntryFileInput({
     const file = event.currentTarget.files?.[0];
     if (!file || file.size > 10 * 1024 * 1024) return setCounted(null);
     try {
-      const { wordsInFile } = await import("~/features/entries/document-words");
       const bytes = new Uint8Array(await file.arrayBuffer());
       setCounted({ name: file.name, words: wordsInFile(file.name, bytes) });
     } catch {

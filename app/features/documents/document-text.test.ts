@@ -10,7 +10,8 @@ import {
   utf16Text,
 } from "#tests/fixtures/reading-documents";
 import { inspectInWorker, stopInspectionWorker } from "./document-inspection.server";
-import { normaliseLines, readingText, wordParagraphs } from "./document-text";
+import { readingText, wordParagraphs } from "./document-text";
+import { normaliseLines } from "./reading-lines";
 import { inspectDocument, judgeCopy } from "./documents";
 
 afterAll(stopInspectionWorker);
