@@ -30,7 +30,6 @@ export function ReadingStatus({
     <a
       href={download.href}
       className={buttonClass({ variant: "outline" }, "flex-wrap gap-x-1 gap-y-0")}
-      download
     >
       {`Download ${download.name}`}
       <span className="font-normal"> (the original, layout as sent)</span>
