@@ -76,7 +76,7 @@ test("a judge steps back from an entry and another panel judge takes it", async 
   await signIn(page, judges[0].email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
-  await expect(page.getByRole("heading", { name: entry.title })).toBeVisible();
+  await expect(page.getByRole("heading", { name: entry.title, level: 1 })).toBeVisible();
   // No writer's identity anywhere on the screen.
   for (const e of fixture.entrants) await expect(page.getByText(e.displayName)).toHaveCount(0);
   await page.getByLabel("Why?").selectOption({ label: "I know the writer" });
