@@ -88,7 +88,12 @@ test("a judge reads a PDF entry in the page, raises the text size and scores it,
 
   // The text size: Standard to Large, kept for the next visit.
   await expect(pressed(page, "Standard")).toHaveAttribute("aria-pressed", "true");
+  // The choice is kept once its post is answered (a reload before that keeps the old size).
+  const saved = page.waitForResponse(
+    (r) => r.url().includes("/preferences/reading") && r.request().method() === "POST",
+  );
   await pressed(page, "Large").click();
+  await saved;
   await expect(pressed(page, "Large")).toHaveAttribute("aria-pressed", "true");
   await expect(pressed(page, "Standard")).toHaveAttribute("aria-pressed", "false");
   await expect(text).toHaveAttribute("data-size", "large");
