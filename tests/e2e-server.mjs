@@ -5,7 +5,8 @@
 // E2E_DATABASE=postgres (playwright.postgres.config.ts): a private PostgreSQL cluster, files in a
 // local S3-protocol server (s3rver), and two server instances on PORT and PORT + 10 sharing both,
 // as several machines behind a load balancer would (docs/decisions/0028-postgresql.md).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import S3rver from "s3rver";
@@ -76,11 +77,14 @@ const env = {
 };
 
 await migrate(env.DATABASE_URL);
-const seeded = spawnSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], {
+// Seeded asynchronously: the seed stores its demo documents in the S3-protocol server that runs in
+// this process, which a blocking spawn would keep from answering.
+const seed = spawn(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], {
   env,
   stdio: "inherit",
 });
-if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+const [seedStatus] = await once(seed, "exit");
+if (seedStatus !== 0) process.exit(seedStatus ?? 1);
 
 const google = await startFakeGoogle({ port: GOOGLE_PORT });
 const resend = await startFakeResend({ port: RESEND_PORT });
