@@ -78,6 +78,30 @@ const schema = z
     RESET_MAX_PER_IP: z.coerce.number().int().positive().default(10),
     /** Price previews with a discount code, per minute, per user and per address. */
     PRICE_PREVIEW_MAX_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    /**
+     * SQLite's online backup to the storage driver (docs/decisions/0037-backups-and-maintenance.md):
+     * every this many hours (0: never), keeping this many copies. PostgreSQL is backed up by its
+     * managed service instead.
+     */
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+    /**
+     * The data retention policy (docs/decisions/0038-data-retention.md), in days: the story text
+     * and files of entries that did not win (or whose writer did not agree to publication) after
+     * the contest's results; a child's account without a sign-in (then removed after a warning
+     * e-mail and the notice period); the e-mail log.
+     */
+    RETENTION_ENTRY_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    RETENTION_INACTIVE_CHILD_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
+    RETENTION_NOTICE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    RETENTION_EMAIL_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /** /readyz fails while an outbox event has waited longer than this (docs/decisions/0036-health-and-logs.md). */
+    READY_OUTBOX_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** The bearer token for /metrics (Prometheus); without it /metrics answers 404. */
+    METRICS_TOKEN: optional.refine(
+      (v) => v === undefined || v.length >= 16,
+      "METRICS_TOKEN must be at least 16 characters",
+    ),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {

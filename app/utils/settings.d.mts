@@ -18,6 +18,7 @@ export const serverFields: {
   WEB_CONCURRENCY: z.ZodEffects<z.ZodOptional<z.ZodNumber>, number | undefined, unknown>;
   QUIET_LOGS: Flag;
   TRUST_PROXY: z.ZodEffects<z.ZodOptional<z.ZodString>, string | undefined, string | undefined>;
+  SHUTDOWN_TIMEOUT_MS: z.ZodDefault<z.ZodNumber>;
   PAYMENTS_TEST_MODE: Flag;
 };
 export const testServiceFields: { GOOGLE_OAUTH_BASE_URL: Address; STRIPE_API_BASE_URL: Address };

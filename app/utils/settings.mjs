@@ -38,6 +38,11 @@ export const serverFields = {
       }
     }),
   /**
+   * On SIGTERM, how long requests in flight may take to finish before the process exits anyway
+   * (docs/decisions/0036-health-and-logs.md). Fly waits kill_timeout (fly.toml) for it.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /**
    * Without Stripe keys a production server refuses the test-mode checkout unless this is 1. It
    * also marks a production build run by the end-to-end tests: see `testMode`.
    */

@@ -624,4 +624,10 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
     prisma.identityHit.create({
       data: { submissionId: b.submission.id, kind: "name", start: 0, end: 4 },
     }),
+  MaintenanceRun: () =>
+    prisma.maintenanceRun.create({ data: { job: "purge", outcome: "done", count: 3 } }),
+  RetentionRecord: (b) =>
+    prisma.retentionRecord.create({
+      data: { runId: "run", kind: "entry-content", subjectId: b.submission.id },
+    }),
 };

@@ -6,6 +6,7 @@
  * argument, so tests drive it without waiting.
  */
 import { backfillEntryDocuments } from "~/features/entries/entry-document.server";
+import { runDueMaintenance } from "~/features/operations/maintenance.server";
 import { sendContestMessage } from "./contest-message.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
@@ -134,6 +135,10 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
   // (docs/decisions/0034-reading-desk.md). A failure waits for the next tick.
   await backfillEntryDocuments().catch((error) =>
     console.error(`[scheduler] document backfill failed: ${errorMessage(error)}`),
+  );
+  // Backups, the retention policy and the purge, when due (docs/decisions/0037-backups-and-maintenance.md).
+  await runDueMaintenance(now).catch((error) =>
+    console.error(`[scheduler] maintenance failed: ${errorMessage(error)}`),
   );
   return { leased: true, events, steps };
 }
