@@ -83,7 +83,11 @@ const schema = z
      * every this many hours (0: never), keeping this many copies. PostgreSQL is backed up by its
      * managed service instead.
      */
-    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 30)
+      .default(24),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
     /**
      * The data retention policy (docs/decisions/0038-data-retention.md), in days: the story text
