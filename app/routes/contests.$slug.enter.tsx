@@ -45,7 +45,9 @@ import {
   eligibilityMessage,
   newEntryKey,
   receiveEntry,
+  type ReceivedEntry,
 } from "~/features/entries/receive-entry.server";
+import { replyRefusal } from "~/utils/action.server";
 import { kindFromFileName } from "~/features/documents/file-sniff";
 import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
@@ -154,39 +156,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await discardBody(request);
     return data<ActionData>({ result: null, formError: error.message }, { status: 403 });
   }
-  const outcome = await receiveEntry(request, user, contest);
-  if (outcome.ok) {
-    // Received: the story kept in this browser is dropped by the next page it shows, even when
-    // that page is a checkout elsewhere (docs/decisions/0031-classrooms-and-shared-computers.md).
-    const done = { headers: { "Set-Cookie": draftDoneCookie(contest.slug) } };
-    // An entry with a fee to pay goes straight to the checkout (docs/decisions/0020-payments.md).
-    // The same entry sent again (Back then Submit): the writer is shown the one they already sent,
-    // with its payment step if it has one (docs/decisions/0026-entry-flow.md).
-    if (outcome.duplicate)
-      return redirectWithToast(
-        `/dashboard/submissions/${outcome.submissionId}`,
-        {
-          type: "info",
-          title: ENTRY_MESSAGES.alreadyReceived,
-          description: ENTRY_MESSAGES.alreadyReceivedDetail,
-        },
-        done,
-      );
-    if (outcome.status === "pending_payment") {
-      const response = await redirectToCheckout(user.id, outcome.submissionId);
-      response.headers.append("Set-Cookie", draftDoneCookie(contest.slug));
-      return response;
-    }
+  let outcome: ReceivedEntry;
+  try {
+    outcome = await receiveEntry(request, user, contest);
+  } catch (error) {
+    return replyRefusal(error);
+  }
+  // Received: the story kept in this browser is dropped by the next page it shows, even when
+  // that page is a checkout elsewhere (docs/decisions/0031-classrooms-and-shared-computers.md).
+  const done = { headers: { "Set-Cookie": draftDoneCookie(contest.slug) } };
+  // An entry with a fee to pay goes straight to the checkout (docs/decisions/0020-payments.md).
+  // The same entry sent again (Back then Submit): the writer is shown the one they already sent,
+  // with its payment step if it has one (docs/decisions/0026-entry-flow.md).
+  if (outcome.duplicate)
     return redirectWithToast(
-      "/dashboard",
-      { type: "success", title: ENTRY_MESSAGES.received },
+      `/dashboard/submissions/${outcome.submissionId}`,
+      {
+        type: "info",
+        title: ENTRY_MESSAGES.alreadyReceived,
+        description: ENTRY_MESSAGES.alreadyReceivedDetail,
+      },
       done,
     );
+  if (outcome.status === "pending_payment") {
+    const response = await redirectToCheckout(user.id, outcome.submissionId);
+    response.headers.append("Set-Cookie", draftDoneCookie(contest.slug));
+    return response;
   }
-  return data<ActionData>(
-    { result: outcome.reply, formError: outcome.formError ?? null },
-    { status: outcome.status },
-  );
+  return redirectWithToast("/dashboard", { type: "success", title: ENTRY_MESSAGES.received }, done);
 }
 
 export default function EnterContest() {

@@ -59,7 +59,13 @@ import {
   entryErrors,
   fileCheckFromFile,
 } from "~/features/entries/entry-rules";
-import { discardBody, newEntryKey, receiveEntry } from "~/features/entries/receive-entry.server";
+import {
+  discardBody,
+  newEntryKey,
+  receiveEntry,
+  type ReceivedEntry,
+} from "~/features/entries/receive-entry.server";
+import { replyRefusal } from "~/utils/action.server";
 import { countWords } from "~/features/entries/word-count";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { notFound } from "~/utils/responses";
@@ -132,33 +138,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await discardBody(request);
     return data<ActionData>({ result: null, formError: refused }, { status: 403 });
   }
-  const outcome = await receiveEntry(
-    request,
-    access.user,
-    contest,
-    pupilEntry(access, pupil, contest.id),
-  );
-  if (outcome.ok) {
-    const name = pupilName(pupil);
-    if (outcome.duplicate)
-      return redirectWithToast(back, {
-        type: "info",
-        title: ENTRY_MESSAGES.alreadyReceived,
-        description: `You sent this story for ${name} a few minutes ago, so we did not add it twice.`,
-      });
-    return redirectWithToast(back, {
-      type: "success",
-      title: ENTRY_MESSAGES.received,
-      description:
-        outcome.status === "pending_payment"
-          ? `${name}'s entry is waiting for payment: pay for your class's entries together below.`
-          : `${name}'s entry is sent.`,
-    });
+  let outcome: ReceivedEntry;
+  try {
+    outcome = await receiveEntry(
+      request,
+      access.user,
+      contest,
+      pupilEntry(access, pupil, contest.id),
+    );
+  } catch (error) {
+    return replyRefusal(error);
   }
-  return data<ActionData>(
-    { result: outcome.reply, formError: outcome.formError ?? null },
-    { status: outcome.status },
-  );
+  const name = pupilName(pupil);
+  if (outcome.duplicate)
+    return redirectWithToast(back, {
+      type: "info",
+      title: ENTRY_MESSAGES.alreadyReceived,
+      description: `You sent this story for ${name} a few minutes ago, so we did not add it twice.`,
+    });
+  return redirectWithToast(back, {
+    type: "success",
+    title: ENTRY_MESSAGES.received,
+    description:
+      outcome.status === "pending_payment"
+        ? `${name}'s entry is waiting for payment: pay for your class's entries together below.`
+        : `${name}'s entry is sent.`,
+  });
 }
 
 export default function EnterForPupil() {

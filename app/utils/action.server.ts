@@ -5,7 +5,7 @@
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import { DomainError, FormRefused, PleaseWait } from "./domain-error";
+import { DomainError, FormRefused, FormReplyRefused, PleaseWait } from "./domain-error";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -54,4 +54,10 @@ export function refusalToast(to: string, error: unknown) {
       description: error.message,
     });
   return redirectWithToast(to, { type: "error", title: "Error", description: error.message });
+}
+
+/** A refusal that carries its own reply (`FormReplyRefused`), as `{ result, formError }` with its status. */
+export function replyRefusal(error: unknown) {
+  if (!(error instanceof FormReplyRefused)) throw error;
+  return data({ result: error.reply, formError: error.formError }, { status: error.status });
 }

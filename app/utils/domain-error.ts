@@ -1,3 +1,5 @@
+import type { SubmissionResult } from "@conform-to/react";
+
 /**
  * A refusal the user should read, thrown by a feature's data access and turned into a form error
  * or a toast in one place (`~/utils/action.server`). `field` names the input it is about, if any.
@@ -35,5 +37,20 @@ export class PleaseWait extends DomainError {
     field?: string,
   ) {
     super(message, field);
+  }
+}
+
+/**
+ * A refusal from a feature that reads the form itself (receiving an entry parses its streamed
+ * body): it carries conform's reply for the form and the HTTP status to answer with. `formError`
+ * is the message shown above the form, if any (a field's error lives in `reply`).
+ */
+export class FormReplyRefused extends DomainError {
+  constructor(
+    readonly formError: string | null,
+    readonly status: 400 | 403 | 413 | 415 | 500 | 503,
+    readonly reply: SubmissionResult<string[]> | null,
+  ) {
+    super(formError ?? Object.values(reply?.error ?? {}).flat()[0] ?? "");
   }
 }

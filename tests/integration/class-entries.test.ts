@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { settled } from "./entry-outcome";
 
 process.env.RESEND_API_KEY = "re_test_key";
 process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
@@ -20,7 +21,9 @@ const { classContestRoster } = await import("~/features/classrooms/class-entries
 const { CLASS_ENTRY_MESSAGES } = await import("~/features/classrooms/class-entry-form");
 const { ownPupil, ownClassroom } = await import("~/features/classrooms/educator-access.server");
 const { entriesLeftFor } = await import("~/features/entries/entry-limit.server");
-const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
+const { receiveEntry: receive, newEntryKey } =
+  await import("~/features/entries/receive-entry.server");
+const receiveEntry = settled(receive);
 const fx = await import("./class-fixtures");
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-class-entries-"));

@@ -5,6 +5,7 @@
  */
 import { prisma } from "~/utils/db.server";
 import { receiveEntry, newEntryKey } from "~/features/entries/receive-entry.server";
+import { settle } from "./entry-outcome";
 import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { pupilEntry } from "~/features/classrooms/class-entries.server";
@@ -134,10 +135,7 @@ export function enterFor(
       body: fd,
     },
   );
-  return receiveEntry(
-    request,
-    teacher.user,
-    contest,
-    pupilEntry(teacher.access, pupil, contest.id),
+  return settle(
+    receiveEntry(request, teacher.user, contest, pupilEntry(teacher.access, pupil, contest.id)),
   );
 }

@@ -6,9 +6,12 @@
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { enterFor, linkedPupil, makeEducator, openContest, rosterPupil } from "./class-fixtures";
+import { settled } from "./entry-outcome";
 
 const { prisma } = await import("~/utils/db.server");
-const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
+const { receiveEntry: receive, newEntryKey } =
+  await import("~/features/entries/receive-entry.server");
+const receiveEntry = settled(receive);
 const { saveDivision, deleteDivision, setDivisionJudges, setPromptDivision, moveDivision } =
   await import("~/features/divisions/divisions-admin.server");
 const { contestDivisions } = await import("~/features/divisions/divisions.server");

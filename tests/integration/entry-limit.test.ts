@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { zipOf } from "#tests/fixtures/authored-documents";
+import { settled } from "./entry-outcome";
 
 // E-mail goes nowhere here: sending fails quietly, the entry must not.
 process.env.RESEND_API_KEY = "re_test_key";
@@ -10,7 +11,9 @@ process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
 
 const { prisma } = await import("~/utils/db.server");
 const { createLocalStorage, setStorageForTests } = await import("~/utils/storage.server");
-const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
+const { receiveEntry: receive, newEntryKey } =
+  await import("~/features/entries/receive-entry.server");
+const receiveEntry = settled(receive);
 const { publicContest } = await import("~/features/contests/public-contest");
 const { contestSelect } = await import("~/features/contests/public-contests.server");
 const { buildSnapshot } = await import("~/features/contests/contest-snapshot");

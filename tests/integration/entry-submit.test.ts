@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { docxBomb, docxWithAuthor, pdfWithAuthor } from "#tests/fixtures/authored-documents";
 import { docxBytes, exeBytes, pdfBytes, textBytes } from "#tests/fixtures/entry-files";
+import { settled } from "./entry-outcome";
 
 // E-mail goes to a Resend endpoint that refuses connections: sending fails, the entry must not.
 process.env.RESEND_API_KEY = "re_test_key";
@@ -13,7 +14,9 @@ process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
 
 const { prisma } = await import("~/utils/db.server");
 const { createLocalStorage, setStorageForTests } = await import("~/utils/storage.server");
-const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
+const { receiveEntry: receive, newEntryKey } =
+  await import("~/features/entries/receive-entry.server");
+const receiveEntry = settled(receive);
 const { publicContest } = await import("~/features/contests/public-contest");
 const { contestSelect } = await import("~/features/contests/public-contests.server");
 const { deliverDueEvents } = await import("~/features/lifecycle/outbox.server");

@@ -7,6 +7,7 @@ import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { startFakeStripe } from "#tests/fakes/stripe.mjs";
 import { formatDollars } from "~/utils/dates";
 import { startFakeResend } from "#tests/fakes/resend.mjs";
+import { settled } from "./entry-outcome";
 
 // The fakes start first: the environment is read once, when the first module reads it.
 const stripe = await startFakeStripe({ apiKey: "sk_test_int", webhookSecret: "whsec_int" });
@@ -23,7 +24,9 @@ afterAll(() => {
 });
 
 const { prisma } = await import("~/utils/db.server");
-const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
+const { receiveEntry: receive, newEntryKey } =
+  await import("~/features/entries/receive-entry.server");
+const receiveEntry = settled(receive);
 const { publicContest } = await import("~/features/contests/public-contest");
 const { contestSelect } = await import("~/features/contests/public-contests.server");
 const { deliverDueEvents } = await import("~/features/lifecycle/outbox.server");

@@ -9,6 +9,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { docxBytes, textBytes } from "#tests/fixtures/entry-files";
+import { settled } from "./entry-outcome";
 
 process.env.RESEND_API_KEY = "re_test_key";
 process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
@@ -16,7 +17,8 @@ process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
 const { prisma } = await import("~/utils/db.server");
 const { createLocalStorage, setStorageForTests, entryFileKey, getStorage } =
   await import("~/utils/storage.server");
-const { receiveEntry } = await import("~/features/entries/receive-entry.server");
+const { receiveEntry: receive } = await import("~/features/entries/receive-entry.server");
+const receiveEntry = settled(receive);
 const { backfillEntryDocuments } = await import("~/features/entries/entry-document.server");
 const { publicContest } = await import("~/features/contests/public-contest");
 const { contestSelect } = await import("~/features/contests/public-contests.server");

@@ -1,0 +1,212 @@
+/**
+ * Writing one received entry, in one transaction at the moment of the write
+ * (docs/decisions/0013-entry-form-and-limits.md): the contest's window, the account's eligibility
+ * (or the class's checks), the writer's limit, the division and its word range are read as they
+ * are now; the row, its document text and identity places, the fee and the confirmation event are
+ * written together, or nothing is.
+ */
+import type { z } from "zod";
+import type { identitySpans } from "~/features/anonymity/identity.server";
+import { saveIdentityHits } from "~/features/anonymity/identity.server";
+import { submitEligibility } from "~/features/accounts/user";
+import { isSubmissionWindowOpen } from "~/features/contests/phase";
+import { publicContest } from "~/features/contests/public-contest";
+import { contestSelect } from "~/features/contests/public-contests.server";
+import { divisionWordRange, type DivisionRule } from "~/features/divisions/eligibility";
+import { DivisionRefused } from "~/features/divisions/placement";
+import { entryDivision, type EntryWriter } from "~/features/divisions/placement.server";
+import { storedType } from "~/features/documents/file-sniff";
+import { priceNewEntry } from "~/features/payments/checkout.server";
+import { lockingTransaction, lockRow, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
+import { enqueueEvent } from "~/utils/outbox.server";
+import { saveEntryDocument } from "./entry-document.server";
+import { entriesLeft, entryLimitMessage } from "./entry-limit";
+import { countedStatuses, type Writer } from "./entry-limit.server";
+import { wordRangeMessage } from "./entry-rules";
+import { ENTRY_MESSAGES, type FileCheck, type entrySchema } from "./entry-schema";
+import { findRepeatedEntry } from "./repeat-entry.server";
+import { initialStatus } from "./submission-status";
+import { withinWordRange } from "./word-count";
+
+/**
+ * An entry an educator sends for a pupil of their class
+ * (docs/decisions/0031-classrooms-and-shared-computers.md), given by the route after it checked the
+ * educator owns the pupil. The entry's sender (entrantId) is the educator; the writer is the pupil.
+ * `check` and `record` run inside the entry's write transaction: a refusal writes nothing, and the
+ * attestations exist exactly when the entry does.
+ */
+export type PupilEntry = {
+  pupilId: string;
+  /** The pupil's own account, when the pupil joined or was linked. */
+  pupilUserId: string | null;
+  /** Names an anonymous entry must not carry: the pupil's, the educator's, the school's. */
+  names: string[];
+  check: (
+    tx: Prisma.TransactionClient,
+    form: FormData,
+  ) => Promise<{ field?: string; message: string } | null>;
+  record: (tx: Prisma.TransactionClient, submissionId: string, form: FormData) => Promise<void>;
+};
+
+export type EntryUser = {
+  id: string;
+  dateOfBirth: Date | string | null;
+  parentConsentAt: Date | string | null;
+};
+
+export function eligibilityMessage(user: EntryUser) {
+  const e = submitEligibility(user);
+  if (e.ok) return null;
+  return e.reason === "awaiting-parental-consent"
+    ? ENTRY_MESSAGES.underThirteen
+    : ENTRY_MESSAGES.noDateOfBirth;
+}
+
+/** The stored, inspected file of the entry. */
+export type StoredEntryFile = FileCheck & { key: string; kind: NonNullable<FileCheck["kind"]> };
+
+export type EntryWrite = {
+  /** The form's entry key (or a fresh one): the row's id, so a repeated post writes nothing. */
+  id: string;
+  user: EntryUser;
+  contestId: string;
+  forPupil?: PupilEntry;
+  form: FormData;
+  writer: Writer;
+  entryWriter: EntryWriter;
+  /** The word range the form was checked against. */
+  words: { wordMin: number; wordMax: number };
+  value: z.infer<ReturnType<typeof entrySchema>>;
+  file: StoredEntryFile | null;
+  /** The document's reading text ("" for typed entries). */
+  text: string;
+  identities: ReturnType<typeof identitySpans>;
+  /** Mints another key when the form's names someone else's entry. */
+  newKey: () => string;
+};
+
+export type EntryWritten =
+  { refused: string; field?: string } | { id: string; duplicate: boolean; status: string };
+
+/** Writes the entry, or finds the one already written, or says why not (nothing written). */
+export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
+  const { user, contestId, forPupil, form, writer, entryWriter, words, value, file } = input;
+  let id = input.id;
+  // A busy database is waited for outside the transaction (see db.server), then refused.
+  const result = await withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      // One writer's entries are written one at a time (their limit is read, then written).
+      await lockRow(tx, "User", user.id);
+      // A linked pupil's own entries and class entries count together (ADR 0031).
+      if (forPupil?.pupilUserId) await lockRow(tx, "User", forPupil.pupilUserId);
+      // The moment of the write: the window and the account's eligibility, as they are now.
+      const row = await tx.contest.findFirst({
+        where: { id: contestId, isPublished: true },
+        select: contestSelect,
+      });
+      if (!row || !isSubmissionWindowOpen(publicContest(row), new Date()))
+        return { refused: ENTRY_MESSAGES.notOpen } as const;
+      const account = await tx.user.findUnique({
+        where: { id: user.id },
+        select: { id: true, dateOfBirth: true, parentConsentAt: true },
+      });
+      if (!account) return { refused: ENTRY_MESSAGES.mustSignIn } as const;
+      if (forPupil) {
+        // The educator's approval and the pupil's consent, as they are now.
+        const refusal = await forPupil.check(tx, form);
+        if (refusal) return { refused: refusal.message, field: refusal.field } as const;
+      } else {
+        const notEligible = eligibilityMessage(account);
+        if (notEligible) return { refused: notEligible } as const;
+      }
+
+      const existing = await tx.submission.findUnique({
+        where: { id },
+        select: { entrantId: true, status: true },
+      });
+      // A key that names someone else's entry (a forged form) is ignored, not an error.
+      if (existing && existing.entrantId !== user.id) id = input.newKey();
+      else if (existing) return { duplicate: true, status: existing.status } as const;
+      const repeated = await findRepeatedEntry(tx, {
+        contestId,
+        entrantId: user.id,
+        pupilId: forPupil?.pupilId,
+        title: value.title,
+        body: value.body ?? null,
+        file: file ? { name: file.name, size: file.size } : null,
+      });
+      if (repeated) {
+        id = repeated.id;
+        return { duplicate: true, status: repeated.status } as const;
+      }
+      const shown = publicContest(row);
+      const mine = await countedStatuses(tx, writer, contestId);
+      if (entriesLeft(shown.entriesPerWriter, mine) === 0)
+        return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
+      // The division as it is now (the admin may have edited it, or the profile changed).
+      let placed: DivisionRule | null;
+      try {
+        placed = await entryDivision(contestId, entryWriter, new Date(), tx);
+      } catch (error) {
+        if (!(error instanceof DivisionRefused)) throw error;
+        return { refused: error.message } as const;
+      }
+      const range = divisionWordRange(shown, placed);
+      // Typed text, or else the document's words (docs/decisions/0034-reading-desk.md).
+      const counted = value.body ? value.wordCount : file?.words;
+      if (
+        counted !== undefined &&
+        (range.wordMin !== words.wordMin || range.wordMax !== words.wordMax) &&
+        !withinWordRange(counted, range.wordMin, range.wordMax)
+      )
+        return {
+          refused: wordRangeMessage(range.wordMin, range.wordMax),
+          field: value.body ? "body" : "file",
+        } as const;
+      await tx.submission.create({
+        data: {
+          id,
+          contestId,
+          entrantId: user.id,
+          pupilId: forPupil?.pupilId ?? null,
+          divisionId: placed?.id ?? null,
+          title: value.title,
+          body: value.body,
+          wordCount: value.body ? value.wordCount : (file?.words ?? 0),
+          // Written unpaid first; priceNewEntry below sets what the fee and any code allow.
+          status: initialStatus(shown.entryFeeCents),
+          filePath: file?.key ?? null,
+          fileName: file?.name ?? null,
+          fileType: file ? storedType(file.kind, null, file.encoding) : null,
+          fileSize: file?.size ?? null,
+          showIfAwarded: value.showIfAwarded,
+        },
+      });
+      // The document's text, read for judges, and every place the entry names its writer
+      // (docs/decisions/0034-reading-desk.md).
+      if (file) await saveEntryDocument(tx, id, input.text);
+      await saveIdentityHits(tx, id, input.identities);
+      // The fee after any discount code, and the code's use, in this same transaction
+      // (docs/decisions/0020-payments.md); a refused code throws and nothing is written.
+      const priced = await priceNewEntry(
+        tx,
+        { submissionId: id, contest: { id: contestId, entryFeeCents: shown.entryFeeCents } },
+        value.discountCode,
+        new Date(),
+      );
+      const status = priced.status;
+      if (forPupil) await forPupil.record(tx, id, form);
+      if (status === "submitted" && shown.entryFeeCents > 0)
+        await tx.submission.update({ where: { id }, data: { status } });
+      // The confirmation e-mail is an outbox event of this transaction, sent by a workflow
+      // (docs/decisions/0017-contest-lifecycle.md).
+      // A class entry's sender is told on the class's page and by the one receipt of its
+      // payment, not by one e-mail per pupil (ADR 0031).
+      if (status === "submitted" && !forPupil)
+        await enqueueEvent(tx, "entry/submitted", { submissionId: id });
+      return { duplicate: false, status } as const;
+    }, lockingTransaction),
+  );
+  if (result.refused !== undefined) return { refused: result.refused, field: result.field };
+  return { id, duplicate: result.duplicate, status: result.status };
+}
