@@ -15,7 +15,6 @@ import {
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { useState } from "react";
-import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field, TextareaField } from "~/components/ui/field";
@@ -32,7 +31,6 @@ import {
 import {
   DraftNotice,
   ProblemList,
-  SignInNotice,
   WordCounter,
   useEntryDraft,
   EntryFileInput,
@@ -62,7 +60,7 @@ import { pendingEntryIn } from "~/features/entries/pending-entry.server";
 import { visitorToSignIn } from "./visitor-sign-in.server";
 import { entryDivision, entryDivisionNotice } from "~/features/divisions/placement.server";
 import { DivisionRefused } from "~/features/divisions/placement";
-import { DivisionNotice } from "~/components/divisions/division-notice";
+import { EntryNotices } from "~/components/entries/entry-notices";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -280,59 +278,20 @@ export default function EnterContest() {
         close {contest.closes}.
       </p>
 
-      <div className="mt-6 space-y-4">
-        {phase === "coming_soon" ? (
-          <Alert variant="warning" title={`Not open yet: submissions open ${contest.opens}.`}>
-            {ENTRY_MESSAGES.notOpen} Come back on {contest.opens} to send your story.
-          </Alert>
-        ) : !windowOpen ? (
-          <Alert variant="warning" title="Submissions closed">
-            {ENTRY_MESSAGES.notOpen} Submissions closed {contest.closes}.
-          </Alert>
-        ) : null}
-        {!signedIn ? <SignInNotice back={back} /> : null}
-        {notEligible ? (
-          <Alert variant="warning" title="You cannot submit yet">
-            {notEligible}
-          </Alert>
-        ) : null}
-        <DivisionNotice notice={division} />
-        {limitReached && !actionData?.formError ? (
-          <Alert variant="info" title={limitReached}>
-            {contest.entryLimit}{" "}
-            <Link className="underline" to="/dashboard">
-              See your entries
-            </Link>
-            .
-          </Alert>
-        ) : null}
-        {actionData?.formError ? (
-          <Alert variant="destructive" title="Your entry was not sent">
-            {actionData.formError}
-            {/* A division refusal the writer fixes on their account page (docs/decisions/0032). */}
-            {actionData.formError.includes("on your account page") ? (
-              <>
-                {" "}
-                <Link className="underline" to="/account">
-                  Go to your account page
-                </Link>
-                .
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
-        {pending ? (
-          <Alert variant="info" title="Your entry is waiting for payment">
-            “{pending.title}” is saved but not paid yet.{" "}
-            <Link className="underline" to={pending.href}>
-              Pay for it with your code
-            </Link>
-            .
-          </Alert>
-        ) : null}
-        <ProblemList problems={problems} />
+      <EntryNotices
+        phase={phase}
+        windowOpen={windowOpen}
+        contest={contest}
+        signInBack={signedIn ? null : back}
+        notEligible={notEligible}
+        division={division}
+        limitReached={limitReached}
+        formError={actionData?.formError ?? null}
+        pending={pending}
+        problems={problems}
+      >
         <DraftNotice kept={kept} restoredHere={draft.restored} />
-      </div>
+      </EntryNotices>
 
       <Card className="mt-6">
         <CardContent className="pt-5">
