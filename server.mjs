@@ -466,7 +466,11 @@ async function shutdown(signal) {
   await Promise.resolve(serverBuild.entry.module.disconnectDatabase?.()).catch((error) =>
     logError("shutdown", error),
   );
+  await viteDevServer?.close().catch((error) => logError("shutdown", error));
   logLine({ type: "shutdown", signal, outcome: cut ? "timed out" : "done" });
   process.exit(cut ? 1 : 0);
 }
+// In development, Vite (the Remix plugin's child compiler) listens for SIGTERM to exit at once;
+// this shutdown closes the dev server itself instead.
+if (viteDevServer) process.removeAllListeners("SIGTERM");
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));
