@@ -21,6 +21,7 @@ import {
   logLine,
   markShuttingDown,
   requestContext,
+  requestRoute,
   setRequestRoute,
 } from "./app/utils/access-log.mjs";
 import { runPrimary, runsWorkflows, workerCount } from "./app/utils/cluster.mjs";
@@ -386,6 +387,8 @@ function remixRequest(req, res) {
 
 const handleRequest = createRemixHandler(build, SETTINGS.NODE_ENV);
 const visitorPages = IS_PROD ? createVisitorPageCache() : null;
+/** The route id of each cached visitor page's path, for the request log. */
+const visitorRoutes = new Map();
 // The request's log store is entered here, after the body was read (a body parser's callbacks
 // run outside it), so the app's loaders can fill it in.
 app.all("*", requestContext(), async (req, res, next) => {
@@ -395,11 +398,15 @@ app.all("*", requestContext(), async (req, res, next) => {
     if (visitorPages?.applies(req)) {
       // Rendered with the placeholder nonce, sent with this request's own.
       let page = visitorPages.lookup(req.originalUrl);
+      // A page from the cache names the route that rendered it in the log line.
+      if (page) setRequestRoute(visitorRoutes.get(req.path) ?? "unmatched");
       if (!page) {
         const response = await handleRequest(request, {
           cspNonce: visitorPages.placeholder,
           clientAddress: clientAddress(req, TRUST),
         });
+        if (visitorRoutes.size > 1000) visitorRoutes.clear();
+        visitorRoutes.set(req.path, requestRoute() ?? "unmatched");
         page = await visitorPages.take(req.originalUrl, response);
         if (!page) return await sendResponse(res, response);
       }

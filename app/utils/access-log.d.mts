@@ -31,3 +31,4 @@ export function accessLog(options?: {
   skip?: (req: Request) => boolean;
 }): RequestHandler;
 export function requestContext(): RequestHandler;
+export function requestRoute(): string | null;

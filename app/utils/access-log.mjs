@@ -51,6 +51,11 @@ export function setRequestRoute(routeId, depth = 0) {
   }
 }
 
+/** The route id named so far in this request, if any. */
+export function requestRoute() {
+  return current()?.route ?? null;
+}
+
 /** Records the signed-in user's highest role for the request's log line. */
 export function setRequestRole(role) {
   const ctx = current();
