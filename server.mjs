@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { format } from "node:util";
 import {
   createRequestHandler as createRemixHandler,
   writeReadableStreamToWritable,
@@ -39,6 +40,19 @@ try {
   process.exit(1);
 }
 const IS_PROD = SETTINGS.NODE_ENV === "production";
+
+// In production every line on stdout and stderr is JSON (docs/decisions/0036-health-and-logs.md):
+// what the app or a library prints through the console becomes one line of its own type.
+if (IS_PROD) {
+  const asLine =
+    (type, out) =>
+    (...args) =>
+      logLine({ type, message: format(...args) }, out);
+  console.log = asLine("log", process.stdout);
+  console.info = asLine("log", process.stdout);
+  console.warn = asLine("warning", process.stderr);
+  console.error = asLine("error", process.stderr);
+}
 const { PORT, BUILD_DIR } = SETTINGS;
 
 // The primary of a multi-process server only forks and watches the workers; it never serves.

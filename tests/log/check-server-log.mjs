@@ -8,6 +8,8 @@ import { pathToFileURL } from "node:url";
 
 /** Non-JSON lines a library prints on its own, matched whole. */
 const KNOWN_PLAIN_LINES = [
+  // Remix's notice about a resource route's raw return value: it names the route id, no data.
+  /^⚠️ REMIX FUTURE CHANGE: Externally-accessed resource routes will no longer be able to return raw JavaScript objects or `null` in React Router v7 when Single Fetch becomes the default\. You can prepare for this change at your convenience by wrapping the data returned from your `(loader|action)` function in the `routes\/[^`]+` route with `json\(\)`\. {2}For instructions on making this change, see https:\/\/remix\.run\/docs\/en\/v[\d.]+\/guides\/single-fetch#resource-routes$/,
   // Node's warning for the fetch/stream APIs some libraries still call (no data in it).
   /^\(node:\d+\) \[?[A-Z0-9_]+\]? ?\w*Warning: .*$/,
   /^\(Use `node --trace-(warnings|deprecation) \.\.\.` to show where the warning was created\)$/,
