@@ -37,7 +37,7 @@ const FORBIDDEN = [
 ];
 
 const REQUEST_FIELDS = ["time", "type", "method", "route", "status", "durationMs", "role"];
-const ROLES = new Set(["visitor", "entrant", "judge", "admin"]);
+const ROLES = new Set(["visitor", "entrant", "educator", "judge", "admin"]);
 
 /** The problems of a log's text; an empty list when it passes. */
 export function checkServerLog(text, { minRoutes = 20, requireJobs = true } = {}) {
