@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { format } from "node:util";
 import {
   createRequestHandler as createRemixHandler,
   writeReadableStreamToWritable,
@@ -15,7 +16,15 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { clientAddress, expressTrustProxy, requestOrigin } from "./app/utils/client-ip.mjs";
-import { accessLog } from "./app/utils/access-log.mjs";
+import {
+  accessLog,
+  logError,
+  logLine,
+  markShuttingDown,
+  requestContext,
+  requestRoute,
+  setRequestRoute,
+} from "./app/utils/access-log.mjs";
 import { runPrimary, runsWorkflows, workerCount } from "./app/utils/cluster.mjs";
 import { createVisitorPageCache } from "./app/utils/visitor-page-cache.mjs";
 import { BODY_MESSAGES, UPLOAD_BODY_LIMIT, bodyPolicy } from "./app/utils/request-body.mjs";
@@ -31,6 +40,19 @@ try {
   process.exit(1);
 }
 const IS_PROD = SETTINGS.NODE_ENV === "production";
+
+// In production every line on stdout and stderr is JSON (docs/decisions/0036-health-and-logs.md):
+// what the app or a library prints through the console becomes one line of its own type.
+if (IS_PROD) {
+  const asLine =
+    (type, out) =>
+    (...args) =>
+      logLine({ type, message: format(...args) }, out);
+  console.log = asLine("log", process.stdout);
+  console.info = asLine("log", process.stdout);
+  console.warn = asLine("warning", process.stderr);
+  console.error = asLine("error", process.stderr);
+}
 const { PORT, BUILD_DIR } = SETTINGS;
 
 // The primary of a multi-process server only forks and watches the workers; it never serves.
@@ -48,6 +70,20 @@ const app = express();
 app.disable("x-powered-by");
 // X-Forwarded-For is anyone's to send: Express reads it only for a configured number of proxies.
 app.set("trust proxy", expressTrustProxy(TRUST));
+// One JSON line per request, refused ones included (docs/decisions/0036-health-and-logs.md);
+// QUIET_LOGS (the tests) keeps only the counters. Static files are counted, not logged.
+app.use(
+  accessLog({
+    quiet: SETTINGS.QUIET_LOGS,
+    skip: (req) => req.path.startsWith("/assets/"),
+  }),
+);
+// While shutting down, every answer closes its connection (keep-alive would hold the process).
+let shuttingDown = false;
+app.use((_req, res, next) => {
+  if (shuttingDown) res.setHeader("Connection", "close");
+  next();
+});
 app.use(compression());
 
 app.use((_req, res, next) => {
@@ -236,8 +272,14 @@ app.use((error, _req, res, next) => {
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
+  const isStatic = (_req, _res, next) => {
+    setRequestRoute("static", Number.MAX_SAFE_INTEGER);
+    next();
+  };
   app.use(
     "/assets",
+    requestContext(),
+    isStatic,
     express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }),
   );
   // The public files (favicon, robots.txt, …) are known when the server starts: only their
@@ -256,19 +298,58 @@ if (viteDevServer) {
       .map((file) => `/${file}`),
   );
   const servePublic = express.static(`${BUILD_DIR}/client`, { maxAge: "1h" });
-  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+  app.use((req, res, next) =>
+    publicFiles.has(req.path)
+      ? requestContext()(req, res, () => isStatic(req, res, () => servePublic(req, res, next)))
+      : next(),
+  );
 }
 
-// One-time tokens in paths are redacted (docs/decisions/0025-accounts-and-tokens.md).
-app.use(
-  accessLog({
-    skip: (req) => req.url.startsWith("/assets") || SETTINGS.QUIET_LOGS,
-  }),
-);
+/**
+ * The server build with every route's loader and action, and the document handler, naming the
+ * route in the request's log line: the route id, never the path with its parameters' values.
+ */
+function instrumentBuild(build) {
+  const depthOf = (id) => {
+    let depth = 0;
+    for (let r = build.routes[id]; r?.parentId; r = build.routes[r.parentId]) depth++;
+    return depth;
+  };
+  const routes = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const depth = depthOf(id);
+    const module = { ...route.module };
+    for (const name of ["loader", "action"]) {
+      const fn = route.module[name];
+      if (fn)
+        module[name] = (args) => {
+          setRequestRoute(id, depth);
+          return fn(args);
+        };
+    }
+    routes[id] = { ...route, module };
+  }
+  const handleDocument = build.entry.module.default;
+  const entryModule = {
+    ...build.entry.module,
+    default(request, status, headers, remixContext, loadContext) {
+      const matches = remixContext.staticHandlerContext.matches;
+      const leaf = matches[matches.length - 1];
+      if (leaf) setRequestRoute(leaf.route.id, Number.MAX_SAFE_INTEGER - 1);
+      return handleDocument(request, status, headers, remixContext, loadContext);
+    },
+  };
+  return { ...build, routes, entry: { ...build.entry, module: entryModule } };
+}
 
+const instrumented = new WeakMap();
+const instrumentOnce = (built) => {
+  if (!instrumented.has(built)) instrumented.set(built, instrumentBuild(built));
+  return instrumented.get(built);
+};
 const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build")
-  : await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
+  ? async () => instrumentOnce(await viteDevServer.ssrLoadModule("virtual:remix/server-build"))
+  : instrumentOnce(await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href));
 
 /** As @remix-run/express does: the Fetch API headers of a Node request, and a Response sent back. */
 function remixHeaders(nodeHeaders) {
@@ -320,18 +401,26 @@ function remixRequest(req, res) {
 
 const handleRequest = createRemixHandler(build, SETTINGS.NODE_ENV);
 const visitorPages = IS_PROD ? createVisitorPageCache() : null;
-app.all("*", async (req, res, next) => {
+/** The route id of each cached visitor page's path, for the request log. */
+const visitorRoutes = new Map();
+// The request's log store is entered here, after the body was read (a body parser's callbacks
+// run outside it), so the app's loaders can fill it in.
+app.all("*", requestContext(), async (req, res, next) => {
   try {
     const request = remixRequest(req, res);
     if (!request) return refuse(res, 400, "Bad request: the Host header is not a host name.");
     if (visitorPages?.applies(req)) {
       // Rendered with the placeholder nonce, sent with this request's own.
       let page = visitorPages.lookup(req.originalUrl);
+      // A page from the cache names the route that rendered it in the log line.
+      if (page) setRequestRoute(visitorRoutes.get(req.path) ?? "unmatched");
       if (!page) {
         const response = await handleRequest(request, {
           cspNonce: visitorPages.placeholder,
           clientAddress: clientAddress(req, TRUST),
         });
+        if (visitorRoutes.size > 1000) visitorRoutes.clear();
+        visitorRoutes.set(req.path, requestRoute() ?? "unmatched");
         page = await visitorPages.take(req.originalUrl, response);
         if (!page) return await sendResponse(res, response);
       }
@@ -347,22 +436,62 @@ app.all("*", async (req, res, next) => {
   }
 });
 
+// Errors the app did not answer itself: one JSON line (no request data), a plain 500.
+app.use((error, _req, res, next) => {
+  logError("request", error);
+  if (res.headersSent) return next(error);
+  res.status(500).type("text/plain").send("Internal Server Error");
+});
+
 const server = app.listen(PORT, () => {
-  console.log(`Inkwell is listening on http://localhost:${server.address().port}`);
+  logLine({
+    type: "start",
+    message: `Inkwell is listening on http://localhost:${server.address().port}`,
+  });
 });
 
 // The workflows' in-process part: the embedded scheduler, or the outbox dispatcher to Inngest
-// (docs/decisions/0018-embedded-scheduler.md). One process runs them (with several workers, the one the primary names); stopped before exiting.
+// (docs/decisions/0018-embedded-scheduler.md). One process runs them (with several workers, the
+// one the primary names); stopped before exiting.
 const serverBuild = viteDevServer
   ? await viteDevServer.ssrLoadModule("virtual:remix/server-build")
   : build;
 // With several workers, exactly one runs them (app/utils/cluster.mjs).
 const workflows = runsWorkflows() ? serverBuild.entry.module.startWorkflows?.() : undefined;
 
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    Promise.resolve(workflows?.stop())
-      .catch(() => {})
-      .finally(() => server.close(() => process.exit(0)));
+/**
+ * Graceful shutdown (docs/decisions/0036-health-and-logs.md): /readyz answers 503, the listening
+ * socket closes (a new connection is refused) and idle keep-alive connections with it; requests
+ * in flight finish, for SHUTDOWN_TIMEOUT_MS at most; the scheduler stops after its current step;
+ * the database is disconnected. Exit 0, or 1 when the timeout cut requests short.
+ */
+async function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  markShuttingDown();
+  logLine({ type: "shutdown", signal, timeoutMs: SETTINGS.SHUTDOWN_TIMEOUT_MS });
+  const closed = new Promise((resolve) => server.close(() => resolve(false)));
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  let timer;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(true), SETTINGS.SHUTDOWN_TIMEOUT_MS);
   });
+  const [cut] = await Promise.all([
+    Promise.race([closed, timeout]),
+    Promise.resolve(workflows?.stop()).catch((error) => logError("shutdown", error)),
+  ]);
+  clearInterval(idle);
+  clearTimeout(timer);
+  if (cut) server.closeAllConnections();
+  await Promise.resolve(serverBuild.entry.module.disconnectDatabase?.()).catch((error) =>
+    logError("shutdown", error),
+  );
+  await viteDevServer?.close().catch((error) => logError("shutdown", error));
+  logLine({ type: "shutdown", signal, outcome: cut ? "timed out" : "done" });
+  process.exit(cut ? 1 : 0);
 }
+// In development, Vite (the Remix plugin's child compiler) listens for SIGTERM to exit at once;
+// this shutdown closes the dev server itself instead.
+if (viteDevServer) process.removeAllListeners("SIGTERM");
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));

@@ -6,6 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { sendToInngest } from "../inngest/dispatch";
 import { startScheduler } from "./features/lifecycle/scheduler.server";
+import { logError } from "./utils/access-log.mjs";
+import { prisma } from "./utils/db.server";
 import { env, initEnv, inngestConfigured } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
 
@@ -53,7 +55,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError("render", error);
         },
       },
     );
@@ -61,11 +63,19 @@ export default function handleRequest(
   });
 }
 
-/** Unexpected errors are logged; aborted requests and thrown responses are not errors. */
+/**
+ * Unexpected errors are logged as one JSON line, without the path (it can hold a token or an id);
+ * the request's own line names its route. Aborted requests and thrown responses are not errors.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+  logError(request.method, error);
 };
+
+/** The last step of a graceful shutdown (server.mjs, docs/decisions/0036-health-and-logs.md). */
+export async function disconnectDatabase() {
+  await prisma.$disconnect();
+}
 
 /**
  * Starts the workflows' in-process part; server.mjs calls it once after loading the build and

@@ -76,6 +76,13 @@ run(
   },
 );
 
+// Every line the servers logged during that run: JSON, route ids, job steps, and no password,
+// token, cookie, e-mail address or story text (docs/decisions/0036-health-and-logs.md).
+run("the e2e run's server log", process.execPath, [
+  "tests/log/check-server-log.mjs",
+  `tests/.data/e2e-${process.env.E2E_PORT ?? 3200}/server.log`,
+]);
+
 // The PostgreSQL smoke: two server instances on one database and one S3-protocol store
 // (playwright.postgres.config.ts, docs/decisions/0028-postgresql.md).
 run(

@@ -65,7 +65,9 @@ const env = {
   GOOGLE_OAUTH_BASE_URL: `http://localhost:${GOOGLE_PORT}`,
   RESEND_API_KEY: "re_test_key",
   RESEND_BASE_URL: `http://localhost:${RESEND_PORT}`,
-  QUIET_LOGS: "1",
+  // The servers' JSON log goes to server.log, checked after the run (scripts/test.mjs,
+  // docs/decisions/0036-health-and-logs.md); /metrics exists and wants this token.
+  METRICS_TOKEN: "e2e-metrics-token-0123456789",
   LOGIN_MAX_FAILURES_PER_IP: "10000",
   // The embedded scheduler looks for due steps every half second (docs/decisions/0018-embedded-scheduler.md).
   SCHEDULER_INTERVAL_MS: "500",
@@ -92,12 +94,15 @@ cleanups.push(
   () => google.server.close(),
   () => resend.server.close(),
 );
-const apps = [spawn(process.execPath, ["server.mjs"], { env, stdio: "inherit" })];
+// Both servers append to one file (each line is one write); the terminal stays quiet.
+const log = fs.openSync(path.join(dir, "server.log"), "a");
+const logged = ["ignore", log, log];
+const apps = [spawn(process.execPath, ["server.mjs"], { env, stdio: logged })];
 if (onPostgres)
   apps.push(
     spawn(process.execPath, ["server.mjs"], {
       env: { ...env, PORT: String(SECOND_PORT) },
-      stdio: "inherit",
+      stdio: logged,
     }),
   );
 let exiting = false;

@@ -26,6 +26,7 @@ const links = [
   ["/admin/invoices", "Invoices"],
   ["/admin/emails", "E-mails"],
   ["/admin/workflows", "Workflows"],
+  ["/admin/health", "Health"],
 ] as const;
 
 export default function AdminLayout() {

@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { describe, expect, test } from "vitest";
-import { accessLog } from "./access-log.mjs";
+import {
+  accessLog,
+  requestContext,
+  setRequestRole,
+  setRequestRoute,
+  slowRequests,
+} from "./access-log.mjs";
 import { redactTokens } from "./redact-tokens.mjs";
 
 describe("one-time tokens in logs (docs/decisions/0025-accounts-and-tokens.md)", () => {
@@ -31,32 +37,74 @@ describe("one-time tokens in logs (docs/decisions/0025-accounts-and-tokens.md)",
       ].join("\n"),
     );
   });
+});
 
-  test("the access log of a real request has no token", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = express();
-    app.use(accessLog({ stream }));
-    app.use((_req, res) => void res.status(404).send("no"));
+describe("the request log (docs/decisions/0036-health-and-logs.md)", () => {
+  async function serve(app: express.Express, paths: string[]) {
     const server = app.listen(0);
     await once(server, "listening");
     const { port } = server.address() as AddressInfo;
     try {
-      for (const path of ["/consent/SECRETTOKEN1", "/reset-password/SECRETTOKEN2?a=b"]) {
-        await fetch(`http://127.0.0.1:${port}${path}`);
+      for (const path of paths) {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+          headers: { cookie: "en_session=COOKIEVALUE" },
+        });
+        await res.text();
       }
-      await new Promise((r) => setTimeout(r, 50));
     } finally {
       server.close();
     }
-    const log = lines.join("");
-    expect(log).toContain("GET /consent/[redacted] 404");
-    expect(log).toContain("GET /reset-password/[redacted]?a=b 404");
-    expect(log).not.toContain("SECRETTOKEN");
+  }
+  function sink() {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    return { lines, stream };
+  }
+
+  test("one JSON line per request: route id and role from the app, no path, query or cookie", async () => {
+    const { lines, stream } = sink();
+    const app = express();
+    app.use(accessLog({ out: stream }));
+    app.use(requestContext());
+    app.get("/consent/:token", async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 5));
+      setRequestRoute("root", 0);
+      setRequestRoute("routes/consent.$token", 1);
+      setRequestRoute("root", 0); // a parent after the leaf does not win
+      setRequestRole("entrant");
+      res.status(200).send("ok");
+    });
+    app.use((_req, res) => void res.status(404).send("no"));
+    await serve(app, ["/consent/SECRETTOKEN1?email=a%40b.test", "/nowhere/SECRET2"]);
+    expect(lines).toHaveLength(2);
+    const [first, second] = lines.map((l) => JSON.parse(l));
+    expect(first).toMatchObject({
+      type: "request",
+      method: "GET",
+      route: "routes/consent.$token",
+      status: 200,
+      role: "entrant",
+    });
+    expect(typeof first.durationMs).toBe("number");
+    expect(Date.parse(first.time)).not.toBeNaN();
+    expect(second).toMatchObject({ route: "unmatched", status: 404, role: "visitor" });
+    const log = lines.join("\n");
+    for (const secret of ["SECRET", "email", "a%40b", "COOKIEVALUE"])
+      expect(log).not.toContain(secret);
+    expect(slowRequests().some((s) => s.route === "routes/consent.$token")).toBe(true);
+  });
+
+  test("quiet: no lines", async () => {
+    const { lines, stream } = sink();
+    const app = express();
+    app.use(accessLog({ out: stream, quiet: true }));
+    app.use((_req, res) => void res.status(404).send("no"));
+    await serve(app, ["/a"]);
+    expect(lines).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@
 import cluster from "node:cluster";
 import os from "node:os";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
+import { logLine } from "./access-log.mjs";
 
 /** The worker whose environment says so runs the workflows (startWorkflows); the others do not. */
 export const WORKFLOWS_ENV = "INKWELL_RUNS_WORKFLOWS";
@@ -22,7 +23,8 @@ export function runsWorkflows(env = process.env) {
 /**
  * Runs the primary: forks the workers and resolves with the exit code once they have all
  * stopped (after SIGTERM/SIGINT, which it passes on, or when a worker dies before it listens,
- * which means the server cannot start).
+ * which means the server cannot start). On SIGTERM each worker shuts down gracefully (server.mjs,
+ * docs/decisions/0036-health-and-logs.md); the primary exits 1 if any of them had to cut requests.
  */
 export function runPrimary(workers) {
   new RateLimiterClusterMaster();
@@ -36,8 +38,13 @@ export function runPrimary(workers) {
       worker.on("exit", (code, signal) => {
         const started = listening.delete(worker.id);
         if (!stopping && started) {
-          console.error(
-            `[cluster] worker ${worker.process.pid} exited (${signal ?? code}); restarting`,
+          logLine(
+            {
+              type: "error",
+              context: "cluster",
+              message: `worker ${worker.process.pid} exited (${signal ?? code}); restarting`,
+            },
+            process.stderr,
           );
           fork(runsWorkflowsHere);
           return;
@@ -46,6 +53,9 @@ export function runPrimary(workers) {
           // It died before listening: a bad environment or build. Stop the others too.
           exitCode = code || 1;
           stop();
+        } else if (code) {
+          // A worker whose shutdown timed out (requests cut short) makes the whole exit 1.
+          exitCode = exitCode || code;
         }
         if (Object.keys(cluster.workers ?? {}).length === 0) resolve(exitCode);
       });

@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { Resend } from "resend";
 import { prisma } from "./db.server";
 import { env, siteOrigin } from "./env.server";
+import { logLine } from "./access-log.mjs";
 import { redactTokens } from "./redact-tokens.mjs";
 
 /**
@@ -48,10 +49,13 @@ export async function sendEmail(message: {
     const live = env().NODE_ENV !== "production";
     if (live) devInbox.unshift({ to: message.to, subject: message.subject, text });
     devInbox.length = Math.min(devInbox.length, DEV_INBOX_SIZE);
-    if (!env().QUIET_LOGS)
-      console.log(
-        `[email] to=${message.to} subject=${JSON.stringify(message.subject)}\n${live ? text : redactTokens(text)}`,
-      );
+    // In production the log is JSON lines (docs/decisions/0036-health-and-logs.md): the
+    // e-mail's template only, never its address, subject or body.
+    if (!env().QUIET_LOGS) {
+      if (live)
+        console.log(`[email] to=${message.to} subject=${JSON.stringify(message.subject)}\n${text}`);
+      else logLine({ type: "email", template: message.template, status: "logged" });
+    }
     return record(message, { status: "logged", body: redactTokens(text) });
   }
   try {
@@ -96,7 +100,8 @@ async function record(
     select: { id: true },
   });
   if (outcome.status === "failed") {
-    console.error(`[email] failed to=${message.to} template=${message.template}: ${outcome.error}`);
+    // The provider's error can name the address: it stays in the e-mail log, not in this line.
+    logLine({ type: "email", template: message.template, status: "failed" }, process.stderr);
     return { ok: false, error: outcome.error ?? "failed", logId: row.id };
   }
   return { ok: true, id: outcome.providerId ?? null, logId: row.id };

@@ -9,6 +9,7 @@ import { foundationRoutes } from "./foundation";
 import { hardeningRoutes } from "./hardening";
 import { identityHitRoutes } from "./identity-hits";
 import { judgingRoutes } from "./judging";
+import { operationRoutes } from "./operations";
 import { panelRoutes } from "./panel";
 import { panelDiscussionRoutes } from "./panel-discussion";
 import { panelAssignRoutes } from "./panel-assign";
@@ -40,4 +41,5 @@ export const allRoutes: AuthzRow[] = [
   ...panelAssignRoutes,
   ...identityHitRoutes,
   ...readingRoutes,
+  ...operationRoutes,
 ];

@@ -3,6 +3,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
+import { setRequestRole } from "~/utils/access-log.mjs";
 import { prisma } from "~/utils/db.server";
 import { env, siteOrigin } from "~/utils/env.server";
 import { authFlowStorage, getUserId } from "./session.server";
@@ -47,10 +48,17 @@ const userSelect = {
   roles: { select: { role: true } },
 } as const;
 
+/** The highest role of a user, for the request's log line (docs/decisions/0036-health-and-logs.md). */
+function logRole(roles: string[]) {
+  return roles.includes("admin") ? "admin" : roles.includes("judge") ? "judge" : "entrant";
+}
+
 async function loadUser(userId: string) {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: userSelect });
   if (!user) return null;
-  return { ...user, roles: user.roles.map((r) => r.role) };
+  const roles = user.roles.map((r) => r.role);
+  setRequestRole(logRole(roles));
+  return { ...user, roles };
 }
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
 

@@ -5,6 +5,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { requireUser, type SessionUser } from "~/features/accounts/auth.server";
+import { setRequestRole } from "~/utils/access-log.mjs";
 import { prisma } from "~/utils/db.server";
 import { notFound } from "~/utils/responses";
 
@@ -21,6 +22,8 @@ export async function requireEducator(request: Request, { approved = false } = {
     include: { school: true },
   });
   if (!educator || (approved && educator.status !== "approved")) throw redirect("/educator");
+  // The request's log line names the educator (docs/decisions/0036-health-and-logs.md).
+  if (!user.roles.includes("admin") && !user.roles.includes("judge")) setRequestRole("educator");
   return { user, educator };
 }
 

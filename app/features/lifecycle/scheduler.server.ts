@@ -10,6 +10,7 @@ import { runDueMaintenance } from "~/features/operations/maintenance.server";
 import { sendContestMessage } from "./contest-message.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
+import { logLine } from "~/utils/access-log.mjs";
 import { prisma } from "~/utils/db.server";
 import type { WorkflowEvent } from "~/utils/workflow-events";
 import { finalizePaidSession, tellRefund } from "./payment-mail.server";
@@ -109,14 +110,25 @@ export async function runDueSteps(now: Date): Promise<StepRun[]> {
   for (const contestId of new Set(due.map((d) => d.contestId))) {
     const rows = await prisma.lifecycleStep.findMany({
       where: { contestId, finishedAt: null },
-      select: { step: true, round: true, nextAttemptAt: true },
+      select: { step: true, round: true, nextAttemptAt: true, attempts: true },
     });
     const order = await contestSteps(contestId);
     for (const { step, round } of order) {
       const row = rows.find((r) => r.step === step && r.round === round);
       if (!row) continue;
       if (!row.nextAttemptAt || row.nextAttemptAt > now) break; // backing off, or given up
+      const started = performance.now();
       const outcome = await runStep(contestId, step, now, round);
+      // One JSON line per step run (docs/decisions/0036-health-and-logs.md): ids and names only.
+      logLine({
+        type: "job",
+        contest: contestId,
+        step,
+        round,
+        outcome: outcome.status,
+        durationMs: Math.round(performance.now() - started),
+        attempt: row.attempts + 1,
+      });
       runs.push({ contestId, step, round, outcome });
       if (outcome.status !== "finished") break;
     }

@@ -7,6 +7,7 @@
  */
 import { runRetention } from "~/features/privacy/retention.server";
 import { engine, prisma } from "~/utils/db.server";
+import { logLine } from "~/utils/access-log.mjs";
 import { env } from "~/utils/env.server";
 import { runBackup } from "./backup.server";
 import { runPurge } from "./purge.server";
@@ -79,6 +80,24 @@ export async function runMaintenanceJob(
     data: { job, startedAt: now },
     select: { id: true },
   });
+  const started = performance.now();
+  const outcome = await runJob(run.id, now, runner);
+  // One JSON line per run (docs/decisions/0036-health-and-logs.md).
+  logLine({
+    type: "job",
+    job,
+    outcome: outcome.status,
+    durationMs: Math.round(performance.now() - started),
+  });
+  return outcome;
+}
+
+async function runJob(
+  runId: string,
+  now: Date,
+  runner: JobRunner,
+): Promise<Exclude<MaintenanceOutcome, { status: "busy" }>> {
+  const run = { id: runId };
   try {
     const result = await runner({ runId: run.id, now });
     await prisma.maintenanceRun.update({

@@ -1,0 +1,4 @@
+export function checkServerLog(
+  text: string,
+  options?: { minRoutes?: number; requireJobs?: boolean },
+): string[];
