@@ -11,19 +11,9 @@ import { logLine } from "~/utils/access-log.mjs";
 import { env } from "~/utils/env.server";
 import { runBackup } from "./backup.server";
 import { runPurge } from "./purge.server";
+import { JOBS, type JobContext, type JobName, type JobResult } from "./jobs";
+export { JOBS, JOB_LABEL, type JobName } from "./jobs";
 
-export const JOBS = ["backup", "retention", "purge"] as const;
-export type JobName = (typeof JOBS)[number];
-
-export const JOB_LABEL: Record<JobName, string> = {
-  backup: "Back up the database",
-  retention: "Apply the data retention policy",
-  purge: "Remove expired sessions, links and drafts",
-};
-
-/** What a job did: how many records it removed (or bytes it wrote) and a plain sentence. */
-export type JobResult = { count: number; note: string };
-export type JobContext = { runId: string; now: Date };
 type JobRunner = (ctx: JobContext) => Promise<JobResult>;
 
 const RUNNERS: Record<JobName, JobRunner> = {

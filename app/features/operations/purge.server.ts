@@ -5,7 +5,7 @@
  */
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import type { JobContext, JobResult } from "./maintenance.server";
+import type { JobContext, JobResult } from "./jobs";
 
 const DAY = 86_400_000;
 /** A used link is kept a week, so "this link was already used" can still be told apart. */
