@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -6,17 +5,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useResetKey } from "~/utils/use-reset-key";
 import { ContestPickerForm } from "~/components/contests/contest-picker";
-import { EmptyState } from "~/components/ui/data-table";
-import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { findContest } from "~/features/judging/assignments.server";
 import { shortfallHeadline } from "~/features/judging/panel-assign.server";
@@ -38,12 +32,8 @@ import {
   swapAssignment,
 } from "~/features/judging/assignment-changes.server";
 import { reassignSummary, entries } from "~/features/judging/assignment-control";
-import {
-  AssignmentsTable,
-  ChooserCard,
-  JudgesTable,
-  type Chooser,
-} from "~/components/judging/assignment-control";
+import { ChooserCard, JudgesTable, type Chooser } from "~/components/judging/assignment-control";
+import { AssignmentsSection, AutoAssignCard, RecusalList } from "~/components/judging/auto-assign";
 import { refusalToast } from "~/utils/action.server";
 import { currentRound, runRoundAssign } from "~/features/rounds/round-assign.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
@@ -277,10 +267,6 @@ export default function AutoAssign() {
     | { short?: { submissionId: string; title: string; reason: string }[]; shortError?: string }
     | undefined;
   const resetKey = useResetKey(actionData);
-  const [form, fields] = useForm({
-    id: `assign-${resetKey}`,
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-  });
   const busy = useIsPending({ state: "submitting" });
   const { pathname, search } = useLocation();
   const view = { q, page };
@@ -304,103 +290,21 @@ export default function AutoAssign() {
         className="min-w-72"
       />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{contest ? `Assign judges to ${contest.title}` : "Assign judges"}</CardTitle>
-          <p className="text-sm text-slate-600">
-            Auto-assign gives each submitted entry its judges from this contest&apos;s{" "}
-            {contest ? (
-              <Link to={`/admin/contests/${contest.id}/panel`} className="underline">
-                judging panel
-              </Link>
-            ) : (
-              "judging panel"
-            )}{" "}
-            (only judges who accepted), within each judge&apos;s limit and divisions, never a judge
-            with a conflict of interest and never their own entry, spreading the work evenly. Every
-            entry must get its full number of judges: if one cannot, nothing is written and the
-            entries are listed with the reason. &apos;Pre-Assign All Judges&apos; invites every site
-            judge to the panel. Nothing is assigned once judging has closed; running it again only
-            fills gaps.
-          </p>
-          {round ? (
-            <p className="text-sm font-medium text-slate-800" data-testid="assign-round">
-              This contest is judged in rounds. Auto-assign gives judges to round {round.number} (
-              {round.name}) now: only its entries, only its judges, and never an entry a judge had
-              in an earlier round.
-            </p>
-          ) : null}
-        </CardHeader>
-        <CardContent>
-          <Form
-            method="post"
-            {...getFormProps(form)}
-            key={`${resetKey}-${contest?.id ?? ""}`}
-            className="flex flex-wrap items-end gap-3"
-          >
-            <input type="hidden" name="contestId" value={contest?.id ?? ""} />
-            <Field
-              label="Judges per Submission"
-              className="w-48"
-              errors={fields.judgesPerSubmission.errors}
-              {...getInputProps(fields.judgesPerSubmission, { type: "number" })}
-              min={1}
-              step={1}
-              defaultValue={
-                (fields.judgesPerSubmission.initialValue as string | undefined) ??
-                String(contest?.judgesPerSubmission ?? 3)
-              }
-            />
-            <Button
-              type="submit"
-              name="intent"
-              value="preassign"
-              variant="secondary"
-              disabled={busy}
-            >
-              Pre-Assign All Judges
-            </Button>
-            <Button type="submit" name="intent" value="autoassign" disabled={busy}>
-              Auto-Assign to Submissions
-            </Button>
-          </Form>
-          {refused?.short ? (
-            <div role="alert" className="mt-4 text-sm text-red-800" data-testid="assign-short">
-              <p className="font-medium">{refused.shortError}</p>
-              <ul className="mt-2 list-disc pl-5">
-                {refused.short.map((s) => (
-                  <li key={s.submissionId}>
-                    “{s.title}” {s.reason}.
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </CardContent>
-      </Card>
+      <AutoAssignCard
+        contest={contest}
+        round={round}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        resetKey={resetKey}
+        busy={busy}
+        short={refused?.short}
+        shortError={refused?.shortError}
+      />
 
       {contest ? (
         <JudgesTable contestId={contest.id} judges={judges} view={view} busy={busy} />
       ) : null}
 
-      {contest && recusals.length ? (
-        <section aria-labelledby="recusals-heading">
-          <h2 id="recusals-heading" className="text-xl font-semibold">
-            Judges who stepped back ({recusals.length})
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {recusals.map((r) => (
-              <li key={r.id} className="rounded border border-slate-200 p-3">
-                <span className="font-medium">{r.judge}</span> stepped back from “{r.title}” (
-                {r.reason}) on {r.at}.{" "}
-                {r.replacement
-                  ? `${r.replacement} was assigned instead.`
-                  : "No other judge could take it: add one below."}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {contest && recusals.length ? <RecusalList recusals={recusals} /> : null}
 
       {contest && chooser ? (
         <ChooserCard
@@ -413,44 +317,17 @@ export default function AutoAssign() {
       ) : null}
 
       {contest ? (
-        <section aria-labelledby="assignments-heading">
-          <h2 id="assignments-heading" className="text-xl font-semibold">
-            Current assignments ({total})
-          </h2>
-          <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" role="search">
-            <input type="hidden" name="contest" value={contest.id} />
-            <div className="space-y-1">
-              <label htmlFor="assign-search" className="block text-base font-medium">
-                Search by title
-              </label>
-              <input
-                id="assign-search"
-                name="q"
-                type="search"
-                defaultValue={q}
-                maxLength={200}
-                className={inputClass}
-              />
-            </div>
-            <Button type="submit" variant="outline">
-              Search
-            </Button>
-          </Form>
-          {rows.length === 0 ? (
-            <EmptyState className="mt-4 p-6">
-              {q ? "No assignments match this search" : "No assignments yet"}
-            </EmptyState>
-          ) : (
-            <AssignmentsTable
-              contestId={contest.id}
-              rows={rows}
-              view={view}
-              link={link}
-              busy={busy}
-            />
-          )}
-          <Pager page={page} pageCount={pages} label="Assignments" />
-        </section>
+        <AssignmentsSection
+          contestId={contest.id}
+          rows={rows}
+          total={total}
+          q={q}
+          page={page}
+          pages={pages}
+          view={view}
+          link={link}
+          busy={busy}
+        />
       ) : (
         <p className="text-slate-600">Select a contest to see its assignments.</p>
       )}

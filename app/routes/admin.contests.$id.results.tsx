@@ -23,7 +23,7 @@ import {
   resetAwards,
   saveAwards,
   saveAwardSettings,
-} from "~/features/results/results.server";
+} from "~/features/results/award-review.server";
 import { refusalReply } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/dates";
 import { notFound } from "~/utils/responses";

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { listOpenInvoices, markInvoicePaid } from "~/features/payments/group-checkout.server";
+import { listOpenInvoices, markInvoicePaid } from "~/features/payments/invoices.server";
 import { refusalToast } from "~/utils/action.server";
 import { formatDollars } from "~/utils/dates";
 import { readForm } from "~/utils/form-body.server";

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -8,14 +7,18 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Field } from "~/components/ui/field";
-import { SPREAD_DEFAULT, spreadLabel, spreadPercentSchema } from "~/features/judging/spread";
-import { setSpreadPercent, spreadFlags } from "~/features/judging/spread.server";
+import { SPREAD_DEFAULT, spreadPercentSchema } from "~/features/judging/spread";
+import { disagreements, setSpreadPercent } from "~/features/judging/spread.server";
 import { readForm } from "~/utils/form-body.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ContestPickerForm } from "~/components/contests/contest-picker";
-import { DataTable, EmptyState } from "~/components/ui/data-table";
+import {
+  DisagreementTable,
+  RankingTable,
+  SpreadControls,
+} from "~/components/judging/scoring-overview";
+import { EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -29,7 +32,6 @@ import {
   RANKING_PAGE_SIZE,
 } from "~/features/judging/ranking.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
-import { formatScore } from "~/features/judging/scoring";
 import {
   contestStage,
   pickStage,
@@ -105,48 +107,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { contests, contest: shown, mode, page, pages, rows, counts, stage: null, spread };
 }
 
-/**
- * The round's disagreements (docs/decisions/0033-judging-panel.md), aggregated in SQL: the flags of
- * the ranking page's rows, how many entries are flagged in all, and with "Only disagreements" one
- * page of them, most disagreement first.
- */
-async function disagreements(
-  contestId: string,
-  round: number,
-  divisionId: string | null,
-  rows: { id: string }[],
-  only: boolean,
-  page: number,
-) {
-  const [listed, onPage] = await Promise.all([
-    spreadFlags(contestId, {
-      round,
-      divisionId,
-      take: only ? RANKING_PAGE_SIZE : 1,
-      skip: only ? (page - 1) * RANKING_PAGE_SIZE : 0,
-    }),
-    only ? null : spreadFlags(contestId, { round, divisionId, ids: rows.map((r) => r.id) }),
-  ]);
-  const label = (f: { spread: number }) => spreadLabel(f.spread, listed.scale);
-  return {
-    only,
-    percent: listed.percent,
-    total: listed.total,
-    flags: Object.fromEntries((onPage ?? listed).rows.map((f) => [f.id, label(f)])),
-    list: only
-      ? listed.rows.map((f) => ({
-          id: f.id,
-          title: f.title,
-          divisionId: f.divisionId,
-          scored: f.scored,
-          assigned: f.assigned,
-          average: f.average,
-          label: label(f),
-        }))
-      : [],
-  };
-}
-
 const thresholdSchema = spreadPercentSchema.extend({ contestId: z.string().min(1).max(64) });
 
 /** The contest's spread threshold, set from this page (docs/decisions/0033-judging-panel.md). */
@@ -167,6 +127,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ScoringOverview() {
   const { contests, contest, mode, page, pages, rows, counts, stage, spread } =
     useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const divisions = stage?.divisions ?? null;
   const divisionName = (id: string | null | undefined) =>
     stage?.divisions.find((d) => d.id === id)?.name ?? "";
   const query = (extra: Record<string, string>) => {
@@ -314,87 +276,12 @@ export default function ScoringOverview() {
             only={spread?.only ?? false}
             allHref={query({ disagree: "0", page: "1" })}
             onlyHref={query({ disagree: "1", page: "1" })}
+            lastResult={lastResult}
           />
           {spread?.only ? (
-            spread.list.length === 0 ? (
-              <EmptyState className="p-6">No entry has judges who disagree that much.</EmptyState>
-            ) : (
-              <DataTable
-                columns={[
-                  "Submission",
-                  stage && stage.divisions.length > 0 && "Division",
-                  "Judges",
-                  { label: "Average Score", className: "py-2 pr-4 text-right" },
-                  "Disagreement",
-                ]}
-              >
-                {spread.list.map((r) => (
-                  <tr key={r.id} className="border-b border-slate-100">
-                    <td className="py-2 pr-4">
-                      <Link to={`/admin/scoring/${r.id}`} className="text-ink-700 underline">
-                        {r.title}
-                      </Link>
-                    </td>
-                    {stage && stage.divisions.length > 0 ? (
-                      <td className="py-2 pr-4">{divisionName(r.divisionId)}</td>
-                    ) : null}
-                    <td className="py-2 pr-4">
-                      {r.scored} / {r.assigned}
-                    </td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatScore(r.average)}</td>
-                    <td className="py-2 pr-4">
-                      <SpreadFlag label={r.label} />
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
-            )
+            <DisagreementTable list={spread.list} divisions={divisions} />
           ) : (
-            <DataTable
-              columns={[
-                "Rank",
-                "Submission",
-                stage && stage.divisions.length > 0 && "Division",
-                "Judges",
-                {
-                  label: mode === "z" ? "Normalised Score" : "Average Score",
-                  className: "py-2 pr-4 text-right",
-                },
-                mode === "z" && { label: "Scores used", className: "py-2 pr-4 text-right" },
-                mode === "z" && { label: "Average Score (raw)", className: "py-2 text-right" },
-              ]}
-            >
-              {rows.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-4 font-semibold">{r.rank ?? "—"}</td>
-                  <td className="py-2 pr-4">
-                    <Link to={`/admin/scoring/${r.id}`} className="text-ink-700 underline">
-                      {r.title}
-                    </Link>
-                    {spread?.flags[r.id] ? <SpreadFlag label={spread.flags[r.id]!} /> : null}
-                  </td>
-                  {stage && stage.divisions.length > 0 ? (
-                    <td className="py-2 pr-4">{divisionName(r.divisionId)}</td>
-                  ) : null}
-                  <td className="py-2 pr-4">
-                    {r.scored} / {r.assigned}
-                  </td>
-                  <td className="py-2 pr-4 text-right tabular-nums">
-                    {mode === "z" && r.average === null && r.scored > 0
-                      ? "— (no standardised score)"
-                      : formatScore(r.average)}
-                  </td>
-                  {mode === "z" ? (
-                    <>
-                      <td className="py-2 pr-4 text-right tabular-nums">
-                        {r.used} of {r.scored}
-                      </td>
-                      <td className="py-2 text-right tabular-nums">{formatScore(r.raw)}</td>
-                    </>
-                  ) : null}
-                </tr>
-              ))}
-            </DataTable>
+            <RankingTable rows={rows} mode={mode} flags={spread?.flags} divisions={divisions} />
           )}
           <p className="text-sm text-slate-600">
             Judges shows scores submitted / judges assigned. Entries without a submitted score are
@@ -403,80 +290,6 @@ export default function ScoringOverview() {
           <Pager page={page} pageCount={pages} label="Ranking" />
         </section>
       )}
-    </div>
-  );
-}
-
-/** A disagreement flag: an icon and words, never colour alone. */
-function SpreadFlag({ label }: { label: string }) {
-  return (
-    <span className="mt-1 block text-sm font-medium text-amber-900">
-      <span aria-hidden="true">⚠ </span>
-      {label}
-    </span>
-  );
-}
-
-/** The contest's spread threshold and the "Only disagreements" filter. */
-function SpreadControls({
-  contestId,
-  percent,
-  total,
-  only,
-  allHref,
-  onlyHref,
-}: {
-  contestId: string;
-  percent: number;
-  total: number;
-  only: boolean;
-  allHref: string;
-  onlyHref: string;
-}) {
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: `spread-${contestId}`,
-    lastResult,
-    defaultValue: { spreadPercent: String(percent) },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: spreadPercentSchema.passthrough() }),
-    shouldValidate: "onBlur",
-  });
-  return (
-    <div className="flex flex-wrap items-end justify-between gap-4 rounded-md border border-slate-200 p-4">
-      <nav aria-label="Disagreements" className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm">
-        <Link
-          to={allHref}
-          aria-current={only ? undefined : "page"}
-          className={only ? "px-3 py-1 text-slate-700" : "rounded bg-white px-3 py-1 shadow"}
-        >
-          All entries
-        </Link>
-        <Link
-          to={onlyHref}
-          aria-current={only ? "page" : undefined}
-          className={only ? "rounded bg-white px-3 py-1 shadow" : "px-3 py-1 text-slate-700"}
-        >
-          Only disagreements ({total})
-        </Link>
-      </nav>
-      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
-        <input type="hidden" name="intent" value="spread" />
-        <input type="hidden" name="contestId" value={contestId} />
-        <Field
-          label="Flag when judges' totals differ by more than (% of the scale)"
-          {...getInputProps(fields.spreadPercent, { type: "number" })}
-          key={fields.spreadPercent.key}
-          min={1}
-          max={100}
-          step={1}
-          className="w-full max-w-96"
-          errors={fields.spreadPercent.errors}
-        />
-        <Button type="submit" variant="outline">
-          Save threshold
-        </Button>
-      </Form>
     </div>
   );
 }

@@ -7,20 +7,19 @@ import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { paymentReturnToast } from "~/features/lifecycle/payment-return.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { SubmissionStatusBadge } from "~/components/entries/submission-view";
+import {
+  OwnSubmissionList,
+  ResultsCard,
+  SentByTeacher,
+} from "~/components/entries/dashboard-sections";
 import { Pager } from "~/components/ui/pager";
 import { pageParam } from "~/utils/paging";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
-import {
-  entryHasResults,
-  pendingPaymentNextStep,
-  submissionDateLabel,
-} from "~/features/entries/submission-status";
+import { entryHasResults, submissionDateLabel } from "~/features/entries/submission-status";
 import {
   classEntriesSent,
   entrantResults,
@@ -200,55 +199,7 @@ export default function Dashboard() {
             to find one.
           </p>
         ) : (
-          <ul className="mt-4 space-y-3">
-            {submissions.map((s) => (
-              <li key={s.id}>
-                <Card>
-                  <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
-                    <div>
-                      <h3 className="font-semibold">
-                        <Link to={`/dashboard/submissions/${s.id}`} className="hover:underline">
-                          {s.title}
-                        </Link>
-                      </h3>
-                      <p className="text-base text-slate-600">
-                        <Link to={`/contests/${s.contest.slug}`} className="underline">
-                          {s.contest.title}
-                        </Link>{" "}
-                        · {s.fileName ? `File: ${s.fileName}` : `${s.wordCount} words`} ·{" "}
-                        {s.dateLabel} <time>{s.created}</time>
-                      </p>
-                      {s.status === "pending_payment" ? (
-                        <p className="mt-1 text-amber-900">
-                          Awaiting payment of the entry fee: not yet submitted.{" "}
-                          {pendingPaymentNextStep(s.closes)}
-                        </p>
-                      ) : null}
-                      {s.amountDue ? (
-                        <Form
-                          method="post"
-                          action={`/dashboard/submissions/${s.id}`}
-                          className="mt-2"
-                        >
-                          <input type="hidden" name="intent" value="pay" />
-                          <Button type="submit">
-                            Complete payment ({s.amountDue})
-                            <span className="sr-only"> for {s.title}</span>
-                          </Button>
-                        </Form>
-                      ) : null}
-                    </div>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <SubmissionStatusBadge status={s.status} />
-                      {s.resultsAvailable ? (
-                        <Badge variant="success">Results available</Badge>
-                      ) : null}
-                    </div>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <OwnSubmissionList submissions={submissions} />
         )}
         <Pager page={page} pageCount={pageCount} label="Submission pages" />
         {classEntries > 0 ? (
@@ -263,110 +214,10 @@ export default function Dashboard() {
         ) : null}
       </section>
 
-      {sentForMe.submissions.length > 0 ? (
-        <section aria-labelledby="sent-by-teacher" className="mt-10">
-          <h2 id="sent-by-teacher" className="text-2xl font-semibold">
-            Sent by your teacher
-          </h2>
-          <p className="mt-1 text-slate-600">
-            Your teacher sent these stories for you and looks after them. Your results and
-            certificates appear here once they are out.
-          </p>
-          <ul className="mt-4 space-y-3">
-            {sentForMe.submissions.map((s) => (
-              <li key={s.id}>
-                <Card>
-                  <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
-                    <div>
-                      <h3 className="font-semibold">
-                        <Link to={`/dashboard/submissions/${s.id}`} className="hover:underline">
-                          {s.title}
-                        </Link>
-                      </h3>
-                      <p className="text-base text-slate-600">
-                        <Link to={`/contests/${s.contest.slug}`} className="underline">
-                          {s.contest.title}
-                        </Link>{" "}
-                        · Sent by {s.teacher} on <time>{s.created}</time>
-                      </p>
-                    </div>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <SubmissionStatusBadge status={s.status} />
-                      {s.resultsAvailable ? (
-                        <Badge variant="success">Results available</Badge>
-                      ) : null}
-                    </div>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
-          {sentForMe.more ? (
-            <p className="mt-2 text-sm text-slate-600">The newest 20 are shown.</p>
-          ) : null}
-        </section>
-      ) : null}
+      {sentForMe.submissions.length > 0 ? <SentByTeacher sentForMe={sentForMe} /> : null}
 
       <div className="mt-10 grid gap-4 lg:grid-cols-2">
-        <Card role="region" aria-labelledby="results-heading">
-          <CardHeader>
-            <CardTitle id="results-heading">Results</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {results.length === 0 ? (
-              <p className="text-base text-slate-600">
-                Scores and judges&rsquo; feedback for your entries appear here once a
-                contest&rsquo;s results are released.
-              </p>
-            ) : (
-              <ul className="space-y-5">
-                {results.map((r) => (
-                  <li key={r.id}>
-                    <h3 className="font-semibold break-words">{r.title}</h3>
-                    {awards[r.id] ? <Badge>{awards[r.id]}</Badge> : null}
-                    {progress[r.id] ? (
-                      <p className="text-base font-medium">{progress[r.id]}</p>
-                    ) : null}
-                    <p className="text-base text-slate-600">
-                      {r.contest.title}
-                      {r.average !== null ? ` · Average score ${r.average.toFixed(2)}` : ""}
-                    </p>
-                    <ul className="mt-2 space-y-2">
-                      {r.reviews.map((review) => (
-                        <li
-                          key={review.id}
-                          className="rounded-md border border-slate-200 p-3 text-base"
-                        >
-                          <p className="font-medium">
-                            {review.label}: {review.total.toFixed(2)}
-                          </p>
-                          <ul className="mt-1 text-slate-700">
-                            {review.criteria.map((c) => (
-                              <li key={c.key}>
-                                {c.label}: {c.score} / {c.maxPoints}
-                              </li>
-                            ))}
-                          </ul>
-                          {review.comment ? (
-                            <p className="mt-1 italic text-slate-700">
-                              &ldquo;{review.comment}&rdquo;
-                            </p>
-                          ) : null}
-                        </li>
-                      ))}
-                    </ul>
-                    <Link
-                      to={`/dashboard/submissions/${r.id}`}
-                      className="mt-2 inline-block underline"
-                    >
-                      {awards[r.id] ? "Your results and certificate" : "Your full results"}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <ResultsCard results={results} awards={awards} progress={progress} />
         <Card role="region" aria-labelledby="deadlines-heading">
           <CardHeader>
             <CardTitle id="deadlines-heading">Upcoming Deadlines</CardTitle>

@@ -4,7 +4,6 @@
  * row to a pupil who joined with the code) and the join code (open, close, new code, places
  * left). Another educator's class is a 404.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -13,13 +12,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { z } from "zod";
-import { Alert } from "~/components/ui/alert";
+import { AddPupilForm, PupilActions } from "~/components/classrooms/roster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
-import { ErrorList, Field, inputClass } from "~/components/ui/field";
 import {
   addPupil,
   classWithRoster,
@@ -29,7 +26,7 @@ import {
   renewJoinCode,
   setJoinOpen,
 } from "~/features/classrooms/classes.server";
-import { type addPupilSchema, classActionSchema } from "~/features/classrooms/classroom-schemas";
+import { classActionSchema } from "~/features/classrooms/classroom-schemas";
 import {
   ownClassroom,
   pupilName,
@@ -41,7 +38,6 @@ import { DEFAULT_TIME_ZONE, formatDate } from "~/utils/dates";
 import { env, siteOrigin } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useIsPending } from "~/utils/use-is-pending";
 import { useResetKey } from "~/utils/use-reset-key";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -168,6 +164,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ClassPage() {
   const { classroom, joinUrl, joined, placesLeft, pupils } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resetKey = useResetKey(actionData);
+  // The errors of a refused edit, shown on that pupil's row.
+  const editErrors = (pupilId: string) =>
+    actionData &&
+    "pupilId" in actionData &&
+    actionData.pupilId === pupilId &&
+    actionData.form === "edit-pupil"
+      ? actionData.result.error
+      : undefined;
   const joinedPupils = pupils.filter((p) => p.joinedByCode);
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
@@ -252,7 +258,7 @@ export default function ClassPage() {
                 <td className="py-2 pr-4">{p.account ? "account" : "roster only"}</td>
                 <td className="py-2 pr-4">{p.joined}</td>
                 <td className="py-2 pr-4">
-                  <PupilActions pupil={p} joinedPupils={joinedPupils} />
+                  <PupilActions pupil={p} joinedPupils={joinedPupils} errors={editErrors(p.id)} />
                 </td>
               </tr>
             ))}
@@ -260,146 +266,10 @@ export default function ClassPage() {
         )}
       </section>
 
-      <AddPupilForm />
+      <AddPupilForm
+        lastResult={actionData?.form === "add-pupil" ? actionData.result : undefined}
+        resetKey={resetKey}
+      />
     </div>
-  );
-}
-
-type Pupil = ReturnType<typeof useLoaderData<typeof loader>>["pupils"][number];
-
-function PupilActions({ pupil, joinedPupils }: { pupil: Pupil; joinedPupils: Pupil[] }) {
-  const actionData = useActionData<typeof action>();
-  const mine = actionData && "pupilId" in actionData && actionData.pupilId === pupil.id;
-  const errors = mine && actionData.form === "edit-pupil" ? actionData.result.error : undefined;
-  const formErrors = errors?.[""] ?? [];
-  const candidates = joinedPupils.filter((j) => j.id !== pupil.id);
-  return (
-    <div className="flex flex-col gap-2">
-      <details open={Boolean(errors)}>
-        <summary className="cursor-pointer underline">Edit {pupil.name}</summary>
-        <Form method="post" className="mt-2 grid gap-2">
-          <input type="hidden" name="intent" value="edit-pupil" />
-          <input type="hidden" name="pupilId" value={pupil.id} />
-          <ErrorList errors={formErrors} />
-          <Field
-            label="First name"
-            name="firstName"
-            defaultValue={pupil.firstName}
-            errors={errors?.firstName}
-          />
-          <Field
-            label="Last initial"
-            name="lastInitial"
-            maxLength={2}
-            defaultValue={pupil.lastInitial}
-            errors={errors?.lastInitial}
-          />
-          <Field
-            label="Grade (K or 1-12, optional)"
-            name="grade"
-            defaultValue={pupil.grade}
-            errors={errors?.grade}
-          />
-          <Field
-            label="Parent e-mail (optional)"
-            name="parentEmail"
-            type="email"
-            defaultValue={pupil.parentEmail}
-            errors={errors?.parentEmail}
-          />
-          <Button type="submit" size="sm">
-            Save {pupil.name}
-          </Button>
-        </Form>
-      </details>
-      <Form method="post">
-        <input type="hidden" name="pupilId" value={pupil.id} />
-        <Button type="submit" name="intent" value="remove-pupil" variant="outline" size="sm">
-          Remove {pupil.name}
-        </Button>
-      </Form>
-      {!pupil.account && candidates.length > 0 ? (
-        <Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="link-pupil" />
-          <input type="hidden" name="pupilId" value={pupil.id} />
-          <div>
-            <label htmlFor={`link-${pupil.id}`} className="block text-sm font-medium">
-              Link {pupil.name} to a pupil who joined
-            </label>
-            <select id={`link-${pupil.id}`} name="joinedId" className={inputClass}>
-              {candidates.map((j) => (
-                <option key={j.id} value={j.id}>
-                  {j.name} (joined {j.joined})
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button type="submit" variant="outline" size="sm">
-            Link
-          </Button>
-        </Form>
-      ) : null}
-    </div>
-  );
-}
-
-function AddPupilForm() {
-  const actionData = useActionData<typeof action>();
-  const resetKey = useResetKey(actionData);
-  const busy = useIsPending({ state: "submitting", intent: "add-pupil" });
-  const [form, fields] = useForm<z.input<typeof addPupilSchema>>({
-    id: `pupil-${resetKey}`,
-    lastResult: actionData?.form === "add-pupil" ? actionData.result : undefined,
-  });
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Add a pupil</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          key={resetKey}
-          className="grid gap-4 md:grid-cols-2"
-        >
-          <input type="hidden" name="intent" value="add-pupil" />
-          {form.errors?.length ? (
-            <Alert variant="destructive" title="Error" className="md:col-span-2">
-              {form.errors.join(" ")}
-            </Alert>
-          ) : null}
-          <Field
-            label="First name"
-            errors={fields.firstName.errors}
-            {...getInputProps(fields.firstName, { type: "text" })}
-          />
-          <Field
-            label="Last initial"
-            hint="One letter: R for Mia Rossi."
-            maxLength={2}
-            errors={fields.lastInitial.errors}
-            {...getInputProps(fields.lastInitial, { type: "text" })}
-          />
-          <Field
-            label="Grade (optional)"
-            hint="K or 1 to 12."
-            errors={fields.grade.errors}
-            {...getInputProps(fields.grade, { type: "text" })}
-          />
-          <Field
-            label="Parent e-mail (optional)"
-            hint="Only you see it."
-            errors={fields.parentEmail.errors}
-            {...getInputProps(fields.parentEmail, { type: "email" })}
-          />
-          <div className="md:col-span-2">
-            <Button type="submit" disabled={busy}>
-              {busy ? "Adding…" : "Add pupil"}
-            </Button>
-          </div>
-        </Form>
-      </CardContent>
-    </Card>
   );
 }

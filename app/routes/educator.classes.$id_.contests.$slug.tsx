@@ -28,9 +28,9 @@ import { tellGroupPayment } from "~/features/lifecycle/payment-mail.server";
 import {
   GROUP_MESSAGES,
   invoiceGroup,
-  settleOpenGroups,
   startGroupCheckout,
 } from "~/features/payments/group-checkout.server";
+import { settleOpenGroups } from "~/features/payments/group-settlement.server";
 import { refusalReply } from "~/utils/action.server";
 import { formatDollars } from "~/utils/dates";
 import { siteOrigin } from "~/utils/env.server";

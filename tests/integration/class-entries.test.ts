@@ -245,7 +245,10 @@ describe("who may send", () => {
 
 describe("the test-mode checkout of a class payment", () => {
   test("lists a line per entry, is opened by its payer only, and stays paid until every line is refunded", async () => {
-    const groups = await import("~/features/payments/group-checkout.server");
+    const groups = {
+      ...(await import("~/features/payments/group-checkout.server")),
+      ...(await import("~/features/payments/group-settlement.server")),
+    };
     const provider = await import("~/features/payments/provider.server");
     const { refundEntry } = await import("~/features/payments/checkout.server");
     const t = await fx.makeEducator();

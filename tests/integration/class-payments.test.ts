@@ -23,7 +23,11 @@ process.env.SITE_URL = "http://inkwell.test";
 
 const { prisma } = await import("~/utils/db.server");
 const { createLocalStorage, setStorageForTests } = await import("~/utils/storage.server");
-const groups = await import("~/features/payments/group-checkout.server");
+const groups = {
+  ...(await import("~/features/payments/group-checkout.server")),
+  ...(await import("~/features/payments/group-settlement.server")),
+  ...(await import("~/features/payments/invoices.server")),
+};
 const { refundEntry, finalizeCheckout } = await import("~/features/payments/checkout.server");
 const { groupReturnToast } = await import("~/features/lifecycle/payment-return.server");
 const { deliverDueEvents } = await import("~/features/lifecycle/outbox.server");

@@ -26,7 +26,8 @@ import {
 import { entrantsForContest, entryScores } from "~/features/judging/ranking.server";
 import { judgeQueue, loadReview } from "~/features/judging/review.server";
 import { entrantCertificate } from "~/features/results/certificate.server";
-import { awardsReview, entryResults, publicResults } from "~/features/results/results.server";
+import { awardsReview } from "~/features/results/award-review.server";
+import { entryResults, publicResults } from "~/features/results/results.server";
 import { prisma } from "~/utils/db.server";
 
 const DAY = 86_400_000;

@@ -10,14 +10,8 @@ import { freezeResults } from "~/features/lifecycle/step-actions.server";
 import { stageRanking } from "~/features/judging/ranking.server";
 import { entrantCertificate } from "~/features/results/certificate.server";
 import { progressLabels } from "~/features/results/entry-progress.server";
-import {
-  awardLabelsFor,
-  awardsReview,
-  entryResults,
-  publicResults,
-  resetAwards,
-  saveAwards,
-} from "~/features/results/results.server";
+import { awardsReview, resetAwards, saveAwards } from "~/features/results/award-review.server";
+import { awardLabelsFor, entryResults, publicResults } from "~/features/results/results.server";
 import {
   contestStage,
   pickStage,

@@ -1,12 +1,8 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, test } from "vitest";
 import { entrantCertificate } from "~/features/results/certificate.server";
-import {
-  awardsReview,
-  entryResults,
-  publicResults,
-  saveAwards,
-} from "~/features/results/results.server";
+import { awardsReview, saveAwards } from "~/features/results/award-review.server";
+import { entryResults, publicResults } from "~/features/results/results.server";
 import { deleteAccount } from "~/features/privacy/account-deletion.server";
 import { prisma } from "~/utils/db.server";
 

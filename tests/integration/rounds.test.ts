@@ -14,7 +14,7 @@ import {
   type RunOutcome,
 } from "~/features/lifecycle/lifecycle.server";
 import { workflowContests } from "~/features/lifecycle/workflows.server";
-import { judgeQueuePage } from "~/features/judging/queries.server";
+import { judgeQueuePage } from "~/features/judging/assignment-queries.server";
 import { loadReview, scoringContext } from "~/features/judging/review.server";
 import { advancePreview, saveAdvanceChoice } from "~/features/rounds/advancement.server";
 import { at, entry, lifecycleContest, person } from "./lifecycle-fixtures";

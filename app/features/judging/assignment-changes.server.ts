@@ -11,7 +11,7 @@ import { newId } from "~/utils/ids";
 import { panelConstraints } from "~/features/panel/constraints.server";
 import { removal } from "./assignment-control";
 import { AssignmentRefused, entryRound, roundWindows } from "./assignment-control.server";
-import { insertAssignments } from "./queries.server";
+import { insertAssignments } from "./assignment-queries.server";
 import { addJudgeTo, candidatesFor } from "./replacement.server";
 
 type Tx = Prisma.TransactionClient;

@@ -14,7 +14,7 @@ import { getStorage } from "~/utils/storage.server";
 import { judgeCopy } from "~/features/documents/documents";
 import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
 import { kindFromFileName } from "~/features/documents/file-sniff";
-import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./queries.server";
+import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./assignment-queries.server";
 import { parseScores, weightedTotal } from "./scoring";
 import { writerName } from "./writer";
 import { originalAllowedFor, readingFor } from "./reading.server";
@@ -86,8 +86,9 @@ export function neutralFileName(submissionId: string, filePath: string) {
 
 /**
  * The judge's assignment to a submitted entry, with what the review needs, in one statement
- * (queries.server.ts); the contest's dates are the published ones, or the assignment's round's
- * (its rubric too) in a contest of rounds (docs/decisions/0032-divisions-and-rounds.md).
+ * (assignment-queries.server.ts); the contest's dates are the published ones, or the
+ * assignment's round's (its rubric too) in a contest of rounds
+ * (docs/decisions/0032-divisions-and-rounds.md).
  */
 async function findAssignment(judgeId: string, submissionId: string) {
   const r = await assignmentForReview(judgeId, submissionId);

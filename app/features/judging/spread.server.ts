@@ -12,7 +12,15 @@ import { publishedDates, publishedDatesSelect } from "~/features/contests/contes
 import { DomainError } from "~/utils/domain-error";
 import { dialect, fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
-import { isFlagged, rubricScale, SPREAD_DEFAULT, spreadOf, thresholdHundredths } from "./spread";
+import { RANKING_PAGE_SIZE } from "./ranking.server";
+import {
+  isFlagged,
+  rubricScale,
+  SPREAD_DEFAULT,
+  spreadLabel,
+  spreadOf,
+  thresholdHundredths,
+} from "./spread";
 
 type Int = bigint | number;
 
@@ -210,4 +218,46 @@ export async function addJudgeToEntry(submissionId: string, now = new Date()) {
         ? "Every judge on the panel already reads this entry. Invite another judge to the panel first."
         : "No judge on the panel can take this entry: the others are full, judge other divisions or rounds, or have a conflict with it. Invite another judge, or raise a judge's limit.",
   );
+}
+
+/**
+ * The round's disagreements (docs/decisions/0033-judging-panel.md), aggregated in SQL: the flags of
+ * the ranking page's rows, how many entries are flagged in all, and with "Only disagreements" one
+ * page of them, most disagreement first.
+ */
+export async function disagreements(
+  contestId: string,
+  round: number,
+  divisionId: string | null,
+  rows: { id: string }[],
+  only: boolean,
+  page: number,
+) {
+  const [listed, onPage] = await Promise.all([
+    spreadFlags(contestId, {
+      round,
+      divisionId,
+      take: only ? RANKING_PAGE_SIZE : 1,
+      skip: only ? (page - 1) * RANKING_PAGE_SIZE : 0,
+    }),
+    only ? null : spreadFlags(contestId, { round, divisionId, ids: rows.map((r) => r.id) }),
+  ]);
+  const label = (f: { spread: number }) => spreadLabel(f.spread, listed.scale);
+  return {
+    only,
+    percent: listed.percent,
+    total: listed.total,
+    flags: Object.fromEntries((onPage ?? listed).rows.map((f) => [f.id, label(f)])),
+    list: only
+      ? listed.rows.map((f) => ({
+          id: f.id,
+          title: f.title,
+          divisionId: f.divisionId,
+          scored: f.scored,
+          assigned: f.assigned,
+          average: f.average,
+          label: label(f),
+        }))
+      : [],
+  };
 }

@@ -7,7 +7,7 @@
 import { confirmEntry } from "./lifecycle.server";
 import type { Toast } from "~/utils/toast.server";
 import { finalizeReturn } from "~/features/payments/checkout.server";
-import { finalizeGroup, settleOpenGroups } from "~/features/payments/group-checkout.server";
+import { finalizeGroup, settleOpenGroups } from "~/features/payments/group-settlement.server";
 import { prisma } from "~/utils/db.server";
 import { tellGroupPayment } from "./payment-mail.server";
 

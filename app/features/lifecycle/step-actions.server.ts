@@ -5,7 +5,7 @@
  * mail.server then make sure each message goes out once (docs/decisions/0017-contest-lifecycle.md).
  */
 import { parseSnapshot, snapshotDates } from "~/features/contests/contest-snapshot";
-import { freezeAwards, stagedResultRows } from "~/features/results/results.server";
+import { freezeAwards, stagedResultRows } from "~/features/results/freeze.server";
 import { ranking } from "~/features/judging/ranking.server";
 import { fixAdvancement } from "~/features/rounds/advancement.server";
 import { runRoundAssign } from "~/features/rounds/round-assign.server";

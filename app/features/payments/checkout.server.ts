@@ -16,12 +16,8 @@ import { DomainError } from "~/utils/domain-error";
 import { formatDollars } from "~/utils/dates";
 import { giveCodeUseBack, takeCodeUse } from "./discount-codes.server";
 import { paymentProvider } from "./provider.server";
-import {
-  finalizeGroupSession,
-  openGroupsOf,
-  releaseGroup,
-  voidInvoiceLine,
-} from "./group-checkout.server";
+import { finalizeGroupSession, openGroupsOf, releaseGroup } from "./group-settlement.server";
+import { voidInvoiceLine } from "./invoices.server";
 
 type Tx = Prisma.TransactionClient;
 

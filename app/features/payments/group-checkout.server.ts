@@ -6,15 +6,18 @@
  * PaymentGroup. A group is written whole or not at all; a card group is confirmed exactly once
  * (webhook through the outbox, or the return), like one entry's checkout; a card group whose
  * checkout expired or was cancelled gives its entries back to be chosen again.
+ *
+ * This module starts a group (card or invoice) and reads one; confirming and releasing a card
+ * group is group-settlement.server.ts, the admin's invoices invoices.server.ts.
  */
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { lockingTransaction, lockRow, prisma, type Prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
-import { readPage } from "~/utils/paged-list.server";
 import { giveCodeUseBack, takeCodeUse } from "./discount-codes.server";
-import { paymentProvider, type CheckoutLine, type CheckoutState } from "./provider.server";
+import { releaseGroup } from "./group-settlement.server";
+import { paymentProvider, type CheckoutLine } from "./provider.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -228,238 +231,6 @@ export async function invoiceGroup(
       });
       return { groupId: group.id };
     }, lockingTransaction),
-  );
-}
-
-/**
- * Gives an open card group's entries back (its checkout expired, was cancelled, or one of its
- * entries left the race): the group is void, and each still-open line leaves it at the full fee
- * with its code use given back. Returns the group's session to expire, if the group was open.
- */
-export async function releaseGroup(tx: Tx, groupId: string) {
-  const { count } = await tx.paymentGroup.updateMany({
-    where: { id: groupId, status: "open" },
-    data: { status: "void" },
-  });
-  if (count !== 1) return null;
-  const open = await tx.payment.findMany({
-    where: { groupId, status: "open" },
-    select: { id: true, feeCents: true, discountCodeId: true },
-  });
-  for (const p of open) {
-    await giveCodeUseBack(tx, p.discountCodeId);
-    await tx.payment.update({
-      where: { id: p.id },
-      data: {
-        groupId: null,
-        amountCents: p.feeCents,
-        discountCents: 0,
-        discountCodeId: null,
-      },
-    });
-  }
-  const group = await tx.paymentGroup.findUniqueOrThrow({
-    where: { id: groupId },
-    select: { checkoutSessionId: true },
-  });
-  return group.checkoutSessionId;
-}
-
-/** The open groups holding any of these entries' open payments (withdrawal, expiry). */
-export async function openGroupsOf(tx: Tx, submissionIds: string[]) {
-  const rows = await tx.payment.findMany({
-    where: { submissionId: { in: submissionIds }, status: "open", group: { status: "open" } },
-    select: { groupId: true },
-  });
-  return [...new Set(rows.flatMap((r) => (r.groupId ? [r.groupId] : [])))];
-}
-
-export type GroupFinalizeOutcome =
-  "confirmed" | "already-confirmed" | "unpaid" | "unknown-session" | "refunded-late";
-
-/**
- * Confirms a paid group checkout, once: the group, every open Payment of it and every entry
- * waiting for payment, in one transaction. A group already void (an entry left the race while its
- * checkout was open) that is paid anyway is refunded whole.
- */
-export async function finalizeGroupSession(
-  session: CheckoutState,
-  now = new Date(),
-): Promise<GroupFinalizeOutcome> {
-  if (!session.groupId) return "unknown-session";
-  if (!session.paid) return "unpaid";
-  const groupId = session.groupId;
-  const outcome = await withBusyRetry(() =>
-    prisma.$transaction(async (tx) => {
-      const group = await tx.paymentGroup.findUnique({
-        where: { id: groupId },
-        select: { status: true, amountCents: true, paymentIntentId: true },
-      });
-      if (!group) return "unknown-session" as const;
-      if (session.amountTotal != null && session.amountTotal !== group.amountCents)
-        console.error(
-          `group checkout ${session.id} total ${session.amountTotal} differs from the group's ${group.amountCents}`,
-        );
-      const { count } = await tx.paymentGroup.updateMany({
-        where: { id: groupId, status: "open" },
-        data: {
-          status: "paid",
-          paidAt: now,
-          paymentIntentId: session.paymentIntentId,
-          checkoutSessionId: session.id,
-        },
-      });
-      if (count === 1) {
-        await tx.payment.updateMany({
-          where: { groupId, status: "open" },
-          data: { status: "paid", paidAt: now, paymentIntentId: session.paymentIntentId },
-        });
-        await tx.submission.updateMany({
-          where: { payment: { groupId, status: "paid" }, status: "pending_payment" },
-          data: { status: "submitted" },
-        });
-        return "confirmed" as const;
-      }
-      if (group.status === "void" && !group.paymentIntentId) {
-        await tx.paymentGroup.update({
-          where: { id: groupId },
-          data: { paymentIntentId: session.paymentIntentId, checkoutSessionId: session.id },
-        });
-        return "late" as const;
-      }
-      return "already-confirmed" as const;
-    }),
-  );
-  if (outcome !== "late") return outcome;
-  if (session.paymentIntentId)
-    await paymentProvider().refund({
-      paymentIntentId: session.paymentIntentId,
-      idempotencyKey: `refund:group:${groupId}`,
-    });
-  return "refunded-late";
-}
-
-/** Asks the provider about a group's checkout and confirms it if paid. */
-export async function finalizeGroup(groupId: string) {
-  const group = await prisma.paymentGroup.findUnique({
-    where: { id: groupId },
-    select: { checkoutSessionId: true },
-  });
-  if (!group?.checkoutSessionId) return "unknown-session" as const;
-  const session = await paymentProvider().getCheckout(group.checkoutSessionId);
-  if (!session) return "unknown-session" as const;
-  return finalizeGroupSession(session);
-}
-
-/**
- * The payer's open card groups for a contest, brought up to date with the provider: a paid one
- * is confirmed, an expired one releases its entries. Called when the class's page is shown and on
- * the return from a cancelled checkout.
- */
-export async function settleOpenGroups(payerId: string, contestId: string, cancelled?: string) {
-  const open = await prisma.paymentGroup.findMany({
-    where: { payerId, contestId, status: "open", method: "card" },
-    select: { id: true, checkoutSessionId: true },
-  });
-  if (open.length === 0) return;
-  let provider;
-  try {
-    provider = paymentProvider();
-  } catch {
-    return;
-  }
-  for (const g of open) {
-    const session = g.checkoutSessionId ? await provider.getCheckout(g.checkoutSessionId) : null;
-    if (session?.paid) {
-      await finalizeGroupSession(session);
-      continue;
-    }
-    if (session && session.status === "open" && g.id !== cancelled) continue;
-    // Cancelled on the checkout page, expired, or never opened: expire it, then give the entries
-    // back unless it was paid in the meantime.
-    if (session?.status === "open") await provider.expireCheckout(session.id);
-    const now = session ? await provider.getCheckout(session.id) : null;
-    if (now?.paid) {
-      await finalizeGroupSession(now);
-      continue;
-    }
-    await withBusyRetry(() => prisma.$transaction((tx) => releaseGroup(tx, g.id)));
-  }
-}
-
-/** An admin marks an invoice paid: the group and its invoiced payments, with when and who. */
-export async function markInvoicePaid(groupId: string, adminId: string, now = new Date()) {
-  return withBusyRetry(() =>
-    prisma.$transaction(async (tx) => {
-      const { count } = await tx.paymentGroup.updateMany({
-        where: { id: groupId, method: "invoice", status: "invoiced" },
-        data: { status: "paid", paidAt: now, markedPaidById: adminId },
-      });
-      if (count !== 1) throw new DomainError(GROUP_MESSAGES.notInvoiced);
-      await tx.payment.updateMany({
-        where: { groupId, status: "invoiced" },
-        data: { status: "paid", paidAt: now },
-      });
-    }),
-  );
-}
-
-/** A line of an invoice voided (the admin's "refund" of an invoiced entry): the open total drops. */
-export async function voidInvoiceLine(tx: Tx, paymentId: string) {
-  const p = await tx.payment.findUniqueOrThrow({
-    where: { id: paymentId },
-    select: { groupId: true, amountCents: true, discountCodeId: true },
-  });
-  const { count } = await tx.payment.updateMany({
-    where: { id: paymentId, status: "invoiced" },
-    data: { status: "void" },
-  });
-  if (count !== 1 || !p.groupId) return false;
-  await giveCodeUseBack(tx, p.discountCodeId);
-  await tx.paymentGroup.update({
-    where: { id: p.groupId },
-    data: { amountCents: { decrement: p.amountCents } },
-  });
-  const left = await tx.payment.count({ where: { groupId: p.groupId, status: "invoiced" } });
-  if (left === 0)
-    await tx.paymentGroup.updateMany({
-      where: { id: p.groupId, status: "invoiced" },
-      data: { status: "void" },
-    });
-  return true;
-}
-
-export const INVOICES_PAGE_SIZE = 25;
-
-/** Open invoices for the admin, oldest first, paged in SQL. */
-export async function listOpenInvoices(page: number) {
-  const where = { method: "invoice", status: "invoiced" } as const;
-  return readPage(
-    page,
-    INVOICES_PAGE_SIZE,
-    ({ skip, take }) =>
-      prisma.paymentGroup.findMany({
-        where,
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        skip,
-        take,
-        select: {
-          id: true,
-          amountCents: true,
-          reference: true,
-          createdAt: true,
-          contest: { select: { title: true } },
-          payer: {
-            select: {
-              displayName: true,
-              email: true,
-              educator: { select: { school: { select: { name: true } } } },
-            },
-          },
-          _count: { select: { payments: { where: { status: "invoiced" } } } },
-        },
-      }),
-    () => prisma.paymentGroup.count({ where }),
   );
 }
 

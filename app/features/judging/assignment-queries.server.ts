@@ -1,0 +1,298 @@
+/**
+ * The judge's side of judging in hand-written SQL, for both engines
+ * (docs/decisions/0028-postgresql.md, ADR 0021): one page of a judge's queue and its counts, the
+ * one-statement read of an assignment for review, and the bulk insert of assignments. Written in
+ * the SQL both engines speak; each function returns typed rows (no bigint, text date or 0/1
+ * boolean leaves here). The callers (review.server.ts, the assignment writers) hold the rules.
+ * The ranking's SQL is in queries.server.ts.
+ */
+import { Prisma } from "~/generated/prisma/client";
+import { fromSql, prisma } from "~/utils/db.server";
+
+type Tx = Prisma.TransactionClient;
+type Int = bigint | number;
+
+export type QueueItem = {
+  submissionId: string;
+  title: string;
+  wordCount: number;
+  contestTitle: string;
+  judgingClose: Date;
+  timeZone: string;
+  submittedAt: Date | null;
+  total: number | null;
+  draft: boolean;
+};
+
+/**
+ * One page of a judge's queue (pending first, then by due date and assignment order), with the
+ * queue's size and pending count from the same scan (null when the page is empty). The page is
+ * chosen from the indexes, then only its rows are read (ADR 0021). No entrant field is selected.
+ */
+export async function judgeQueuePage(
+  judgeId: string,
+  take: number,
+  skip: number,
+): Promise<{ items: QueueItem[]; counts: { total: number; left: number } | null }> {
+  const rows = await prisma.$queryRaw<
+    {
+      submissionId: string;
+      title: string;
+      wordCount: Int;
+      contestTitle: string;
+      judgingClose: Date | string;
+      timeZone: string;
+      submittedAt: Date | string | null;
+      total: number | null;
+      draft: boolean | Int;
+      queued: Int;
+      pending: Int | null;
+    }[]
+  >`
+    WITH page AS (
+      SELECT a."id" AS "id", a."submissionId" AS "submissionId", a."contestId" AS "contestId",
+        a."createdAt" AS "createdAt", sc."submittedAt" AS "submittedAt", sc."total" AS "total",
+        COALESCE(jr."judgingClose", c."judgingClose") AS "judgingClose", COUNT(*) OVER () AS "queued",
+        SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) OVER () AS "pending"
+      FROM "JudgeAssignment" a
+      JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
+      JOIN "Contest" c ON c."id" = a."contestId"
+      LEFT JOIN "JudgingRound" jr ON jr."contestId" = a."contestId" AND jr."number" = a."round"
+      LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
+      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL AND a."releasedAt" IS NULL
+      ORDER BY sc."submittedAt" IS NOT NULL, sc."submittedAt" ASC,
+        COALESCE(jr."judgingClose", c."judgingClose") ASC,
+        a."createdAt" ASC, a."id" ASC
+      LIMIT ${take} OFFSET ${skip}
+    )
+    SELECT p."submissionId", s."title" AS "title", s."wordCount" AS "wordCount",
+      c."title" AS "contestTitle", p."judgingClose", c."timeZone" AS "timeZone",
+      p."submittedAt", p."total", (d."id" IS NOT NULL) AS "draft",
+      p."queued", p."pending"
+    FROM page p
+    JOIN "Submission" s ON s."id" = p."submissionId"
+    JOIN "Contest" c ON c."id" = p."contestId"
+    LEFT JOIN "ScoreDraft" d ON d."assignmentId" = p."id"
+    ORDER BY p."submittedAt" IS NOT NULL, p."submittedAt" ASC, p."judgingClose" ASC,
+      p."createdAt" ASC, p."id" ASC`;
+  const first = rows[0];
+  return {
+    counts: first ? { total: fromSql.int(first.queued), left: fromSql.int(first.pending) } : null,
+    items: rows.map((r) => ({
+      submissionId: r.submissionId,
+      title: r.title,
+      wordCount: fromSql.int(r.wordCount),
+      contestTitle: r.contestTitle,
+      judgingClose: fromSql.date(r.judgingClose),
+      timeZone: r.timeZone,
+      submittedAt: fromSql.dateOrNull(r.submittedAt),
+      total: r.total,
+      draft: fromSql.bool(r.draft),
+    })),
+  };
+}
+
+/** A judge's queue size and pending count (for a page past the end, where no row carries them). */
+export async function judgeQueueCounts(judgeId: string) {
+  const [c] = await prisma.$queryRaw<{ total: Int; left: Int | null }[]>`
+    SELECT COUNT(*) AS "total", SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) AS "left"
+    FROM "JudgeAssignment" a
+    JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
+    LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
+    WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL AND a."releasedAt" IS NULL`;
+  return { total: fromSql.int(c?.total), left: fromSql.int(c?.left) };
+}
+
+export type AssignmentRow = {
+  assignmentId: string;
+  contest: {
+    id: string;
+    title: string;
+    anonymous: boolean;
+    timeZone: string;
+    judgingOpen: Date;
+    judgingClose: Date;
+    isPublished: boolean;
+    publishedSnapshot: string | null;
+  };
+  /**
+   * The assignment's judging round when the contest has rounds (its window is the one judges score
+   * in); null for a contest of one round (docs/decisions/0032-divisions-and-rounds.md).
+   */
+  round: { number: number; judgingOpen: Date; judgingClose: Date } | null;
+  rubric: { id: string; name: string; criteria: string } | null;
+  submission: {
+    id: string;
+    title: string;
+    body: string | null;
+    wordCount: number;
+    filePath: string | null;
+    /** Whether a place in the entry names its writer and waits for the admin (ADR 0034). */
+    mentionsEntrant: boolean;
+    /** The document's reading text and how it was read; null before it was read. */
+    document: { text: string; status: string } | null;
+  };
+  score: {
+    scores: string;
+    comment: string | null;
+    total: number;
+    submittedAt: Date | null;
+  } | null;
+  draft: { scores: string; comment: string | null; total: number; updatedAt: Date } | null;
+};
+
+/**
+ * The judge's assignment to a submitted entry with what the review needs, in one statement: the
+ * contest, its first rubric, the entry without its writer, the submitted score and the draft
+ * (a query per relation cost more than the page, ADR 0021).
+ */
+export async function assignmentForReview(
+  judgeId: string,
+  submissionId: string,
+): Promise<AssignmentRow | null> {
+  const [r] = await prisma.$queryRaw<
+    {
+      aid: string;
+      cid: string;
+      ctitle: string;
+      anonymous: boolean | Int;
+      timeZone: string;
+      judgingOpen: Date | string;
+      judgingClose: Date | string;
+      isPublished: boolean | Int;
+      publishedSnapshot: string | null;
+      rid: string | null;
+      rname: string | null;
+      rcriteria: string | null;
+      sid: string;
+      stitle: string;
+      body: string | null;
+      wordCount: Int;
+      filePath: string | null;
+      mentions: boolean | Int;
+      docText: string | null;
+      docStatus: string | null;
+      scId: string | null;
+      scScores: string | null;
+      scComment: string | null;
+      scTotal: number | null;
+      scSubmittedAt: Date | string | null;
+      dId: string | null;
+      dScores: string | null;
+      dComment: string | null;
+      dTotal: number | null;
+      dUpdatedAt: Date | string | null;
+      rnum: Int | null;
+      rOpen: Date | string | null;
+      rClose: Date | string | null;
+    }[]
+  >`
+    SELECT a."id" AS "aid", jr."number" AS "rnum", jr."judgingOpen" AS "rOpen",
+      jr."judgingClose" AS "rClose", c."id" AS "cid", c."title" AS "ctitle", c."anonymous" AS "anonymous",
+      c."timeZone" AS "timeZone", c."judgingOpen" AS "judgingOpen", c."judgingClose" AS "judgingClose",
+      c."isPublished" AS "isPublished", c."publishedSnapshot" AS "publishedSnapshot",
+      r."id" AS "rid", r."name" AS "rname", r."criteria" AS "rcriteria",
+      s."id" AS "sid", s."title" AS "stitle", s."body" AS "body", s."wordCount" AS "wordCount",
+      s."filePath" AS "filePath", s."mentionsEntrant" AS "mentions",
+      ed."text" AS "docText", ed."status" AS "docStatus",
+      sc."id" AS "scId", sc."scores" AS "scScores", sc."comment" AS "scComment",
+      sc."total" AS "scTotal", sc."submittedAt" AS "scSubmittedAt",
+      d."id" AS "dId", d."scores" AS "dScores", d."comment" AS "dComment", d."total" AS "dTotal",
+      d."updatedAt" AS "dUpdatedAt"
+    FROM "JudgeAssignment" a
+    JOIN "Submission" s ON s."id" = a."submissionId"
+    JOIN "Contest" c ON c."id" = a."contestId"
+    LEFT JOIN "JudgingRound" jr ON jr."contestId" = a."contestId" AND jr."number" = a."round"
+    LEFT JOIN "Rubric" r ON r."id" = COALESCE(jr."rubricId", (
+      SELECT "id" FROM "Rubric" WHERE "contestId" = c."id" ORDER BY "createdAt" ASC, "id" ASC LIMIT 1
+    ))
+    LEFT JOIN "EntryDocument" ed ON ed."submissionId" = s."id"
+    LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
+    LEFT JOIN "ScoreDraft" d ON d."assignmentId" = a."id"
+    WHERE a."judgeId" = ${judgeId} AND a."submissionId" = ${submissionId} AND s."status" = 'submitted'
+      AND a."releasedAt" IS NULL
+    LIMIT 1`;
+  if (!r) return null;
+  return {
+    assignmentId: r.aid,
+    contest: {
+      id: r.cid,
+      title: r.ctitle,
+      anonymous: fromSql.bool(r.anonymous),
+      timeZone: r.timeZone,
+      judgingOpen: fromSql.date(r.judgingOpen),
+      judgingClose: fromSql.date(r.judgingClose),
+      isPublished: fromSql.bool(r.isPublished),
+      publishedSnapshot: r.publishedSnapshot,
+    },
+    round:
+      r.rnum !== null && r.rOpen !== null && r.rClose !== null
+        ? {
+            number: fromSql.int(r.rnum),
+            judgingOpen: fromSql.date(r.rOpen),
+            judgingClose: fromSql.date(r.rClose),
+          }
+        : null,
+    rubric:
+      r.rid !== null ? { id: r.rid, name: r.rname ?? "", criteria: r.rcriteria ?? "[]" } : null,
+    submission: {
+      id: r.sid,
+      title: r.stitle,
+      body: r.body,
+      wordCount: fromSql.int(r.wordCount),
+      filePath: r.filePath,
+      mentionsEntrant: fromSql.bool(r.mentions),
+      document: r.docStatus !== null ? { text: r.docText ?? "", status: r.docStatus } : null,
+    },
+    score:
+      r.scId !== null
+        ? {
+            scores: r.scScores ?? "{}",
+            comment: r.scComment,
+            total: Number(r.scTotal),
+            submittedAt: fromSql.dateOrNull(r.scSubmittedAt),
+          }
+        : null,
+    draft:
+      r.dId !== null
+        ? {
+            scores: r.dScores ?? "{}",
+            comment: r.dComment,
+            total: Number(r.dTotal),
+            updatedAt: fromSql.date(r.dUpdatedAt!),
+          }
+        : null,
+  };
+}
+
+/**
+ * Writes assignments with multi-row INSERTs, 500 rows a statement (createMany costs several
+ * times more per row; ADR 0021). Inside the caller's transaction. A pair that another run wrote
+ * first is skipped, not an error: on PostgreSQL a serializable transaction that read its
+ * contest's assignments through another index than the unique one would otherwise fail with a
+ * plain unique violation instead of the serialization failure that is retried (ADR 0028); a run
+ * whose new pairs clash with another's is still aborted by the serializable check, and retried.
+ * Returns how many rows were written.
+ */
+export async function insertAssignments(
+  tx: Tx,
+  rows: { id: string; contestId: string; judgeId: string; submissionId: string }[],
+  createdAt: Date,
+  /** The judging round the pairs belong to (docs/decisions/0032-divisions-and-rounds.md). */
+  round = 1,
+): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = rows
+      .slice(i, i + 500)
+      .map(
+        (p) =>
+          Prisma.sql`(${p.id}, ${p.contestId}, ${p.judgeId}, ${p.submissionId}, ${round}, ${createdAt})`,
+      );
+    written +=
+      await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt")
+      VALUES ${Prisma.join(values)}
+      ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`;
+  }
+  return written;
+}
