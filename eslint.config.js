@@ -66,8 +66,6 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx,js,mjs,cjs}"],
     ignores: [
       // Split by the lead in this change.
-      "app/features/entries/receive-entry.server.ts",
-      "app/routes/contests.$slug.enter.tsx",
       "app/routes/admin.submissions.$id.tsx",
     ],
     rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
