@@ -256,7 +256,12 @@ async function main() {
   t = step("build stage");
   const buildDir = path.join(tmp, "build");
   fs.mkdirSync(buildDir);
-  const cleanEnv = { PATH, HOME: process.env.HOME ?? "/root", TMPDIR: os.tmpdir(), npm_config_nodedir: nodeHeaders };
+  const cleanEnv = {
+    PATH,
+    HOME: process.env.HOME ?? "/root",
+    TMPDIR: os.tmpdir(),
+    npm_config_nodedir: nodeHeaders,
+  };
   let env = { ...cleanEnv };
   for (const { op, args } of build.lines) {
     if (op === "WORKDIR") {
