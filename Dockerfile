@@ -17,7 +17,10 @@ COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 # postinstall (scripts/generate-clients.mjs) generates both Prisma clients from prisma/schema.prisma.
 COPY scripts ./scripts
-RUN npm ci --include=dev --no-audit --no-fund
+# `npm install`, not `npm ci`: the lock file lacks the other platforms' optional packages
+# (@tailwindcss/oxide-*, @oxc-parser/binding-*), which `npm ci` refuses; install keeps the locked
+# versions of everything it lists.
+RUN npm install --include=dev --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 

@@ -261,6 +261,10 @@ async function main() {
     HOME: process.env.HOME ?? "/root",
     TMPDIR: os.tmpdir(),
     npm_config_nodedir: nodeHeaders,
+    // The lock file has no registry addresses, so npm asks the registry about every package:
+    // this machine's npm cache answers instead where it can (the same versions, by the lock's
+    // integrity hashes). The image's build asks the registry.
+    npm_config_prefer_offline: "true",
   };
   let env = { ...cleanEnv };
   for (const { op, args } of build.lines) {
