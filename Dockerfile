@@ -22,7 +22,9 @@ COPY scripts ./scripts
 # versions of everything it lists.
 RUN npm install --include=dev --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# --omit=optional too: the prod packages' optional peers (the prisma CLI, typescript and what they
+# pull in) are otherwise kept; the few true optional packages are not used on Linux with Node 22.
+RUN npm run build && npm prune --omit=dev --omit=optional --no-audit --no-fund
 
 FROM base AS final
 # SITE_URL (the public address) is required in production: fly.toml sets it.

@@ -340,11 +340,11 @@ async function main() {
   t = step("final folder: production files only");
   const lock = JSON.parse(fs.readFileSync(path.join(buildDir, "package-lock.json"), "utf8"));
   const devOnly = Object.entries(lock.packages)
-    .filter(([key, p]) => key.startsWith("node_modules/") && p.dev)
+    .filter(([key, p]) => key.startsWith("node_modules/") && (p.dev || p.devOptional))
     .map(([key]) => key);
   const leftDev = devOnly.filter((key) => fs.existsSync(path.join(finalDir, key)));
   if (leftDev.length)
-    fail(`dev-only packages in the final folder: ${leftDev.slice(0, 10).join(", ")}`);
+    fail(`dev-only (or dev-optional) packages in the final folder: ${leftDev.slice(0, 10).join(", ")}`);
   for (const name of [
     "vitest",
     "@playwright/test",
