@@ -16,15 +16,21 @@ try {
   process.exit(1);
 }
 
+/** One JSON line, in the shape of the server's log (docs/decisions/0036-health-and-logs.md). */
+const logLine = (fields, out = process.stdout) =>
+  out.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
+
 // With several server processes the workers run this file again (node:cluster forks argv[1]):
 // only the primary migrates, before it forks them.
 if (settings.MIGRATE_ON_START && cluster.isPrimary) {
   const url = process.env.DATABASE_URL || "file:./data/inkwell.db";
+  const engine = url.startsWith("file:") ? "sqlite" : "postgres";
   try {
-    const applied = await migrate(url, { log: (message) => console.log(message) });
-    console.log(applied ? `${applied} migration(s) applied at start` : "database is up to date");
+    const names = [];
+    await migrate(url, { log: (message) => names.push(message.replace(/^applied /, "")) });
+    logLine({ type: "migration", engine, applied: names.length, migrations: names });
   } catch (error) {
-    console.error(`Migration failed: ${error.message}`);
+    logLine({ type: "error", context: "migration", message: error.message }, process.stderr);
     process.exit(1);
   }
 }
