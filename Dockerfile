@@ -1,27 +1,45 @@
-# Inkwell on Fly.io: SQLite on a volume at /data.
-FROM node:20-bookworm-slim AS base
+# Inkwell's image (docs/decisions/0035-deployment.md, docs/deployment.md): built on Node 22 LTS,
+# runs as the image's non-root `node` user, holds only what the server needs at run time, and
+# never migrates by itself: Fly's release step does (PostgreSQL, fly.postgres.toml), or the one
+# SQLite machine at its start when MIGRATE_ON_START=1 (fly.toml).
+#
+# `npm run image:rehearse` (scripts/image-rehearsal.mjs) performs this file's COPY and RUN lines
+# in clean folders and starts the result, since these machines cannot run Docker: keep the lines
+# in the forms it reads (one COPY per line, `--from=build` in the final stage).
+FROM node:22-bookworm-slim AS base
 ENV NODE_ENV=production
 WORKDIR /app
 
 FROM base AS build
+# better-sqlite3 builds its native module from source when no prebuilt one fits.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
-# postinstall generates the Prisma client from prisma/schema.prisma
+# postinstall (scripts/generate-clients.mjs) generates both Prisma clients from prisma/schema.prisma.
+COPY scripts ./scripts
+# `npm install`, not `npm ci`: the lock file lacks the other platforms' optional packages
+# (@tailwindcss/oxide-*, @oxc-parser/binding-*), which `npm ci` refuses; install keeps the locked
+# versions of everything it lists.
 RUN npm install --include=dev --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# --omit=optional too: the prod packages' optional peers (the prisma CLI, typescript and what they
+# pull in) are otherwise kept; the few true optional packages are not used on Linux with Node 22.
+RUN npm run build && npm prune --omit=dev --omit=optional --no-audit --no-fund
 
-FROM base
-# SITE_URL (the public address) is required in production: set it in fly.toml or the run command.
+FROM base AS final
+# SITE_URL (the public address) is required in production: fly.toml sets it.
 ENV PORT=8080 DATABASE_URL=file:/data/inkwell.db UPLOAD_DIR=/data/uploads
+# The data folder (a volume on Fly) is the only place the server writes; the code stays root's.
+RUN mkdir -p /data && chown node:node /data
+COPY --from=build /app/package.json /app/server.mjs ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/app/generated ./app/generated
 # server.mjs imports these plain modules (settings, client address, cluster, page cache, body limits, logs).
 COPY --from=build /app/app/utils/*.mjs ./app/utils/
-COPY --from=build /app/package.json /app/server.mjs ./
-COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/prisma ./prisma
+# The migration runner, the command that may call it, the first admin's script; both engines' migrations.
+COPY --from=build /app/scripts/migrate.mjs /app/scripts/start.mjs /app/scripts/make-admin.mjs ./scripts/
+COPY --from=build /app/prisma/migrations ./prisma/migrations
+COPY --from=build /app/prisma/migrations-postgres ./prisma/migrations-postgres
+USER node
 EXPOSE 8080
-CMD ["sh", "-c", "node scripts/migrate.mjs && node server.mjs"]
+CMD ["node", "scripts/start.mjs"]

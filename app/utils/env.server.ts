@@ -146,6 +146,9 @@ const schema = z
 
 export type Env = z.infer<typeof schema> & TestServices;
 
+/** Every variable the schema reads; `.env.example` lists exactly these (env-example.test.ts). */
+export const SETTING_NAMES = Object.keys(schema.innerType().shape);
+
 let cached: Env | undefined;
 
 /** Parses process.env; on a problem, throws one line naming the variable. */

@@ -20,6 +20,7 @@ export const serverFields: {
   TRUST_PROXY: z.ZodEffects<z.ZodOptional<z.ZodString>, string | undefined, string | undefined>;
   SHUTDOWN_TIMEOUT_MS: z.ZodDefault<z.ZodNumber>;
   PAYMENTS_TEST_MODE: Flag;
+  MIGRATE_ON_START: Flag;
 };
 export const testServiceFields: { GOOGLE_OAUTH_BASE_URL: Address; STRIPE_API_BASE_URL: Address };
 export type TestServices = {

@@ -47,6 +47,12 @@ export const serverFields = {
    * also marks a production build run by the end-to-end tests: see `testMode`.
    */
   PAYMENTS_TEST_MODE: flag,
+  /**
+   * `scripts/start.mjs` (the image's command) applies the migrations before the server starts.
+   * Only the one-machine SQLite deployment sets it: Fly's release machine has no volume, so that
+   * database can only be migrated by the machine that holds it (docs/decisions/0035-deployment.md).
+   */
+  MIGRATE_ON_START: flag,
 };
 
 /**

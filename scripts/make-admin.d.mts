@@ -1,0 +1,4 @@
+export function makeAdmin(
+  url: string,
+  email: string,
+): Promise<"granted" | "already" | "no-account">;
