@@ -237,3 +237,20 @@ export async function runRetention(
     );
   return { count: entries.removed + accounts.warned + accounts.removed, note: parts.join(" ") };
 }
+
+export const RETENTION_KINDS = ["entry-content", "account-warning", "account"] as const;
+
+/** The latest things the policy removed or announced, newest first (ids only), for /admin/workflows. */
+export async function recentRetentionRecords(take = 50) {
+  const rows = await prisma.retentionRecord.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: { id: true, kind: true, subjectId: true, contestId: true, createdAt: true },
+  });
+  return rows.map((r) => ({
+    ...r,
+    kind: (RETENTION_KINDS as readonly string[]).includes(r.kind)
+      ? (r.kind as (typeof RETENTION_KINDS)[number])
+      : null,
+  }));
+}
