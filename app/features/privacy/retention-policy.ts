@@ -87,3 +87,8 @@ export function accountStep(
   }
   return inactive ? "warn" : null;
 }
+
+/** What a reader sees where a removed entry's story would be ("Mar 14, 2027"). */
+export function contentRemovedMessage(date: string) {
+  return `This story's text and file were removed on ${date}, as our data retention policy says. Its title, scores and any award stay.`;
+}
