@@ -36,6 +36,7 @@ import {
 import { refusalReply, refusalToast } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
+import { contentRemovedMessage } from "~/features/privacy/retention-policy";
 import { contestDivisions } from "~/features/divisions/divisions.server";
 import { divisionMoves, moveToDivision } from "~/features/entries/division-move.server";
 import { entryRecusals } from "~/features/judging/recusal.server";
@@ -105,6 +106,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fileName: s.fileName,
       fileSize: s.fileSize,
       hasFile: Boolean(s.filePath),
+      contentRemoved: s.contentRemovedAt
+        ? contentRemovedMessage(formatDateTime(s.contentRemovedAt, s.contest.timeZone))
+        : null,
       mentionsEntrant: s.mentionsEntrant,
       submitted: formatDateTime(s.createdAt, s.contest.timeZone),
       contest: { slug: s.contest.slug, title: s.contest.title },
@@ -425,7 +429,7 @@ export default function AdminSubmission() {
                 ? documentText
                   ? "This entry was sent as a file; download it above, or read its text above."
                   : "This entry was sent as a file; download it above."
-                : "No content available"}
+                : (s.contentRemoved ?? "No content available")}
             </p>
           )}
         </CardContent>

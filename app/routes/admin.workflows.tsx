@@ -1,7 +1,7 @@
 import { readForm } from "~/utils/form-body.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -9,6 +9,15 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { runStep } from "~/features/lifecycle/lifecycle.server";
+import {
+  JOB_LABEL,
+  JOBS,
+  maintenanceRuns,
+  runMaintenanceJob,
+  type JobName,
+  type MaintenanceOutcome,
+} from "~/features/operations/maintenance.server";
+import { recentRetentionRecords } from "~/features/privacy/retention.server";
 import { deliverEvent } from "~/features/lifecycle/outbox.server";
 import { STEPS } from "~/features/lifecycle/steps";
 import {
@@ -28,8 +37,20 @@ export const meta: MetaFunction = () => [{ title: "Workflows · Inkwell" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const now = new Date();
-  const [contests, events] = await Promise.all([workflowContests(now), undeliveredEvents()]);
-  return { contests, events, engine: inngestConfigured() ? "Inngest" : "the embedded scheduler" };
+  const [contests, events, runs, records] = await Promise.all([
+    workflowContests(now),
+    undeliveredEvents(),
+    maintenanceRuns(),
+    recentRetentionRecords(),
+  ]);
+  return {
+    contests,
+    events,
+    runs: runs.map((r) => ({ ...r, label: JOB_LABEL[r.job as JobName] ?? r.job })),
+    jobs: JOBS.map((job) => ({ job, label: JOB_LABEL[job] })),
+    records,
+    engine: inngestConfigured() ? "Inngest" : "the embedded scheduler",
+  };
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -40,7 +61,23 @@ const actionSchema = z.discriminatedUnion("intent", [
     round: z.coerce.number().int().min(1).max(10).default(1),
   }),
   z.object({ intent: z.literal("retry-event"), eventId: z.string().min(1) }),
+  z.object({ intent: z.literal("run-job"), job: z.enum(JOBS) }),
 ]);
+
+function jobToast(label: string, outcome: MaintenanceOutcome) {
+  switch (outcome.status) {
+    case "done":
+      return {
+        type: "success" as const,
+        title: `${label}: done`,
+        description: outcome.result.note,
+      };
+    case "failed":
+      return { type: "error" as const, title: `${label}: failed`, description: outcome.error };
+    case "busy":
+      return { type: "error" as const, title: `${label}: a run is already in progress` };
+  }
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
@@ -53,6 +90,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const outcome = await runStep(contestId, step, now, round);
     const label = await stepTitle(contestId, { step, round });
     return redirectWithToast("/admin/workflows", runOutcomeToast(label, outcome));
+  }
+  if (submission.value.intent === "run-job") {
+    const { job } = submission.value;
+    const outcome = await runMaintenanceJob(job, now);
+    return redirectWithToast("/admin/workflows", jobToast(JOB_LABEL[job], outcome));
   }
   const outcome = await deliverEvent(submission.value.eventId, now, outboxDelivery());
   return redirectWithToast(
@@ -77,7 +119,7 @@ const STATE: Record<StepState, { label: string; variant: BadgeVariant }> = {
 };
 
 export default function Workflows() {
-  const { contests, events, engine } = useLoaderData<typeof loader>();
+  const { contests, events, runs, jobs, records, engine } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <div>
@@ -220,6 +262,105 @@ export default function Workflows() {
           </DataTable>
         )}
       </section>
+
+      <MaintenanceSection runs={runs} jobs={jobs} records={records} />
     </div>
+  );
+}
+
+const OUTCOME: Record<string, { label: string; variant: BadgeVariant }> = {
+  done: { label: "Done", variant: "success" },
+  failed: { label: "Failed", variant: "destructive" },
+  running: { label: "Running", variant: "default" },
+};
+
+const RECORD_KIND: Record<string, string> = {
+  "entry-content": "Story text and file removed",
+  "account-warning": "Inactive child's account warned",
+  account: "Inactive child's account removed",
+};
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Site-wide jobs (docs/decisions/0037-backups-and-maintenance.md) and what retention removed (0038). */
+function MaintenanceSection({ runs, jobs, records }: Pick<Data, "runs" | "jobs" | "records">) {
+  return (
+    <section aria-labelledby="maintenance-heading" className="space-y-4">
+      <h2 id="maintenance-heading" className="text-xl font-semibold">
+        Maintenance
+      </h2>
+      <p className="text-slate-700">
+        Backups, the data retention policy and the removal of expired sessions and links run by
+        themselves. Run one now:
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {jobs.map(({ job, label }) => (
+          <li key={job}>
+            <Form method="post">
+              <input type="hidden" name="intent" value="run-job" />
+              <input type="hidden" name="job" value={job} />
+              <Button type="submit" size="sm" variant="secondary">
+                Run now<span className="sr-only">:</span> {label.toLowerCase()}
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      {runs.length === 0 ? (
+        <EmptyState className="p-6">No maintenance job has run yet.</EmptyState>
+      ) : (
+        <DataTable columns={["Job", "Started (UTC)", "Finished (UTC)", "Outcome", "Count", "Note"]}>
+          {runs.map((r) => {
+            const outcome = OUTCOME[r.outcome ?? "running"] ?? OUTCOME.failed;
+            return (
+              <tr key={r.id} className="border-b border-slate-100 align-top" data-job={r.job}>
+                <td className="py-2 pr-4">{r.label}</td>
+                <td className="py-2 pr-4">{formatDateTime(r.startedAt, "UTC")}</td>
+                <td className="py-2 pr-4">
+                  {r.finishedAt ? formatDateTime(r.finishedAt, "UTC") : null}
+                </td>
+                <td className="py-2 pr-4">
+                  <Badge variant={outcome.variant}>{outcome.label}</Badge>
+                </td>
+                <td className="py-2 pr-4">{r.count}</td>
+                <td className="py-2">
+                  {r.note ? <p className="text-sm text-slate-700">{r.note}</p> : null}
+                  {r.error ? <p className="text-sm text-red-800">Error: {r.error}</p> : null}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      )}
+
+      <h3 id="retention-heading" className="text-lg font-semibold">
+        Removed by the data retention policy
+      </h3>
+      <p className="text-sm text-slate-700">
+        The latest {records.length === 50 ? "50 " : ""}records, newest first. Only ids are kept,
+        never names.
+      </p>
+      {records.length === 0 ? (
+        <EmptyState className="p-6">The retention policy has not removed anything yet.</EmptyState>
+      ) : (
+        <DataTable columns={["When (UTC)", "What", "Which"]}>
+          {records.map((r) => (
+            <tr key={r.id} className="border-b border-slate-100 align-top" data-kind={r.kind}>
+              <td className="py-2 pr-4">{formatDateTime(r.createdAt, "UTC")}</td>
+              <td className="py-2 pr-4">{RECORD_KIND[r.kind ?? ""] ?? "Other"}</td>
+              <td className="py-2 pr-4">
+                {r.kind === "entry-content" ? (
+                  <Link to={`/admin/submissions/${r.subjectId}`} className="underline">
+                    Entry {r.subjectId}
+                  </Link>
+                ) : (
+                  <span>Account {r.subjectId}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </section>
   );
 }

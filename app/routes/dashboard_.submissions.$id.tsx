@@ -39,6 +39,7 @@ import { refusalToast } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
+import { contentRemovedMessage } from "~/features/privacy/retention-policy";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Inkwell` : "Submission · Inkwell" },
@@ -65,6 +66,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: s.status,
       fileName: s.fileName,
       fileSize: s.fileSize,
+      contentRemoved: s.contentRemovedAt
+        ? contentRemovedMessage(formatSubmissionDate(s.contentRemovedAt, contest.timeZone))
+        : null,
       disqualifyReason: s.disqualifyReason,
       created: formatSubmissionDate(s.createdAt, contest.timeZone),
       dateLabel: submissionDateLabel(s.status, s.payment?.status),
@@ -257,6 +261,14 @@ export default function EntrantSubmission() {
           fileName={s.fileName}
           fileSize={s.fileSize}
         />
+      ) : null}
+      {s.contentRemoved ? (
+        <p className="mt-6 rounded border border-slate-200 bg-slate-50 p-4 text-slate-700">
+          {s.contentRemoved}{" "}
+          <Link to="/legal/privacy#retention" className="underline">
+            How long we keep stories
+          </Link>
+        </p>
       ) : null}
       {s.body ? (
         <Card className="mt-6">

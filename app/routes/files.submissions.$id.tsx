@@ -47,7 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return redirectWithToast(admin ? "/admin/submissions" : "/dashboard", {
       type: "info",
       title: "No file",
-      description: "This entry has no uploaded file.",
+      description: s.contentRemovedAt
+        ? "This entry's file was removed, as our data retention policy says."
+        : "This entry has no uploaded file.",
     });
   }
   let stored;

@@ -1,5 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { retentionPeriods } from "~/features/privacy/retention.server";
+
+// The configured periods (docs/decisions/0038-data-retention.md). They are the same for every
+// visitor and every request of a process, so the visitor page cache may keep this page.
+export function loader() {
+  return { periods: retentionPeriods() };
+}
 
 export const meta: MetaFunction = () => [
   { title: "Privacy Policy · Inkwell" },
@@ -10,7 +17,7 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const LAST_UPDATED = "November 22, 2026";
+const LAST_UPDATED = "November 24, 2026";
 const PRIVACY_EMAIL = "privacy@inkwell.test";
 
 const linkClass = "font-medium text-ink-700 underline underline-offset-2 hover:text-ink-900";
@@ -206,13 +213,7 @@ export default function PrivacyPolicy() {
         </Section>
 
         <Section id="retention">
-          <p>
-            We keep your account information for as long as your account is open. Submissions,
-            scores and feedback are kept so you can look back at your results, until you delete them
-            with your account. Server logs containing IP addresses are kept only briefly for
-            security and then deleted. We may keep limited payment records for as long as the law
-            requires.
-          </p>
+          <RetentionPolicy />
         </Section>
 
         <Section id="deleting-your-account">
@@ -265,5 +266,62 @@ export default function PrivacyPolicy() {
         </Section>
       </article>
     </div>
+  );
+}
+
+/** A number of days in words a young reader follows: "1 year", "2 years", "30 days". */
+function period(days: number) {
+  if (days % 365 === 0) return `${days / 365} year${days === 365 ? "" : "s"}`;
+  return `${days} days`;
+}
+
+function RetentionPolicy() {
+  const { periods } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>
+        We keep information only as long as we need it. Our computers remove it by themselves on
+        these dates:
+      </p>
+      <ul>
+        <li>
+          <Term>Your story&apos;s text and file:</Term> {period(periods.entryDays)} after the
+          contest&apos;s results are published. The title, the judges&apos; scores and comments, and
+          any award stay, so published results stay complete. If your story won an award and you
+          agreed that it may be shown, we keep it, because it is part of the published results.
+        </li>
+        <li>
+          <Term>A young writer&apos;s account:</Term> if nobody signs in to the account of someone
+          under 18 (or a class pupil&apos;s account) for {period(periods.inactiveChildDays)}, we
+          send an e-mail to the writer, and to their parent when we have that address. If nobody
+          signs in within {period(periods.noticeDays)} after that, we remove the account and its
+          stories, the same way as when you delete your account yourself (below). Signing in once is
+          enough to keep it.
+        </li>
+        <li>
+          <Term>Records of e-mails we sent:</Term> {period(periods.emailLogDays)}.
+        </li>
+        <li>
+          <Term>Being signed in:</Term> a sign-in ends after a while on its own, and we remove the
+          ended ones every hour. One-time links (like &quot;reset your password&quot;) stop working
+          after a short time and are removed too.
+        </li>
+        <li>
+          <Term>Parental permission:</Term> a parent&apos;s yes is kept with the account, and goes
+          when the account goes. When a teacher tells us a school has a parent&apos;s permission, we
+          keep that note (who said it, for which pupil and contest, and when) as our proof.
+        </li>
+        <li>
+          <Term>Payments:</Term> records of entry fees (amount, discount code, payment reference and
+          date) are kept for 7 years, because tax and accounting law says we must. They never hold
+          your story.
+        </li>
+        <li>
+          <Term>Your account:</Term> everything else is kept while your account is open, until you
+          delete it.
+        </li>
+      </ul>
+      <p>When a story&apos;s text has been removed, its page says so and on which date.</p>
+    </>
   );
 }

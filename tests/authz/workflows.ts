@@ -31,6 +31,14 @@ export const workflowRoutes: AuthzRow[] = [
     admin: "->/admin/workflows",
   },
   {
+    name: "POST /admin/workflows run-job (unknown job)",
+    method: "POST",
+    path: "/admin/workflows",
+    form: { intent: "run-job", job: "no-such-job" },
+    ...adminOnly,
+    admin: "->/admin/workflows",
+  },
+  {
     name: "POST /contests/{open}/ notify (already open)",
     method: "POST",
     path: `/contests/${FLASH}`,

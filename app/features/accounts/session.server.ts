@@ -105,8 +105,16 @@ async function lookUpUserId(request: Request): Promise<string | null> {
 
 /** Creates a Session row and returns the Set-Cookie header that carries it. */
 export async function startSession(request: Request, userId: string): Promise<string> {
+  const now = new Date();
   const row = await prisma.session.create({
-    data: { userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+    data: { userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) },
+    select: { id: true },
+  });
+  // A sign-in is activity: the retention policy's clock starts again and a warning is cancelled
+  // (docs/decisions/0038-data-retention.md).
+  await prisma.user.update({
+    where: { id: userId },
+    data: { lastActiveAt: now, retentionWarnedAt: null },
     select: { id: true },
   });
   const session = await sessionStorage().getSession(request.headers.get("Cookie"));

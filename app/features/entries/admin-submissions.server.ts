@@ -155,6 +155,7 @@ export async function getAdminSubmission(id: string) {
       updatedAt: true,
       // The document's reading text: the admin may read it as it is (ADR 0034), judges never.
       document: { select: { text: true, status: true } },
+      contentRemovedAt: true,
     },
   });
 }
@@ -302,7 +303,14 @@ export { csvSafe } from "~/utils/csv-export";
 export async function submissionFileFacts(id: string) {
   return prisma.submission.findUnique({
     where: { id },
-    select: { id: true, entrantId: true, filePath: true, fileName: true, fileType: true },
+    select: {
+      id: true,
+      entrantId: true,
+      filePath: true,
+      fileName: true,
+      fileType: true,
+      contentRemovedAt: true,
+    },
   });
 }
 

@@ -59,6 +59,9 @@ export async function deleteAccount(userId: string, now = new Date()) {
       where: { id: { in: keep.map((s) => s.id) } },
       data: { body: null, filePath: null, fileName: null, fileType: null, fileSize: null },
     });
+    // The entry's reading text and the places it names its writer go with its text.
+    await tx.entryDocument.deleteMany({ where: { submissionId: { in: keep.map((s) => s.id) } } });
+    await tx.identityHit.deleteMany({ where: { submissionId: { in: keep.map((s) => s.id) } } });
     await tx.user.update({
       where: { id: userId },
       data: {
