@@ -1,5 +1,5 @@
 import { notFound } from "~/utils/responses";
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useResetKey } from "~/utils/use-reset-key";
 import {
   StoryText,
@@ -15,9 +15,8 @@ import {
   SubmissionHeader,
 } from "~/components/entries/submission-view";
 import { Alert } from "~/components/ui/alert";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { adminWriter } from "~/features/judging/writer";
 import { formatDateTime, formatDollars } from "~/utils/dates";
@@ -40,13 +39,14 @@ import { contentRemovedMessage } from "~/features/privacy/retention-policy";
 import { contestDivisions } from "~/features/divisions/divisions.server";
 import { divisionMoves, moveToDivision } from "~/features/entries/division-move.server";
 import { entryRecusals } from "~/features/judging/recusal.server";
-import { inputClass, ErrorList } from "~/components/ui/field";
 import {
   decideIdentityHits,
   identityHitsForAdmin,
   identityHitsOf,
 } from "~/features/anonymity/identity.server";
 import { DocumentText, IdentityHitsSection } from "~/components/anonymity/identity-hits";
+import { AdminEntryFacts, EntryRecusals } from "~/components/entries/admin-entry-facts";
+import { DisqualifySection, DivisionMoveSection } from "~/components/entries/admin-entry-actions";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" },
@@ -300,14 +300,6 @@ export default function AdminSubmission() {
   const actionData = useActionData<ActionData>();
   const confirm = canDisqualify ? actionData?.confirm : undefined;
   const resetKey = useResetKey(actionData);
-  const [form, fields] = useForm({
-    id: `disqualify-${resetKey}`,
-    lastResult: actionData?.form ? null : (actionData?.result ?? null),
-  });
-  const [moveForm, moveFields] = useForm({
-    id: `move-${resetKey}`,
-    lastResult: actionData?.form === "move" ? actionData.result : null,
-  });
   return (
     <div>
       <SubmissionHeader
@@ -317,77 +309,12 @@ export default function AdminSubmission() {
         status={s.status}
         titleClassName="text-2xl"
       />
-      <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
-        <div>
-          <dt className="inline font-medium">Contest: </dt>
-          <dd className="inline">
-            <Link to={`/contests/${s.contest.slug}`} className="underline">
-              {s.contest.title}
-            </Link>
-          </dd>
-        </div>
-        {s.writer ? (
-          <div>
-            <dt className="inline font-medium">Writer: </dt>
-            <dd className="inline">{s.writer}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt className="inline font-medium">{s.writer ? "Sent by: " : "Entrant: "}</dt>
-          <dd className="inline">
-            {s.entrant.name} ({s.entrant.email})
-          </dd>
-        </div>
-        <div>
-          <dt className="inline font-medium">Submitted: </dt>
-          <dd className="inline">{s.submitted}</dd>
-        </div>
-        {divisions.length ? (
-          <div>
-            <dt className="inline font-medium">Division: </dt>
-            <dd className="inline">{division?.name ?? "None"}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt className="inline font-medium">Word count: </dt>
-          <dd className="inline">{s.wordCount}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium">Entry fee: </dt>
-          <dd className="inline">{payment ? payment.line : "Free"}</dd>
-        </div>
-        {payment?.reference ? (
-          <div>
-            <dt className="inline font-medium">Payment reference: </dt>
-            <dd className="inline break-all font-mono text-xs">{payment.reference}</dd>
-          </div>
-        ) : null}
-      </dl>
-      {payment?.refundable ? (
-        confirmRefund ? (
-          <Alert variant="warning" className="mt-4" title={`Refund ${payment.amount}?`}>
-            <p>
-              The payment is refunded through the payment provider, the entry is withdrawn (it is no
-              longer judged) and the entrant is told by e-mail. This cannot be undone.
-            </p>
-            <Form method="post" className="mt-3 flex flex-wrap gap-3">
-              <input type="hidden" name="intent" value="refund" />
-              <Button type="submit" variant="destructive">
-                Yes, refund {payment.amount}
-              </Button>
-              <Link to="." replace className={buttonClass({ variant: "outline" })}>
-                Cancel
-              </Link>
-            </Form>
-          </Alert>
-        ) : (
-          <p className="mt-3">
-            <Link to="?confirm=refund" className={buttonClass({ variant: "outline" })}>
-              Refund entry fee
-            </Link>
-          </p>
-        )
-      ) : null}
+      <AdminEntryFacts
+        entry={s}
+        division={divisions.length ? (division?.name ?? "None") : null}
+        payment={payment}
+        confirmRefund={confirmRefund}
+      />
       {s.mentionsEntrant ? (
         <Alert variant="warning" className="mt-4" title={ENTRY_MESSAGES.mentionsEntrant}>
           {ENTRY_MESSAGES.mentionsEntrantDetail}{" "}
@@ -435,143 +362,25 @@ export default function AdminSubmission() {
         </CardContent>
       </Card>
 
-      {recusals.length ? (
-        <section aria-labelledby="recusals-heading" className="mt-8 max-w-xl">
-          <h2 id="recusals-heading" className="text-lg font-semibold">
-            Recusals
-          </h2>
-          <ul className="mt-2 space-y-2 text-sm" data-testid="recusals">
-            {recusals.map((r) => (
-              <li key={r.id}>
-                {r.at}: {r.judge} stepped back ({r.reason}).{" "}
-                {r.replacement
-                  ? `${r.replacement} took their place.`
-                  : "No judge could take their place: the entry is short of a judge."}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {recusals.length ? <EntryRecusals recusals={recusals} /> : null}
 
       {divisions.length ? (
-        <section aria-labelledby="division-heading" className="mt-8 max-w-xl">
-          <h2 id="division-heading" className="text-lg font-semibold">
-            Move to division
-          </h2>
-          <p className="text-sm text-slate-600">
-            The entry is ranked and awarded in its division. Your note is kept in its history.
-          </p>
-          <Form method="post" {...getFormProps(moveForm)} key={resetKey} className="mt-3 space-y-3">
-            <input type="hidden" name="intent" value="move-division" />
-            {moveForm.errors?.length ? (
-              <Alert variant="destructive" title="Error">
-                {moveForm.errors.join(" ")}
-              </Alert>
-            ) : null}
-            <div className="space-y-1">
-              <label htmlFor={moveFields.divisionId.id} className="block font-medium">
-                Division
-              </label>
-              <select
-                id={moveFields.divisionId.id}
-                name={moveFields.divisionId.name}
-                defaultValue=""
-                className={inputClass}
-                aria-invalid={moveFields.divisionId.errors?.length ? true : undefined}
-                aria-describedby={
-                  moveFields.divisionId.errors?.length ? moveFields.divisionId.errorId : undefined
-                }
-              >
-                <option value="">Choose a division</option>
-                {divisions.map((d) => (
-                  <option key={d.id} value={d.id} disabled={d.id === division?.id}>
-                    {d.name}
-                    {d.id === division?.id ? " (now)" : ""}
-                  </option>
-                ))}
-              </select>
-              <ErrorList id={moveFields.divisionId.errorId} errors={moveFields.divisionId.errors} />
-            </div>
-            <TextareaField
-              label="Note (why it moves)"
-              rows={2}
-              errors={moveFields.note.errors}
-              {...getTextareaProps(moveFields.note)}
-            />
-            <Button type="submit" variant="outline">
-              Move entry
-            </Button>
-          </Form>
-          {moves.length ? (
-            <>
-              <h3 className="mt-6 font-semibold">Division history</h3>
-              <ol className="mt-2 space-y-2 text-sm">
-                {moves.map((m) => (
-                  <li key={m.id}>
-                    {m.at}: {m.by} moved it from {m.from ? `"${m.from}"` : "no division"} to &quot;
-                    {m.to}&quot;. Note: {m.note}
-                  </li>
-                ))}
-              </ol>
-            </>
-          ) : null}
-        </section>
+        <DivisionMoveSection
+          division={division}
+          divisions={divisions}
+          moves={moves}
+          resetKey={resetKey}
+          lastResult={actionData?.form === "move" ? actionData.result : null}
+        />
       ) : null}
 
-      {canDisqualify && confirm ? (
-        <section
-          id="disqualify"
-          aria-labelledby="disqualify-heading"
-          className="mt-8 max-w-xl rounded-md border border-red-300 bg-red-50 p-4"
-          data-testid="disqualify-confirm"
-        >
-          <h2 id="disqualify-heading" className="text-lg font-semibold">
-            Disqualify &quot;{s.title}&quot;?
-          </h2>
-          <p className="mt-1 text-sm">The entrant will read this reason: {confirm.reason}</p>
-          <p className="mt-1 text-sm">
-            {confirm.unscored === 0
-              ? "No judge is waiting to score it."
-              : `${confirm.unscored} unscored ${confirm.unscored === 1 ? "assignment is" : "assignments are"} removed.`}{" "}
-            Scores judges have submitted are kept. You can reinstate the entry later.
-          </p>
-          <Form method="post" className="mt-3 flex flex-wrap gap-3">
-            <input type="hidden" name="reason" value={confirm.reason} />
-            <Button type="submit" name="intent" value="disqualify-confirm" variant="destructive">
-              Yes, disqualify
-            </Button>
-            <Link to={`/admin/submissions/${s.id}`} className={buttonClass({ variant: "outline" })}>
-              Cancel
-            </Link>
-          </Form>
-        </section>
-      ) : canDisqualify ? (
-        <section id="disqualify" aria-labelledby="disqualify-heading" className="mt-8 max-w-xl">
-          <h2 id="disqualify-heading" className="text-lg font-semibold">
-            Disqualify
-          </h2>
-          <p className="text-sm text-slate-600">
-            A disqualified entry is not judged: its unscored assignments are removed, submitted
-            scores are kept. The entrant sees the reason you give. You will be asked to confirm.
-          </p>
-          <Form method="post" {...getFormProps(form)} key={resetKey} className="mt-3 space-y-3">
-            <input type="hidden" name="intent" value="disqualify" />
-            {form.errors?.length ? (
-              <Alert variant="destructive" title="Error">
-                {form.errors.join(" ")}
-              </Alert>
-            ) : null}
-            <TextareaField
-              label="Reason"
-              rows={3}
-              errors={fields.reason.errors}
-              {...getTextareaProps(fields.reason)}
-            />
-            <Button type="submit" variant="destructive">
-              Disqualify submission
-            </Button>
-          </Form>
-        </section>
+      {canDisqualify ? (
+        <DisqualifySection
+          entry={{ id: s.id, title: s.title }}
+          confirm={confirm}
+          resetKey={resetKey}
+          lastResult={actionData?.form ? null : (actionData?.result ?? null)}
+        />
       ) : null}
     </div>
   );
