@@ -243,7 +243,11 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         );
         for (const o of page.Contents ?? [])
           if (o.Key && KEY_PATTERN.test(o.Key))
-            found.push({ key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) });
+            found.push({
+              key: o.Key,
+              size: o.Size ?? 0,
+              modifiedAt: o.LastModified ?? new Date(0),
+            });
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return found;

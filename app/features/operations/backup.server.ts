@@ -72,7 +72,8 @@ function snapshot(source: string, target: string): Promise<{ tables: number }> {
     worker.once("error", reject);
     worker.once("exit", () => {
       if (!report) return reject(new Error("The backup's copy stopped before it finished."));
-      if (report.error) return reject(new Error(`The database could not be copied: ${report.error}`));
+      if (report.error)
+        return reject(new Error(`The database could not be copied: ${report.error}`));
       if (!report.ok)
         return reject(
           new Error(`The copy failed its integrity check: ${(report.problems ?? []).join("; ")}`),
