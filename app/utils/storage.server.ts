@@ -154,8 +154,6 @@ export type S3StorageOptions = {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Bytes per multipart part (S3's minimum is 5 MB); memory use is about one part. */
   partSize?: number;
-  /** Keys per ListObjectsV2 page (S3's maximum and default is 1000; tests use fewer). */
-  listPageSize?: number;
 };
 
 export function createS3Storage(options: S3StorageOptions): FileStorage {
@@ -238,7 +236,6 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
             Bucket,
             Prefix: prefix,
             ContinuationToken,
-            MaxKeys: options.listPageSize,
           }),
         );
         for (const o of page.Contents ?? [])

@@ -149,7 +149,12 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
 
     let stop = false;
     const loop = (async () => {
-      while (!stop) written.push(await writeEntry(c));
+      while (!stop) {
+        written.push(await writeEntry(c));
+        // better-sqlite3 answers within microtasks: let the worker's messages (and timers) in,
+        // as a server's requests arrive between writes.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     })();
     while (written.length < 25) await writeEntry(c).then((w) => written.push(w));
 
@@ -336,7 +341,16 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
       ["text.db", Buffer.from("hello, this is not a database")],
       ["broken.db.gz", Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6])],
     ] as const;
-    const beforeBytes = fs.readFileSync(target);
+    const filesBefore = fs.readdirSync(path.dirname(target)).sort();
+    const entries = () => {
+      const db = new Database(target, { readonly: true });
+      try {
+        return db.prepare("SELECT id FROM Submission ORDER BY id").all();
+      } finally {
+        db.close();
+      }
+    };
+    const entriesBefore = entries();
     for (const [name, bytes] of damaged) {
       const file = path.join(work, name);
       fs.writeFileSync(file, bytes);
@@ -344,7 +358,8 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
         restore({ databaseUrl: `file:${target}`, backup: file, source }),
       ).rejects.toThrow(RestoreError);
     }
-    expect(fs.readFileSync(target).equals(beforeBytes)).toBe(true);
+    expect(fs.readdirSync(path.dirname(target)).sort()).toEqual(filesBefore);
+    expect(entries()).toEqual(entriesBefore);
     expect(
       fs.readdirSync(path.dirname(target)).filter((f) => /restore-.*\.(tmp|download)$/.test(f)),
     ).toEqual([]);
@@ -404,7 +419,6 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
           bucket: "site",
           endpoint,
           credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-          listPageSize: 2,
         }),
       );
       for (const t of [
@@ -412,8 +426,10 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
         "2026-11-26T06:00:00Z",
         "2026-11-27T06:00:00Z",
         "2026-11-28T06:00:00Z",
-      ])
-        expect((await runMaintenanceJob("backup", new Date(t))).status).toBe("done");
+      ]) {
+        const o = await runMaintenanceJob("backup", new Date(t));
+        expect(o.status === "failed" ? o.error : o.status).toBe("done");
+      }
       const source = await backupSource({
         STORAGE_DRIVER: "s3",
         S3_BUCKET: "site",
