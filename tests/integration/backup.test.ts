@@ -126,7 +126,7 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
   });
 
   let backupKey = "";
-  let written: Written[] = [];
+  const written: Written[] = [];
   let before = 0;
 
   test("a backup taken during writes holds every entry, score and payment committed before it began", async () => {
