@@ -22,7 +22,11 @@ import {
   sortBackups,
   sqliteFile,
 } from "./backup-files.mjs";
-import type { JobContext, JobResult } from "./maintenance.server";
+
+// The runner's JobContext and JobResult (maintenance.server.ts), spelled here: importing them
+// would make a cycle with the runner, which imports this job.
+type JobContext = { runId: string; now: Date };
+type JobResult = { count: number; note: string };
 
 const TEMP_PREFIX = ".inkwell-backup-";
 /** MaintenanceRun.count is a 32-bit integer: a larger backup records this much. */
