@@ -1,7 +1,9 @@
 /**
  * Where entry files live. Two implementations behind one interface (docs/decisions/0005-files-and-uploads.md):
  * local disk (the embedded default) and S3 (any S3-compatible store). Both stream: a file is
- * never held whole in memory. Keys are `{userId}/{contestId}/{timestamp}.{ext}`.
+ * never held whole in memory. Entry keys are `{userId}/{contestId}/{timestamp}.{ext}` (three
+ * segments); the database's backups are `backups/inkwell-{time}.db.gz` (two segments: a cuid is
+ * never "backups", and no entry key has two segments), docs/decisions/0037-backups-and-maintenance.md.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -13,6 +15,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
@@ -20,6 +23,8 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { env } from "./env.server";
 
 export type StoredObject = { body: Readable; size: number | null; contentType: string | null };
+/** One object found by `list`. */
+export type ListedObject = { key: string; size: number; modifiedAt: Date };
 
 export interface FileStorage {
   readonly driver: "local" | "s3";
@@ -34,9 +39,13 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Every object under `prefix` (a folder such as "backups/", any depth), in no set order. */
+  list(prefix: string): Promise<ListedObject[]>;
 }
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
+// The last segment has one extension, or two (`.db.gz`); never "..".
+const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+(\.[a-z0-9]+){1,2}$/;
+const PREFIX_PATTERN = /^([A-Za-z0-9_-]+\/)+$/;
 
 /** `{userId}/{contestId}/{timestamp}.{ext}`. */
 export function entryFileKey(
@@ -52,6 +61,10 @@ export function entryFileKey(
 
 export function assertKey(key: string) {
   if (!KEY_PATTERN.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
+}
+
+function assertPrefix(prefix: string) {
+  if (!PREFIX_PATTERN.test(prefix)) throw new Error(`Invalid storage prefix: ${prefix}`);
 }
 
 /** Passes the chunks through, counting bytes. */
@@ -110,6 +123,26 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fsp.rm(fileFor(key), { force: true });
+    },
+    async list(prefix) {
+      assertPrefix(prefix);
+      const dir = path.resolve(base, prefix);
+      let names: string[];
+      try {
+        names = (await fsp.readdir(dir, { recursive: true })).map(String);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      const found: ListedObject[] = [];
+      for (const name of names) {
+        const key = prefix + name.split(path.sep).join("/");
+        // Skips folders, unfinished ".part" files and anything else no key could name.
+        if (!KEY_PATTERN.test(key)) continue;
+        const stat = await fsp.stat(path.join(dir, name)).catch(() => null);
+        if (stat?.isFile()) found.push({ key, size: stat.size, modifiedAt: stat.mtime });
+      }
+      return found;
     },
   };
 }
@@ -192,6 +225,29 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     async delete(key) {
       assertKey(key);
       await remove(key);
+    },
+    async list(prefix) {
+      assertPrefix(prefix);
+      const found: ListedObject[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket,
+            Prefix: prefix,
+            ContinuationToken,
+          }),
+        );
+        for (const o of page.Contents ?? [])
+          if (o.Key && KEY_PATTERN.test(o.Key))
+            found.push({
+              key: o.Key,
+              size: o.Size ?? 0,
+              modifiedAt: o.LastModified ?? new Date(0),
+            });
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return found;
     },
   };
 }

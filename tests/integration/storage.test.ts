@@ -70,6 +70,29 @@ function contract(name: string, make: () => FileStorage, afterFailure?: () => Pr
       await afterFailure?.();
     });
 
+    test("lists a folder's objects, at any depth, and nothing outside it", async () => {
+      const storage = make();
+      const keys = [
+        "backups/inkwell-2026-11-24T06-00-00Z.db.gz",
+        "backups/inkwell-2026-11-25T06-00-00Z.db.gz",
+        "backups/old/inkwell-2026-11-01T06-00-00Z.db",
+      ];
+      for (const key of keys) await storage.put(key, bytes(1000));
+      await storage.put("backupsx/other.txt", bytes(10));
+      await storage.put(entryFileKey("backups", "c", "pdf", new Date(1)), bytes(10));
+      const listed = await storage.list("backups/");
+      expect(listed.map((o) => o.key).sort()).toEqual(["backups/c/1.pdf", ...keys].sort());
+      for (const o of listed) {
+        if (keys.includes(o.key)) expect(o.size).toBe(1000);
+        expect(o.modifiedAt).toBeInstanceOf(Date);
+      }
+      expect(await storage.list("nothing-here/")).toEqual([]);
+      await expect(storage.list("../")).rejects.toThrow(/Invalid storage prefix/);
+      await expect(storage.list("backups")).rejects.toThrow(/Invalid storage prefix/);
+      for (const o of listed) await storage.delete(o.key);
+      expect(await storage.list("backups/")).toEqual([]);
+    });
+
     test("keys outside the pattern are refused", async () => {
       const storage = make();
       await expect(storage.put("../escape.txt", bytes(10))).rejects.toThrow(/Invalid storage key/);

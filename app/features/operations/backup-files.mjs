@@ -1,0 +1,59 @@
+// The names of the database's backups in storage and which of them to keep: shared by the backup
+// job (backup.server.ts) and `npm run db:restore` (scripts/restore.mjs), which runs without the
+// app's build. See docs/decisions/0037-backups-and-maintenance.md.
+
+import path from "node:path";
+
+/** Every backup's key starts with this (a folder no entry key can be in). */
+export const BACKUP_PREFIX = "backups/";
+
+const NAME = /^backups\/inkwell-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.db(\.gz)?$/;
+
+/** `backups/inkwell-2026-11-24T06-00-00Z.db.gz`: the time the backup was taken, in UTC. */
+export function backupKey(now) {
+  const stamp = now.toISOString().slice(0, 19).replace(/:/g, "-");
+  return `${BACKUP_PREFIX}inkwell-${stamp}Z.db.gz`;
+}
+
+/** When the backup named `key` was taken, or null when the key is not a backup's. */
+export function backupTime(key) {
+  const m = NAME.exec(key);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m;
+  const time = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
+  return Number.isNaN(time.getTime()) ? null : time;
+}
+
+/** The backups among `keys`, newest first (anything else under the prefix is left out). */
+export function sortBackups(keys) {
+  return keys
+    .map((key) => ({ key, time: backupTime(key) }))
+    .filter((b) => b.time !== null)
+    .sort((a, b) => b.time.getTime() - a.time.getTime() || (a.key < b.key ? 1 : -1))
+    .map((b) => b.key);
+}
+
+/** The backups to delete so that the newest `keep` remain (never one that is not a backup). */
+export function backupsToDelete(keys, keep) {
+  if (!Number.isInteger(keep) || keep < 1) throw new Error("At least one backup must be kept.");
+  return sortBackups(keys).slice(keep);
+}
+
+/** "12.3 MB": a size for people. */
+export function formatBytes(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let n = bytes / 1024;
+  let unit = 0;
+  while (n >= 1024 && unit < units.length - 1) {
+    n /= 1024;
+    unit++;
+  }
+  return `${n >= 100 ? Math.round(n) : n.toFixed(1)} ${units[unit]}`;
+}
+
+/** `file:./data/inkwell.db` → its absolute path (relative to the current folder, as the adapter reads it). */
+export function sqliteFile(url) {
+  if (!url.startsWith("file:")) throw new Error("The database is not a SQLite file.");
+  return path.resolve(process.cwd(), url.slice("file:".length).split("?")[0]);
+}
