@@ -107,6 +107,7 @@ describe("/healthz and /readyz", () => {
       get: () => Promise.resolve(null),
       exists: () => Promise.resolve(false),
       delete: () => Promise.resolve(),
+      list: () => Promise.resolve([]),
     };
     setStorageForTests(broken);
     const report = await ready();
