@@ -37,7 +37,9 @@ COPY --from=build /app/build ./build
 # server.mjs imports these plain modules (settings, client address, cluster, page cache, body limits, logs).
 COPY --from=build /app/app/utils/*.mjs ./app/utils/
 # The migration runner, the command that may call it, the first admin's script; both engines' migrations.
-COPY --from=build /app/scripts/migrate.mjs /app/scripts/start.mjs /app/scripts/make-admin.mjs ./scripts/
+COPY --from=build /app/scripts/migrate.mjs /app/scripts/start.mjs /app/scripts/make-admin.mjs /app/scripts/restore.mjs ./scripts/
+# npm run db:restore (scripts/restore.mjs) shares the backups' names with the backup job.
+COPY --from=build /app/app/features/operations/backup-files.mjs ./app/features/operations/
 COPY --from=build /app/prisma/migrations ./prisma/migrations
 COPY --from=build /app/prisma/migrations-postgres ./prisma/migrations-postgres
 USER node
