@@ -34,12 +34,11 @@ RUN mkdir -p /data && chown node:node /data
 COPY --from=build /app/package.json /app/server.mjs ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# server.mjs imports these plain modules (settings, client address, cluster, page cache, body limits, logs).
+# server.mjs imports these plain modules (settings, client address, cluster, page cache, body limits, logs);
+# scripts/restore.mjs the backups' names (backup-files.mjs).
 COPY --from=build /app/app/utils/*.mjs ./app/utils/
 # The migration runner, the command that may call it, the first admin's script; both engines' migrations.
 COPY --from=build /app/scripts/migrate.mjs /app/scripts/start.mjs /app/scripts/make-admin.mjs /app/scripts/restore.mjs ./scripts/
-# npm run db:restore (scripts/restore.mjs) shares the backups' names with the backup job.
-COPY --from=build /app/app/features/operations/backup-files.mjs ./app/features/operations/
 COPY --from=build /app/prisma/migrations ./prisma/migrations
 COPY --from=build /app/prisma/migrations-postgres ./prisma/migrations-postgres
 USER node

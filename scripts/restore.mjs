@@ -18,7 +18,7 @@ import {
   formatBytes,
   sortBackups,
   sqliteFile,
-} from "../app/features/operations/backup-files.mjs";
+} from "../app/utils/backup-files.mjs";
 import { migrationsFor } from "./migrate.mjs";
 
 /** A refusal or a problem the operator can act on: printed as it is, exit code 1. */

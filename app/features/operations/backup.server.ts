@@ -21,7 +21,7 @@ import {
   formatBytes,
   sortBackups,
   sqliteFile,
-} from "./backup-files.mjs";
+} from "~/utils/backup-files.mjs";
 
 import type { JobContext, JobResult } from "./jobs";
 
