@@ -1,3 +1,4 @@
+import bytes from "bytes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
@@ -14,17 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return healthOverview();
 }
 
-function bytes(n: number) {
-  if (n < 1024) return `${n} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
+/** "12.3 MB": a size for people. */
+const size = (n: number) => bytes.format(n, { unitSeparator: " ", decimalPlaces: 1 }) ?? "";
 
 /** A status in words (and colour): never colour alone. */
 function Status({ ok }: { ok: boolean }) {
@@ -129,9 +121,9 @@ export default function AdminHealth() {
             <dl>
               <Figure
                 label="Entry files"
-                value={`${h.storage.files} files, ${bytes(h.storage.bytes)}`}
+                value={`${h.storage.files} files, ${size(h.storage.bytes)}`}
               />
-              <Figure label="Database size" value={bytes(h.databaseBytes)} />
+              <Figure label="Database size" value={size(h.databaseBytes)} />
             </dl>
           </CardContent>
         </Card>

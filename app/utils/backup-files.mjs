@@ -3,6 +3,7 @@
 // app's build. See docs/decisions/0037-backups-and-maintenance.md.
 
 import path from "node:path";
+import bytes from "bytes";
 
 /** Every backup's key starts with this (a folder no entry key can be in). */
 export const BACKUP_PREFIX = "backups/";
@@ -39,17 +40,9 @@ export function backupsToDelete(keys, keep) {
   return sortBackups(keys).slice(keep);
 }
 
-/** "12.3 MB": a size for people. */
-export function formatBytes(bytes) {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let n = bytes / 1024;
-  let unit = 0;
-  while (n >= 1024 && unit < units.length - 1) {
-    n /= 1024;
-    unit++;
-  }
-  return `${n >= 100 ? Math.round(n) : n.toFixed(1)} ${units[unit]}`;
+/** "12.3 MB": a size for people (the `bytes` package, as Express uses it). */
+export function formatBytes(size) {
+  return bytes.format(size, { unitSeparator: " ", decimalPlaces: 1 });
 }
 
 /** `file:./data/inkwell.db` → its absolute path (relative to the current folder, as the adapter reads it). */
