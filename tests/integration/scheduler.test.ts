@@ -211,7 +211,12 @@ describe("embedded scheduler", () => {
       runStep(contest.id, "remind", t(18)),
       runStep(contest.id, "remind", t(18)),
     ]);
-    expect(both.map((o) => o.status).sort()).toEqual(["busy", "finished"]);
+    // The other found it running ("busy") or, when the first had already ended, done.
+    const statuses = both.map((o) => o.status);
+    expect(statuses.filter((status) => status === "finished")).toHaveLength(1);
+    expect(statuses.filter((status) => status !== "finished")).toEqual([
+      expect.stringMatching(/^(busy|done)$/),
+    ]);
     for (const j of judges) {
       expect(await mailsTo(j.email, "judge-assigned")).toHaveLength(1);
       expect(await mailsTo(j.email, "judge-reminder")).toHaveLength(1);
