@@ -86,8 +86,16 @@ module.exports = {
       name: "no-cycles",
       comment: "No module reaches itself through its imports.",
       severity: "error",
-      from: { path: "^(app|inngest)/" },
+      from: { path: "^(app|inngest|server)/" },
       to: { circular: true },
+    },
+    {
+      name: "server-loads-the-app-through-its-build",
+      comment:
+        "The HTTP server (server/, docs/decisions/0040-server-in-typescript.md) reaches the app only through the Remix build; it imports the plain infrastructure it shares with the app (app/utils, never a *.server module), so its bundle holds no second copy of a feature or the database client.",
+      severity: "error",
+      from: { path: "^server/" },
+      to: { path: "^app/(?!utils/)|^app/utils/.*\\.server\\.ts$" },
     },
     {
       name: "routes-use-features",

@@ -31,16 +31,17 @@ FROM base AS final
 ENV PORT=8080 DATABASE_URL=file:/data/inkwell.db UPLOAD_DIR=/data/uploads
 # The data folder (a volume on Fly) is the only place the server writes; the code stays root's.
 RUN mkdir -p /data && chown node:node /data
-COPY --from=build /app/package.json /app/server.mjs ./
+COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
+# The Remix build and the server bundled from server/*.ts (build/node/index.js, docs/decisions/0040-server-in-typescript.md).
 COPY --from=build /app/build ./build
-# server.mjs imports these plain modules (settings, client address, cluster, page cache, body limits, logs);
-# scripts/restore.mjs the backups' names (backup-files.mjs).
-COPY --from=build /app/app/utils/*.mjs ./app/utils/
-# The migration runner, the command that may call it, the first admin's script; both engines' migrations.
-COPY --from=build /app/scripts/migrate.mjs /app/scripts/start.mjs /app/scripts/make-admin.mjs /app/scripts/restore.mjs ./scripts/
+# scripts/restore.mjs reads the backups' names from this plain module.
+COPY --from=build /app/app/utils/backup-files.mjs ./app/utils/
+# The migration runner (the server imports it for MIGRATE_ON_START), the first admin's script, the
+# restore command; both engines' migrations.
+COPY --from=build /app/scripts/migrate.mjs /app/scripts/make-admin.mjs /app/scripts/restore.mjs ./scripts/
 COPY --from=build /app/prisma/migrations ./prisma/migrations
 COPY --from=build /app/prisma/migrations-postgres ./prisma/migrations-postgres
 USER node
 EXPOSE 8080
-CMD ["node", "scripts/start.mjs"]
+CMD ["node", "build/node/index.js"]

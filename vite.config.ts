@@ -2,7 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { serverSettings } from "./app/utils/settings.mjs";
+import { serverSettings } from "./app/utils/settings";
 
 declare module "@remix-run/node" {
   interface Future {

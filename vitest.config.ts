@@ -12,6 +12,7 @@ export default defineConfig({
       ? ["tests/integration/**/*.test.{ts,tsx}"]
       : [
           "app/**/*.test.{ts,tsx}",
+          "server/**/*.test.ts",
           "tests/unit/**/*.test.{ts,tsx}",
           "tests/integration/**/*.test.{ts,tsx}",
         ],

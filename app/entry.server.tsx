@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { sendToInngest } from "../inngest/dispatch";
 import { startScheduler } from "./features/lifecycle/scheduler.server";
-import { logError } from "./utils/access-log.mjs";
+import { logError } from "./utils/access-log";
 import { prisma } from "./utils/db.server";
 import { env, initEnv, inngestConfigured } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
@@ -72,13 +72,13 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logError(request.method, error);
 };
 
-/** The last step of a graceful shutdown (server.mjs, docs/decisions/0036-health-and-logs.md). */
+/** The last step of a graceful shutdown (server/shutdown.ts, docs/decisions/0036-health-and-logs.md). */
 export async function disconnectDatabase() {
   await prisma.$disconnect();
 }
 
 /**
- * Starts the workflows' in-process part; server.mjs calls it once after loading the build and
+ * Starts the workflows' in-process part; server/index.ts calls it once after loading the build and
  * stops it on SIGTERM. Without Inngest the embedded scheduler runs the due steps and delivers the
  * outbox to the local services; with Inngest configured it dispatches the outbox to Inngest, with
  * the row id as the event id (docs/decisions/0018-embedded-scheduler.md).

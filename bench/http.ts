@@ -409,7 +409,9 @@ const env = {
 
 async function startServer(databaseUrl: string) {
   const profile = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.join(DIR, "profiles")}`] : [];
-  const server = spawn(process.execPath, [...profile, "server.mjs"], {
+  // The production server as `npm run build` bundles it (server/index.ts → build/node/index.js).
+  const serverFile = path.join(process.env.BUILD_DIR ?? "build", "node", "index.js");
+  const server = spawn(process.execPath, [...profile, serverFile], {
     env: { ...env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],
   });

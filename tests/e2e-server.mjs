@@ -97,10 +97,10 @@ cleanups.push(
 // Both servers append to one file (each line is one write); the terminal stays quiet.
 const log = fs.openSync(path.join(dir, "server.log"), "a");
 const logged = ["ignore", log, log];
-const apps = [spawn(process.execPath, ["server.mjs"], { env, stdio: logged })];
+const apps = [spawn(process.execPath, ["build/node/index.js"], { env, stdio: logged })];
 if (onPostgres)
   apps.push(
-    spawn(process.execPath, ["server.mjs"], {
+    spawn(process.execPath, ["build/node/index.js"], {
       env: { ...env, PORT: String(SECOND_PORT) },
       stdio: logged,
     }),

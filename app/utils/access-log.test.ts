@@ -9,8 +9,8 @@ import {
   setRequestRole,
   setRequestRoute,
   slowRequests,
-} from "./access-log.mjs";
-import { redactTokens } from "./redact-tokens.mjs";
+} from "./access-log";
+import { redactTokens } from "./redact-tokens";
 
 describe("one-time tokens in logs (docs/decisions/0025-accounts-and-tokens.md)", () => {
   test("every token path is redacted, other paths are kept", () => {

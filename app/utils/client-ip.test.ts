@@ -6,7 +6,7 @@ import {
   parseTrustProxy,
   requestOrigin,
   type ProxiedRequest,
-} from "./client-ip.mjs";
+} from "./client-ip";
 
 function req(headers: Record<string, string>, socket = "::ffff:203.0.113.9", ip?: string) {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));

@@ -3,8 +3,8 @@ import type { ReactElement } from "react";
 import { Resend } from "resend";
 import { prisma } from "./db.server";
 import { env, siteOrigin } from "./env.server";
-import { logLine } from "./access-log.mjs";
-import { redactTokens } from "./redact-tokens.mjs";
+import { logLine } from "./access-log";
+import { redactTokens } from "./redact-tokens";
 
 /**
  * The project's one e-mail module. Resend when RESEND_API_KEY is set; otherwise the message is

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { parseEnv as readDotenv } from "node:util";
 import { describe, expect, test } from "vitest";
 import { SETTING_NAMES, parseEnv } from "./env.server";
-import { testServiceFields } from "./settings.mjs";
+import { testServiceFields } from "./settings";
 
 const text = fs.readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
 const lines = text.split(/\r?\n/);

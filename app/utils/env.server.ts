@@ -6,13 +6,13 @@ import {
   serverFields,
   settingsError,
   type TestServices,
-} from "./settings.mjs";
+} from "./settings";
 
 /**
  * Every setting the server reads, validated once at start-up. Embedded defaults need no variables:
- * SQLite in ./data, files on local disk, e-mail logged. The settings server.mjs also reads before
+ * SQLite in ./data, files on local disk, e-mail logged. The settings the server (server/) also reads before
  * the app loads (NODE_ENV, PORT, BUILD_DIR, WEB_CONCURRENCY, QUIET_LOGS, TRUST_PROXY,
- * PAYMENTS_TEST_MODE) and the test services' addresses are defined in settings.mjs.
+ * PAYMENTS_TEST_MODE) and the test services' addresses are defined in settings.ts.
  */
 const schema = z
   .object({
@@ -155,7 +155,7 @@ let cached: Env | undefined;
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = schema.safeParse(source);
   if (!result.success) throw settingsError(result.error);
-  // The fakes' addresses are settings only in test mode (settings.mjs).
+  // The fakes' addresses are settings only in test mode (settings.ts).
   let services: TestServices;
   try {
     services = parseTestServices(source, result.data);

@@ -1,10 +1,10 @@
 /**
- * Reading an action's form. server.mjs already refuses bodies that are not forms (415) and forms
+ * Reading an action's form. The server (server/request-guards.ts) already refuses bodies that are not forms (415) and forms
  * past their size (413) before Remix runs; this is the same rule at the action, so a body that
  * still cannot be read as a form (a broken multipart body, a missing content type) is a 4xx
  * answer with a message, never a 500 (docs/decisions/0010-hardening.md).
  */
-import { BODY_MESSAGES, FORM_TYPES, mediaType } from "./request-body.mjs";
+import { BODY_MESSAGES, FORM_TYPES, mediaType } from "./request-body";
 
 function refusal(status: 400 | 415, message: string) {
   return new Response(message, {

@@ -4,12 +4,12 @@
  * streams. Fields are collected (each up to `fieldBytes`); each file part is handed to `onFile`
  * as a stream, and whatever `onFile` does not read is discarded. A file part that goes past
  * `fileBytes` stops the reading at once (413, reason "file"): the caller answers while the
- * client is still sending, and server.mjs throws the rest of the body away
+ * client is still sending, and the server (server/request-guards.ts) throws the rest of the body away
  * (docs/decisions/0024-hostile-documents.md).
  */
 import { once } from "node:events";
 import busboy from "busboy";
-import { BODY_MESSAGES } from "./request-body.mjs";
+import { BODY_MESSAGES } from "./request-body";
 
 export class MultipartRefused extends Error {
   constructor(

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, bodyPolicy } from "./request-body.mjs";
+import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, bodyPolicy } from "./request-body";
 
 const form = "application/x-www-form-urlencoded";
 const multipart = "multipart/form-data; boundary=x";

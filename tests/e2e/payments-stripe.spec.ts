@@ -19,7 +19,7 @@ test.beforeEach(async () => {
     STRIPE_SECRET_KEY: "sk_test_e2e",
     STRIPE_WEBHOOK_SECRET: "whsec_e2e",
     STRIPE_API_BASE_URL: stripe.baseUrl,
-    // Test mode: the server reads the fake's address at all (app/utils/settings.mjs).
+    // Test mode: the server reads the fake's address at all (app/utils/settings).
     PAYMENTS_TEST_MODE: "1",
   });
   stripe.setWebhookUrl(`${server.baseURL}/api/webhooks/stripe`);

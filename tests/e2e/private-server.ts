@@ -44,7 +44,7 @@ export async function startPrivateServer(env: Record<string, string> = {}): Prom
       probe.close(() => resolve(port));
     });
   });
-  const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, ["build/node/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -8,14 +8,18 @@ import { afterAll, describe, expect, test } from "vitest";
 
 // Graceful shutdown with a real server process (docs/decisions/0036-health-and-logs.md): a request
 // in flight when SIGTERM arrives still gets its answer, a new connection is refused, and the
-// process exits 0. The production build is used when there is one, else the development server.
+// process exits 0. The production build is used when there is one (the server bundled into
+// build/node/index.js), else the development server (server/index.ts run with tsx).
 // The only waits are generous limits on events, never timing assertions.
-const built = fs.existsSync(path.resolve("build/server/index.js"));
+const built =
+  fs.existsSync(path.resolve("build/server/index.js")) &&
+  fs.existsSync(path.resolve("build/node/index.js"));
 const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-shutdown-"));
 afterAll(() => fs.rmSync(uploads, { recursive: true, force: true }));
 
 function startServer() {
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const entry = built ? ["build/node/index.js"] : ["--import", "tsx", "server/index.ts"];
+  const child = spawn(process.execPath, entry, {
     env: {
       ...process.env,
       NODE_ENV: built ? "production" : "development",

@@ -38,8 +38,8 @@ describe("the image", () => {
 
   test("its command starts the server and does not migrate", () => {
     const cmd = final.lines.filter((l) => l.op === "CMD").at(-1)?.args;
-    expect(JSON.parse(cmd!)).toEqual(["node", "scripts/start.mjs"]);
-    expect(read("scripts/start.mjs")).toMatch(/MIGRATE_ON_START && cluster\.isPrimary/);
+    expect(JSON.parse(cmd!)).toEqual(["node", "build/node/index.js"]);
+    expect(read("server/index.ts")).toMatch(/MIGRATE_ON_START && cluster\.isPrimary/);
   });
 });
 

@@ -3,7 +3,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
-import { setRequestRole } from "~/utils/access-log.mjs";
+import { setRequestRole } from "~/utils/access-log";
 import { prisma } from "~/utils/db.server";
 import { env, siteOrigin } from "~/utils/env.server";
 import { authFlowStorage, getUserId } from "./session.server";

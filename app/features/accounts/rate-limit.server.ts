@@ -1,13 +1,13 @@
 /**
  * Sign-in, sign-up, account e-mail and price preview limits, per site, never per process
  * (docs/decisions/0003-sessions-and-auth.md):
- *  - on SQLite (one machine), in memory; when server.mjs runs several worker processes
+ *  - on SQLite (one machine), in memory; when the server (server/cluster.ts) runs several worker processes
  *    (docs/decisions/0021-performance.md) the counts live in the primary process and every worker
  *    asks it over IPC;
  *  - on PostgreSQL (several instances, docs/decisions/0028-postgresql.md), in the database's
  *    RateLimit table, shared by every instance; if the database cannot answer, each process
  *    counts in memory meanwhile (the limiter's insurance), so a sign-in never fails for it.
- * Addresses come from server.mjs, which believes forwarded headers only when TRUST_PROXY says so,
+ * Addresses come from the server (server/app.ts), which believes forwarded headers only when TRUST_PROXY says so,
  * and are counted per IPv4 address or IPv6 /64 (docs/decisions/0010-hardening.md).
  *
  * Failed sign-ins count three ways:
@@ -25,7 +25,7 @@ import {
   type IRateLimiterOptions,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
-import { addressKey } from "~/utils/client-ip.mjs";
+import { addressKey } from "~/utils/client-ip";
 import { engine, sharedStorePool } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 
@@ -50,7 +50,7 @@ const MAX_CLASS_SIGNUPS_PER_HOUR = 60;
 export const MAILS_PER_ADDRESS = 3;
 /**
  * PostgreSQL: the RateLimit table (prisma/migrations-postgres). SQLite: a cluster worker's limiter
- * keeps its counts in the primary (RateLimiterClusterMaster, server.mjs), else in this process.
+ * keeps its counts in the primary (RateLimiterClusterMaster, server/cluster.ts), else in this process.
  */
 const limiter = (opts: IRateLimiterOptions): RateLimiterAbstract => {
   if (engine === "postgres")

@@ -5,7 +5,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { requireUser, type SessionUser } from "~/features/accounts/auth.server";
-import { setRequestRole } from "~/utils/access-log.mjs";
+import { setRequestRole } from "~/utils/access-log";
 import { prisma } from "~/utils/db.server";
 import { notFound } from "~/utils/responses";
 

@@ -2,7 +2,7 @@
  * The worker thread that inspects uploaded documents (docs/decisions/0024-hostile-documents.md):
  * a hostile file can cost this thread its time or its memory, never the server's. Started by
  * document-inspection.server.ts; in production it is bundled to build/server/document-worker.mjs
- * (scripts/build-document-worker.mjs).
+ * (scripts/build-server.ts).
  */
 import { parentPort } from "node:worker_threads";
 import { collectGarbage } from "~/utils/memory.server";

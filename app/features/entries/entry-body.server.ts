@@ -8,7 +8,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { FormReplyRefused } from "~/utils/domain-error";
 import { readForm } from "~/utils/form-body.server";
 import { MultipartRefused, readMultipart } from "~/utils/multipart.server";
-import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
+import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body";
 import type { FileStorage } from "~/utils/storage.server";
 import { storeFilePart, type Upload } from "./entry-upload.server";
 import { ENTRY_MESSAGES, MAX_FILE_BYTES } from "./entry-schema";

@@ -17,7 +17,7 @@ import { prisma, withBusyRetry } from "~/utils/db.server";
 import { env, isProduction } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
 import { readMultipart } from "~/utils/multipart.server";
-import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body.mjs";
+import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body";
 import { sessionSecrets } from "~/utils/secrets.server";
 import { discardBody } from "./receive-entry.server";
 import { CONFIRMATIONS, MAX_FILE_BYTES, MAX_TITLE_LENGTH } from "./entry-rules";

@@ -8,7 +8,7 @@
  */
 import { concurrencyLimit } from "~/utils/concurrency";
 import { collectGarbage } from "~/utils/memory.server";
-import { UPLOAD_BODY_LIMIT } from "~/utils/request-body.mjs";
+import { UPLOAD_BODY_LIMIT } from "~/utils/request-body";
 import { MAX_FILE_BYTES, type FileCheck } from "./entry-schema";
 import {
   SNIFF_BYTES,

@@ -10,7 +10,7 @@ import { runDueMaintenance } from "~/features/operations/maintenance.server";
 import { sendContestMessage } from "./contest-message.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
-import { logLine } from "~/utils/access-log.mjs";
+import { logLine } from "~/utils/access-log";
 import { prisma } from "~/utils/db.server";
 import type { WorkflowEvent } from "~/utils/workflow-events";
 import { finalizePaidSession, tellRefund } from "./payment-mail.server";

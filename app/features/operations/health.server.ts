@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { isShuttingDown, slowRequests } from "~/utils/access-log.mjs";
+import { isShuttingDown, slowRequests } from "~/utils/access-log";
 import { engine, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { getStorage } from "~/utils/storage.server";

@@ -7,7 +7,7 @@
  */
 import { runRetention } from "~/features/privacy/retention.server";
 import { engine, prisma } from "~/utils/db.server";
-import { logLine } from "~/utils/access-log.mjs";
+import { logLine } from "~/utils/access-log";
 import { env } from "~/utils/env.server";
 import { runBackup } from "./backup.server";
 import { runPurge } from "./purge.server";

@@ -4,7 +4,7 @@
  * process's own: with several workers, each scrape reaches one of them.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { DURATION_BUCKETS, requestCounters } from "~/utils/access-log.mjs";
+import { DURATION_BUCKETS, requestCounters } from "~/utils/access-log";
 import { env } from "~/utils/env.server";
 import { operationalGauges } from "./health.server";
 

@@ -6,29 +6,55 @@
 // own copy of this module, and both copies must share one store, one slow-request list and one
 // set of request counters.
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Writable } from "node:stream";
+import type { Request, RequestHandler } from "express";
 
-/** @typedef {{ route: string | null, depth: number, role: string }} RequestContext */
+type RequestContext = { route: string | null; depth: number; role: string };
 
-const shared = /** @type {any} */ (globalThis);
+export type SlowRequest = {
+  time: string;
+  route: string;
+  method: string;
+  status: number;
+  durationMs: number;
+};
+
+export type RequestCounter = {
+  route: string;
+  method: string;
+  statusClass: string;
+  count: number;
+  sum: number;
+  buckets: number[];
+};
+
+type LogState = {
+  store: AsyncLocalStorage<RequestContext>;
+  slow: SlowRequest[];
+  counters: Map<string, RequestCounter>;
+  shuttingDown: boolean;
+};
+
+const shared = globalThis as typeof globalThis & { __inkwellLog?: LogState };
 shared.__inkwellLog ??= {
-  store: new AsyncLocalStorage(),
+  store: new AsyncLocalStorage<RequestContext>(),
   slow: [],
   counters: new Map(),
   shuttingDown: false,
 };
-const state = shared.__inkwellLog;
+const state: LogState = shared.__inkwellLog;
 
 /** Histogram buckets (seconds) for the request durations of /metrics. */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const SLOW_KEEP = 20;
 
 /** Writes one JSON line to stdout (or `out`), with the time first. */
-export function logLine(fields, out = process.stdout) {
+export function logLine(fields: Record<string, unknown>, out: Writable = process.stdout) {
   out.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
 }
 
 /** An error as a JSON line: its message and stack, no request data. */
-export function logError(context, error) {
+export function logError(context: string, error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? error.stack : undefined;
   logLine({ type: "error", context, message, ...(stack ? { stack } : {}) }, process.stderr);
@@ -43,7 +69,7 @@ function current() {
  * Names the route that handled the request. A deeper route wins over its parents (a document
  * request runs the loaders of every matched route; the leaf names the page).
  */
-export function setRequestRoute(routeId, depth = 0) {
+export function setRequestRoute(routeId: string, depth = 0) {
   const ctx = current();
   if (ctx && (ctx.route === null || depth >= ctx.depth)) {
     ctx.route = routeId;
@@ -52,12 +78,12 @@ export function setRequestRoute(routeId, depth = 0) {
 }
 
 /** The route id named so far in this request, if any. */
-export function requestRoute() {
+export function requestRoute(): string | null {
   return current()?.route ?? null;
 }
 
 /** Records the signed-in user's highest role for the request's log line. */
-export function setRequestRole(role) {
+export function setRequestRole(role: string) {
   const ctx = current();
   if (ctx) ctx.role = role;
 }
@@ -70,11 +96,11 @@ export function isShuttingDown() {
   return state.shuttingDown;
 }
 
-function classOf(status) {
+function classOf(status: number) {
   return `${Math.floor(status / 100)}xx`;
 }
 
-function count(route, method, status, seconds) {
+function count(route: string, method: string, status: number, seconds: number) {
   const key = `${route}\u0000${method}\u0000${classOf(status)}`;
   let c = state.counters.get(key);
   if (!c) {
@@ -95,7 +121,7 @@ function count(route, method, status, seconds) {
   });
 }
 
-function rememberSlow(line) {
+function rememberSlow(line: SlowRequest) {
   const slow = state.slow;
   if (slow.length >= SLOW_KEEP && line.durationMs <= slow[slow.length - 1].durationMs) return;
   slow.push({
@@ -110,12 +136,12 @@ function rememberSlow(line) {
 }
 
 /** The slowest requests this process has answered since it started, slowest first. */
-export function slowRequests() {
+export function slowRequests(): SlowRequest[] {
   return state.slow.map((s) => ({ ...s }));
 }
 
 /** This process's request counters for /metrics: per route, method and status class. */
-export function requestCounters() {
+export function requestCounters(): RequestCounter[] {
   return [...state.counters.values()].map((c) => ({ ...c, buckets: [...c.buckets] }));
 }
 
@@ -124,11 +150,14 @@ export function requestCounters() {
  * answer is sent. Counters and the slow-request list are kept even when quiet. The store is
  * entered by `requestContext()`, placed after the body is read.
  */
-export function accessLog({ quiet = false, out = process.stdout, skip = () => false } = {}) {
+export function accessLog({
+  quiet = false,
+  out = process.stdout,
+  skip = () => false,
+}: { quiet?: boolean; out?: Writable; skip?: (req: Request) => boolean } = {}): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    /** @type {RequestContext} */
-    const ctx = { route: null, depth: -1, role: "visitor" };
+    const ctx: RequestContext = { route: null, depth: -1, role: "visitor" };
     res.once("finish", () => {
       const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
       const line = {
@@ -150,9 +179,9 @@ export function accessLog({ quiet = false, out = process.stdout, skip = () => fa
 }
 
 /** Runs the rest of the request inside its log store, so the app can name route and role. */
-export function requestContext() {
+export function requestContext(): RequestHandler {
   return (_req, res, next) => {
-    const ctx = res.locals.requestLog;
+    const ctx = res.locals.requestLog as RequestContext | undefined;
     if (!ctx || state.store.getStore() === ctx) return next();
     state.store.run(ctx, next);
   };

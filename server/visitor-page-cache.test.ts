@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createVisitorPageCache } from "./visitor-page-cache.mjs";
+import { createVisitorPageCache } from "./visitor-page-cache";
 
 type Sent = { status: number; headers: Record<string, string | string[]>; body?: string };
 function fakeRes(sent: Sent, preset: Record<string, string> = {}) {

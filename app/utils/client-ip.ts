@@ -1,6 +1,14 @@
 // Who is asking, and which forwarded headers may say so (docs/decisions/0010-hardening.md).
-// Plain JavaScript so that server.mjs (no build step) and the app share one reading of TRUST_PROXY.
+// The server (server/) and the app share this one reading of TRUST_PROXY.
 import net from "node:net";
+
+export type TrustProxy = { kind: "none" } | { kind: "fly" } | { kind: "hops"; hops: number };
+/** What these functions read of a request: Express's, or a test's stand-in. */
+export type ProxiedRequest = {
+  get(name: string): string | undefined;
+  ip?: string;
+  socket?: { remoteAddress?: string };
+};
 
 /**
  * TRUST_PROXY, parsed:
@@ -9,10 +17,8 @@ import net from "node:net";
  *   "fly"               — Fly.io's proxy: the client is `Fly-Client-IP`, the scheme `X-Forwarded-Proto`.
  *   "1".."9"            — that many proxies in front, each appending to `X-Forwarded-For`; their
  *                          `X-Forwarded-Proto` and `X-Forwarded-Host` are believed too.
- * @param {string | undefined} value
- * @returns {{ kind: "none" } | { kind: "fly" } | { kind: "hops", hops: number }}
  */
-export function parseTrustProxy(value) {
+export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = (value ?? "").trim().toLowerCase();
   if (v === "" || v === "false" || v === "0" || v === "none") return { kind: "none" };
   if (v === "fly") return { kind: "fly" };
@@ -23,12 +29,12 @@ export function parseTrustProxy(value) {
 }
 
 /** The value for Express's "trust proxy" setting: a hop count, or false. */
-export function expressTrustProxy(setting) {
+export function expressTrustProxy(setting: TrustProxy): number | false {
   return setting.kind === "hops" ? setting.hops : false;
 }
 
 /** "::ffff:1.2.3.4" → "1.2.3.4"; anything that is not an IP address → "unknown". */
-export function normalizeAddress(address) {
+export function normalizeAddress(address: string | undefined): string {
   if (typeof address !== "string") return "unknown";
   let a = address.trim();
   if (a.startsWith("[") && a.endsWith("]")) a = a.slice(1, -1);
@@ -37,15 +43,14 @@ export function normalizeAddress(address) {
   return net.isIP(a) ? a.toLowerCase() : "unknown";
 }
 
-function firstValue(header) {
+function firstValue(header: string | undefined) {
   return typeof header === "string" ? header.split(",")[0].trim() : undefined;
 }
 
 /**
  * The client's address for this request under the setting.
- * @param {{ get(name: string): string | undefined; ip?: string; socket?: { remoteAddress?: string } }} req
  */
-export function clientAddress(req, setting) {
+export function clientAddress(req: ProxiedRequest, setting: TrustProxy): string {
   const socket = req.socket?.remoteAddress;
   if (setting.kind === "fly") {
     const fly = normalizeAddress(firstValue(req.get("fly-client-ip")));
@@ -62,8 +67,12 @@ const HOST =
  * The scheme and host the client used, believing forwarded headers only as configured. The host
  * is null when it is not a plain host[:port] (a Host header is the client's to write).
  */
-export function requestOrigin(req, setting, encrypted = false) {
-  let protocol = encrypted ? "https" : "http";
+export function requestOrigin(
+  req: ProxiedRequest,
+  setting: TrustProxy,
+  encrypted = false,
+): { protocol: "http" | "https"; host: string | null } {
+  let protocol: "http" | "https" = encrypted ? "https" : "http";
   if (setting.kind !== "none") {
     const proto = firstValue(req.get("x-forwarded-proto"))?.toLowerCase();
     if (proto === "http" || proto === "https") protocol = proto;
@@ -75,13 +84,13 @@ export function requestOrigin(req, setting, encrypted = false) {
 }
 
 /** Expands an IPv6 address to its eight groups. */
-function ipv6Groups(address) {
-  let [head, tail] = address.split("::");
-  const parse = (s) => (s ? s.split(":") : []);
+function ipv6Groups(address: string) {
+  const [head, tail] = address.split("::");
+  const parse = (s: string | undefined) => (s ? s.split(":") : []);
   let headGroups = parse(head);
   let tailGroups = tail === undefined ? [] : parse(tail);
   // An embedded IPv4 tail (::ffff:1.2.3.4 style) counts as two groups.
-  const fix = (groups) =>
+  const fix = (groups: string[]) =>
     groups.flatMap((g) => {
       if (!g.includes(".")) return [g];
       const [a, b, c, d] = g.split(".").map(Number);
@@ -99,7 +108,7 @@ function ipv6Groups(address) {
  * The key a per-address limit counts under: the IPv4 address, or the /64 an IPv6 address belongs to
  * (one subscriber usually holds a whole /64 and could rotate through it).
  */
-export function addressKey(address) {
+export function addressKey(address: string | undefined): string {
   const a = normalizeAddress(address);
   if (net.isIPv6(a)) return `${ipv6Groups(a).slice(0, 4).join(":")}::/64`;
   return a;

@@ -21,7 +21,6 @@ const pattern = new RegExp(
 );
 
 /** The text (a URL, a path, an e-mail body) with every token path segment replaced. */
-export function redactTokens(text) {
-  if (typeof text !== "string") return text;
+export function redactTokens(text: string): string {
   return text.replace(pattern, `$1${REDACTED}`);
 }

@@ -16,21 +16,43 @@ const VISITOR_PAGES = [
 /** Headers of the rendered response that are not kept (set per answer, or by other middleware). */
 const DROPPED = new Set(["content-length", "etag", "cache-control", "date", "set-cookie"]);
 
-/**
- * @param {{ ttlMs?: number, maxEntries?: number, maxBytes?: number, now?: () => number }} [options]
- */
+/** What the cache reads of a request (Express's, or a test's stand-in). */
+type PageRequest = {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+/** What the cache calls on a response (Express's, or a test's stand-in). */
+type PageResponse = {
+  status(code: number): { end(): unknown };
+  setHeader(name: string, value: string): unknown;
+  append(name: string, value: string): unknown;
+  removeHeader(name: string): unknown;
+  send(body: string): unknown;
+  end(): unknown;
+};
+type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  html: string;
+  etag: string;
+  expires: number;
+  setCookies: string[];
+};
+/** A page read from a response: kept in the cache, or to be sent once. */
+type TakenPage = CachedPage & { kept?: boolean };
+
 export function createVisitorPageCache({
   ttlMs = 5_000,
   maxEntries = 200,
   maxBytes = 512 * 1024,
   now = Date.now,
-} = {}) {
+}: { ttlMs?: number; maxEntries?: number; maxBytes?: number; now?: () => number } = {}) {
   const placeholder = crypto.randomBytes(24).toString("hex");
-  /** @type {Map<string, { status: number, headers: [string, string][], html: string, etag: string, expires: number }>} */
-  const pages = new Map();
+  const pages = new Map<string, CachedPage>();
 
   /** A GET for a public page from someone with no cookie at all (no session, no toast). */
-  function applies(req) {
+  function applies(req: PageRequest) {
     return (
       req.method === "GET" &&
       !req.headers.cookie &&
@@ -39,7 +61,7 @@ export function createVisitorPageCache({
     );
   }
 
-  function lookup(key) {
+  function lookup(key: string): TakenPage | undefined {
     const page = pages.get(key);
     if (page && page.expires > now()) return page;
     if (page) pages.delete(key);
@@ -51,19 +73,19 @@ export function createVisitorPageCache({
    * kept; any other HTML is returned once (for its nonce to be replaced) and not kept; non-HTML
    * answers give null and are sent as they are.
    */
-  async function take(key, response) {
+  async function take(key: string, response: Response): Promise<TakenPage | null> {
     const type = response.headers.get("content-type") ?? "";
     if (!type.startsWith("text/html")) return null;
     const html = await response.text();
     const headers = [...response.headers.entries()].filter(([k]) => !DROPPED.has(k));
-    const page = {
+    const page: CachedPage = {
       status: response.status,
       headers,
       html,
       // Without the placeholder, so every process gives the same page the same tag.
       etag: `W/"${crypto.createHash("sha1").update(html.replaceAll(placeholder, "")).digest("base64url")}"`,
       expires: now() + ttlMs,
-      setCookies: response.headers.getSetCookie?.() ?? [],
+      setCookies: response.headers.getSetCookie(),
     };
     const keep =
       response.status === 200 &&
@@ -71,17 +93,18 @@ export function createVisitorPageCache({
       Buffer.byteLength(html) <= maxBytes;
     if (keep) {
       pages.delete(key);
-      if (pages.size >= maxEntries) pages.delete(pages.keys().next().value);
+      const oldest = pages.keys().next();
+      if (pages.size >= maxEntries && !oldest.done) pages.delete(oldest.value);
       pages.set(key, page);
     }
     return { ...page, kept: keep };
   }
 
   /** Sends a page with this answer's nonce; 304 when the browser's copy is the same page. */
-  function send(req, res, page, nonce) {
+  function send(req: PageRequest, res: PageResponse, page: TakenPage, nonce: string) {
     res.status(page.status);
     for (const [k, v] of page.headers) res.setHeader(k, v);
-    for (const c of page.setCookies ?? []) res.append("Set-Cookie", c);
+    for (const c of page.setCookies) res.append("Set-Cookie", c);
     if (page.kept !== false) {
       res.setHeader("ETag", page.etag);
       res.setHeader("Cache-Control", "private, no-cache");

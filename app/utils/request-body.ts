@@ -1,5 +1,5 @@
 // What a request body may be, decided before anything reads it (docs/decisions/0010-hardening.md).
-// Plain JavaScript: server.mjs applies it in front of Remix, the app reads the same limits.
+// The server (server/) applies it in front of Remix; the app reads the same limits.
 
 /** Every form on the site fits in this; the longest field (a contest's rules) is 10,000 characters. */
 export const FORM_BODY_LIMIT = 1024 * 1024;
@@ -27,8 +27,13 @@ export const BODY_MESSAGES = {
   encoded: "Compressed request bodies are not accepted.",
 };
 
+type BodyPolicy =
+  | { action: "pass" }
+  | { action: "buffer" | "stream"; limit: number }
+  | { action: "refuse"; status: 400 | 413 | 415; message: string };
+
 /** "Multipart/Form-Data; boundary=x" → "multipart/form-data"; missing → "". */
-export function mediaType(contentType) {
+export function mediaType(contentType: string | null | undefined): string {
   return typeof contentType === "string" ? contentType.split(";")[0].trim().toLowerCase() : "";
 }
 
@@ -38,10 +43,15 @@ export function mediaType(contentType) {
  *   buffer  — read it whole, refusing past `limit` while it streams (413)
  *   stream  — hand the stream to the route, which limits it itself
  *   refuse  — answer `status` with `message` without reading it
- * @param {{ method: string; path: string; contentType?: string; contentLength?: string;
- *   transferEncoding?: string; contentEncoding?: string }} req
  */
-export function bodyPolicy(req) {
+export function bodyPolicy(req: {
+  method: string;
+  path: string;
+  contentType?: string;
+  contentLength?: string;
+  transferEncoding?: string;
+  contentEncoding?: string;
+}): BodyPolicy {
   const method = req.method.toUpperCase();
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return { action: "pass" };
   const length = req.contentLength === undefined ? null : Number(req.contentLength);

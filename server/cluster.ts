@@ -5,34 +5,34 @@
 import cluster from "node:cluster";
 import os from "node:os";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
-import { logLine } from "./access-log.mjs";
+import { logLine } from "../app/utils/access-log";
 
 /** The worker whose environment says so runs the workflows (startWorkflows); the others do not. */
 export const WORKFLOWS_ENV = "INKWELL_RUNS_WORKFLOWS";
 
-/** How many server processes in production: WEB_CONCURRENCY (settings.mjs), else the core count. */
-export function workerCount(asked) {
+/** How many server processes in production: WEB_CONCURRENCY (app/utils/settings.ts), else the core count. */
+export function workerCount(asked: number | undefined): number {
   return asked ?? Math.max(1, os.availableParallelism());
 }
 
 /** Whether this process should start the workflows: always without a cluster, else one worker. */
-export function runsWorkflows(env = process.env) {
+export function runsWorkflows(env: NodeJS.ProcessEnv = process.env): boolean {
   return !cluster.isWorker || env[WORKFLOWS_ENV] === "1";
 }
 
 /**
  * Runs the primary: forks the workers and resolves with the exit code once they have all
  * stopped (after SIGTERM/SIGINT, which it passes on, or when a worker dies before it listens,
- * which means the server cannot start). On SIGTERM each worker shuts down gracefully (server.mjs,
+ * which means the server cannot start). On SIGTERM each worker shuts down gracefully (server/shutdown.ts,
  * docs/decisions/0036-health-and-logs.md); the primary exits 1 if any of them had to cut requests.
  */
-export function runPrimary(workers) {
+export function runPrimary(workers: number): Promise<number> {
   new RateLimiterClusterMaster();
   return new Promise((resolve) => {
     let stopping = false;
     let exitCode = 0;
-    const listening = new Set();
-    const fork = (runsWorkflowsHere) => {
+    const listening = new Set<number>();
+    const fork = (runsWorkflowsHere: boolean) => {
       const worker = cluster.fork({ [WORKFLOWS_ENV]: runsWorkflowsHere ? "1" : "0" });
       worker.on("listening", () => listening.add(worker.id));
       worker.on("exit", (code, signal) => {

@@ -1,17 +1,18 @@
-// The settings server.mjs, vite.config.ts and the build scripts read before the app loads. They
-// are plain JavaScript and cannot import env.server.ts, so these fields are defined here once and
-// env.server.ts builds its schema from them (every setting is still read through one zod schema).
+// The settings the server (server/), vite.config.ts and the build script read before the app
+// loads. They run outside the Remix build and cannot import env.server.ts, so these fields are
+// defined here once and env.server.ts builds its schema from them (every setting is still read
+// through one zod schema).
 import { z } from "zod";
-import { parseTrustProxy } from "./client-ip.mjs";
+import { parseTrustProxy } from "./client-ip";
 
 /** A variable set to "" counts as unset. */
-const unset = (v) => (v === "" ? undefined : v);
+const unset = <T>(v: T): T | undefined => (v === "" ? undefined : v);
 export const optional = z.string().optional().transform(unset);
 export const flag = z
   .enum(["0", "1", "true", "false"])
   .optional()
   .transform((v) => v === "1" || v === "true");
-const address = (name) =>
+const address = (name: string) =>
   optional.refine(
     (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
     `${name} must be an address starting with http(s)://`,
@@ -26,7 +27,7 @@ export const serverFields = {
   WEB_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
   /** No access log and no console copy of e-mails (the tests). */
   QUIET_LOGS: flag,
-  /** Which proxy's forwarded headers to believe (client-ip.mjs, docs/decisions/0010-hardening.md). */
+  /** Which proxy's forwarded headers to believe (client-ip.ts, docs/decisions/0010-hardening.md). */
   TRUST_PROXY: z
     .string()
     .optional()
@@ -34,7 +35,7 @@ export const serverFields = {
       try {
         parseTrustProxy(value);
       } catch (error) {
-        ctx.addIssue({ code: "custom", message: error.message });
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
   /**
@@ -48,7 +49,7 @@ export const serverFields = {
    */
   PAYMENTS_TEST_MODE: flag,
   /**
-   * `scripts/start.mjs` (the image's command) applies the migrations before the server starts.
+   * The server (server/index.ts, the image's command) applies the migrations before the server starts.
    * Only the one-machine SQLite deployment sets it: Fly's release machine has no volume, so that
    * database can only be migrated by the machine that holds it (docs/decisions/0035-deployment.md).
    */
@@ -66,20 +67,26 @@ export const testServiceFields = {
 };
 
 /** Test mode: NODE_ENV=test (Vitest), or PAYMENTS_TEST_MODE=1 (the end-to-end servers). */
-export const testMode = (settings) =>
+type Mode = { NODE_ENV: string; PAYMENTS_TEST_MODE: boolean };
+export type TestServices = z.output<typeof testServices>;
+
+export const testMode = (settings: Mode) =>
   settings.NODE_ENV === "test" || settings.PAYMENTS_TEST_MODE === true;
 
 const testServices = z.object(testServiceFields);
 
 /** The test services' addresses in test mode; none otherwise. */
-export function parseTestServices(source, settings) {
+export function parseTestServices(
+  source: Record<string, string | undefined>,
+  settings: Mode,
+): TestServices {
   return testMode(settings)
     ? testServices.parse(source)
     : { GOOGLE_OAUTH_BASE_URL: undefined, STRIPE_API_BASE_URL: undefined };
 }
 
 /** One line naming the first bad variable. */
-export function settingsError(error) {
+export function settingsError(error: z.ZodError) {
   const issue = error.issues[0];
   const name = String(issue.path[0] ?? "environment");
   const message = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
@@ -90,11 +97,11 @@ export function settingsError(error) {
 export function serverSettings(source = process.env) {
   const result = z.object(serverFields).safeParse(source);
   if (!result.success) throw settingsError(result.error);
-  let services;
+  let services: TestServices;
   try {
     services = parseTestServices(source, result.data);
   } catch (error) {
-    throw settingsError(error);
+    throw error instanceof z.ZodError ? settingsError(error) : error;
   }
   return { ...result.data, ...services, trustProxy: parseTrustProxy(result.data.TRUST_PROXY) };
 }

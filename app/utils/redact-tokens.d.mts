@@ -1,3 +1,0 @@
-export const TOKEN_PATH_PREFIXES: string[];
-export const REDACTED: string;
-export function redactTokens(text: string): string;
