@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { e2eDb, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
 
 test("a user deletes their own account after confirming with their e-mail", async ({ page }) => {
   const email = uniqueEmail("leaver");
@@ -19,9 +20,7 @@ test("a user deletes their own account after confirming with their e-mail", asyn
   await page.getByRole("button", { name: "Delete my account" }).click();
   await expect(page.getByText("Your account has been deleted")).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
-  const db = e2eDb();
-  expect(db.prepare("SELECT COUNT(*) AS n FROM User WHERE email = ?").get(email)).toEqual({ n: 0 });
-  db.close();
+  expect(await e2ePrisma().user.count({ where: { email } })).toBe(0);
 
   await signIn(page, email, "secret-pass");
   await expect(
