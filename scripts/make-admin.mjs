@@ -4,10 +4,18 @@
 // only the production packages, so it runs inside the image (`fly ssh console`).
 //
 //   node scripts/make-admin.mjs someone@example.org
+//
+// Plain JavaScript (it runs in the image), type-checked from its JSDoc.
+// @ts-check
 import { pathToFileURL } from "node:url";
 import { sqlitePathFromUrl } from "./migrate.mjs";
 
-/** Grants the admin role to the account with this e-mail; resolves to what happened. */
+/**
+ * Grants the admin role to the account with this e-mail; resolves to what happened.
+ * @param {string} url
+ * @param {string} email
+ * @returns {Promise<"granted" | "already" | "no-account">}
+ */
 export async function makeAdmin(url, email) {
   const address = email.trim().toLowerCase();
   if (url.startsWith("file:")) {
@@ -15,7 +23,9 @@ export async function makeAdmin(url, email) {
     const db = new Database(sqlitePathFromUrl(url), { fileMustExist: true });
     try {
       db.pragma("busy_timeout = 5000");
-      const user = db.prepare(`SELECT id FROM "User" WHERE lower(email) = ?`).get(address);
+      const user = /** @type {{ id: string } | undefined} */ (
+        db.prepare(`SELECT id FROM "User" WHERE lower(email) = ?`).get(address)
+      );
       if (!user) return "no-account";
       // The format Prisma's SQLite adapter writes (ISO 8601 with +00:00).
       const now = new Date().toISOString().replace("Z", "+00:00");
@@ -64,7 +74,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
         : "That account was already an admin.",
     );
   } catch (error) {
-    console.error(`Failed: ${error.message}`);
+    console.error(`Failed: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }

@@ -4,6 +4,8 @@
 // so the real CLI accepts the same database later. SQLite: prisma/migrations; PostgreSQL:
 // prisma/migrations-postgres. See docs/decisions/0002-database-and-migrations.md and
 // docs/decisions/0028-postgresql.md.
+// Plain JavaScript (Node runs it in the image's release step), type-checked from its JSDoc.
+// @ts-check
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -15,7 +17,10 @@ export const MIGRATIONS_DIRS = {
   postgres: path.resolve(here, "../prisma/migrations-postgres"),
 };
 
-/** `file:./data/x.db` → absolute path (relative to the current directory, as Prisma's adapter does). */
+/**
+ * `file:./data/x.db` → absolute path (relative to the current directory, as Prisma's adapter does).
+ * @param {string} url
+ */
 export function sqlitePathFromUrl(url) {
   if (!url.startsWith("file:"))
     throw new Error(`DATABASE_URL must be a file: URL for SQLite, got ${url}`);
@@ -23,7 +28,14 @@ export function sqlitePathFromUrl(url) {
   return path.resolve(process.cwd(), p);
 }
 
-/** The migrations of one engine: [{ name, sql, checksum }] in order. */
+/** @typedef {{ name: string, sql: string, checksum: string }} Migration */
+/** @typedef {(message: string) => void} Log */
+
+/**
+ * The migrations of one engine, in order.
+ * @param {"sqlite" | "postgres"} engine
+ * @returns {Migration[]}
+ */
 export function migrationsFor(engine) {
   const dir = MIGRATIONS_DIRS[engine];
   return fs
@@ -37,7 +49,11 @@ export function migrationsFor(engine) {
     });
 }
 
-/** Throws when an applied migration's file changed since (the same rule on both engines). */
+/**
+ * Throws when an applied migration's file changed since (the same rule on both engines).
+ * @param {Migration[]} migrations
+ * @param {Map<string, string>} applied name → checksum
+ */
 function pending(migrations, applied) {
   const out = [];
   for (const m of migrations) {
@@ -53,6 +69,10 @@ function pending(migrations, applied) {
   return out;
 }
 
+/**
+ * @param {string} url
+ * @param {Log} log
+ */
 async function migrateSqlite(url, log) {
   const { default: Database } = await import("better-sqlite3");
   const file = sqlitePathFromUrl(url);
@@ -77,7 +97,10 @@ async function migrateSqlite(url, log) {
           `SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
         )
         .all()
-        .map((r) => [r.migration_name, r.checksum]),
+        .map((row) => {
+          const r = /** @type {{ migration_name: string, checksum: string }} */ (row);
+          return [r.migration_name, r.checksum];
+        }),
     );
     const todo = pending(migrationsFor("sqlite"), applied);
     for (const m of todo) {
@@ -102,6 +125,10 @@ async function migrateSqlite(url, log) {
 /** Prisma's own advisory lock key for migrations: two instances starting together wait in turn. */
 const PRISMA_MIGRATE_LOCK = 72707369;
 
+/**
+ * @param {string} url
+ * @param {Log} log
+ */
 async function migratePostgres(url, log) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
@@ -143,7 +170,7 @@ async function migratePostgres(url, log) {
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK");
-        throw new Error(`${m.name}: ${error.message}`);
+        throw new Error(`${m.name}: ${/** @type {Error} */ (error).message}`);
       }
       log(`applied ${m.name}`);
     }
@@ -153,7 +180,12 @@ async function migratePostgres(url, log) {
   }
 }
 
-/** Brings the database at `url` (file: or postgres://) up to date; resolves to the count applied. */
+/**
+ * Brings the database at `url` (file: or postgres://) up to date; resolves to the count applied.
+ * @param {string} url
+ * @param {{ log?: Log }} [options]
+ * @returns {Promise<number>}
+ */
 export async function migrate(url, { log = () => {} } = {}) {
   if (url.startsWith("file:")) return migrateSqlite(url, log);
   if (/^postgres(ql)?:\/\//.test(url)) return migratePostgres(url, log);
@@ -167,7 +199,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const n = await migrate(url, { log: (m) => console.log(m) });
     console.log(n ? `${n} migration(s) applied to ${shown}` : `database ${shown} is up to date`);
   } catch (error) {
-    console.error(`Migration failed: ${error.message}`);
+    console.error(`Migration failed: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }

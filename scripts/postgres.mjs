@@ -6,6 +6,9 @@
 // cluster runs as the `postgres` user the package creates.
 //
 //   node scripts/postgres.mjs      starts a cluster, prints its DATABASE_URL, stops on Ctrl-C
+//
+// Plain JavaScript (CI runs it before anything is built), type-checked from its JSDoc.
+// @ts-check
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -25,7 +28,10 @@ function binDir() {
   return versions.length ? path.join(base, versions[0], "bin") : null;
 }
 
-/** The folder with initdb and pg_ctl, installing Debian's package first when it is missing. */
+/**
+ * The folder with initdb and pg_ctl, installing Debian's package first when it is missing.
+ * @returns {string}
+ */
 export function ensurePostgresInstalled() {
   let dir = binDir();
   if (dir) return dir;
@@ -45,18 +51,23 @@ export function ensurePostgresInstalled() {
   return dir;
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 }
 
+/**
+ * @param {string} bin
+ * @param {string[]} args
+ */
 function run(bin, args) {
   const cmd = isRoot ? "runuser" : bin;
   const full = isRoot ? ["-u", "postgres", "--", bin, ...args] : args;
@@ -67,13 +78,9 @@ function run(bin, args) {
 }
 
 /**
- * Starts a private cluster. Resolves to { url(database), admin, stop(), log }: `url("x")` is the
- * connection string of database x; `admin` runs one SQL statement on the `postgres` database;
- * `settings` are extra server settings (e.g. { log_min_duration_statement: 20 }).
- */
-/**
  * Clusters whose starter died without stopping them (a test run killed mid-way): stopped and
  * removed, so they never pile up. Each cluster's folder names its starter's pid.
+ * @param {string} bin
  */
 function stopOrphans(bin) {
   for (const name of fs.readdirSync(os.tmpdir())) {
@@ -107,6 +114,12 @@ function stopOrphans(bin) {
   }
 }
 
+/**
+ * Starts a private cluster. Resolves to { url(database), admin, stop(), log }: `url("x")` is the
+ * connection string of database x; `admin` runs one SQL statement on the `postgres` database;
+ * `settings` are extra server settings (e.g. { log_min_duration_statement: 20 }).
+ * @param {{ user?: string, settings?: Record<string, string | number> }} [options]
+ */
 export async function startPostgres({ user = "inkwell", settings = {} } = {}) {
   const bin = ensurePostgresInstalled();
   stopOrphans(bin);
@@ -130,7 +143,8 @@ export async function startPostgres({ user = "inkwell", settings = {} } = {}) {
     ].join(" "),
     "start",
   ]);
-  const url = (database) => `postgresql://${user}@127.0.0.1:${port}/${database}`;
+  const url = (/** @type {string} */ database) =>
+    `postgresql://${user}@127.0.0.1:${port}/${database}`;
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -141,6 +155,7 @@ export async function startPostgres({ user = "inkwell", settings = {} } = {}) {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
+  /** @type {(sql: string) => Promise<Record<string, unknown>[]>} */
   const admin = async (sql) => {
     const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: url("postgres") });

@@ -3,8 +3,9 @@
 // puts one in place of the SQLite database of a STOPPED site, keeping the current one aside.
 // Backups are found through the storage the site is configured with (STORAGE_DRIVER, UPLOAD_DIR,
 // S3_*), or given as a file path. Plain JavaScript, so it runs in the production image without the
-// app's build or TypeScript. See docs/backup-and-restore.md and
+// app's build or TypeScript (type-checked from its JSDoc). See docs/backup-and-restore.md and
 // docs/decisions/0037-backups-and-maintenance.md.
+// @ts-check
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -26,7 +27,20 @@ export class RestoreError extends Error {}
 
 const DOCS = "docs/backup-and-restore.md";
 
-/** Where the backups are: the storage the site writes them to, read with the site's settings. */
+/**
+ * Where the backups are, and how to fetch one.
+ * @typedef {{
+ *   where: string,
+ *   list(): Promise<{ key: string, size: number }[]>,
+ *   download(key: string, file: string): Promise<boolean>,
+ * }} BackupSource
+ */
+
+/**
+ * Where the backups are: the storage the site writes them to, read with the site's settings.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {Promise<BackupSource>}
+ */
 export async function backupSource(env = process.env) {
   if ((env.STORAGE_DRIVER ?? "local") === "s3") {
     if (!env.S3_BUCKET) throw new RestoreError("STORAGE_DRIVER is s3 but S3_BUCKET is not set.");
@@ -47,9 +61,12 @@ export async function backupSource(env = process.env) {
     return {
       where: `s3://${Bucket}/${BACKUP_PREFIX}`,
       async list() {
+        /** @type {{ key: string, size: number }[]} */
         const found = [];
+        /** @type {string | undefined} */
         let ContinuationToken;
         do {
+          /** @type {import("@aws-sdk/client-s3").ListObjectsV2CommandOutput} */
           const page = await client.send(
             new ListObjectsV2Command({ Bucket, Prefix: BACKUP_PREFIX, ContinuationToken }),
           );
@@ -64,10 +81,17 @@ export async function backupSource(env = process.env) {
         try {
           res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         } catch (error) {
-          if (error?.name === "NoSuchKey" || error?.$metadata?.httpStatusCode === 404) return false;
+          const e = /** @type {{ name?: string, $metadata?: { httpStatusCode?: number } }} */ (
+            error
+          );
+          if (e?.name === "NoSuchKey" || e?.$metadata?.httpStatusCode === 404) return false;
           throw error;
         }
-        await pipeline(res.Body, fs.createWriteStream(file, { flags: "wx" }));
+        if (!res.Body) return false;
+        await pipeline(
+          /** @type {NodeJS.ReadableStream} */ (res.Body),
+          fs.createWriteStream(file, { flags: "wx" }),
+        );
         return true;
       },
     };
@@ -76,6 +100,7 @@ export async function backupSource(env = process.env) {
   return {
     where: path.join(root, BACKUP_PREFIX),
     async list() {
+      /** @type {string[]} */
       const names = await fsp.readdir(path.join(root, BACKUP_PREFIX)).catch(() => []);
       const found = [];
       for (const name of names) {
@@ -96,20 +121,26 @@ export async function backupSource(env = process.env) {
   };
 }
 
-/** The backups, newest first. */
+/**
+ * The backups, newest first.
+ * @param {BackupSource} source
+ * @returns {Promise<{ key: string, size: number, takenAt: Date }[]>}
+ */
 export async function listBackups(source) {
   const all = await source.list();
-  const byKey = new Map(all.map((b) => [b.key, b]));
+  const sizes = new Map(all.map((b) => [b.key, b.size]));
   return sortBackups(all.map((b) => b.key)).map((key) => ({
     key,
-    size: byKey.get(key).size,
-    takenAt: backupTime(key),
+    size: sizes.get(key) ?? 0,
+    takenAt: /** @type {Date} */ (backupTime(key)),
   }));
 }
 
-const stampOf = (now) => now.toISOString().slice(0, 19).replace(/:/g, "-") + "Z";
+const stampOf = (/** @type {Date} */ now) =>
+  now.toISOString().slice(0, 19).replace(/:/g, "-") + "Z";
 
-const readDate = (value) => new Date(typeof value === "number" ? value : String(value));
+const readDate = (/** @type {unknown} */ value) =>
+  new Date(typeof value === "number" ? value : String(value));
 
 /**
  * Refuses while the site looks running: the scheduler's lease is held and not expired (unless
@@ -117,6 +148,8 @@ const readDate = (value) => new Date(typeof value === "number" ? value : String(
  * database open (never overridden: that process would go on writing to the old file). The second
  * test asks SQLite itself: leaving WAL mode needs the only connection to the file. It goes back
  * to WAL at once; closing the last connection writes the WAL into the file and removes it.
+ * @param {string} database
+ * @param {{ force?: boolean, now?: Date }} [options]
  */
 export function assertStopped(database, { force = false, now = new Date() } = {}) {
   if (!fs.existsSync(database)) return;
@@ -124,16 +157,18 @@ export function assertStopped(database, { force = false, now = new Date() } = {}
   try {
     db = new Database(database, { fileMustExist: true, timeout: 0 });
   } catch (error) {
-    throw new RestoreError(`The current database cannot be opened: ${error.message}.`);
+    throw new RestoreError(
+      `The current database cannot be opened: ${/** @type {Error} */ (error).message}.`,
+    );
   }
   try {
     if (!force) {
       const hasLease = db
         .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'SchedulerLease'")
         .get();
-      const leases = hasLease
-        ? db.prepare('SELECT holder, "expiresAt" FROM "SchedulerLease"').all()
-        : [];
+      const leases = /** @type {{ holder: string, expiresAt: unknown }[]} */ (
+        hasLease ? db.prepare('SELECT holder, "expiresAt" FROM "SchedulerLease"').all() : []
+      );
       const live = leases.find((l) => readDate(l.expiresAt).getTime() > now.getTime());
       if (live)
         throw new RestoreError(
@@ -160,7 +195,11 @@ export function assertStopped(database, { force = false, now = new Date() } = {}
 
 const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1");
 
-/** Checks that `file` is a whole Inkwell database; resolves to what it found. */
+/**
+ * Checks that `file` is a whole Inkwell database; resolves to what it found.
+ * @param {string} file
+ * @returns {{ missing: string[], unknown: string[] }}
+ */
 export function checkBackup(file) {
   const head = Buffer.alloc(16);
   const fd = fs.openSync(file, "r");
@@ -176,7 +215,8 @@ export function checkBackup(file) {
   let db;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
-    const problems = db.pragma("integrity_check").map((r) => r.integrity_check);
+    const rows = /** @type {{ integrity_check: string }[]} */ (db.pragma("integrity_check"));
+    const problems = rows.map((r) => r.integrity_check);
     if (problems.length !== 1 || problems[0] !== "ok")
       throw new RestoreError(
         `The backup failed its integrity check: ${problems.slice(0, 3).join("; ")}. Choose another backup.`,
@@ -192,7 +232,7 @@ export function checkBackup(file) {
           "SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
         )
         .all()
-        .map((r) => r.name),
+        .map((r) => /** @type {{ name: string }} */ (r).name),
     );
     const known = migrationsFor("sqlite").map((m) => m.name);
     return {
@@ -201,12 +241,15 @@ export function checkBackup(file) {
     };
   } catch (error) {
     if (error instanceof RestoreError) throw error;
-    throw new RestoreError(`The backup cannot be read as a database: ${error.message}.`);
+    throw new RestoreError(
+      `The backup cannot be read as a database: ${/** @type {Error} */ (error).message}.`,
+    );
   } finally {
     db?.close();
   }
 }
 
+/** @param {string} file */
 async function isGzip(file) {
   const fd = await fsp.open(file, "r");
   try {
@@ -220,6 +263,14 @@ async function isGzip(file) {
 /**
  * Restores `backup` (a key under backups/, a backup's file name, or a file path) into the SQLite
  * database `databaseUrl` names. Resolves to what it did; throws RestoreError on a refusal.
+ * @param {{
+ *   databaseUrl: string,
+ *   backup: string,
+ *   source: BackupSource,
+ *   force?: boolean,
+ *   now?: Date,
+ *   log?: (message: string) => void,
+ * }} options
  */
 export async function restore({
   databaseUrl,
@@ -263,7 +314,9 @@ export async function restore({
           fs.createWriteStream(temp, { flags: "wx" }),
         );
       } catch (error) {
-        throw new RestoreError(`The backup cannot be unpacked (${error.message}): it is damaged.`);
+        throw new RestoreError(
+          `The backup cannot be unpacked (${/** @type {Error} */ (error).message}): it is damaged.`,
+        );
       }
       await fsp.rm(download, { force: true });
     } else {
@@ -319,6 +372,7 @@ const USAGE = `Usage:
 --force restores even though the scheduler's lease looks held (a site that crashed), or a backup
 from a newer version. See ${DOCS}.`;
 
+/** @param {string[]} args */
 async function main(args) {
   const flags = new Set(args.filter((a) => a.startsWith("-")));
   const names = args.filter((a) => !a.startsWith("-"));
@@ -361,7 +415,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.exitCode = await main(process.argv.slice(2));
   } catch (error) {
     if (error instanceof RestoreError) console.error(`Not restored: ${error.message}`);
-    else console.error(`Restore failed: ${error?.message ?? error}`);
+    else console.error(`Restore failed: ${error instanceof Error ? error.message : error}`);
     process.exitCode = 1;
   }
 }

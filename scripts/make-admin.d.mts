@@ -1,4 +1,0 @@
-export function makeAdmin(
-  url: string,
-  email: string,
-): Promise<"granted" | "already" | "no-account">;
