@@ -4,6 +4,7 @@ import { ErrorList, inputClass } from "~/components/ui/field";
 import type { FieldMetadata } from "@conform-to/react";
 import {
   CriteriaList,
+  fieldList,
   HiddenCriteria,
   HiddenFields,
   RemoveButton,
@@ -118,7 +119,7 @@ export function stagedPrompts(
   list: FieldMetadata<PromptFields[] | undefined>,
   remove: (index: number) => SubmitProps,
 ): ContestItem[] {
-  return list.getFieldList().map((item, index) => {
+  return fieldList(list).map((item, index) => {
     const p = item.getFieldset();
     return {
       ref: item.key ?? String(index),
@@ -136,7 +137,7 @@ export function stagedRubrics(
   list: FieldMetadata<RubricFields[] | undefined>,
   remove: (index: number) => SubmitProps,
 ): ContestItem[] {
-  return list.getFieldList().map((item, index) => {
+  return fieldList(list).map((item, index) => {
     const r = item.getFieldset();
     return {
       ref: item.key ?? String(index),

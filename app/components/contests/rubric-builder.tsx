@@ -72,11 +72,19 @@ export function HiddenFields({
   );
 }
 
+/**
+ * conform's `getFieldList()`, or no items when a hand-made post sent something other than a list
+ * under the list's name (conform would throw while rendering).
+ */
+export function fieldList<T>(list: FieldMetadata<T[] | undefined>) {
+  return Array.isArray(list.initialValue) ? list.getFieldList() : [];
+}
+
 /** A criterion list field's hidden inputs. */
 export function HiddenCriteria({ list }: { list: FieldMetadata<CriterionFields[] | undefined> }) {
   return (
     <>
-      {list.getFieldList().map((item) => {
+      {fieldList(list).map((item) => {
         const c = item.getFieldset();
         return (
           <HiddenFields

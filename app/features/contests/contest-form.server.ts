@@ -103,6 +103,9 @@ function parseStep<S extends z.ZodTypeAny>(fd: FormData, schema: S, coerce = fal
   }
 }
 
+/** A text field's value (a hand-made post may repeat a name: conform then gives a list). */
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
 /** A list of the submitted form's values, made a list if a hand-made post sent something else. */
 function list<K extends "prompts" | "rubrics">(payload: ContestFormFields, key: K) {
   const value = payload[key];
@@ -185,7 +188,7 @@ export async function contestFormStep(
 
   switch (name) {
     case "add-existing-prompt": {
-      const id = payload.existingPromptId?.trim();
+      const id = text(payload.existingPromptId);
       if (!id) return reply({ errors: { existingPromptId: ["Choose a prompt to add"] } });
       if (contestId)
         return written(() => addExistingPrompt(id, contestId), "Prompt added to this contest");
@@ -215,7 +218,7 @@ export async function contestFormStep(
       if (!contestId) break;
       return written(() => unassignPrompt(arg, contestId), "Prompt unassigned");
     case "add-existing-rubric": {
-      const id = payload.existingRubricId?.trim();
+      const id = text(payload.existingRubricId);
       if (!id) return reply({ errors: { existingRubricId: ["Choose a rubric to add"] } });
       if (contestId)
         return written(() => addExistingRubric(id, contestId), "Rubric added to this contest");
