@@ -175,9 +175,11 @@ export async function contestFormStep(
   };
   const staged = (text: string) => reply({ notice: { type: "info", text } });
 
+  // The pressed button is not a field of the form: the page gets back its fields only.
+  delete (payload as Record<string, unknown>).intent;
   const listIntent = submission.reply().intent;
-  if (!name && listIntent?.type === "remove") {
-    const removed = String(listIntent.payload.name);
+  if (listIntent) {
+    const removed = listIntent.type === "remove" ? String(listIntent.payload.name) : "";
     if (removed === "prompts") return staged("Prompt removed");
     if (removed === "rubrics") return staged("Rubric removed");
     return reply();
@@ -335,7 +337,8 @@ export async function rubricBuilderAction(
     result: submission.reply({ fieldErrors: errors }),
     key: answerKey(),
   });
-  if (!name && fd.has("__intent__")) return answer();
+  delete (payload as Record<string, unknown>).intent;
+  if (submission.reply().intent) return answer();
   if (name !== "add-criterion" && name !== "save-rubric") return answer({ "": ["Unknown action"] });
   if (submission.status !== "success") return answer();
   const value: unknown = submission.value;
