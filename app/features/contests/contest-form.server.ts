@@ -87,20 +87,50 @@ function readIntent(fd: FormData) {
   return i === -1 ? { name: value, arg: "" } : { name: value.slice(0, i), arg: value.slice(i + 1) };
 }
 
+const SCHEMAS: Record<string, z.ZodTypeAny | undefined> = {
+  "create-prompt": promptDraftSchema,
+  "add-criterion": addCriterionSchema,
+  "create-rubric": rubricDraftSchema,
+  "save-rubric": rubricDraftSchema,
+};
+
 /**
- * conform's parse of one step. The drafts' schemas read raw form values themselves, so only
- * saving uses conform's coercion (as the contest schema expects). A malformed conform intent (a
- * hand-made post) is dropped, so the form comes back as sent instead of failing.
+ * conform's parse of one post: the button's intent, and the submission of the step's schema (or
+ * none) with conform's list intent applied. The drafts' schemas read raw form values themselves,
+ * so only saving uses conform's coercion (as the contest schema expects). A malformed conform
+ * intent (a hand-made post) is dropped, so the form comes back as sent instead of failing.
  */
-function parseStep<S extends z.ZodTypeAny>(fd: FormData, schema: S, coerce = false) {
-  const options = { schema, disableAutoCoercion: !coerce };
+function parseStep(fd: FormData, contestId?: string) {
+  const { name, arg } = readIntent(fd);
+  const saving = name === "save" || name === "publish";
+  const schema = saving ? (contestId ? contestSchema : newContestSchema) : SCHEMAS[name];
+  const options = { schema: schema ?? z.object({}), disableAutoCoercion: !saving };
+  let submission;
   try {
-    return parseWithZod(fd, options);
+    submission = parseWithZod(fd, options);
   } catch {
     const kept = new FormData();
     for (const [k, v] of fd) if (k !== "__intent__" && k !== "__state__") kept.append(k, v);
-    return parseWithZod(kept, options);
+    submission = parseWithZod(kept, options);
   }
+  // The step's changes to the lists and drafts go into the payload that `reply()` sends back;
+  // the pressed button is not a field of the form.
+  const payload = submission.payload as ContestFormFields & { intent?: unknown };
+  delete payload.intent;
+  const listIntent = submission.reply().intent;
+  const value: unknown = submission.status === "success" ? submission.value : undefined;
+  // A step with a schema goes on only when its part of the form is valid.
+  return { name, arg, submission, payload, listIntent, value, invalid: !!schema && !value };
+}
+
+/** "Add criterion" passed: the draft criterion joins the draft's list and the draft is cleared. */
+function stageCriterion(payload: ContestFormFields, value: unknown) {
+  const { rubric } = value as z.output<typeof addCriterionSchema>;
+  payload.rubric = {
+    ...payload.rubric,
+    criteria: rubric.criteria.map(criterionFields),
+    criterion: undefined,
+  };
 }
 
 /** A text field's value (a hand-made post may repeat a name: conform then gives a list). */
@@ -114,12 +144,6 @@ function list<K extends "prompts" | "rubrics">(payload: ContestFormFields, key: 
   return items;
 }
 
-const SCHEMAS: Record<string, z.ZodTypeAny> = {
-  "create-prompt": promptDraftSchema,
-  "add-criterion": addCriterionSchema,
-  "create-rubric": rubricDraftSchema,
-};
-
 /**
  * One post of the contest form on /admin/contests/new (no contestId: prompts and rubrics are
  * staged as conform lists of the form) and /admin/contests/{id}/edit (they are written at once).
@@ -130,16 +154,7 @@ export async function contestFormStep(
   fd: FormData,
   contestId?: string,
 ): Promise<ContestFormOutcome> {
-  const { name, arg } = readIntent(fd);
-  const saving = name === "save" || name === "publish";
-  const schema = saving
-    ? contestId
-      ? contestSchema
-      : newContestSchema
-    : (SCHEMAS[name] ?? z.object({}));
-  const submission = parseStep(fd, schema, saving);
-  // The step's changes to the lists and drafts go into the payload that `reply()` sends back.
-  const payload = submission.payload as ContestFormFields;
+  const { name, arg, submission, payload, listIntent, value, invalid } = parseStep(fd, contestId);
 
   const reply = (
     options: { errors?: FormErrors; notice?: Notice | null; failed?: boolean } = {},
@@ -175,18 +190,13 @@ export async function contestFormStep(
   };
   const staged = (text: string) => reply({ notice: { type: "info", text } });
 
-  // The pressed button is not a field of the form: the page gets back its fields only.
-  delete (payload as Record<string, unknown>).intent;
-  const listIntent = submission.reply().intent;
   if (listIntent) {
     const removed = listIntent.type === "remove" ? String(listIntent.payload.name) : "";
     if (removed === "prompts") return staged("Prompt removed");
     if (removed === "rubrics") return staged("Rubric removed");
     return reply();
   }
-  // A step with a schema goes on only when its part of the form is valid.
-  if ((saving || SCHEMAS[name]) && submission.status !== "success") return reply();
-  const value: unknown = submission.status === "success" ? submission.value : undefined;
+  if (invalid) return reply();
 
   switch (name) {
     case "add-existing-prompt": {
@@ -234,15 +244,9 @@ export async function contestFormStep(
       delete payload.existingRubricId;
       return staged("Rubric will be added after saving the contest.");
     }
-    case "add-criterion": {
-      const { rubric } = value as z.output<typeof addCriterionSchema>;
-      payload.rubric = {
-        ...payload.rubric,
-        criteria: rubric.criteria.map(criterionFields),
-        criterion: undefined,
-      };
+    case "add-criterion":
+      stageCriterion(payload, value);
       return reply();
-    }
     case "create-rubric": {
       const { rubric } = value as z.output<typeof rubricDraftSchema>;
       if (contestId)
@@ -323,34 +327,18 @@ export async function rubricBuilderAction(
   fd: FormData,
   opts: { contestId?: string | null },
 ): Promise<RubricBuilderActionData> {
-  const { name } = readIntent(fd);
-  const schema =
-    name === "add-criterion"
-      ? addCriterionSchema
-      : name === "save-rubric"
-        ? rubricDraftSchema
-        : z.object({});
-  const submission = parseStep(fd, schema);
-  const payload = submission.payload as ContestFormFields;
+  const { name, submission, payload, listIntent, value, invalid } = parseStep(fd);
   const answer = (errors: FormErrors = {}) => ({
     saved: false as const,
     result: submission.reply({ fieldErrors: errors }),
     key: answerKey(),
   });
-  delete (payload as Record<string, unknown>).intent;
-  if (submission.reply().intent) return answer();
-  if (name !== "add-criterion" && name !== "save-rubric") return answer({ "": ["Unknown action"] });
-  if (submission.status !== "success") return answer();
-  const value: unknown = submission.value;
+  if (listIntent || invalid) return answer();
   if (name === "add-criterion") {
-    const { rubric } = value as z.output<typeof addCriterionSchema>;
-    payload.rubric = {
-      ...payload.rubric,
-      criteria: rubric.criteria.map(criterionFields),
-      criterion: undefined,
-    };
+    stageCriterion(payload, value);
     return answer();
   }
+  if (name !== "save-rubric") return answer({ "": ["Unknown action"] });
   const { rubric } = value as z.output<typeof rubricDraftSchema>;
   try {
     await createRubric({ ...rubric, contestId: opts.contestId ?? null });
