@@ -9,6 +9,7 @@ import {
   contestFormStep,
   type ContestFormActionData,
 } from "~/features/contests/contest-form.server";
+import { replyErrors } from "~/features/contests/contest-form";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -22,6 +23,6 @@ export async function contestFormAction(request: Request, contestId?: string) {
     });
   const { answer, failed } = outcome;
   return data<ContestFormActionData>(answer, {
-    status: failed ? 500 : Object.keys(answer.errors).length ? 400 : 200,
+    status: failed ? 500 : Object.keys(replyErrors(answer.result)).length ? 400 : 200,
   });
 }

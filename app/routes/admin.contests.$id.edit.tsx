@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContestForm } from "~/components/contests/contest-form";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { contestToValues, initialFormState } from "~/features/contests/contest-form";
+import { contestToValues } from "~/features/contests/contest-form";
 import { contestFormOptions } from "~/features/contests/contest-form.server";
 import { contestFormAction } from "./admin-contest-form.server";
 import { contestNotFound, contestOrRedirect } from "./admin-library.server";
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isPublished: contest.isPublished,
       snapshotAt: contest.snapshotAt?.toISOString() ?? null,
     },
-    initial: initialFormState(contestToValues(contest)),
+    initial: contestToValues(contest),
     ...contestItems(contest),
     // Read-only here: planned on the rounds page (docs/decisions/0032-divisions-and-rounds.md).
     rounds: (await contestRounds(contest.id)).map((r) => ({
@@ -109,8 +109,8 @@ export default function EditContest() {
         key={actionData && "key" in actionData ? actionData.key : "initial"}
         mode="edit"
         contestId={d.id}
-        state={actionData && "state" in actionData ? actionData.state : d.initial}
-        errors={actionData && "errors" in actionData ? actionData.errors : {}}
+        initial={d.initial}
+        result={actionData && "result" in actionData ? actionData.result : null}
         notice={actionData && "notice" in actionData ? actionData.notice : null}
         focus={actionData && "focus" in actionData ? actionData.focus : null}
         prompts={d.prompts}

@@ -16,6 +16,7 @@ import {
 import { CriteriaList, TotalWeightBadge } from "~/components/contests/rubric-builder";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { rubricBuilderAction } from "~/features/contests/contest-form.server";
+import { replyErrors } from "~/features/contests/contest-form";
 import { contestOrRedirect, libraryItemAction } from "./admin-library.server";
 import { rubricLibrary } from "~/features/contests/library.server";
 import { contestRubrics } from "~/features/contests/rubrics.server";
@@ -47,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await rubricBuilderAction(fd, { contestId: contest.id });
   if (result.saved)
     return redirectWithToast(here, { type: "success", title: "Rubric saved successfully" });
-  return data(result, { status: Object.keys(result.errors).length ? 400 : 200 });
+  return data(result, { status: Object.keys(replyErrors(result.result)).length ? 400 : 200 });
 }
 
 export default function ContestRubrics() {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContestForm } from "~/components/contests/contest-form";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { defaultContestValues, initialFormState } from "~/features/contests/contest-form";
+import { defaultContestValues } from "~/features/contests/contest-form";
 import { contestFormOptions } from "~/features/contests/contest-form.server";
 import { contestFormAction } from "./admin-contest-form.server";
 import { env } from "~/utils/env.server";
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Create contest · Admin · In
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return {
-    initial: initialFormState(defaultContestValues(new Date(), env().SITE_TIME_ZONE)),
+    initial: defaultContestValues(new Date(), env().SITE_TIME_ZONE),
     ...(await contestFormOptions()),
   };
 }
@@ -31,8 +31,8 @@ export default function NewContest() {
       <ContestForm
         key={actionData?.key ?? "initial"}
         mode="new"
-        state={actionData?.state ?? loaderData.initial}
-        errors={actionData?.errors ?? {}}
+        initial={loaderData.initial}
+        result={actionData?.result}
         notice={actionData?.notice}
         focus={actionData?.focus}
         promptOptions={loaderData.promptOptions}

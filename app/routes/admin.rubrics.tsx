@@ -18,6 +18,7 @@ import { CriteriaList, TotalWeightBadge } from "~/components/contests/rubric-bui
 import { Pager } from "~/components/ui/pager";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { rubricBuilderAction } from "~/features/contests/contest-form.server";
+import { replyErrors } from "~/features/contests/contest-form";
 import { libraryBackTo, libraryItemAction, loadLibrary } from "./admin-library.server";
 import { rubricLibrary } from "~/features/contests/library.server";
 import { listRubrics } from "~/features/contests/rubrics.server";
@@ -54,7 +55,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await rubricBuilderAction(fd, { contestId });
   if (result.saved)
     return redirectWithToast(back, { type: "success", title: "Rubric created successfully" });
-  return data({ ...result, contestId }, { status: Object.keys(result.errors).length ? 400 : 200 });
+  return data(
+    { ...result, contestId },
+    { status: Object.keys(replyErrors(result.result)).length ? 400 : 200 },
+  );
 }
 
 export default function AdminRubrics() {

@@ -1,7 +1,8 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { CriteriaList, RubricBuilder } from "./rubric-builder";
-import { ContestItems } from "./contest-items";
+import { ContestItems, stagedPrompts, stagedRubrics } from "./contest-items";
 import { TimelineCard } from "./timeline-card";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -9,9 +10,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
 import {
   allMessages,
+  contestValues,
   feePreview,
-  type ContestFormState,
-  type FormErrors,
+  replyErrors,
+  type ContestFormFields,
+  type ContestFormValues,
 } from "~/features/contests/contest-form";
 import { normalizeSlug } from "~/features/contests/contest-schema";
 import { formatDateTime } from "~/utils/dates";
@@ -22,8 +25,10 @@ export type Notice = { type: "success" | "info"; text: string };
 export type ContestFormProps = {
   mode: "new" | "edit";
   contestId?: string;
-  state: ContestFormState;
-  errors: FormErrors;
+  /** The form as the page first shows it. */
+  initial: ContestFormValues;
+  /** conform's reply to the last post: the values (staged lists included) and errors. */
+  result?: SubmissionResult<string[]> | null;
   notice?: Notice | null;
   /** The id of the element to focus (the part of the form the last post was about). */
   focus?: string | null;
@@ -37,16 +42,25 @@ export type ContestFormProps = {
 };
 
 export function ContestForm(props: ContestFormProps) {
-  const { mode, state, errors, notice } = props;
-  const v = state.values;
+  const { mode, notice } = props;
+  const [form, fields] = useForm<ContestFormFields>({
+    id: "contest-form",
+    lastResult: props.result,
+    defaultValue: props.initial,
+  });
+  const v = contestValues(form.initialValue);
+  const errors = replyErrors(props.result ?? undefined);
   const [fee, setFee] = useState(v.entryFeeCents);
   const [zone, setZone] = useState(v.timeZone);
   const messages = allMessages(errors);
   const err = (name: string) => errors[name];
+  const draft = fields.prompt.getFieldset();
 
   return (
     <Form
       method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
       preventScrollReset
       className="space-y-6"
       aria-label={mode === "new" ? "Create contest" : "Edit contest"}
@@ -246,19 +260,16 @@ export function ContestForm(props: ContestFormProps) {
           <CardContent className="space-y-4">
             <ContestItems
               noun="prompt"
-              staged={mode === "new" ? state.stagedPrompts : null}
               items={
                 mode === "new"
-                  ? state.stagedPrompts.map((p, i) => ({
-                      ref: String(i),
-                      name: p.title,
-                      staged: p.sourceId ? "copy" : "new",
-                      detail: <p className="text-sm text-slate-600">{p.body}</p>,
-                    }))
+                  ? stagedPrompts(fields.prompts, (index) =>
+                      form.remove.getButtonProps({ name: fields.prompts.name, index }),
+                    )
                   : (props.prompts ?? []).map((p) => ({
                       ref: p.id,
                       name: p.title,
                       detail: <p className="text-sm text-slate-600">{p.body}</p>,
+                      remove: { name: "intent", value: `remove-prompt:${p.id}` },
                     }))
               }
               options={props.promptOptions.map((p) => ({
@@ -274,20 +285,20 @@ export function ContestForm(props: ContestFormProps) {
                 id="promptTitle"
                 autoFocus={props.focus === "promptTitle"}
                 label="Prompt title"
-                name="promptTitle"
-                defaultValue={state.promptDraft.title}
+                name={draft.title.name}
+                defaultValue={draft.title.initialValue ?? ""}
                 maxLength={200}
-                errors={err("promptTitle")}
+                errors={err(draft.title.name)}
               />
               <TextareaField
                 label="Prompt text"
-                name="promptBody"
-                defaultValue={state.promptDraft.body}
+                name={draft.body.name}
+                defaultValue={draft.body.initialValue ?? ""}
                 rows={3}
                 maxLength={5000}
-                errors={err("promptBody")}
+                errors={err(draft.body.name)}
               />
-              <ErrorList errors={err("prompt")} />
+              <ErrorList errors={err(fields.prompt.name)} />
               <Button
                 type="submit"
                 name="intent"
@@ -308,19 +319,16 @@ export function ContestForm(props: ContestFormProps) {
           <CardContent className="space-y-4">
             <ContestItems
               noun="rubric"
-              staged={mode === "new" ? state.stagedRubrics : null}
               items={
                 mode === "new"
-                  ? state.stagedRubrics.map((r, i) => ({
-                      ref: String(i),
-                      name: r.name,
-                      staged: r.sourceId ? "copy" : "new",
-                      detail: <CriteriaList criteria={r.criteria} />,
-                    }))
+                  ? stagedRubrics(fields.rubrics, (index) =>
+                      form.remove.getButtonProps({ name: fields.rubrics.name, index }),
+                    )
                   : (props.rubrics ?? []).map((r) => ({
                       ref: r.id,
                       name: r.name,
                       detail: <CriteriaList criteria={r.criteria} />,
+                      remove: { name: "intent", value: `remove-rubric:${r.id}` },
                     }))
               }
               options={props.rubricOptions.map((r) => ({
@@ -333,7 +341,13 @@ export function ContestForm(props: ContestFormProps) {
             <fieldset className="rounded-md border border-dashed border-slate-300 p-3">
               <legend className="px-1 text-sm font-semibold">New rubric</legend>
               <RubricBuilder
-                draft={state.rubricDraft}
+                rubric={fields.rubric}
+                removeCriterion={(index) =>
+                  form.remove.getButtonProps({
+                    name: fields.rubric.getFieldset().criteria.name,
+                    index,
+                  })
+                }
                 errors={errors}
                 saveIntent="create-rubric"
                 saveLabel="Create rubric"

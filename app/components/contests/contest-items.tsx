@@ -1,7 +1,20 @@
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/field";
-import { RemoveButton } from "./rubric-builder";
+import type { FieldMetadata } from "@conform-to/react";
+import {
+  CriteriaList,
+  fieldList,
+  HiddenCriteria,
+  HiddenFields,
+  RemoveButton,
+  type SubmitProps,
+} from "./rubric-builder";
+import {
+  readCriteria,
+  type PromptFields,
+  type RubricFields,
+} from "~/features/contests/contest-form";
 
 function StagedBadge({ staged }: { staged?: string }) {
   if (!staged) return null;
@@ -12,23 +25,29 @@ function StagedBadge({ staged }: { staged?: string }) {
   );
 }
 
-export type ContestItem = { ref: string; name: string; staged?: string; detail: React.ReactNode };
+export type ContestItem = {
+  ref: string;
+  name: string;
+  staged?: string;
+  detail: React.ReactNode;
+  /** The new form's staged item: its values as hidden inputs of conform's list field. */
+  hidden?: React.ReactNode;
+  remove: SubmitProps;
+};
 
 /**
- * A contest's prompts or rubrics on the form: the new form's staged ones (also kept in a hidden
- * JSON input) or the edit form's saved ones, each with a Remove button; then the picker that adds
- * an existing one.
+ * A contest's prompts or rubrics on the form: the new form's staged ones (a conform list field)
+ * or the edit form's saved ones, each with a Remove button; then the picker that adds an
+ * existing one.
  */
 export function ContestItems({
   noun,
-  staged,
   items,
   options,
   errors,
   autoFocus,
 }: {
   noun: "prompt" | "rubric";
-  staged: unknown[] | null;
   items: ContestItem[];
   options: { id: string; label: string }[];
   errors?: string[];
@@ -39,9 +58,6 @@ export function ContestItems({
   const field = `existing${Noun}Id`;
   return (
     <>
-      {staged ? (
-        <input type="hidden" name={`staged${Noun}s`} value={JSON.stringify(staged)} />
-      ) : null}
       {items.length ? (
         <ul
           className="divide-y divide-slate-200 rounded-md border border-slate-200"
@@ -54,11 +70,9 @@ export function ContestItems({
                   {item.name} <StagedBadge staged={item.staged} />
                 </p>
                 {item.detail}
+                {item.hidden}
               </div>
-              <RemoveButton
-                intent={`remove-${noun}:${item.ref}`}
-                label={`Remove ${noun} ${item.name}`}
-              />
+              <RemoveButton button={item.remove} label={`Remove ${noun} ${item.name}`} />
             </li>
           ))}
         </ul>
@@ -98,4 +112,45 @@ export function ContestItems({
       <ErrorList errors={errors} />
     </>
   );
+}
+
+/** The new form's staged prompts: conform's list field `prompts`, each kept in hidden inputs. */
+export function stagedPrompts(
+  list: FieldMetadata<PromptFields[] | undefined>,
+  remove: (index: number) => SubmitProps,
+): ContestItem[] {
+  return fieldList(list).map((item, index) => {
+    const p = item.getFieldset();
+    return {
+      ref: item.key ?? String(index),
+      name: p.title.initialValue ?? "",
+      staged: p.sourceId.initialValue ? "copy" : "new",
+      detail: <p className="text-sm text-slate-600">{p.body.initialValue}</p>,
+      hidden: <HiddenFields fields={[p.title, p.body, p.sourceId]} />,
+      remove: remove(index),
+    };
+  });
+}
+
+/** The new form's staged rubrics (`rubrics`), each with its criteria list, in hidden inputs. */
+export function stagedRubrics(
+  list: FieldMetadata<RubricFields[] | undefined>,
+  remove: (index: number) => SubmitProps,
+): ContestItem[] {
+  return fieldList(list).map((item, index) => {
+    const r = item.getFieldset();
+    return {
+      ref: item.key ?? String(index),
+      name: r.name.initialValue ?? "",
+      staged: r.sourceId.initialValue ? "copy" : "new",
+      detail: <CriteriaList criteria={readCriteria(r.criteria.initialValue)} />,
+      hidden: (
+        <>
+          <HiddenFields fields={[r.name, r.sourceId]} />
+          <HiddenCriteria list={r.criteria} />
+        </>
+      ),
+      remove: remove(index),
+    };
+  });
 }

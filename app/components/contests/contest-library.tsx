@@ -2,7 +2,13 @@
  * The UI half of the prompt and rubric pages: the libraries (/admin/prompts, /admin/rubrics) and
  * one contest's manage pages (/admin/contests/:id/prompts, /admin/contests/:id/rubrics).
  */
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useResetKey } from "~/utils/use-reset-key";
 import { ConfirmDelete } from "./contest-admin-ui";
@@ -13,11 +19,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, inputClass, TextareaField } from "~/components/ui/field";
-import {
-  emptyRubricDraft,
-  type FormErrors,
-  type RubricDraft,
-} from "~/features/contests/contest-form";
+import { replyErrors, type RubricDraftFields } from "~/features/contests/contest-form";
 
 export type ItemKind = { noun: "prompt" | "rubric"; idField: "promptId" | "rubricId" };
 export const PROMPT: ItemKind = { noun: "prompt", idField: "promptId" };
@@ -100,22 +102,44 @@ export function RubricCreateForm({
   built,
   children,
 }: {
-  built: { key: string; draft: RubricDraft; errors: FormErrors } | null | undefined;
+  built: { key: string; result: SubmissionResult<string[]> } | null | undefined;
   children?: React.ReactNode;
 }) {
-  const errors = built?.errors ?? {};
   // After a save (a redirect back here) the builder starts empty, even when it was saved at once.
   const resetKey = useResetKey(built);
   return (
+    <RubricForm key={built?.key ?? `initial-${resetKey}`} result={built?.result}>
+      {children}
+    </RubricForm>
+  );
+}
+
+function RubricForm({
+  result,
+  children,
+}: {
+  result?: SubmissionResult<string[]>;
+  children?: React.ReactNode;
+}) {
+  const [form, fields] = useForm<{ rubric?: RubricDraftFields }>({
+    id: "rubric-form",
+    lastResult: result,
+  });
+  const errors = replyErrors(result);
+  return (
     <Form
       method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
       preventScrollReset
-      key={built?.key ?? `initial-${resetKey}`}
       className="space-y-4"
     >
       <FormErrorAlert errors={errors[""]} />
       <RubricBuilder
-        draft={built?.draft ?? emptyRubricDraft}
+        rubric={fields.rubric}
+        removeCriterion={(index) =>
+          form.remove.getButtonProps({ name: fields.rubric.getFieldset().criteria.name, index })
+        }
         errors={errors}
         saveIntent="save-rubric"
         saveLabel="Save Rubric"

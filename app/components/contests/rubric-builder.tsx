@@ -1,7 +1,13 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import type { FormErrors, RubricDraft } from "~/features/contests/contest-form";
+import {
+  readCriteria,
+  type CriterionFields,
+  type FormErrors,
+  type RubricDraftFields,
+} from "~/features/contests/contest-form";
 import {
   normalizeCriterionKey,
   totalWeight,
@@ -21,21 +27,23 @@ export function TotalWeightBadge({ criteria }: { criteria: Pick<Criterion, "weig
   );
 }
 
+/** What a submit button posts: our `intent`, or conform's list intent (`form.remove.getButtonProps`). */
+export type SubmitProps = { name: string; value: string; form?: string };
+
 /** A "Remove" button of a form that posts back (works without JavaScript); `label` names what goes. */
 export function RemoveButton({
-  intent,
+  button,
   label,
   className,
 }: {
-  intent: string;
+  button: SubmitProps;
   label: string;
   className?: string;
 }) {
   return (
     <Button
+      {...button}
       type="submit"
-      name="intent"
-      value={intent}
       formNoValidate
       variant="ghost"
       size="sm"
@@ -44,6 +52,48 @@ export function RemoveButton({
     >
       Remove
     </Button>
+  );
+}
+
+/** Hidden inputs carrying list items' values between posts (strings as the inputs hold them). */
+export function HiddenFields({
+  fields,
+}: {
+  fields: { name: string; initialValue?: unknown; key?: string }[];
+}) {
+  return (
+    <>
+      {fields.map((f) =>
+        typeof f.initialValue === "string" ? (
+          <input key={f.name} type="hidden" name={f.name} value={f.initialValue} />
+        ) : null,
+      )}
+    </>
+  );
+}
+
+/**
+ * conform's `getFieldList()`, or no items when a hand-made post sent something other than a list
+ * under the list's name (conform would throw while rendering).
+ */
+export function fieldList<T>(list: FieldMetadata<T[] | undefined>) {
+  return Array.isArray(list.initialValue) ? list.getFieldList() : [];
+}
+
+/** A criterion list field's hidden inputs. */
+export function HiddenCriteria({ list }: { list: FieldMetadata<CriterionFields[] | undefined> }) {
+  return (
+    <>
+      {fieldList(list).map((item) => {
+        const c = item.getFieldset();
+        return (
+          <HiddenFields
+            key={item.key}
+            fields={[c.key, c.label, c.description, c.maxPoints, c.weight, c.requireComment]}
+          />
+        );
+      })}
+    </>
   );
 }
 
@@ -64,12 +114,14 @@ export function CriteriaList({ criteria }: { criteria: Criterion[] }) {
 }
 
 /**
- * Rubric name, the criteria added so far (kept in a hidden JSON input between posts) and the
- * criterion draft. Renders inside the caller's form; its buttons post `intent` values
- * add-criterion, remove-criterion:{index} and `saveIntent`, so it works without JavaScript.
+ * Rubric name, the criteria added so far (conform's list field `rubric.criteria`, kept in hidden
+ * inputs between posts) and the criterion draft. Renders inside the caller's conform form; its
+ * buttons post add-criterion, conform's remove intent and `saveIntent`, so it works without
+ * JavaScript.
  */
 export function RubricBuilder({
-  draft,
+  rubric,
+  removeCriterion,
   errors,
   saveIntent,
   saveLabel,
@@ -77,7 +129,9 @@ export function RubricBuilder({
   focus,
   children,
 }: {
-  draft: RubricDraft;
+  rubric: FieldMetadata<RubricDraftFields | undefined>;
+  /** The Remove button of the criterion at `index` (conform's remove intent). */
+  removeCriterion: (index: number) => SubmitProps;
   errors: FormErrors;
   saveIntent: string;
   saveLabel: string;
@@ -86,20 +140,24 @@ export function RubricBuilder({
   focus?: string | null;
   children?: React.ReactNode;
 }) {
-  const c = draft.criterion;
+  const draft = rubric.getFieldset();
+  const criteria = readCriteria(draft.criteria.initialValue);
+  const c = draft.criterion.getFieldset();
+  const text = (f: { initialValue?: unknown }, fallback = "") =>
+    typeof f.initialValue === "string" ? f.initialValue : fallback;
   return (
     <div className="space-y-4">
       <Field
         id={`${idPrefix}-name`}
         autoFocus={focus === `${idPrefix}-name`}
         label="Rubric name"
-        name="rubricName"
-        defaultValue={draft.name}
+        name={draft.name.name}
+        defaultValue={text(draft.name)}
         maxLength={200}
-        errors={errors.rubricName}
+        errors={errors[draft.name.name]}
       />
       {children}
-      <input type="hidden" name="rubricCriteria" value={JSON.stringify(draft.criteria)} />
+      <HiddenCriteria list={draft.criteria} />
       <div>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h4
@@ -108,14 +166,14 @@ export function RubricBuilder({
             autoFocus={focus === `${idPrefix}-criteria-heading`}
             className="text-sm font-semibold"
           >
-            Criteria ({draft.criteria.length})
+            Criteria ({criteria.length})
           </h4>
           {/* Only while a rubric is being built: an empty builder has no total to warn about. */}
-          {draft.criteria.length ? <TotalWeightBadge criteria={draft.criteria} /> : null}
+          {criteria.length ? <TotalWeightBadge criteria={criteria} /> : null}
         </div>
-        {draft.criteria.length ? (
+        {criteria.length ? (
           <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
-            {draft.criteria.map((cr, i) => (
+            {criteria.map((cr) => (
               <li key={cr.key} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
                 <span className="font-medium">{cr.label}</span>
                 <code className="text-xs text-slate-600">{cr.key}</code>
@@ -123,7 +181,7 @@ export function RubricBuilder({
                 <Badge variant="outline">{cr.maxPoints} pts max</Badge>
                 {cr.requireComment ? <Badge variant="secondary">Comment required</Badge> : null}
                 <RemoveButton
-                  intent={`remove-criterion:${i}`}
+                  button={removeCriterion(cr.index)}
                   label={`Remove criterion ${cr.label}`}
                   className="ml-auto"
                 />
@@ -133,7 +191,7 @@ export function RubricBuilder({
         ) : (
           <p className="mt-2 text-sm text-slate-600">No criteria yet. Add one below.</p>
         )}
-        <ErrorList id={`${idPrefix}-criteria-error`} errors={errors.rubricCriteria} />
+        <ErrorList id={`${idPrefix}-criteria-error`} errors={errors[draft.criteria.name]} />
       </div>
       <fieldset className="space-y-3 rounded-md border border-dashed border-slate-300 p-3">
         <legend className="px-1 text-sm font-semibold">New criterion</legend>
@@ -142,11 +200,11 @@ export function RubricBuilder({
             id={`${idPrefix}-key`}
             autoFocus={focus === `${idPrefix}-key`}
             label="Key"
-            name="criterionKey"
-            defaultValue={c.key}
+            name={c.key.name}
+            defaultValue={text(c.key)}
             maxLength={100}
             hint="Lowercase letters, digits and underscores."
-            errors={errors.criterionKey}
+            errors={errors[c.key.name]}
             onChange={(e) => {
               const el = e.currentTarget;
               const next = normalizeCriterionKey(el.value);
@@ -156,51 +214,51 @@ export function RubricBuilder({
           <Field
             id={`${idPrefix}-label`}
             label="Label"
-            name="criterionLabel"
-            defaultValue={c.label}
+            name={c.label.name}
+            defaultValue={text(c.label)}
             maxLength={100}
-            errors={errors.criterionLabel}
+            errors={errors[c.label.name]}
           />
         </div>
         <TextareaField
           id={`${idPrefix}-description`}
           label="Description (optional)"
-          name="criterionDescription"
-          defaultValue={c.description}
+          name={c.description.name}
+          defaultValue={text(c.description)}
           rows={2}
           maxLength={500}
-          errors={errors.criterionDescription}
+          errors={errors[c.description.name]}
         />
         <div className="grid gap-3 sm:grid-cols-3">
           <Field
             id={`${idPrefix}-max`}
             label="Max points"
-            name="criterionMaxPoints"
+            name={c.maxPoints.name}
             type="number"
             min={1}
             max={100}
             step={1}
-            defaultValue={c.maxPoints}
-            errors={errors.criterionMaxPoints}
+            defaultValue={text(c.maxPoints, "10")}
+            errors={errors[c.maxPoints.name]}
           />
           <Field
             id={`${idPrefix}-weight`}
             label="Weight"
-            name="criterionWeight"
+            name={c.weight.name}
             type="number"
             min={0}
             max={1}
             step={0.01}
-            defaultValue={c.weight}
+            defaultValue={text(c.weight, "0.25")}
             hint="0 to 1"
-            errors={errors.criterionWeight}
+            errors={errors[c.weight.name]}
           />
           <div className="flex items-center gap-2 pt-6">
             <input
               id={`${idPrefix}-require-comment`}
               type="checkbox"
-              name="criterionRequireComment"
-              defaultChecked={c.requireComment}
+              name={c.requireComment.name}
+              defaultChecked={c.requireComment.initialValue === "on"}
               className="h-4 w-4"
             />
             <label htmlFor={`${idPrefix}-require-comment`} className="text-sm font-medium">

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, Field, inputClass } from "~/components/ui/field";
-import type { ContestFormState, FormErrors } from "~/features/contests/contest-form";
+import type { ContestFormValues, FormErrors } from "~/features/contests/contest-form";
 import { DATE_FIELDS, DATE_LABELS } from "~/features/contests/contest-schema";
 
 /** The contest form's timeline: the time zone, the five dates in it, judges per entry and the reminder lead. */
@@ -11,7 +11,7 @@ export function TimelineCard({
   zone,
   onZoneChange,
 }: {
-  values: ContestFormState["values"];
+  values: ContestFormValues;
   errors: FormErrors;
   timeZones: string[];
   zone: string;

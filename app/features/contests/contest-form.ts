@@ -1,21 +1,22 @@
 import { z } from "zod";
 import {
+  contestSchema,
   criterionInputSchema,
   DATE_FIELDS,
-  issuesToErrors,
   promptSchema,
   rubricSchema,
   type DateField,
 } from "./contest-schema";
 import type { ContestSettings } from "./contest-snapshot";
 import { DEFAULT_TIME_ZONE, formatDollars, toZonedInputValue } from "~/utils/dates";
-import { criteriaSchema, type Criterion } from "./rubric";
+import type { Criterion } from "./rubric";
 
 /**
- * The contest form's state as it travels between browser and server. Without JavaScript an admin
- * builds up prompts, rubrics and criteria on the new-contest form by posting back to the same
- * route: the server re-renders the form with everything typed so far plus the staged items kept
- * in hidden JSON inputs. Nothing here touches the database.
+ * The contest form's values and the zod schemas of its steps. Without JavaScript an admin builds
+ * up prompts, rubrics and criteria on the new-contest form by posting back to the same route: the
+ * staged items are conform list fields of the one form, and the server answers with conform's
+ * reply, which carries the lists back. Nothing here touches the database
+ * (docs/decisions/0039-contest-form-lists.md).
  */
 
 export type ContestFormValues = {
@@ -34,56 +35,9 @@ export type ContestFormValues = {
   remindLeadHours: string;
 } & Record<DateField, string>;
 
-export type StagedPrompt = { title: string; body: string; sourceId?: string };
-export type StagedRubric = { name: string; criteria: Criterion[]; sourceId?: string };
-
-export type CriterionDraft = {
-  key: string;
-  label: string;
-  description: string;
-  maxPoints: string;
-  weight: string;
-  requireComment: boolean;
-};
-export type RubricDraft = { name: string; criteria: Criterion[]; criterion: CriterionDraft };
-export type PromptDraft = { title: string; body: string };
-
-export type ContestFormState = {
-  values: ContestFormValues;
-  stagedPrompts: StagedPrompt[];
-  stagedRubrics: StagedRubric[];
-  promptDraft: PromptDraft;
-  rubricDraft: RubricDraft;
-};
-
 export type FormErrors = Record<string, string[]>;
 
 const DAY = 24 * 60 * 60 * 1000;
-
-export const emptyCriterionDraft: CriterionDraft = {
-  key: "",
-  label: "",
-  description: "",
-  maxPoints: "10",
-  weight: "0.25",
-  requireComment: false,
-};
-export const emptyRubricDraft: RubricDraft = {
-  name: "",
-  criteria: [],
-  criterion: emptyCriterionDraft,
-};
-
-/** The form as a page first shows it: these contest values, nothing staged, empty drafts. */
-export function initialFormState(values: ContestFormValues): ContestFormState {
-  return {
-    values,
-    stagedPrompts: [],
-    stagedRubrics: [],
-    promptDraft: { title: "", body: "" },
-    rubricDraft: emptyRubricDraft,
-  };
-}
 
 /** A new contest: the defaults (500-2500 words, free, anonymous, draft) and a sensible timeline. */
 export function defaultContestValues(
@@ -143,180 +97,199 @@ export function contestToValues(c: ContestRow): ContestFormValues {
   return values;
 }
 
-const str = (fd: FormData, name: string) => {
-  const v = fd.get(name);
-  return typeof v === "string" ? v : "";
+/**
+ * The new-contest form's lists and drafts, as conform names its fields: `prompts[0].title`,
+ * `rubrics[0].criteria[1].weight`, `prompt.title`, `rubric.criterion.key`. Values are the strings
+ * the inputs hold (a checked box is "on"); conform's list intents (remove) and the server's steps
+ * below change them, and `submission.reply()` carries them back to the page.
+ */
+export type CriterionFields = {
+  key?: string;
+  label?: string;
+  description?: string;
+  maxPoints?: string;
+  weight?: string;
+  requireComment?: string;
 };
-const checked = (fd: FormData, name: string) => {
-  const v = fd.get(name);
-  return v === "on" || v === "true";
+export type PromptFields = { title?: string; body?: string; sourceId?: string };
+export type RubricFields = { name?: string; sourceId?: string; criteria?: CriterionFields[] };
+export type RubricDraftFields = {
+  name?: string;
+  criteria?: CriterionFields[];
+  criterion?: CriterionFields;
 };
-
-const stagedPromptsSchema = z.array(
-  z.object({ title: z.string(), body: z.string(), sourceId: z.string().optional() }),
-);
-const stagedRubricsSchema = z.array(
-  z.object({ name: z.string(), criteria: criteriaSchema, sourceId: z.string().optional() }),
-);
-
-/** Parses a hidden JSON input; anything malformed counts as an empty list, never a crash. */
-export function parseJsonList<T>(json: string, schema: z.ZodType<T[], z.ZodTypeDef, unknown>): T[] {
-  if (!json) return [];
-  try {
-    const parsed = schema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
-
-export function readRubricDraft(fd: FormData): RubricDraft {
-  return {
-    name: str(fd, "rubricName"),
-    criteria: parseJsonList(str(fd, "rubricCriteria"), criteriaSchema),
-    criterion: {
-      key: str(fd, "criterionKey"),
-      label: str(fd, "criterionLabel"),
-      description: str(fd, "criterionDescription"),
-      maxPoints: str(fd, "criterionMaxPoints"),
-      weight: str(fd, "criterionWeight"),
-      requireComment: checked(fd, "criterionRequireComment"),
-    },
-  };
-}
-
-export function readPromptDraft(fd: FormData): PromptDraft {
-  return { title: str(fd, "promptTitle"), body: str(fd, "promptBody") };
-}
-
-export function readContestFormState(fd: FormData): ContestFormState {
-  const values = {
-    slug: str(fd, "slug"),
-    title: str(fd, "title"),
-    description: str(fd, "description"),
-    rules: str(fd, "rules"),
-    anonymous: checked(fd, "anonymous"),
-    isPublished: checked(fd, "isPublished"),
-    wordMin: str(fd, "wordMin"),
-    wordMax: str(fd, "wordMax"),
-    entryFeeCents: str(fd, "entryFeeCents"),
-    entriesPerWriter: str(fd, "entriesPerWriter") || "1",
-    timeZone: str(fd, "timeZone") || DEFAULT_TIME_ZONE,
-    judgesPerSubmission: str(fd, "judgesPerSubmission"),
-    remindLeadHours: str(fd, "remindLeadHours"),
-  } as ContestFormValues;
-  for (const k of DATE_FIELDS) values[k] = str(fd, k);
-  return {
-    values,
-    stagedPrompts: parseJsonList(str(fd, "stagedPrompts"), stagedPromptsSchema),
-    stagedRubrics: parseJsonList(str(fd, "stagedRubrics"), stagedRubricsSchema),
-    promptDraft: readPromptDraft(fd),
-    rubricDraft: readRubricDraft(fd),
-  };
-}
-
-/** Validates the prompt draft; errors are keyed by the draft's input names ("prompt" for the form-level message). */
-export function validatePromptDraft(
-  draft: PromptDraft,
-): { ok: true; value: StagedPrompt } | { ok: false; errors: FormErrors } {
-  const r = promptSchema.safeParse(draft);
-  if (r.success) return { ok: true, value: r.data };
-  const raw = issuesToErrors(r.error);
-  const errors: FormErrors = {};
-  for (const [k, v] of Object.entries(raw))
-    errors[k === "" ? "prompt" : k === "title" ? "promptTitle" : "promptBody"] = v;
-  return { ok: false, errors };
-}
-
-const CRITERION_FIELDS: Record<string, string> = {
-  key: "criterionKey",
-  label: "criterionLabel",
-  description: "criterionDescription",
-  maxPoints: "criterionMaxPoints",
-  weight: "criterionWeight",
-  requireComment: "criterionRequireComment",
+export type ContestFormFields = {
+  [K in keyof ContestFormValues]?: ContestFormValues[K] | string;
+} & {
+  prompts?: PromptFields[];
+  rubrics?: RubricFields[];
+  prompt?: PromptFields;
+  rubric?: RubricDraftFields;
+  existingPromptId?: string;
+  existingRubricId?: string;
 };
 
-/** "Add criterion": adds the draft criterion when key and label are filled in, then clears the draft. */
-export function addCriterion(draft: RubricDraft): { draft: RubricDraft; errors: FormErrors } {
-  const r = criterionInputSchema.safeParse(draft.criterion);
-  if (!r.success) {
-    const errors: FormErrors = {};
-    for (const [k, v] of Object.entries(issuesToErrors(r.error)))
-      errors[CRITERION_FIELDS[k] ?? "rubricCriteria"] = v;
-    return { draft, errors };
-  }
-  if (draft.criteria.some((c) => c.key === r.data.key)) {
-    return {
-      draft,
-      errors: {
-        criterionKey: [`A criterion with the key "${r.data.key}" is already in this rubric`],
-      },
-    };
-  }
+/** A criterion as the builder's fields hold it. */
+export function criterionFields(c: Criterion): CriterionFields {
   return {
-    draft: { ...draft, criteria: [...draft.criteria, r.data], criterion: emptyCriterionDraft },
-    errors: {},
+    key: c.key,
+    label: c.label,
+    description: c.description,
+    maxPoints: String(c.maxPoints),
+    weight: String(c.weight),
+    requireComment: c.requireComment ? "on" : undefined,
   };
-}
-
-export function removeCriterion(draft: RubricDraft, index: number): RubricDraft {
-  return { ...draft, criteria: draft.criteria.filter((_, i) => i !== index) };
 }
 
 /**
- * Validates the rubric for saving. A filled-in criterion draft that was never added counts as
- * added, so an admin who types one criterion and presses Save does not lose it.
+ * The criteria of a list field for display, each with its index in the list (for its Remove
+ * button); one that does not parse (a hand-made post) is left out.
  */
-export function validateRubricDraft(
-  draft: RubricDraft,
-): { ok: true; value: StagedRubric } | { ok: false; errors: FormErrors; draft: RubricDraft } {
-  let current = draft;
-  const c = draft.criterion;
-  if (c.key.trim() || c.label.trim()) {
-    const added = addCriterion(draft);
-    if (Object.keys(added.errors).length) return { ok: false, errors: added.errors, draft };
-    current = added.draft;
-  }
-  const r = rubricSchema.safeParse({ name: current.name, criteria: current.criteria });
-  if (r.success) return { ok: true, value: r.data };
-  const errors: FormErrors = {};
-  for (const [k, v] of Object.entries(issuesToErrors(r.error)))
-    errors[k === "name" ? "rubricName" : "rubricCriteria"] = v;
-  return { ok: false, errors, draft: current };
+export function readCriteria(raw: unknown): (Criterion & { index: number })[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((c, index) => {
+    const r = criterionInputSchema.safeParse(c);
+    return r.success ? [{ ...r.data, index }] : [];
+  });
 }
 
-/** The intents the contest form's buttons post; remove intents carry the item's index or id. */
-export function parseIntent(raw: FormDataEntryValue | null): { name: string; arg: string } {
-  const value = typeof raw === "string" ? raw : "";
-  const i = value.indexOf(":");
-  return i === -1 ? { name: value, arg: "" } : { name: value.slice(0, i), arg: value.slice(i + 1) };
+/** The contest's own values from the form's fields (the lists and drafts are left aside). */
+export function contestValues(raw: unknown): ContestFormValues {
+  const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const text = (k: string) => (typeof r[k] === "string" ? (r[k] as string) : "");
+  const on = (k: string) => r[k] === true || r[k] === "on" || r[k] === "true";
+  const values = {
+    slug: text("slug"),
+    title: text("title"),
+    description: text("description"),
+    rules: text("rules"),
+    anonymous: on("anonymous"),
+    isPublished: on("isPublished"),
+    wordMin: text("wordMin"),
+    wordMax: text("wordMax"),
+    entryFeeCents: text("entryFeeCents"),
+    entriesPerWriter: text("entriesPerWriter"),
+    timeZone: text("timeZone") || DEFAULT_TIME_ZONE,
+    judgesPerSubmission: text("judgesPerSubmission"),
+    remindLeadHours: text("remindLeadHours"),
+  } as ContestFormValues;
+  for (const k of DATE_FIELDS) values[k] = text(k);
+  return values;
 }
+
+/** Re-reports a nested parse's issues under `path`, so conform keys them by the field's name. */
+function reissue(ctx: z.RefinementCtx, error: z.ZodError, path: (string | number)[]) {
+  for (const issue of error.issues)
+    ctx.addIssue({ code: "custom", message: issue.message, path: [...path, ...issue.path] });
+}
+
+const draftShape = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    name: z.unknown(),
+    criteria: z.array(criterionInputSchema).default([]),
+    criterion: z.unknown(),
+  }),
+);
+type Draft = z.output<typeof draftShape>;
+
+/** The draft criterion added to the draft's list: key and label required, the key not taken. */
+function withCriterion(draft: Draft, ctx: z.RefinementCtx): Criterion[] {
+  const r = criterionInputSchema.safeParse(draft.criterion ?? {});
+  if (!r.success) {
+    reissue(ctx, r.error, ["criterion"]);
+    return draft.criteria;
+  }
+  if (draft.criteria.some((c) => c.key === r.data.key)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["criterion", "key"],
+      message: `A criterion with the key "${r.data.key}" is already in this rubric`,
+    });
+    return draft.criteria;
+  }
+  return [...draft.criteria, r.data];
+}
+
+/** "Add criterion": the rubric draft with its criterion draft added to the list. */
+export const addCriterionSchema = z.object({
+  rubric: draftShape.transform((draft, ctx) => ({ criteria: withCriterion(draft, ctx) })),
+});
+
+/**
+ * "Create rubric" / "Save Rubric": name, criteria, weights summing to 1. A filled-in criterion
+ * draft that was never added counts as added, so an admin who types one criterion and presses
+ * Save does not lose it.
+ */
+export const rubricDraftSchema = z.object({
+  rubric: draftShape.transform((draft, ctx) => {
+    const c = (draft.criterion ?? {}) as CriterionFields;
+    const criteria = c.key?.trim() || c.label?.trim() ? withCriterion(draft, ctx) : draft.criteria;
+    const r = rubricSchema.safeParse({ name: draft.name, criteria });
+    if (!r.success) {
+      reissue(ctx, r.error, []);
+      return z.NEVER;
+    }
+    return r.data;
+  }),
+});
+
+/** "Create prompt": the prompt draft. */
+export const promptDraftSchema = z.object({
+  prompt: z.preprocess((v) => v ?? {}, promptSchema),
+});
+
+/** A staged rubric as its fields come back: criteria from text inputs, then the rubric rules. */
+const stagedRubricSchema = z
+  .object({ name: z.unknown(), criteria: z.array(criterionInputSchema).default([]) })
+  .pipe(rubricSchema);
+
+/** Saving the new contest: its values, and the staged prompts and rubrics checked again. */
+export const newContestSchema = z.intersection(
+  contestSchema,
+  z.object({
+    prompts: z.array(promptSchema).default([]),
+    rubrics: z.array(stagedRubricSchema).default([]),
+  }),
+);
 
 /**
  * Where the contest form puts focus after a post that answers on the page, so an admin building
- * a rubric or staging prompts stays where they were instead of the top of a long form. Ids are the
- * form's element ids; null for saving and publishing (the page's messages come first).
+ * a rubric or staging prompts stays where they were instead of the top of a long form. `step` is
+ * the button's intent or the list a conform intent changed; ids are the form's element ids; null
+ * for saving and publishing (the page's messages come first).
  */
-export function focusAfter(intent: string, errors: FormErrors): string | null {
-  const firstError = Object.keys(errors).find((k) => errors[k]?.length);
-  switch (intent) {
+export function focusAfter(step: string, errors: FormErrors): string | null {
+  switch (step) {
     case "add-criterion":
-    case "remove-criterion":
-      return firstError === "rubricCriteria" ? "rubric-criteria-heading" : "rubric-key";
+    case "rubric.criteria":
+      return errors["rubric.criteria"]?.length ? "rubric-criteria-heading" : "rubric-key";
     case "create-rubric":
       return "rubric-name";
     case "create-prompt":
       return "promptTitle";
     case "add-existing-prompt":
     case "remove-prompt":
+    case "prompts":
       return "existingPromptId";
     case "add-existing-rubric":
     case "remove-rubric":
+    case "rubrics":
       return "existingRubricId";
     default:
       return null;
   }
+}
+
+/** The errors of conform's reply, keyed by field name, without its empty entries. */
+export function replyErrors(
+  result: { error?: Record<string, unknown> | null } | undefined,
+): FormErrors {
+  return Object.fromEntries(
+    Object.entries(result?.error ?? {}).filter(
+      (e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0,
+    ),
+  );
 }
 
 /** The hint under the fee input. */
