@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, e2eDb, signIn } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, signIn } from "./utils";
 
 // Contest administration. Every flow runs with JavaScript on and off.
 
@@ -8,37 +9,20 @@ function unique(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${seq++}`;
 }
 
-type ContestRow = {
-  id: string;
-  slug: string;
-  title: string;
-  isPublished: number;
-  publishedSnapshot: string | null;
-  timeZone: string;
-  submissionsOpen: string | number;
-  judgingClose: string | number;
-};
-
-function contestBySlug(slug: string) {
-  const db = e2eDb();
-  try {
-    return db.prepare("SELECT * FROM Contest WHERE slug = ?").get(slug) as ContestRow | undefined;
-  } finally {
-    db.close();
-  }
+/** The contest with this slug as stored, or undefined. */
+async function contestBySlug(slug: string) {
+  return (await e2ePrisma().contest.findUnique({ where: { slug } })) ?? undefined;
 }
 
-function query<T>(sql: string, ...params: unknown[]) {
-  const db = e2eDb();
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
+/** The contest a prompt (by id or title) is assigned to; undefined when there is no such prompt. */
+async function promptContest(where: { id: string } | { title: string }) {
+  const prompt = await e2ePrisma().prompt.findFirst({ where, select: { contestId: true } });
+  return prompt?.contestId;
 }
 
-const toIso = (v: string | number) =>
-  new Date(typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : v).toISOString();
+/** The ids of the prompts assigned to a contest. */
+const contestPrompts = (contestId: string) =>
+  e2ePrisma().prompt.findMany({ where: { contestId }, select: { id: true, title: true } });
 
 async function asAdmin(page: Page) {
   await signIn(page, ADMIN);
@@ -67,7 +51,7 @@ async function createContestWithPrompt(page: Page, slug: string, title: string) 
   await expect(page.getByTestId("toast")).toContainText(
     "Contest created with all prompts and rubrics",
   );
-  const row = contestBySlug(slug);
+  const row = await contestBySlug(slug);
   expect(row).toBeTruthy();
   return row!;
 }
@@ -130,25 +114,23 @@ test("admin creates a contest with a staged new prompt and a staged existing rub
   );
   await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText("Draft");
 
-  const contest = contestBySlug(`${slug} x`.replace(/[^a-z0-9-]/g, "-"));
+  const contest = await contestBySlug(`${slug} x`.replace(/[^a-z0-9-]/g, "-"));
   expect(contest, "saved with the normalised slug").toBeTruthy();
-  expect(contest!.isPublished).toBe(0);
-  expect(toIso(contest!.submissionsOpen)).toBe("2027-03-01T14:00:00.000Z");
-  expect(toIso(contest!.judgingClose)).toBe("2027-05-01T04:00:00.000Z");
-  const prompts = query<{ title: string }>(
-    "SELECT title FROM Prompt WHERE contestId = ?",
-    contest!.id,
-  );
+  expect(contest!.isPublished).toBe(false);
+  expect(contest!.submissionsOpen.toISOString()).toBe("2027-03-01T14:00:00.000Z");
+  expect(contest!.judgingClose.toISOString()).toBe("2027-05-01T04:00:00.000Z");
+  const prompts = await contestPrompts(contest!.id);
   expect(prompts.map((p) => p.title)).toEqual(["The lighthouse"]);
-  const rubrics = query<{ id: string; name: string; criteria: string }>(
-    "SELECT id, name, criteria FROM Rubric WHERE contestId = ?",
-    contest!.id,
-  );
+  const rubrics = await e2ePrisma().rubric.findMany({
+    where: { contestId: contest!.id },
+    select: { id: true, name: true, criteria: true },
+  });
   expect(rubrics.map((r) => r.name)).toEqual(["Standard story rubric"]);
   // The existing rubric was copied, not moved: the free contest still has its own.
-  const [source] = query<{ id: string; criteria: string }>(
-    "SELECT r.id, r.criteria FROM Rubric r JOIN Contest c ON c.id = r.contestId WHERE c.slug = 'flash-fiction-free-for-all'",
-  );
+  const source = await e2ePrisma().rubric.findFirstOrThrow({
+    where: { contest: { slug: "flash-fiction-free-for-all" } },
+    select: { id: true, criteria: true },
+  });
   expect(source.id).not.toBe(rubrics[0].id);
   expect(JSON.parse(rubrics[0].criteria)).toEqual(JSON.parse(source.criteria));
 });
@@ -187,7 +169,7 @@ test("contest form validation shows the spec's messages and saves nothing", asyn
   await expect(page.getByRole("alert").filter({ hasText: "Error" })).not.toContainText(
     "Entry fee must be less than $1000",
   );
-  expect(contestBySlug(slug)).toBeUndefined();
+  expect(await contestBySlug(slug)).toBeUndefined();
 });
 
 test("publish is refused without a rubric, then accepted with a snapshot; unpublish keeps it", async ({
@@ -205,7 +187,7 @@ test("publish is refused without a rubric, then accepted with a snapshot; unpubl
   await expect(page.getByTestId("toast")).toContainText(
     "Cannot publish: Contest must have at least one rubric",
   );
-  expect(contestBySlug(slug)!.isPublished).toBe(0);
+  expect((await contestBySlug(slug))!.isPublished).toBe(false);
 
   // Build a rubric on the manage page; weights must sum to 1.
   await page.goto(`/admin/contests/${contest.id}/rubrics`);
@@ -242,8 +224,8 @@ test("publish is refused without a rubric, then accepted with a snapshot; unpubl
   await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText(
     "Published",
   );
-  const published = contestBySlug(slug)!;
-  expect(published.isPublished).toBe(1);
+  const published = (await contestBySlug(slug))!;
+  expect(published.isPublished).toBe(true);
   const snapshot = JSON.parse(published.publishedSnapshot!);
   expect(snapshot.prompts.map((p: { title: string }) => p.title)).toEqual(["A door opens"]);
   expect(snapshot.rubrics[0].criteria.map((c: { key: string }) => c.key)).toEqual([
@@ -260,8 +242,8 @@ test("publish is refused without a rubric, then accepted with a snapshot; unpubl
     .click();
   await expect(page.getByTestId("toast")).toContainText("Contest unpublished successfully");
   await expect(page.getByTestId("contest-row").filter({ hasText: title })).toContainText("Draft");
-  const after = contestBySlug(slug)!;
-  expect(after.isPublished).toBe(0);
+  const after = (await contestBySlug(slug))!;
+  expect(after.isPublished).toBe(false);
   expect(after.publishedSnapshot).toBe(published.publishedSnapshot);
 });
 
@@ -301,9 +283,9 @@ test("edit: dates in the contest's time zone, prompts added and removed, the Pub
   await page.getByRole("button", { name: "Update Contest" }).click();
   await expect(page).toHaveURL(/\/admin\/contests$/);
   await expect(page.getByTestId("toast")).toContainText("Contest updated successfully");
-  const updated = contestBySlug(slug)!;
+  const updated = (await contestBySlug(slug))!;
   expect(updated.timeZone).toBe("Europe/London");
-  expect(toIso(updated.submissionsOpen)).toBe("2027-07-01T08:00:00.000Z"); // BST, UTC+1
+  expect(updated.submissionsOpen.toISOString()).toBe("2027-07-01T08:00:00.000Z"); // BST, UTC+1
 
   await page.goto(`/admin/contests/${contest.id}/edit`);
   await expect(page.getByLabel("Submissions open")).toHaveValue("2027-07-01T09:00");
@@ -316,13 +298,10 @@ test("edit: dates in the contest's time zone, prompts added and removed, the Pub
   );
 
   // Remove on the form unassigns; the prompt is kept.
-  const [prompt] = query<{ id: string }>("SELECT id FROM Prompt WHERE contestId = ?", contest.id);
+  const [prompt] = await contestPrompts(contest.id);
   await page.getByRole("button", { name: "Remove prompt A door opens" }).click();
   await expect(page.getByText("Prompt unassigned")).toBeVisible();
-  expect(
-    query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE id = ?", prompt.id)[0]
-      .contestId,
-  ).toBeNull();
+  expect(await promptContest({ id: prompt.id })).toBeNull();
 
   // Create a new prompt and a new rubric from the edit form; publish.
   await page.getByLabel("Prompt title").fill("Second chances");
@@ -340,7 +319,7 @@ test("edit: dates in the contest's time zone, prompts added and removed, the Pub
   await page.getByRole("button", { name: "Publish Contest" }).click();
   await expect(page).toHaveURL(/\/admin\/contests$/);
   await expect(page.getByTestId("toast")).toContainText("Contest published successfully");
-  const snapshot = JSON.parse(contestBySlug(slug)!.publishedSnapshot!);
+  const snapshot = JSON.parse((await contestBySlug(slug))!.publishedSnapshot!);
   expect(snapshot.prompts.map((p: { title: string }) => p.title)).toEqual(["Second chances"]);
   expect(snapshot.timeZone).toBe("Europe/London");
 });
@@ -359,7 +338,7 @@ test("delete is refused for a contest with submissions and works for one without
   await expect(page.getByTestId("delete-refused")).toContainText("cannot be deleted");
   await expect(page.getByRole("button", { name: "Yes, delete contest" })).toHaveCount(0);
   // The server refuses too, whatever the page shows.
-  const winter = contestBySlug("winter-tales-2026")!;
+  const winter = (await contestBySlug("winter-tales-2026"))!;
   const origin = new URL(page.url()).origin;
   const res = await page.request.post("/admin/contests?index", {
     form: { intent: "delete", id: winter.id },
@@ -369,7 +348,7 @@ test("delete is refused for a contest with submissions and works for one without
   expect(res.status()).toBe(302);
   await page.goto("/admin/contests");
   await expect(page.getByTestId("toast")).toContainText("cannot be deleted");
-  expect(contestBySlug("winter-tales-2026")).toBeTruthy();
+  expect(await contestBySlug("winter-tales-2026")).toBeTruthy();
 
   const slug = unique("e2e-delete");
   const title = `Delete ${slug}`;
@@ -380,8 +359,8 @@ test("delete is refused for a contest with submissions and works for one without
   ).toBeVisible();
   await page.getByRole("button", { name: "Yes, delete contest" }).click();
   await expect(page.getByTestId("toast")).toContainText("Contest deleted successfully");
-  expect(contestBySlug(slug)).toBeUndefined();
-  expect(query("SELECT id FROM Prompt WHERE contestId = ?", contest.id)).toEqual([]);
+  expect(await contestBySlug(slug)).toBeUndefined();
+  expect(await contestPrompts(contest.id)).toEqual([]);
 });
 
 test("prompt pages: add, count, empty state, delete with confirmation; filtered list", async ({
@@ -412,10 +391,7 @@ test("prompt pages: add, count, empty state, delete with confirmation; filtered 
   await expect(page.getByTestId("toast")).toContainText("Prompt unassigned");
   await expect(page).toHaveURL(new RegExp(`/admin/prompts\\?contest=${contest.id}$`));
   await expect(page.getByRole("heading", { name: "Prompts (1)" })).toBeVisible();
-  expect(
-    query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE title = ?", mapTitle)[0]
-      .contestId,
-  ).toBeNull();
+  expect(await promptContest({ title: mapTitle })).toBeNull();
 
   await page.goto("/admin/prompts");
   await page.getByLabel(`Contest for ${mapTitle}`).selectOption({ label: title });
@@ -425,10 +401,7 @@ test("prompt pages: add, count, empty state, delete with confirmation; filtered 
     .getByRole("button", { name: "Assign" })
     .click();
   await expect(page.getByTestId("toast")).toContainText("Prompt added to this contest");
-  expect(
-    query<{ contestId: string | null }>("SELECT contestId FROM Prompt WHERE title = ?", mapTitle)[0]
-      .contestId,
-  ).toBe(contest.id);
+  expect(await promptContest({ title: mapTitle })).toBe(contest.id);
 
   await page.goto(`/admin/contests/${contest.id}/prompts`);
   for (const name of [mapTitle, "A door opens"]) {
@@ -439,7 +412,7 @@ test("prompt pages: add, count, empty state, delete with confirmation; filtered 
     await expect(page.getByTestId("toast")).toContainText("Prompt deleted successfully");
   }
   await expect(page.getByText("No prompts yet. Add your first prompt above.")).toBeVisible();
-  expect(query("SELECT id FROM Prompt WHERE contestId = ?", contest.id)).toEqual([]);
+  expect(await contestPrompts(contest.id)).toEqual([]);
 });
 
 test("new form: a staged new rubric and existing prompt; a refused publish saves nothing; then create published", async ({
@@ -475,7 +448,7 @@ test("new form: a staged new rubric and existing prompt; a refused publish saves
   await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText(
     "Cannot publish: Contest must have at least one rubric",
   );
-  expect(contestBySlug(slug)).toBeUndefined();
+  expect(await contestBySlug(slug)).toBeUndefined();
   await expect(page.getByRole("list", { name: "Contest prompts" })).toContainText(
     "The locked room",
   );
@@ -509,8 +482,8 @@ test("new form: a staged new rubric and existing prompt; a refused publish saves
   await expect(page.getByTestId("toast")).toContainText(
     "Contest created with all prompts and rubrics",
   );
-  const contest = contestBySlug(slug)!;
-  expect(contest.isPublished).toBe(1);
+  const contest = (await contestBySlug(slug))!;
+  expect(contest.isPublished).toBe(true);
   const snapshot = JSON.parse(contest.publishedSnapshot!);
   expect(snapshot.prompts.map((p: { title: string }) => p.title)).toEqual(["The locked room"]);
   expect(snapshot.rubrics[0]).toMatchObject({ name: "Mystery rubric" });
@@ -520,10 +493,10 @@ test("new form: a staged new rubric and existing prompt; a refused publish saves
   ]);
   // The seeded draft still has its own prompt: the pick was copied.
   expect(
-    query(
-      "SELECT p.id FROM Prompt p JOIN Contest c ON c.id = p.contestId WHERE c.slug = 'summer-mystery-draft' AND p.title = 'The locked room'",
-    ),
-  ).toHaveLength(1);
+    await e2ePrisma().prompt.count({
+      where: { contest: { slug: "summer-mystery-draft" }, title: "The locked room" },
+    }),
+  ).toBe(1);
 });
 
 test("rubric page: create for a contest, list, unassign, delete with confirmation", async ({
@@ -543,18 +516,17 @@ test("rubric page: create for a contest, list, unassign, delete with confirmatio
   await expect(item).toContainText("Summer Mystery Challenge");
   await expect(item).toContainText("100%");
   await expect(item).toContainText("10 pts max");
-  const [row] = query<{ id: string; criteria: string; contestId: string | null }>(
-    "SELECT id, criteria, contestId FROM Rubric WHERE name = ?",
-    name,
-  );
+  const row = await e2ePrisma().rubric.findFirstOrThrow({
+    where: { name },
+    select: { id: true, criteria: true, contestId: true },
+  });
   expect(JSON.parse(row.criteria)[0].key).toBe("overall_impact");
   expect(row.contestId).not.toBeNull();
 
   await item.getByRole("button", { name: `Unassign ${name}` }).click();
   await expect(page.getByTestId("toast")).toContainText("Rubric unassigned");
   expect(
-    query<{ contestId: string | null }>("SELECT contestId FROM Rubric WHERE id = ?", row.id)[0]
-      .contestId,
+    (await e2ePrisma().rubric.findUniqueOrThrow({ where: { id: row.id } })).contestId,
   ).toBeNull();
 
   const again = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
@@ -562,5 +534,5 @@ test("rubric page: create for a contest, list, unassign, delete with confirmatio
   await expect(again.getByText("Delete this rubric?")).toBeVisible();
   await again.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByTestId("toast")).toContainText("Rubric deleted successfully");
-  expect(query("SELECT id FROM Rubric WHERE id = ?", row.id)).toEqual([]);
+  expect(await e2ePrisma().rubric.count({ where: { id: row.id } })).toBe(0);
 });

@@ -1,85 +1,89 @@
 import { expect, test, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import path from "node:path";
-import { ADMIN, E2E_PORT, e2eDb, signIn } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, signIn } from "./utils";
 
 // Admin forms: what the admin sees after a save, the contest form's layout and focus, a missing
 // file. Every flow runs with JavaScript on and off.
-const dataDir = path.resolve(`tests/.data/e2e-${E2E_PORT}`);
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${process.pid}-${seq++}`;
-
-function one<T>(sql: string, ...params: unknown[]) {
-  const db = e2eDb();
-  try {
-    return db.prepare(sql).get(...params) as T | undefined;
-  } finally {
-    db.close();
-  }
-}
 
 async function asAdmin(page: Page) {
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
 
+/** A seeded account's id. */
+const userId = async (email: string) =>
+  (await e2ePrisma().user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
+
+/** A seeded contest's id. */
+const contestId = async (slug: string) =>
+  (await e2ePrisma().contest.findUniqueOrThrow({ where: { slug }, select: { id: true } })).id;
+
 /** A draft contest of its own with a rubric that one judge has scored. */
-function scoredRubric() {
-  const db = new Database(path.join(dataDir, "e2e.db"));
-  db.pragma("busy_timeout = 5000");
+async function scoredRubric() {
   const tag = `${Date.now().toString(36)}${process.pid}${seq++}`;
-  const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
   const now = Date.now();
   const DAY = 86_400_000;
+  const at = (days: number) => new Date(now + days * DAY);
   const id = (what: string) => `${what}${tag}`;
-  const user = (email: string) =>
-    (db.prepare("SELECT id FROM User WHERE email = ?").get(email) as { id: string }).id;
   const criteria = JSON.stringify([
     { key: "voice", label: "Voice", maxPoints: 10, weight: 0.6, requireComment: false },
     { key: "plot", label: "Plot", maxPoints: 10, weight: 0.4, requireComment: false },
   ]);
-  try {
-    db.prepare(
-      `INSERT INTO Contest (id, slug, title, description, anonymous, isPublished, wordMin, wordMax, entryFeeCents, timeZone,
-        submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
-       VALUES (?, ?, ?, 'A contest for the rubric edit test.', 1, 0, 5, 500, 0, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id("c"),
-      `scored-${tag}`,
-      `Scored ${tag}`,
-      iso(now - 3 * DAY),
-      iso(now - 2 * DAY),
-      iso(now - DAY),
-      iso(now + DAY),
-      iso(now + 2 * DAY),
-      iso(now),
-      iso(now),
-    );
-    db.prepare(
-      "INSERT INTO Rubric (id, contestId, name, criteria, createdAt) VALUES (?, ?, 'Scored rubric', ?, ?)",
-    ).run(id("r"), id("c"), criteria, iso(now));
-    db.prepare(
-      "INSERT INTO Submission (id, contestId, entrantId, title, body, wordCount, status, createdAt, updatedAt) VALUES (?, ?, ?, 'Scored entry', 'a b c', 3, 'submitted', ?, ?)",
-    ).run(id("s"), id("c"), user("writer4@inkwell.test"), iso(now), iso(now));
-    db.prepare(
-      "INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt) VALUES (?, ?, ?, ?, ?)",
-    ).run(id("a"), id("c"), user("judge3@inkwell.test"), id("s"), iso(now));
-    db.prepare(
-      `INSERT INTO Score (id, assignmentId, rubricId, judgeId, submissionId, scores, total, submittedAt, createdAt, updatedAt)
-       VALUES (?, ?, ?, ?, ?, '{"voice":8,"plot":6}', 7.2, ?, ?, ?)`,
-    ).run(
-      id("x"),
-      id("a"),
-      id("r"),
-      user("judge3@inkwell.test"),
-      id("s"),
-      iso(now),
-      iso(now),
-      iso(now),
-    );
-  } finally {
-    db.close();
-  }
+  const [writer, judge] = await Promise.all([
+    userId("writer4@inkwell.test"),
+    userId("judge3@inkwell.test"),
+  ]);
+  await e2ePrisma().contest.create({
+    data: {
+      id: id("c"),
+      slug: `scored-${tag}`,
+      title: `Scored ${tag}`,
+      description: "A contest for the rubric edit test.",
+      anonymous: true,
+      isPublished: false,
+      wordMin: 5,
+      wordMax: 500,
+      entryFeeCents: 0,
+      timeZone: "America/New_York",
+      submissionsOpen: at(-3),
+      submissionsClose: at(-2),
+      judgingOpen: at(-1),
+      judgingClose: at(1),
+      resultsAt: at(2),
+      rubrics: { create: { id: id("r"), name: "Scored rubric", criteria } },
+      submissions: {
+        create: {
+          id: id("s"),
+          entrantId: writer,
+          title: "Scored entry",
+          body: "a b c",
+          wordCount: 3,
+          status: "submitted",
+        },
+      },
+    },
+  });
+  await e2ePrisma().judgeAssignment.create({
+    data: {
+      id: id("a"),
+      contestId: id("c"),
+      judgeId: judge,
+      submissionId: id("s"),
+      score: {
+        create: {
+          id: id("x"),
+          rubricId: id("r"),
+          judgeId: judge,
+          submissionId: id("s"),
+          scores: JSON.stringify({ voice: 8, plot: 6 }),
+          total: 7.2,
+          submittedAt: new Date(now),
+        },
+      },
+    },
+  });
   return { id: id("r"), criteria };
 }
 
@@ -89,10 +93,7 @@ test("a corrected prompt form, once saved, shows no old error and starts empty",
   page,
 }) => {
   await asAdmin(page);
-  const contest = one<{ id: string }>(
-    "SELECT id FROM Contest WHERE slug = 'flash-fiction-free-for-all'",
-  )!;
-  await page.goto(`/admin/contests/${contest.id}/prompts`);
+  await page.goto(`/admin/contests/${await contestId("flash-fiction-free-for-all")}/prompts`);
   await page.waitForLoadState("networkidle"); // typed before hydration, a value can be reset
   const title = unique("Tide");
   await page.getByLabel("Prompt title").fill(title);
@@ -107,7 +108,7 @@ test("a corrected prompt form, once saved, shows no old error and starts empty",
   await expect(page.getByText("Prompt text must be at least 10 characters")).toHaveCount(0);
   await expect(page.getByLabel("Prompt title")).toHaveValue("");
   await expect(page.getByLabel("Prompt text")).toHaveValue("");
-  expect(one("SELECT id FROM Prompt WHERE title = ?", title)).toBeTruthy();
+  expect(await e2ePrisma().prompt.count({ where: { title } })).toBe(1);
 });
 
 test("contest form: no weight warning until a rubric is built, Sign Out outside the form, focus stays where the admin works, entries per writer saved", async ({
@@ -144,7 +145,7 @@ test("contest form: no weight warning until a rubric is built, Sign Out outside 
   await page.getByRole("button", { name: "Create Contest" }).click();
   await expect(page).toHaveURL(/\/admin\/contests$/);
   expect(
-    one<{ entriesPerWriter: number }>("SELECT entriesPerWriter FROM Contest WHERE slug = ?", slug),
+    await e2ePrisma().contest.findUnique({ where: { slug }, select: { entriesPerWriter: true } }),
   ).toEqual({ entriesPerWriter: 2 });
   await page.goto(`/contests/${slug}`);
   await expect(page.getByText("Up to 2 entries per writer.")).toBeVisible();
@@ -153,21 +154,23 @@ test("contest form: no weight warning until a rubric is built, Sign Out outside 
 test("downloading an entry whose stored file is missing keeps the admin on the page with an error", async ({
   page,
 }) => {
-  const db = new Database(path.join(dataDir, "e2e.db"));
-  db.pragma("busy_timeout = 5000");
   const id = `lost${Date.now().toString(36)}${process.pid}${seq++}`;
-  const contestId = (
-    db.prepare("SELECT id FROM Contest WHERE slug = 'winter-tales-2026'").get() as { id: string }
-  ).id;
-  const userId = (
-    db.prepare("SELECT id FROM User WHERE email = 'writer3@inkwell.test'").get() as { id: string }
-  ).id;
-  const now = new Date().toISOString().replace("Z", "+00:00");
-  db.prepare(
-    `INSERT INTO Submission (id, contestId, entrantId, title, filePath, fileName, fileType, fileSize, wordCount, status, createdAt, updatedAt)
-     VALUES (?, ?, ?, 'Lost File', ?, 'lost.pdf', 'application/pdf', 1000, 0, 'submitted', ?, ?)`,
-  ).run(id, contestId, userId, `${userId}/${contestId}/1.pdf`, now, now);
-  db.close();
+  const contest = await contestId("winter-tales-2026");
+  const writer = await userId("writer3@inkwell.test");
+  await e2ePrisma().submission.create({
+    data: {
+      id,
+      contestId: contest,
+      entrantId: writer,
+      title: "Lost File",
+      filePath: `${writer}/${contest}/1.pdf`,
+      fileName: "lost.pdf",
+      fileType: "application/pdf",
+      fileSize: 1000,
+      wordCount: 0,
+      status: "submitted",
+    },
+  });
 
   await asAdmin(page);
   const downloads: string[] = [];
@@ -185,12 +188,9 @@ test("edit a prompt; edit a scored rubric's labels, with its keys, maxima and we
 }) => {
   await asAdmin(page);
   const prompt = { id: `p${Date.now().toString(36)}${seq++}`, title: unique("The locked room") };
-  const db = new Database(path.join(dataDir, "e2e.db"));
-  db.pragma("busy_timeout = 5000");
-  db.prepare(
-    "INSERT INTO Prompt (id, contestId, title, body, createdAt) VALUES (?, NULL, ?, 'Something has vanished.', ?)",
-  ).run(prompt.id, prompt.title, new Date().toISOString().replace("Z", "+00:00"));
-  db.close();
+  await e2ePrisma().prompt.create({
+    data: { id: prompt.id, contestId: null, title: prompt.title, body: "Something has vanished." },
+  });
   await page.goto("/admin/prompts");
   await page
     .getByRole("link", { name: `Edit prompt ${prompt.title}` })
@@ -206,11 +206,9 @@ test("edit a prompt; edit a scored rubric's labels, with its keys, maxima and we
   await page.getByLabel("Prompt text").fill("Something vanished from a room nobody could enter.");
   await page.getByRole("button", { name: "Save Prompt" }).click();
   await expect(page.getByTestId("toast")).toContainText("Prompt updated");
-  expect(one<{ title: string }>("SELECT title FROM Prompt WHERE id = ?", prompt.id)?.title).toBe(
-    newTitle,
-  );
+  expect((await e2ePrisma().prompt.findUnique({ where: { id: prompt.id } }))?.title).toBe(newTitle);
 
-  const rubric = scoredRubric();
+  const rubric = await scoredRubric();
   await page.goto(`/admin/rubrics/${rubric.id}/edit`);
   await expect(page.getByText("This rubric has submitted scores")).toBeVisible();
   await expect(page.getByLabel("Weight")).toHaveCount(0);
@@ -220,7 +218,7 @@ test("edit a prompt; edit a scored rubric's labels, with its keys, maxima and we
   await page.getByRole("button", { name: "Save Rubric" }).click();
   await expect(page.getByTestId("toast")).toContainText("Rubric updated");
   const after = JSON.parse(
-    one<{ criteria: string }>("SELECT criteria FROM Rubric WHERE id = ?", rubric.id)!.criteria,
+    (await e2ePrisma().rubric.findUniqueOrThrow({ where: { id: rubric.id } })).criteria,
   );
   const before = JSON.parse(rubric.criteria);
   expect(after[0]).toEqual({ ...before[0], label });
