@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { e2eDb, emailsTo, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { emailsTo, expectSignedInAs, signIn, signUp, uniqueEmail } from "./utils";
 
 // Account features every site has, and a parent's consent for writers under 13. Every flow runs
 // with JavaScript on and off; links are taken from the e-mails the site really sent (the local
@@ -81,9 +82,7 @@ test("under 13: a parent who declines deletes the account", async ({ page }) => 
   await page.goto(consent);
   await page.getByRole("button", { name: "Decline and delete the account" }).click();
   await expect(page.getByText("The account has been deleted")).toBeVisible();
-  const db = e2eDb();
-  expect(db.prepare("SELECT COUNT(*) AS n FROM User WHERE email = ?").get(child)).toEqual({ n: 0 });
-  db.close();
+  expect(await e2ePrisma().user.count({ where: { email: child } })).toBe(0);
 });
 
 test("forgot password: the e-mailed link sets a new password once and ends other sessions", async ({
@@ -182,15 +181,13 @@ test("change e-mail: nothing changes until the link sent to the new address is u
   await expect(page.getByText("Check your new inbox")).toBeVisible();
   // The old address is told, with a link that stops the change.
   await linkFromEmail(email, /Your Inkwell e-mail address is about to change/);
-  const db = e2eDb();
-  expect(db.prepare("SELECT COUNT(*) AS n FROM User WHERE email = ?").get(email)).toEqual({ n: 1 });
+  expect(await e2ePrisma().user.count({ where: { email } })).toBe(1);
 
   const confirm = await linkFromEmail(next, /Confirm your new Inkwell e-mail address/);
   await page.goto(confirm);
   await page.getByRole("button", { name: "Use this address" }).click();
   await expect(page.getByText("E-mail address changed")).toBeVisible();
-  expect(db.prepare("SELECT COUNT(*) AS n FROM User WHERE email = ?").get(next)).toEqual({ n: 1 });
-  db.close();
+  expect(await e2ePrisma().user.count({ where: { email: next } })).toBe(1);
 
   await page.context().clearCookies();
   await signIn(page, next, "secret-pass");

@@ -3,12 +3,12 @@ import {
   ADMIN,
   DEMO_PASSWORD,
   ENTRANT,
-  e2eDb,
   expectSignedInAs,
   signIn,
   signUp,
   uniqueEmail,
 } from "./utils";
+import { e2ePrisma } from "./db";
 
 test("sign up, sign in, sign out", async ({ page }) => {
   const email = uniqueEmail();
@@ -23,19 +23,13 @@ test("sign up, sign in, sign out", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Browse Contests" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Admin Portal" })).toHaveCount(0);
 
-  const db = e2eDb();
-  const row = db
-    .prepare(
-      `SELECT displayName, h.hash FROM User u JOIN Password h ON h.userId = u.id WHERE email = ?`,
-    )
-    .get(email) as {
-    displayName: string;
-    hash: string;
-  };
-  db.close();
+  const row = await e2ePrisma().user.findUniqueOrThrow({
+    where: { email },
+    select: { displayName: true, password: { select: { hash: true } } },
+  });
   // Neutral when left empty, never the e-mail's local part (ADR 0023).
   expect(row.displayName).toMatch(/^Writer \d{4}$/);
-  expect(row.hash).toMatch(/^\$2[aby]\$10\$/);
+  expect(row.password?.hash).toMatch(/^\$2[aby]\$10\$/);
 
   await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -59,9 +53,7 @@ test("a 5-character sign-up password is refused with a clear message", async ({ 
   const email = uniqueEmail();
   await signUp(page, email, "12345");
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
-  const db = e2eDb();
-  expect(db.prepare("SELECT COUNT(*) AS n FROM User WHERE email = ?").get(email)).toEqual({ n: 0 });
-  db.close();
+  expect(await e2ePrisma().user.count({ where: { email } })).toBe(0);
 });
 
 test("under 13, a parent or guardian email is required and stored unconfirmed", async ({
@@ -80,14 +72,15 @@ test("under 13, a parent or guardian email is required and stored unconfirmed", 
   await signIn(page, email, "secret-pass");
   await expectSignedInAs(page, email);
   await expect(page.getByText(/your parent or guardian must agree/)).toBeVisible();
-  const db = e2eDb();
   expect(
-    db.prepare("SELECT parentEmail, parentConsentAt FROM User WHERE email = ?").get(email),
+    await e2ePrisma().user.findUnique({
+      where: { email },
+      select: { parentEmail: true, parentConsentAt: true },
+    }),
   ).toEqual({
     parentEmail: "parent@example.test",
     parentConsentAt: null,
   });
-  db.close();
 });
 
 test("guards: sign-in returns to the page asked for; a missing role goes to the dashboard", async ({
@@ -138,16 +131,12 @@ test("Google sign-in links to the existing account with the same e-mail", async 
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expectSignedInAs(page, ADMIN);
   await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
-  const db = e2eDb();
-  expect(db.prepare("SELECT COUNT(*) AS n FROM User WHERE email = ?").get(ADMIN)).toEqual({ n: 1 });
+  expect(await e2ePrisma().user.count({ where: { email: ADMIN } })).toBe(1);
   expect(
-    db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM Connection c JOIN User u ON u.id = c.userId WHERE u.email = ? AND providerName = 'google'",
-      )
-      .get(ADMIN),
-  ).toEqual({ n: 1 });
-  db.close();
+    await e2ePrisma().connection.count({
+      where: { user: { email: ADMIN }, providerName: "google" },
+    }),
+  ).toBe(1);
 });
 
 test("Google sign-in creates an account for a new e-mail; cancelling shows the failure message", async ({

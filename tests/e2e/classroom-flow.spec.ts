@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
-import { ADMIN, EDUCATOR, e2eDb, signIn, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, EDUCATOR, signIn, signUp, uniqueEmail } from "./utils";
 
 // A teacher runs a class through a contest (docs/decisions/0031-classrooms-and-shared-computers.md),
 // with JavaScript on and off: approved by an admin, a class from a CSV file, three pupils joining
@@ -138,21 +139,25 @@ test("a teacher approved by an admin enters a class and pays once; an admin refu
   await page.getByRole("button", { name: "Pay $60.00 (test)" }).click();
   await expect(page).toHaveURL(new RegExp(contestUrl.replace(/^https?:\/\/[^/]+/, "")));
 
-  const db = e2eDb();
-  const rows = db
-    .prepare(
-      `SELECT s.id, s.status, p.status AS paid, p.groupId, g.amountCents FROM Submission s
-       JOIN User u ON u.id = s.entrantId JOIN Payment p ON p.submissionId = s.id
-       JOIN PaymentGroup g ON g.id = p.groupId WHERE u.email = ? ORDER BY s.createdAt`,
-    )
-    .all(teacher) as {
-    id: string;
-    status: string;
-    paid: string;
-    groupId: string;
-    amountCents: number;
-  }[];
-  db.close();
+  const rows = (
+    await e2ePrisma().submission.findMany({
+      where: { entrant: { email: teacher }, payment: { is: { groupId: { not: null } } } },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        status: true,
+        payment: {
+          select: { status: true, groupId: true, group: { select: { amountCents: true } } },
+        },
+      },
+    })
+  ).map((s) => ({
+    id: s.id,
+    status: s.status,
+    paid: s.payment!.status,
+    groupId: s.payment!.groupId,
+    amountCents: s.payment!.group!.amountCents,
+  }));
   expect(rows).toHaveLength(4);
   expect(new Set(rows.map((r) => r.groupId)).size).toBe(1);
   expect(rows.every((r) => r.status === "submitted" && r.paid === "paid")).toBe(true);
@@ -163,11 +168,11 @@ test("a teacher approved by an admin enters a class and pays once; an admin refu
   await admin.getByRole("link", { name: "Refund entry fee" }).click();
   await admin.getByRole("button", { name: "Yes, refund $15.00" }).click();
   await expect(admin.getByTestId("toast")).toBeVisible();
-  const after = e2eDb();
-  const statuses = after
-    .prepare(`SELECT p.status FROM Payment p WHERE p.groupId = ? ORDER BY p.createdAt`)
-    .all(rows[0].groupId) as { status: string }[];
-  after.close();
+  const statuses = await e2ePrisma().payment.findMany({
+    where: { groupId: rows[0].groupId },
+    orderBy: { createdAt: "asc" },
+    select: { status: true },
+  });
   expect(statuses.map((s) => s.status).sort()).toEqual(["paid", "paid", "paid", "refunded"]);
   await admin.context().close();
 });

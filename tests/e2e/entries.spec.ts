@@ -1,20 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { formatSubmissionDate } from "../../app/utils/dates";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { exeBytes, pdfBytes, textBytes } from "../fixtures/entry-files";
-import {
-  ADMIN,
-  DEMO_PASSWORD,
-  E2E_PORT,
-  e2eDb,
-  emailsTo,
-  signIn,
-  signUp,
-  uniqueEmail,
-} from "./utils";
+import { ADMIN, DEMO_PASSWORD, E2E_PORT, emailsTo, signIn, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { userIdOf } from "./fixtures/accounts";
+import { createContest, deleteContest, setSubmissionsClose } from "./fixtures/contests";
 
 const FLASH = "flash-fiction-free-for-all"; // free, 100-1000 words, open
 const PAID = "young-voices-short-story-2027"; // $15.00, 500-2500 words, open
@@ -41,38 +34,24 @@ async function fillEntry(page: Page, { title, body }: { title: string; body?: st
 
 const submitButton = (page: Page) => page.getByRole("button", { name: /^Submit Entry/ });
 
-function userId(email: string) {
-  const db = e2eDb();
-  try {
-    return (db.prepare("SELECT id FROM User WHERE email = ?").get(email) as { id: string }).id;
-  } finally {
-    db.close();
-  }
-}
-
-function submissionsOf(email: string) {
-  const db = e2eDb();
-  try {
-    return db
-      .prepare(
-        "SELECT s.id, s.title, s.status, s.wordCount, s.filePath, s.fileName FROM Submission s JOIN User u ON u.id = s.entrantId WHERE u.email = ? ORDER BY s.createdAt",
-      )
-      .all(email) as {
-      id: string;
-      title: string;
-      status: string;
-      wordCount: number;
-      filePath: string | null;
-      fileName: string | null;
-    }[];
-  } finally {
-    db.close();
-  }
+async function submissionsOf(email: string) {
+  return e2ePrisma().submission.findMany({
+    where: { entrant: { email } },
+    orderBy: { createdAt: "asc" },
+    select: {
+      id: true,
+      title: true,
+      status: true,
+      wordCount: true,
+      filePath: true,
+      fileName: true,
+    },
+  });
 }
 
 /** Files stored for a user, anywhere under the e2e upload root. */
-function storedFilesOf(email: string) {
-  const dir = path.join(dataDir, "uploads", userId(email));
+async function storedFilesOf(email: string) {
+  const dir = path.join(dataDir, "uploads", await userIdOf(email));
   return fs.existsSync(dir)
     ? fs
         .readdirSync(dir, { recursive: true })
@@ -158,7 +137,7 @@ test("submit a text entry: received, on the dashboard with its badge and date, a
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
 
-  const rows = submissionsOf(email);
+  const rows = await submissionsOf(email);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
     title: "The Weathervane",
@@ -195,7 +174,7 @@ test("the live word count and the server's count; over-long text is refused", as
   // The server's count shows after the round trip, with or without JavaScript.
   await expect(page.getByText("1001 / 1000")).toBeVisible();
   await expect(page.getByLabel("Story title")).toHaveValue("Too long");
-  expect(submissionsOf(email)).toHaveLength(0);
+  expect(await submissionsOf(email)).toHaveLength(0);
 });
 
 test("submit a PDF and a TXT file; download your own file; another entrant gets 404", async ({
@@ -224,14 +203,14 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
 
-  const rows = submissionsOf(email);
+  const rows = await submissionsOf(email);
   expect(rows.map((r) => [r.title, r.fileName, r.wordCount])).toEqual([
     ["Glass Orchard", "glass-orchard.pdf", 113], // a document's words are read from its text
     ["Plain Words", "plain.txt", 114], // a text file's words are counted from its decoded text
   ]);
-  const uid = userId(email);
+  const uid = await userIdOf(email);
   expect(rows[0].filePath).toMatch(new RegExp(`^${uid}/[a-z0-9]+/\\d+\\.pdf$`));
-  expect(storedFilesOf(email)).toHaveLength(2);
+  expect(await storedFilesOf(email)).toHaveLength(2);
 
   const entry = page
     .getByRole("listitem")
@@ -278,8 +257,8 @@ test("a renamed executable (.pdf) and text renamed .pdf are refused, and nothing
     const alert = page.getByRole("alert").filter({ hasText: "Your entry was not sent" });
     await expect(alert).toContainText("Only PDF, DOC, DOCX, and TXT files are allowed");
   }
-  expect(submissionsOf(email)).toHaveLength(0);
-  expect(storedFilesOf(email)).toEqual([]);
+  expect(await submissionsOf(email)).toHaveLength(0);
+  expect(await storedFilesOf(email)).toEqual([]);
 });
 
 test("an entry sent after close is refused even though the form was loaded before close", async ({
@@ -287,28 +266,15 @@ test("an entry sent after close is refused even though the form was loaded befor
 }) => {
   const email = await newWriter(page);
   const slug = `closing-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-  const db = new Database(path.join(dataDir, "e2e.db"));
-  db.pragma("busy_timeout = 5000");
-  const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
   const now = Date.now();
   const DAY = 86_400_000;
-  const id = `c${slug.replace(/[^a-z0-9]/g, "")}`.slice(0, 30);
-  db.prepare(
-    `INSERT INTO Contest (id, slug, title, description, rules, anonymous, isPublished, wordMin, wordMax, entryFeeCents, timeZone,
-      submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
-     VALUES (?, ?, ?, 'A contest that closes during the test.', NULL, 1, 1, 5, 500, 0, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    id,
+  const id = await createContest({
     slug,
-    `Closing ${slug}`,
-    iso(now - DAY),
-    iso(now + DAY),
-    iso(now + 2 * DAY),
-    iso(now + 3 * DAY),
-    iso(now + 4 * DAY),
-    iso(now),
-    iso(now),
-  );
+    title: `Closing ${slug}`,
+    description: "A contest that closes during the test.",
+    submissionsOpen: new Date(now - DAY),
+    submissionsClose: new Date(now + DAY),
+  });
   try {
     await page.goto(`/contests/${slug}/enter`);
     await fillEntry(page, { title: "Just in time?", body: words(20) });
@@ -316,20 +282,16 @@ test("an entry sent after close is refused even though the form was loaded befor
       .getByLabel("Or upload your story")
       .setInputFiles({ name: "late.txt", mimeType: "text/plain", buffer: textBytes(words(20)) });
     await expect(submitButton(page)).toBeEnabled();
-    db.prepare("UPDATE Contest SET submissionsClose = ? WHERE id = ?").run(
-      iso(Date.now() - 1000),
-      id,
-    );
+    await setSubmissionsClose(id, new Date(Date.now() - 1000));
     await submitButton(page).click();
     await expect(page.getByRole("alert").filter({ hasText: "not sent" })).toContainText(
       "Submissions are not currently open for this contest.",
     );
     await expect(page.getByLabel("Story title")).toBeDisabled();
-    expect(submissionsOf(email)).toHaveLength(0);
-    expect(storedFilesOf(email)).toEqual([]);
+    expect(await submissionsOf(email)).toHaveLength(0);
+    expect(await storedFilesOf(email)).toEqual([]);
   } finally {
-    db.prepare("DELETE FROM Contest WHERE id = ?").run(id);
-    db.close();
+    await deleteContest(id);
   }
 });
 
@@ -346,7 +308,7 @@ test("withdraw a submitted entry after confirming", async ({ page }) => {
   await expect(page.getByTestId("toast")).toContainText("Entry withdrawn");
   await expect(page.getByText("Withdrawn", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Withdraw entry" })).toHaveCount(0);
-  expect(submissionsOf(email)[0].status).toBe("withdrawn");
+  expect((await submissionsOf(email))[0].status).toBe("withdrawn");
   await page.goto("/dashboard");
   const entry = page
     .getByRole("listitem")
@@ -362,7 +324,10 @@ test("a paid contest's entry waits for payment, visibly", async ({ page }) => {
   await submitButton(page).click();
   // The entry is saved, then the writer is sent to pay; leaving the payment page keeps it pending.
   await expect(page).toHaveURL(/\/payments\/test-checkout\//);
-  expect(submissionsOf(email)[0]).toMatchObject({ status: "pending_payment", wordCount: 500 });
+  expect((await submissionsOf(email))[0]).toMatchObject({
+    status: "pending_payment",
+    wordCount: 500,
+  });
   await page.getByRole("button", { name: "Cancel and go back" }).click();
   await expect(page.getByText("Payment not completed")).toBeVisible();
   await page.goto("/dashboard");
@@ -411,7 +376,7 @@ test("an account under 13 cannot submit until a parent confirms", async ({ page 
     maxRedirects: 0,
   });
   expect(res.status()).toBe(403);
-  expect(submissionsOf(email)).toHaveLength(0);
+  expect(await submissionsOf(email)).toHaveLength(0);
 });
 
 test("admin: list, filter, preview, disqualify with a reason the entrant reads, CSV export, e-mail log", async ({
@@ -428,7 +393,7 @@ test("admin: list, filter, preview, disqualify with a reason the entrant reads, 
   await fillEntry(page, { title, body: words(130) });
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  const [row] = submissionsOf(email);
+  const [row] = await submissionsOf(email);
 
   const admin = await browser.newContext({ baseURL, javaScriptEnabled });
   const a = await admin.newPage();

@@ -1,24 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
-import { e2eDb, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { signUp, uniqueEmail } from "./utils";
 
 // docs/decisions/0026-entry-flow.md: with and without JavaScript.
 const FLASH = "flash-fiction-free-for-all"; // free, 100-1000 words, up to 3 entries per writer
 const story = Array.from({ length: 120 }, (_, i) => `lantern${i % 7 ? "" : "s"}`).join(" ");
 
-function titlesOf(email: string) {
-  const db = e2eDb();
-  try {
-    return (
-      db
-        .prepare(
-          "SELECT s.title FROM Submission s JOIN User u ON u.id = s.entrantId WHERE u.email = ? ORDER BY s.createdAt",
-        )
-        .all(email) as { title: string }[]
-    ).map((r) => r.title);
-  } finally {
-    db.close();
-  }
+async function titlesOf(email: string) {
+  const rows = await e2ePrisma().submission.findMany({
+    where: { entrant: { email } },
+    orderBy: { createdAt: "asc" },
+    select: { title: true },
+  });
+  return rows.map((r) => r.title);
 }
 
 const submit = (page: Page) => page.getByRole("button", { name: /^Submit Entry/ }).click();
@@ -52,7 +47,7 @@ test("a story written before signing in comes back after the sign-in, and Back t
   await expect(page.getByLabel("Story text")).toHaveValue(story);
   await submit(page);
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  expect(titlesOf(email)).toEqual(["The Night Lantern"]);
+  expect(await titlesOf(email)).toEqual(["The Night Lantern"]);
 
   // Back, then Submit again with the same story: the entry already sent, not a second one.
   await page.goBack();
@@ -61,7 +56,7 @@ test("a story written before signing in comes back after the sign-in, and Back t
   await submit(page);
   await expect(page.getByText("We already have this entry")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/submissions\//);
-  expect(titlesOf(email)).toEqual(["The Night Lantern"]);
+  expect(await titlesOf(email)).toEqual(["The Night Lantern"]);
 
   // The kept story was used up: the form is empty when opened again.
   await page.goto(`/contests/${FLASH}/enter`);

@@ -1,12 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import path from "node:path";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
-import { E2E_PORT, e2eDb, signIn, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { createContest, deleteContest } from "./fixtures/contests";
+import { signIn, signUp, uniqueEmail } from "./utils";
 
 const FLASH = "flash-fiction-free-for-all"; // free, 100-1000 words, up to 3 entries per writer
 const PAID = "young-voices-short-story-2027"; // $15.00, 500-2500 words, one entry per writer
-const dataDir = path.resolve(`tests/.data/e2e-${E2E_PORT}`);
 
 const words = (n: number, word = "lantern") =>
   Array.from({ length: n }, (_, i) => `${word}${i % 7 ? "" : "s"}`).join(" ");
@@ -20,23 +19,12 @@ async function newWriter(page: Page, prefix = "writer") {
   return email;
 }
 
-function submissionsOf(email: string) {
-  const db = e2eDb();
-  try {
-    return db
-      .prepare(
-        "SELECT s.title, s.status, s.wordCount, s.fileName, s.fileType FROM Submission s JOIN User u ON u.id = s.entrantId WHERE u.email = ? ORDER BY s.createdAt",
-      )
-      .all(email) as {
-      title: string;
-      status: string;
-      wordCount: number;
-      fileName: string | null;
-      fileType: string | null;
-    }[];
-  } finally {
-    db.close();
-  }
+async function submissionsOf(email: string) {
+  return e2ePrisma().submission.findMany({
+    where: { entrant: { email } },
+    orderBy: { createdAt: "asc" },
+    select: { title: true, status: true, wordCount: true, fileName: true, fileType: true },
+  });
 }
 
 const submitButton = (page: Page) => page.getByRole("button", { name: /^Submit Entry/ });
@@ -75,12 +63,12 @@ test("typing after a refused submit never sends the entry, and focus stays where
   await page.keyboard.type(" more words");
   await expect(story).toBeFocused();
   if (javaScriptEnabled) await page.waitForLoadState("networkidle");
-  expect(submissionsOf(email)).toEqual([]);
+  expect(await submissionsOf(email)).toEqual([]);
   for (const c of CONFIRMATIONS) await expect(page.getByLabel(c.label)).toBeChecked();
 
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  expect(submissionsOf(email).map((r) => r.title)).toEqual(["T"]);
+  expect((await submissionsOf(email)).map((r) => r.title)).toEqual(["T"]);
 });
 
 test("every problem is listed at once, in plain words, at 16 px", async ({ page }) => {
@@ -166,7 +154,7 @@ test("one entry per writer: a second entry (Back, then Submit again) is refused 
     await submitButton(page).click();
   }
   await expect(page.getByText("You have already entered this contest.").first()).toBeVisible();
-  expect(submissionsOf(email).map((r) => r.title)).toEqual(["First Try"]);
+  expect((await submissionsOf(email)).map((r) => r.title)).toEqual(["First Try"]);
 
   // The server refuses a crafted post too.
   const res = await page.request.post(`/contests/${PAID}/enter`, {
@@ -182,7 +170,7 @@ test("one entry per writer: a second entry (Back, then Submit again) is refused 
     maxRedirects: 0,
   });
   expect(res.status()).toBe(403);
-  expect(submissionsOf(email)).toHaveLength(1);
+  expect(await submissionsOf(email)).toHaveLength(1);
   await page.goto(`/contests/${PAID}/enter`);
   await expect(page.getByText("You have already entered this contest.")).toBeVisible();
   await expect(submitButton(page)).toBeDisabled();
@@ -190,28 +178,13 @@ test("one entry per writer: a second entry (Back, then Submit again) is refused 
 
 test("a contest that has not opened says when it opens", async ({ page }) => {
   const slug = `soon-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-  const db = new Database(path.join(dataDir, "e2e.db"));
-  db.pragma("busy_timeout = 5000");
-  const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
-  const DAY = 86_400_000;
   const opens = Date.UTC(2031, 2, 14, 16, 0); // Mar 14, 2031, 12:00 PM EDT
-  const id = `c${slug.replace(/[^a-z0-9]/g, "")}`.slice(0, 30);
-  db.prepare(
-    `INSERT INTO Contest (id, slug, title, description, rules, anonymous, isPublished, wordMin, wordMax, entryFeeCents, timeZone,
-      submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
-     VALUES (?, ?, ?, 'A contest that opens later.', NULL, 1, 1, 5, 500, 0, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    id,
+  const id = await createContest({
     slug,
-    `Soon ${slug}`,
-    iso(opens),
-    iso(opens + DAY),
-    iso(opens + 2 * DAY),
-    iso(opens + 3 * DAY),
-    iso(opens + 4 * DAY),
-    iso(Date.now()),
-    iso(Date.now()),
-  );
+    title: `Soon ${slug}`,
+    description: "A contest that opens later.",
+    submissionsOpen: new Date(opens),
+  });
   try {
     await page.goto(`/contests/${slug}/enter`);
     await expect(page.getByRole("status").filter({ hasText: "Not open yet" })).toContainText(
@@ -220,8 +193,7 @@ test("a contest that has not opened says when it opens", async ({ page }) => {
     await expect(page.getByText("Submissions closed")).toHaveCount(0);
     await expect(page.getByLabel("Story title")).toBeDisabled();
   } finally {
-    db.prepare("DELETE FROM Contest WHERE id = ?").run(id);
-    db.close();
+    await deleteContest(id);
   }
 });
 
@@ -240,7 +212,7 @@ test("a UTF-16 text file (Notepad's 'Unicode') is accepted and its words are cou
   await checkAll(page);
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  expect(submissionsOf(email)).toEqual([
+  expect(await submissionsOf(email)).toEqual([
     {
       title: "Notepad Story",
       status: "submitted",
@@ -290,7 +262,7 @@ test("a visitor is told to sign in before the story box; the link comes back to 
   await checkAll(page);
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  expect(submissionsOf(email).map((r) => r.title)).toEqual(["Harbour Lights"]);
+  expect((await submissionsOf(email)).map((r) => r.title)).toEqual(["Harbour Lights"]);
   // Sent, so no longer kept.
   await page.goto(`/contests/${FLASH}/enter`);
   await expect(page.getByLabel("Story title")).toHaveValue("");
@@ -317,7 +289,9 @@ test("keyboard only: from the contest page to a received entry", async ({ page }
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  expect(submissionsOf(email).map((r) => [r.title, r.wordCount])).toEqual([["Typed by Keys", 130]]);
+  expect((await submissionsOf(email)).map((r) => [r.title, r.wordCount])).toEqual([
+    ["Typed by Keys", 130],
+  ]);
 });
 
 test("a 200-letter title without spaces does not widen the dashboard", async ({ page }) => {
@@ -329,7 +303,7 @@ test("a 200-letter title without spaces does not widen the dashboard", async ({ 
   await checkAll(page);
   await submitButton(page).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  expect(submissionsOf(email)).toHaveLength(1);
+  expect(await submissionsOf(email)).toHaveLength(1);
   for (const width of [320, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     for (const url of ["/dashboard", page.url()]) {

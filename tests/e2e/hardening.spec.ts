@@ -5,7 +5,9 @@ import path from "node:path";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { http, multipart, sessionCookieFrom, signInCookie } from "./http";
 import { startPrivateServer, type PrivateServer } from "./private-server";
-import { ADMIN, DEMO_PASSWORD, ENTRANT, JUDGE, e2eDb, signIn, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { contestIdOf } from "./fixtures/contests";
+import { ADMIN, DEMO_PASSWORD, ENTRANT, JUDGE, signIn, signUp, uniqueEmail } from "./utils";
 
 // The attacks of docs/decisions/0010-hardening.md, over real HTTP against production builds.
 
@@ -166,13 +168,10 @@ test.describe("HTTP-level", () => {
     };
     expect((await send("Signed story", `${words(110)} by Quinta Marlowe-Fisk`)).status).toBe(302);
     expect((await send("Unsigned story", words(110))).status).toBe(302);
-    const db = e2eDb();
-    const ids = db
-      .prepare(
-        `SELECT s.title, s.id FROM Submission s JOIN User u ON u.id = s.entrantId WHERE u.email = ?`,
-      )
-      .all(email) as { title: string; id: string }[];
-    db.close();
+    const ids = await e2ePrisma().submission.findMany({
+      where: { entrant: { email } },
+      select: { title: true, id: true },
+    });
     const admin = await signInCookie(baseURL!, ADMIN);
     for (const { title, id } of ids) {
       const page = await http(baseURL!, `/admin/submissions/${id}`, { cookie: admin });
@@ -196,13 +195,7 @@ test.describe("HTTP-level", () => {
     baseURL,
   }) => {
     const admin = await signInCookie(baseURL!, ADMIN);
-    const db = e2eDb();
-    const draft = (
-      db.prepare("SELECT id FROM Contest WHERE slug = 'summer-mystery-draft'").get() as {
-        id: string;
-      }
-    ).id;
-    db.close();
+    const draft = await contestIdOf("summer-mystery-draft");
     for (const [page, expected] of [
       ["9".repeat(200_000), "/admin/contests"],
       ["2\r\nSet-Cookie: x=1", "/admin/contests"],
@@ -326,6 +319,10 @@ test.describe("a server of its own", () => {
     const base = server.baseURL;
     const judge = await signInCookie(base, JUDGE);
     const entrant = await signInCookie(base, ENTRANT);
+    // A raw better-sqlite3 handle on purpose, not e2ePrisma(): the point of the test is a second
+    // connection holding SQLite's write lock (BEGIN IMMEDIATE ... ROLLBACK) while the server works,
+    // and the counts are read through that same connection while it holds the lock. It is also a
+    // private server's own database file, not the shared e2e one that e2ePrisma() opens.
     const db = new Database(server.dbFile);
     db.pragma("busy_timeout = 5000");
     const { id: entryId, criteria } = db
@@ -443,14 +440,11 @@ test.describe("file names", () => {
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
     }
-    const db = e2eDb();
-    const rows = db
-      .prepare(
-        `SELECT s.id, s.fileName, s.filePath FROM Submission s JOIN User u ON u.id = s.entrantId
-         WHERE u.email IN (?, ?) ORDER BY s.createdAt`,
-      )
-      .all(...emails) as { id: string; fileName: string; filePath: string }[];
-    db.close();
+    const rows = await e2ePrisma().submission.findMany({
+      where: { entrant: { email: { in: emails } } },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, fileName: true, filePath: true },
+    });
     expect(rows.map((r) => r.fileName)).toEqual([
       "Chapter=1.txt",
       "Draft; final.txt",

@@ -1,9 +1,12 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ROLES } from "../authz/types";
+import { e2ePrisma } from "./db";
+import { createAccountLike } from "./fixtures/accounts";
+import { ensureSomeLifecycleSteps } from "./fixtures/contests";
+import { logEmails } from "./fixtures/emails";
 import { assign, createJudge, createJudgingContest } from "./judging-fixtures";
 import { ACCOUNTS, pagesFor } from "./role-pages";
 import { ADMIN, E2E_PORT, ENTRANT, signIn } from "./utils";
@@ -60,14 +63,6 @@ test("the header's menu opens at 320 px and its links work", async ({ page }) =>
 
 // The defects seen at 320 px, one page each (docs/decisions/0027-narrow-screens.md).
 
-function writableDb() {
-  const db = new Database(path.resolve(`tests/.data/e2e-${E2E_PORT}/e2e.db`), {
-    fileMustExist: true,
-  });
-  db.pragma("busy_timeout = 5000");
-  return db;
-}
-
 /**
  * Words broken in the middle inside the elements: two letters or digits in a row that the browser
  * put on different lines. A break at a space, a hyphen, an "@" or a dot is fine.
@@ -109,25 +104,16 @@ test("the e-mail log is a list of cards on a phone, not columns one letter wide"
   page,
 }) => {
   // Messages as the local default logs them: long addresses, subjects and bodies.
-  const db = writableDb();
   const tag = randomBytes(4).toString("hex");
-  try {
-    const insert = db.prepare(
-      `INSERT INTO EmailLog (id, "to", template, subject, status, body, createdAt)
-       VALUES (?, ?, 'submission-confirmation', ?, 'logged', ?, ?)`,
-    );
-    for (let i = 0; i < 8; i++)
-      insert.run(
-        `narrow${tag}${i}`,
-        `quillfeather.parent${i}.${tag}@example-school-district.test`,
-        `We received your entry "The Lighthouse Keeper's Daughter" (${tag})`,
-        "Hello,\n\nThanks for your entry. Read it on your dashboard.\n\nThe Inkwell team",
-        // Stored as Prisma stores dates here (text), so the newest-first log shows them first.
-        new Date().toISOString().replace("Z", "+00:00"),
-      );
-  } finally {
-    db.close();
-  }
+  await logEmails(
+    Array.from({ length: 8 }, (_, i) => ({
+      id: `narrow${tag}${i}`,
+      to: `quillfeather.parent${i}.${tag}@example-school-district.test`,
+      template: "submission-confirmation",
+      subject: `We received your entry "The Lighthouse Keeper's Daughter" (${tag})`,
+      body: "Hello,\n\nThanks for your entry. Read it on your dashboard.\n\nThe Inkwell team",
+    })),
+  );
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/admin/emails");
@@ -167,24 +153,7 @@ test("the e-mail log is a list of cards on a phone, not columns one letter wide"
 test("the workflows table breaks no word at 320 px", async ({ page }) => {
   // The seeded contests have lifecycle steps; if this database has none yet, one contest gets
   // far-future steps (nothing runs them during the test).
-  const db = writableDb();
-  try {
-    const { n } = db.prepare(`SELECT COUNT(*) AS n FROM LifecycleStep`).get() as { n: number };
-    if (n === 0) {
-      const contest = db
-        .prepare(`SELECT id FROM Contest WHERE slug = 'young-voices-short-story-2027'`)
-        .get() as { id: string };
-      const insert = db.prepare(
-        `INSERT OR IGNORE INTO LifecycleStep (id, contestId, step, dueAt, attempts, updatedAt)
-         VALUES (?, ?, ?, ?, 0, ?)`,
-      );
-      ["open", "close", "assign", "remind", "results"].forEach((step, i) =>
-        insert.run(`narrow-${step}`, contest.id, step, Date.UTC(2099, i, 1), Date.now()),
-      );
-    }
-  } finally {
-    db.close();
-  }
+  await ensureSomeLifecycleSteps("young-voices-short-story-2027");
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/admin/workflows");
@@ -199,20 +168,20 @@ test("a judge's download button holds its whole label at 320 px", async ({ page 
   const judge = createJudge("narrow");
   const fileEntry = fixture.entries.find((e) => e.fileName)!;
   // A Word file: its neutral name ("entry-1a2b3c4d.docx") no longer fits one line of the card.
-  const db = writableDb();
-  try {
-    const { filePath } = db
-      .prepare(`SELECT filePath FROM Submission WHERE id = ?`)
-      .get(fileEntry.id) as { filePath: string };
-    const docx = filePath.replace(/\.txt$/, ".docx");
-    const uploads = path.resolve(`tests/.data/e2e-${E2E_PORT}/uploads`);
-    fs.renameSync(path.join(uploads, filePath), path.join(uploads, docx));
-    db.prepare(
-      `UPDATE Submission SET filePath = ?, fileType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' WHERE id = ?`,
-    ).run(docx, fileEntry.id);
-  } finally {
-    db.close();
-  }
+  const { filePath } = await e2ePrisma().submission.findUniqueOrThrow({
+    where: { id: fileEntry.id },
+    select: { filePath: true },
+  });
+  const docx = filePath!.replace(/\.txt$/, ".docx");
+  const uploads = path.resolve(`tests/.data/e2e-${E2E_PORT}/uploads`);
+  fs.renameSync(path.join(uploads, filePath!), path.join(uploads, docx));
+  await e2ePrisma().submission.update({
+    where: { id: fileEntry.id },
+    data: {
+      filePath: docx,
+      fileType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    },
+  });
   assign(fixture, judge.email, [fileEntry.id]);
   await signIn(page, judge.email);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -252,21 +221,7 @@ test("e-mail addresses on the account page break only after the @ or before a do
 }) => {
   // A long address, as parents' and schools' often are (an account made like the judge fixtures).
   const email = `quillfeather.longname.${randomBytes(3).toString("hex")}@example-school-district.test`;
-  const db = writableDb();
-  try {
-    const id = `unarrow${randomBytes(8).toString("hex")}`;
-    const iso = (d: Date) => d.toISOString().replace("Z", "+00:00");
-    const now = iso(new Date());
-    db.prepare(
-      `INSERT INTO User (id, email, displayName, dateOfBirth, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)`,
-    ).run(id, email, "Writer 4821", iso(new Date(Date.UTC(2000, 0, 1))), now, now);
-    db.prepare(
-      `INSERT INTO Password (hash, userId)
-       SELECT p.hash, ? FROM Password p JOIN User u ON u.id = p.userId WHERE u.email = ?`,
-    ).run(id, ENTRANT);
-  } finally {
-    db.close();
-  }
+  await createAccountLike({ email, displayName: "Writer 4821", passwordOf: ENTRANT });
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/account");

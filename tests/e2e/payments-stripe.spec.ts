@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { startFakeStripe } from "../fakes/stripe.mjs";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { privatePrisma } from "./fixtures/private-db";
 import { startPrivateServer, type PrivateServer } from "./private-server";
 import { uniqueEmail } from "./utils";
 
@@ -12,6 +13,7 @@ const PAID = "young-voices-short-story-2027";
 
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let server: PrivateServer;
+let db: PrismaClient;
 
 test.beforeEach(async () => {
   stripe = await startFakeStripe({ apiKey: "sk_test_e2e", webhookSecret: "whsec_e2e" });
@@ -23,24 +25,26 @@ test.beforeEach(async () => {
     PAYMENTS_TEST_MODE: "1",
   });
   stripe.setWebhookUrl(`${server.baseURL}/api/webhooks/stripe`);
+  db = privatePrisma(server.dbFile);
 });
 test.afterEach(async () => {
+  await db?.$disconnect();
   await server?.stop();
   stripe?.server.close();
 });
 
-function statusOf(title: string) {
-  const db = new Database(server.dbFile, { readonly: true });
-  try {
-    return db
-      .prepare(
-        `SELECT s.status, p.status AS paymentStatus, p.paymentIntentId FROM Submission s
-         JOIN Payment p ON p.submissionId = s.id WHERE s.title = ?`,
-      )
-      .get(title) as { status: string; paymentStatus: string; paymentIntentId: string | null };
-  } finally {
-    db.close();
-  }
+async function statusOf(title: string) {
+  const row = await db.submission.findFirstOrThrow({
+    // Entries with a payment only: the copied database may hold a free entry of the same title.
+    where: { title, payment: { isNot: null } },
+    select: { status: true, payment: { select: { status: true, paymentIntentId: true } } },
+  });
+  if (!row.payment) throw new Error(`no payment for ${title}`);
+  return {
+    status: row.status,
+    paymentStatus: row.payment.status,
+    paymentIntentId: row.payment.paymentIntentId,
+  };
 }
 
 test("paid on Stripe's page: the signed webhook confirms the entry and the return says so", async ({
@@ -70,14 +74,14 @@ test("paid on Stripe's page: the signed webhook confirms the entry and the retur
   // Stripe's hosted page (the fake's), then back to the dashboard.
   await expect(page).toHaveURL(new RegExp(`^${stripe.baseUrl}/pay/cs_test_`));
   await expect(page.getByText("Amount: 15.00 usd")).toBeVisible();
-  expect(statusOf("Harbour Lights")).toMatchObject({
+  expect(await statusOf("Harbour Lights")).toMatchObject({
     status: "pending_payment",
     paymentStatus: "open",
   });
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(`${base}/dashboard`);
   await expect(page.getByTestId("toast")).toContainText("Payment Successful");
-  const row = statusOf("Harbour Lights");
+  const row = await statusOf("Harbour Lights");
   expect(row).toMatchObject({ status: "submitted", paymentStatus: "paid" });
   const [session] = [...stripe.sessions.values()];
   expect(row.paymentIntentId).toBe(session.payment_intent);
@@ -95,5 +99,8 @@ test("paid on Stripe's page: the signed webhook confirms the entry and the retur
   expect((await post(signed.payload, signed.header)).status()).toBe(200);
   const forged = stripe.signedWebhook(event, "whsec_forged");
   expect((await post(forged.payload, forged.header)).status()).toBe(400);
-  expect(statusOf("Harbour Lights")).toMatchObject({ status: "submitted", paymentStatus: "paid" });
+  expect(await statusOf("Harbour Lights")).toMatchObject({
+    status: "submitted",
+    paymentStatus: "paid",
+  });
 });

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { startPrivateServer } from "./private-server";
-import { ADMIN, E2E_PORT, e2eDb, emailsTo, signIn, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { createDiscountCode } from "./fixtures/payments";
+import { ADMIN, emailsTo, signIn, signUp, uniqueEmail } from "./utils";
 
 // Entry fees through the test-mode checkout (no Stripe keys here), with JavaScript on and off
 // (docs/decisions/0020-payments.md).
@@ -30,40 +30,22 @@ async function fillEntry(page: Page, title: string, code?: string) {
 
 const submit = (page: Page) => page.getByRole("button", { name: /^Submit Entry/ });
 
-function entryOf(email: string, title: string) {
-  const db = e2eDb();
-  try {
-    return db
-      .prepare(
-        `SELECT s.id, s.status, p.status AS paymentStatus, p.amountCents, p.discountCents
-         FROM Submission s JOIN User u ON u.id = s.entrantId LEFT JOIN Payment p ON p.submissionId = s.id
-         WHERE u.email = ? AND s.title = ?`,
-      )
-      .all(email, title) as {
-      id: string;
-      status: string;
-      paymentStatus: string | null;
-      amountCents: number | null;
-      discountCents: number | null;
-    }[];
-  } finally {
-    db.close();
-  }
-}
-
-function makeCode(percentOff: number, maxUses: number | null = null, usedCount = 0) {
-  const code = `T${randomBytes(4).toString("hex").toUpperCase()}`;
-  const db = new Database(path.resolve(`tests/.data/e2e-${E2E_PORT}/e2e.db`));
-  db.pragma("busy_timeout = 5000");
-  try {
-    db.prepare(
-      `INSERT INTO DiscountCode (id, code, percentOff, maxUses, usedCount, active, createdAt)
-       VALUES (?, ?, ?, ?, ?, 1, ?)`,
-    ).run(`dc-${code}`, code, percentOff, maxUses, usedCount, Date.now());
-  } finally {
-    db.close();
-  }
-  return code;
+async function entryOf(email: string, title: string) {
+  const rows = await e2ePrisma().submission.findMany({
+    where: { entrant: { email }, title },
+    select: {
+      id: true,
+      status: true,
+      payment: { select: { status: true, amountCents: true, discountCents: true } },
+    },
+  });
+  return rows.map((s) => ({
+    id: s.id,
+    status: s.status,
+    paymentStatus: s.payment?.status ?? null,
+    amountCents: s.payment?.amountCents ?? null,
+    discountCents: s.payment?.discountCents ?? null,
+  }));
 }
 
 async function confirmationsTo(email: string) {
@@ -82,7 +64,7 @@ test("a paid entry goes through the checkout and is confirmed once, with a recei
   await expect(page).toHaveURL(/\/payments\/test-checkout\/cs_test_local_/);
   await expect(page.getByText("Test mode: no real payment")).toBeVisible();
   await expect(page.getByText("$15.00", { exact: true })).toBeVisible();
-  expect(entryOf(email, "Paper Cranes")).toMatchObject([
+  expect(await entryOf(email, "Paper Cranes")).toMatchObject([
     { status: "pending_payment", paymentStatus: "open", amountCents: 1500 },
   ]);
   await page.getByRole("button", { name: "Pay $15.00 (test)" }).click();
@@ -95,7 +77,7 @@ test("a paid entry goes through the checkout and is confirmed once, with a recei
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: "Paper Cranes" }) });
   await expect(row.getByText("Submitted", { exact: true })).toBeVisible();
-  expect(entryOf(email, "Paper Cranes")).toMatchObject([
+  expect(await entryOf(email, "Paper Cranes")).toMatchObject([
     { status: "submitted", paymentStatus: "paid" },
   ]);
   await expect.poll(async () => (await confirmationsTo(email)).length).toBe(1);
@@ -103,7 +85,9 @@ test("a paid entry goes through the checkout and is confirmed once, with a recei
   expect(mail.text).toContain("Paid: $15.00");
   expect(mail.text).toContain("Young Voices Short Story Prize 2027");
   // A reload of the return address changes nothing and sends nothing more.
-  await page.goto(`/dashboard?payment=success&submission=${entryOf(email, "Paper Cranes")[0].id}`);
+  await page.goto(
+    `/dashboard?payment=success&submission=${(await entryOf(email, "Paper Cranes"))[0].id}`,
+  );
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.waitForTimeout(300);
   expect(await confirmationsTo(email)).toHaveLength(1);
@@ -126,7 +110,7 @@ test("an abandoned payment is completed later from the dashboard, without a seco
   await expect(page).toHaveURL(/\/payments\/test-checkout\//);
   await page.getByRole("button", { name: "Pay $15.00 (test)" }).click();
   await expect(page.getByTestId("toast")).toContainText("Payment Successful");
-  expect(entryOf(email, "Second Wind")).toMatchObject([
+  expect(await entryOf(email, "Second Wind")).toMatchObject([
     { status: "submitted", paymentStatus: "paid" },
   ]);
 });
@@ -142,7 +126,7 @@ test("a pending entry can be withdrawn; its checkout then cannot be paid", async
   await page.getByRole("link", { name: "Withdraw entry" }).click();
   await page.getByRole("button", { name: "Yes, withdraw entry" }).click();
   await expect(page.getByTestId("toast")).toContainText("Entry withdrawn");
-  expect(entryOf(email, "Changed My Mind")).toMatchObject([
+  expect(await entryOf(email, "Changed My Mind")).toMatchObject([
     { status: "withdrawn", paymentStatus: "void" },
   ]);
   await page.goto(checkoutUrl);
@@ -154,22 +138,22 @@ test("discount codes: a refused code keeps the entry unsent, a classroom link sh
   javaScriptEnabled,
 }) => {
   const email = await newWriter(page);
-  const half = makeCode(50);
-  const waiver = makeCode(100, 1);
-  const usedUp = makeCode(100, 3, 3);
+  const half = await createDiscountCode(50);
+  const waiver = await createDiscountCode(100, 1);
+  const usedUp = await createDiscountCode(100, 3, 3);
 
   await page.goto(`/contests/${PAID}/enter`);
   await fillEntry(page, "Free Verse", "NOT-A-CODE");
   await submit(page).click();
   await expect(page.getByText("This discount code is not valid.").first()).toBeVisible();
-  expect(entryOf(email, "Free Verse")).toHaveLength(0);
+  expect(await entryOf(email, "Free Verse")).toHaveLength(0);
   await page.goto(`/contests/${PAID}/enter`);
   await fillEntry(page, "Free Verse", usedUp);
   await submit(page).click();
   await expect(
     page.getByText("This discount code has been used the maximum number of times.").first(),
   ).toBeVisible();
-  expect(entryOf(email, "Free Verse")).toHaveLength(0);
+  expect(await entryOf(email, "Free Verse")).toHaveLength(0);
 
   // A classroom link fills the code in and shows the price, without JavaScript too.
   await page.goto(`/contests/${PAID}/enter?code=${half.toLowerCase()}`);
@@ -188,7 +172,7 @@ test("discount codes: a refused code keeps the entry unsent, a classroom link sh
   await submit(page).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  expect(entryOf(email, "Free Verse")).toMatchObject([
+  expect(await entryOf(email, "Free Verse")).toMatchObject([
     { status: "submitted", paymentStatus: "waived", amountCents: 0, discountCents: 1500 },
   ]);
   await expect.poll(async () => (await confirmationsTo(email)).length).toBe(1);
@@ -201,7 +185,7 @@ test("a visitor's classroom link checks no code: sign in first, then the price s
   const email = uniqueEmail("classroom");
   await signUp(page, email);
   await expect(page.getByTestId("toast")).toContainText("Account created!");
-  const half = makeCode(50);
+  const half = await createDiscountCode(50);
   await page.goto(`/contests/${PAID}/enter?code=${half}`);
   await expect(page.getByText("Sign in to see the price with this code.")).toBeVisible();
   await expect(page.getByText(/With code/)).toHaveCount(0);
@@ -236,7 +220,7 @@ test("an admin makes a code, sees its use and the fee, and refunds the entry", a
   await expect(page).toHaveURL(/\/payments\/test-checkout\//);
   await page.getByRole("button", { name: "Pay $9.00 (test)" }).click();
   await expect(page.getByTestId("toast")).toContainText("Payment Successful");
-  const [entry] = entryOf(email, "Refund Me");
+  const [entry] = await entryOf(email, "Refund Me");
   await page.getByRole("button", { name: "Sign out" }).first().click();
 
   await signIn(page, ADMIN);
@@ -262,7 +246,7 @@ test("an admin makes a code, sees its use and the fee, and refunds the entry", a
   await page.getByRole("link", { name: "Refund entry fee" }).click();
   await page.getByRole("button", { name: "Yes, refund $9.00" }).click();
   await expect(page.getByTestId("toast")).toContainText("Entry fee refunded");
-  expect(entryOf(email, "Refund Me")).toMatchObject([
+  expect(await entryOf(email, "Refund Me")).toMatchObject([
     { status: "withdrawn", paymentStatus: "refunded" },
   ]);
   await expect

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { DEMO_PASSWORD, e2eDb, signIn } from "./utils";
+import { e2ePrisma } from "./db";
+import { contestIdOf } from "./fixtures/contests";
+import { DEMO_PASSWORD, signIn } from "./utils";
 
 // Results and recognition: public winners after results_at, nothing before, the entrant's own
 // results with "Judge N" comments, and a certificate that is a real PDF naming the entry.
@@ -34,18 +36,24 @@ test("a winner sees the award, scores out of the scale and Judge N comments, and
   page,
 }) => {
   await page.goto(`/contests/${CLOSED}/results`); // publishes (freezes) the awards if needed
-  const db = e2eDb();
-  const winner = db
-    .prepare(
-      `SELECT s.id, s.title, u.email, a.place FROM ContestAward a JOIN Submission s ON s.id = a.submissionId
-       JOIN User u ON u.id = s.entrantId JOIN Contest c ON c.id = a.contestId
-       WHERE c.slug = ? AND a.kind = 'place' AND s.pupilId IS NULL ORDER BY a.place LIMIT 1`,
-    )
-    .get(CLOSED) as { id: string; title: string; email: string; place: number };
-  const judges = db
-    .prepare(`SELECT displayName FROM User WHERE email LIKE 'judge%@inkwell.test'`)
-    .all() as { displayName: string }[];
-  db.close();
+  const award = await e2ePrisma().contestAward.findFirstOrThrow({
+    where: { contest: { slug: CLOSED }, kind: "place", submission: { pupilId: null } },
+    orderBy: { place: "asc" },
+    select: {
+      place: true,
+      submission: { select: { id: true, title: true, entrant: { select: { email: true } } } },
+    },
+  });
+  const winner = {
+    id: award.submission.id,
+    title: award.submission.title,
+    email: award.submission.entrant.email,
+    place: award.place!,
+  };
+  const judges = await e2ePrisma().user.findMany({
+    where: { email: { startsWith: "judge", endsWith: "@inkwell.test" } },
+    select: { displayName: true },
+  });
 
   await signIn(page, winner.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -81,12 +89,8 @@ test("a winner sees the award, scores out of the scale and Judge N comments, and
 test("an admin adjusts the awards before results_at only with a note", async ({ page }) => {
   await signIn(page, "admin@inkwell.test", DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const db = e2eDb();
-  const judging = db.prepare(`SELECT id FROM Contest WHERE slug = ?`).get(JUDGING) as {
-    id: string;
-  };
-  const closed = db.prepare(`SELECT id FROM Contest WHERE slug = ?`).get(CLOSED) as { id: string };
-  db.close();
+  const judging = { id: await contestIdOf(JUDGING) };
+  const closed = { id: await contestIdOf(CLOSED) };
   // The contest list's first page holds the newest contests: those the other specs make may push
   // the seeded one to a later page, so the page is opened by its address.
   await page.goto(`/admin/contests/${judging.id}/results`);

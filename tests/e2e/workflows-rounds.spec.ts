@@ -2,7 +2,9 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { createJudge, seatPanel, submitScoreDirect } from "./judging-fixtures";
 import { MINUTE, createSelfRunningContest, local, nextClose } from "./self-running-contest";
-import { ADMIN, DEMO_PASSWORD, e2eDb, signIn, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { contestIdOf } from "./fixtures/contests";
+import { ADMIN, DEMO_PASSWORD, signIn, signUp, uniqueEmail } from "./utils";
 
 /**
  * A contest run the way a national youth contest is (docs/decisions/0032-divisions-and-rounds.md),
@@ -18,43 +20,21 @@ test.describe.configure({ mode: "parallel" });
 
 const WORDS = (n: number) => Array(n).fill("word").join(" ");
 
-function contestId(slug: string) {
-  const db = e2eDb();
-  try {
-    return (db.prepare(`SELECT id FROM Contest WHERE slug = ?`).get(slug) as { id: string }).id;
-  } finally {
-    db.close();
-  }
+async function entries(slug: string) {
+  const rows = await e2ePrisma().submission.findMany({
+    where: { contest: { slug } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, title: true, division: { select: { name: true } } },
+  });
+  return rows.map((r) => ({ id: r.id, title: r.title, division: r.division?.name ?? null }));
 }
 
-function entries(slug: string) {
-  const db = e2eDb();
-  try {
-    return db
-      .prepare(
-        `SELECT s.id AS id, s.title AS title, d.name AS division FROM Submission s
-           JOIN Contest c ON c.id = s.contestId LEFT JOIN Division d ON d.id = s.divisionId
-         WHERE c.slug = ? ORDER BY s.createdAt`,
-      )
-      .all(slug) as { id: string; title: string; division: string | null }[];
-  } finally {
-    db.close();
-  }
-}
-
-function assignedIn(slug: string, round: number) {
-  const db = e2eDb();
-  try {
-    return db
-      .prepare(
-        `SELECT u.email AS judge, a.submissionId AS entry FROM JudgeAssignment a
-           JOIN Contest c ON c.id = a.contestId JOIN User u ON u.id = a.judgeId
-         WHERE c.slug = ? AND a.round = ? AND a.submissionId IS NOT NULL`,
-      )
-      .all(slug, round) as { judge: string; entry: string }[];
-  } finally {
-    db.close();
-  }
+async function assignedIn(slug: string, round: number) {
+  const rows = await e2ePrisma().judgeAssignment.findMany({
+    where: { contest: { slug }, round, submissionId: { not: null } },
+    select: { judge: { select: { email: true } }, submissionId: true },
+  });
+  return rows.map((a) => ({ judge: a.judge.email, entry: a.submissionId! }));
 }
 
 /** A new writer in a grade: signs up (aged 13 or more: no parent needed), sets the grade. */
@@ -128,7 +108,7 @@ test("two divisions and two rounds run themselves to winners per division", asyn
     judgesPerSubmission: 1,
     prompt: { title: "A bridge", text: "Write about a bridge nobody else can see." },
   });
-  const id = contestId(slug);
+  const id = await contestIdOf(slug);
   // Both round judges sit on the contest's panel: round pools draw on it (docs/decisions/0033-judging-panel.md).
   seatPanel({ contestId: id }, [first.email, final.email]);
 
@@ -186,7 +166,7 @@ test("two divisions and two rounds run themselves to winners per division", asyn
     pages.push(page);
   }
   expect(Date.now()).toBeLessThan(close);
-  expect(entries(slug).map((e) => e.division)).toEqual([
+  expect((await entries(slug)).map((e) => e.division)).toEqual([
     "Grades 6-8",
     "Grades 6-8",
     "Grades 9-12",
@@ -195,8 +175,8 @@ test("two divisions and two rounds run themselves to winners per division", asyn
 
   // Round 1 opens at the close: its judge is given every entry; their scores (written directly,
   // the review page is exercised in round 2) put the 8th-grader and the 11th-grader on top.
-  await expect.poll(() => assignedIn(slug, 1).length, { timeout: 240_000 }).toBe(4);
-  const byTitle = new Map(entries(slug).map((e) => [e.title, e.id]));
+  await expect.poll(async () => (await assignedIn(slug, 1)).length, { timeout: 240_000 }).toBe(4);
+  const byTitle = new Map((await entries(slug)).map((e) => [e.title, e.id]));
   for (const [story, total] of [
     [`Seven ${tag}`, 5],
     [`Eight ${tag}`, 8],
@@ -207,15 +187,9 @@ test("two divisions and two rounds run themselves to winners per division", asyn
 
   // At round 1's close the shortlist goes on by itself and round 2's judge gets exactly it.
   await expect
-    .poll(
-      () =>
-        assignedIn(slug, 2)
-          .map((a) => a.entry)
-          .sort(),
-      { timeout: 240_000 },
-    )
+    .poll(async () => (await assignedIn(slug, 2)).map((a) => a.entry).sort(), { timeout: 240_000 })
     .toEqual([byTitle.get(`Eight ${tag}`)!, byTitle.get(`Eleven ${tag}`)!].sort());
-  expect(assignedIn(slug, 2).every((a) => a.judge === final.email)).toBe(true);
+  expect((await assignedIn(slug, 2)).every((a) => a.judge === final.email)).toBe(true);
 
   // The final round's judge scores both on the review page.
   const judge = await (await browser.newContext()).newPage();

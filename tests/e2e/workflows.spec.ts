@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { CONFIRMATIONS } from "../../app/features/entries/entry-schema";
 import { createSelfRunningContest, nextClose, seatPanelThroughSite } from "./self-running-contest";
-import { ADMIN, DEMO_PASSWORD, ENTRANT, e2eDb, emailsTo, signIn } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, DEMO_PASSWORD, ENTRANT, emailsTo, signIn } from "./utils";
 
 // A contest left alone after publishing runs itself: the embedded scheduler (every 500 ms in the
 // e2e server) closes it and assigns and e-mails the judges when judging opens, with no admin
@@ -11,19 +12,13 @@ test.skip(
   "one long run is enough; forms are no-JS tested elsewhere",
 );
 
-function assignedJudges(slug: string) {
-  const db = e2eDb();
-  try {
-    return db
-      .prepare(
-        `SELECT DISTINCT u.email AS email FROM JudgeAssignment a
-           JOIN User u ON u.id = a.judgeId JOIN Contest c ON c.id = a.contestId
-         WHERE c.slug = ? AND a.submissionId IS NOT NULL`,
-      )
-      .all(slug) as { email: string }[];
-  } finally {
-    db.close();
-  }
+async function assignedJudges(slug: string) {
+  const rows = await e2ePrisma().judgeAssignment.findMany({
+    where: { contest: { slug }, submissionId: { not: null } },
+    distinct: ["judgeId"],
+    select: { judge: { select: { email: true } } },
+  });
+  return rows.map((a) => ({ email: a.judge.email }));
 }
 
 test("a published contest closes and assigns its judges on its own", async ({ browser }) => {
@@ -79,7 +74,7 @@ test("a published contest closes and assigns its judges on its own", async ({ br
   await expect(card.locator('tr[data-step="results"]')).toContainText("Scheduled");
 
   // Each assigned judge got one e-mail with their queue.
-  const judges = assignedJudges(slug);
+  const judges = await assignedJudges(slug);
   expect(judges.length).toBeGreaterThanOrEqual(1);
   for (const { email } of judges) {
     await expect
