@@ -13,12 +13,12 @@ async function signInAdmin(page: Page) {
 test("disqualify asks for confirmation, removes unscored assignments, keeps scores, and can be undone", async ({
   page,
 }) => {
-  const fixture = createJudgingContest("dq");
-  const waiting = createJudge("dq-waiting");
-  const scored = createJudge("dq-scored");
+  const fixture = await createJudgingContest("dq");
+  const waiting = await createJudge("dq-waiting");
+  const scored = await createJudge("dq-scored");
   const entry = fixture.entries[0];
-  assign(fixture, waiting.email, [entry.id]);
-  submitScoreDirect(fixture, scored.email, entry.id, 6, { voice: 6, mechanics: 6 });
+  await assign(fixture, waiting.email, [entry.id]);
+  await submitScoreDirect(fixture, scored.email, entry.id, 6, { voice: 6, mechanics: 6 });
 
   await signInAdmin(page);
   await page.goto(`/admin/submissions/${entry.id}`);
@@ -83,9 +83,9 @@ test("the judges list shows invitation status and progress; Resend invitation se
   await expect(row).toContainText("0 of 0 scored");
 
   // Progress counts the judge's assigned entries and submitted scores.
-  const fixture = createJudgingContest("progress");
-  assign(fixture, email, [fixture.entries[0].id, fixture.entries[1].id]);
-  submitScoreDirect(fixture, email, fixture.entries[0].id, 5);
+  const fixture = await createJudgingContest("progress");
+  await assign(fixture, email, [fixture.entries[0].id, fixture.entries[1].id]);
+  await submitScoreDirect(fixture, email, fixture.entries[0].id, 5);
   await page.reload();
   await expect(row).toContainText("1 of 2 scored");
   // The demo judge has set a password: active, nothing to resend.
@@ -112,15 +112,15 @@ test("the judges list shows invitation status and progress; Resend invitation se
 test("one rounding rule on the overview, the entry page and the CSV; z-scores say how many scores they use", async ({
   page,
 }) => {
-  const fixture = createJudgingContest("round");
-  const [spread, once, alone] = [createJudge("spread"), createJudge("once"), createJudge("alone")];
+  const fixture = await createJudgingContest("round");
+  const [spread, once, alone] = [await createJudge("spread"), await createJudge("once"), await createJudge("alone")];
   const [e0, e1, e2] = fixture.entries;
   // e0: 7.22 and 7.23 → exact average 7.225 → 7.23.
-  submitScoreDirect(fixture, spread.email, e0.id, 7.22);
-  submitScoreDirect(fixture, once.email, e0.id, 7.23);
-  submitScoreDirect(fixture, spread.email, e1.id, 5);
+  await submitScoreDirect(fixture, spread.email, e0.id, 7.22);
+  await submitScoreDirect(fixture, once.email, e0.id, 7.23);
+  await submitScoreDirect(fixture, spread.email, e1.id, 5);
   // e2's only judge has one score in the contest: no normalised average.
-  submitScoreDirect(fixture, alone.email, e2.id, 9.5);
+  await submitScoreDirect(fixture, alone.email, e2.id, 9.5);
 
   await signInAdmin(page);
   await page.goto(`/admin/scoring?contest=${fixture.contestId}`);

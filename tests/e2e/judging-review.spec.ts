@@ -44,11 +44,11 @@ test("a draft never changes a submitted score; the page says so, Discard undoes 
   javaScriptEnabled,
 }) => {
   test.setTimeout(60_000);
-  const fixture = createJudgingContest("draft-apart");
-  const judge = createJudge("draft");
+  const fixture = await createJudgingContest("draft-apart");
+  const judge = await createJudge("draft");
   const entry = fixture.entries[0];
-  assign(fixture, judge.email, [entry.id]);
-  submitScoreDirect(fixture, judge.email, entry.id, 7.25, { voice: 8, mechanics: 6.5 });
+  await assign(fixture, judge.email, [entry.id]);
+  await submitScoreDirect(fixture, judge.email, entry.id, 7.25, { voice: 8, mechanics: 6.5 });
 
   await signInAs(page, judge.email);
   await page.goto(`/judge/review/${entry.id}`);
@@ -112,10 +112,10 @@ test("a draft never changes a submitted score; the page says so, Discard undoes 
 test("a refused Submit Score keeps every typed value, lists every error in an alert and focuses the first invalid field", async ({
   page,
 }) => {
-  const fixture = createJudgingContest("refused");
-  const judge = createJudge("refused");
+  const fixture = await createJudgingContest("refused");
+  const judge = await createJudge("refused");
   const entry = fixture.entries[1];
-  assign(fixture, judge.email, [entry.id]);
+  await assign(fixture, judge.email, [entry.id]);
   await signInAs(page, judge.email);
   await page.goto(`/judge/review/${entry.id}`);
 
@@ -156,10 +156,10 @@ test("with JavaScript, a corrected form that saves no longer shows the old error
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "the stale error came from the JavaScript save path");
-  const fixture = createJudgingContest("stale");
-  const judge = createJudge("stale");
+  const fixture = await createJudgingContest("stale");
+  const judge = await createJudge("stale");
   const entry = fixture.entries[0];
-  assign(fixture, judge.email, [entry.id]);
+  await assign(fixture, judge.email, [entry.id]);
   await signInAs(page, judge.email);
   await page.goto(`/judge/review/${entry.id}`);
   await page.getByLabel("Voice and style").fill("5");
@@ -180,11 +180,11 @@ test("the queue lists pending entries first with how many are left; Save and nex
   page,
 }) => {
   test.setTimeout(60_000);
-  const fixture = createJudgingContest("next");
-  const judge = createJudge("next");
+  const fixture = await createJudgingContest("next");
+  const judge = await createJudge("next");
   const [first, second, third] = fixture.entries;
-  assign(fixture, judge.email, [first.id, second.id, third.id]);
-  submitScoreDirect(fixture, judge.email, first.id, 6, { voice: 6, mechanics: 6 });
+  await assign(fixture, judge.email, [first.id, second.id, third.id]);
+  await submitScoreDirect(fixture, judge.email, first.id, 6, { voice: 6, mechanics: 6 });
 
   await signInAs(page, judge.email);
   await page.goto("/judge");
@@ -241,10 +241,10 @@ test("keyboard only: a judge signs in, opens the queue, scores an entry and subm
   page,
 }) => {
   test.setTimeout(60_000);
-  const fixture = createJudgingContest("keys");
-  const judge = createJudge("keys");
+  const fixture = await createJudgingContest("keys");
+  const judge = await createJudge("keys");
   const entry = fixture.entries[0];
-  assign(fixture, judge.email, [entry.id]);
+  await assign(fixture, judge.email, [entry.id]);
 
   await page.goto("/login");
   await tabTo(page, page.getByLabel("Email"));

@@ -13,7 +13,7 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   page,
 }) => {
   test.setTimeout(90_000);
-  const fixture = createJudgingContest("flow");
+  const fixture = await createJudgingContest("flow");
   const judgeEmail = uniqueEmail("judge");
   const judgeName = `Juniper Judge ${Date.now().toString(36)}`;
 
@@ -62,7 +62,7 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await expect(page).toHaveURL(/\/dashboard$/);
   // Auto-assign the test contest: two judges per entry, so every judge of its panel (the new one
   // and the demo judge) gets each entry; judges that parallel tests create are not on the panel.
-  seatPanel(fixture, [judgeEmail, JUDGE]);
+  await seatPanel(fixture, [judgeEmail, JUDGE]);
   await page.goto(`/admin/assign?contest=${fixture.contestId}`);
   await page.getByLabel("Judges per Submission").fill("2");
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
@@ -194,10 +194,10 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
 });
 
 test("a file the storage cannot deliver answers 'Download failed'", async ({ page }) => {
-  const fixture = createJudgingContest("nofile");
+  const fixture = await createJudgingContest("nofile");
   const entry = fixture.entries[2];
-  removeStoredFile(fixture, entry.id);
-  assign(fixture, JUDGE, [entry.id]);
+  await removeStoredFile(fixture, entry.id);
+  await assign(fixture, JUDGE, [entry.id]);
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
@@ -215,9 +215,9 @@ test("autosave keeps a draft two seconds after the last change (JavaScript)", as
     !javaScriptEnabled,
     "autosave needs JavaScript; without it, Save Draft and Submit Score post the form",
   );
-  const fixture = createJudgingContest("autosave");
+  const fixture = await createJudgingContest("autosave");
   const entry = fixture.entries[1];
-  assign(fixture, JUDGE, [entry.id]);
+  await assign(fixture, JUDGE, [entry.id]);
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
@@ -267,9 +267,9 @@ test("without JavaScript, Save Draft shows the server-computed total", async ({
   javaScriptEnabled,
 }) => {
   test.skip(javaScriptEnabled, "the no-JavaScript path");
-  const fixture = createJudgingContest("draft");
+  const fixture = await createJudgingContest("draft");
   const entry = fixture.entries[0];
-  assign(fixture, JUDGE, [entry.id]);
+  await assign(fixture, JUDGE, [entry.id]);
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
@@ -286,9 +286,9 @@ test("without JavaScript, Save Draft shows the server-computed total", async ({
 });
 
 test("scoring is refused outside the judging window", async ({ page }) => {
-  const fixture = createJudgingContest("closed", { judging: "closed" });
+  const fixture = await createJudgingContest("closed", { judging: "closed" });
   const entry = fixture.entries[0];
-  assign(fixture, JUDGE, [entry.id]);
+  await assign(fixture, JUDGE, [entry.id]);
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
@@ -316,7 +316,7 @@ test("the admin screens show the spec's empty states and messages", async ({ pag
   await page.goto("/admin/assign");
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
   await expect(page.getByTestId("toast")).toContainText("Select a contest");
-  const empty = createJudgingContest("empty");
+  const empty = await createJudgingContest("empty");
   await page.goto(`/admin/scoring?contest=${empty.contestId}`);
   await expect(page.getByText("No scores submitted yet")).toBeVisible();
   await page.goto(`/admin/assign?contest=${empty.contestId}`);

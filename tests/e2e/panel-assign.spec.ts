@@ -23,11 +23,11 @@ async function signOut(page: Page) {
 test("auto-assign keeps a judge away from the entries of the school they declared", async ({
   page,
 }) => {
-  const fixture = createJudgingContest("panel-school");
-  const { entry: schoolEntry, school } = addSchoolEntry(fixture);
-  const judges = [createJudge("school"), createJudge("panel-b"), createJudge("panel-c")];
-  declareSchool(judges[0].email, ` ${school.name.toLowerCase()} `);
-  seatPanel(
+  const fixture = await createJudgingContest("panel-school");
+  const { entry: schoolEntry, school } = await addSchoolEntry(fixture);
+  const judges = [await createJudge("school"), await createJudge("panel-b"), await createJudge("panel-c")];
+  await declareSchool(judges[0].email, ` ${school.name.toLowerCase()} `);
+  await seatPanel(
     fixture,
     judges.map((j) => j.email),
   );
@@ -63,14 +63,14 @@ test("auto-assign keeps a judge away from the entries of the school they declare
 });
 
 test("a judge steps back from an entry and another panel judge takes it", async ({ page }) => {
-  const fixture = createJudgingContest("panel-recuse");
-  const judges = [createJudge("recuse"), createJudge("spare-b"), createJudge("spare-c")];
-  seatPanel(
+  const fixture = await createJudgingContest("panel-recuse");
+  const judges = [await createJudge("recuse"), await createJudge("spare-b"), await createJudge("spare-c")];
+  await seatPanel(
     fixture,
     judges.map((j) => j.email),
   );
   const [entry] = fixture.entries;
-  assign(fixture, judges[0].email, [entry.id]);
+  await assign(fixture, judges[0].email, [entry.id]);
 
   // The demo judge's password (createJudge copies it).
   await signIn(page, judges[0].email);

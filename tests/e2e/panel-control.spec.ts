@@ -41,13 +41,13 @@ test("the admin swaps one assignment and removes another; the judges' queues fol
   page,
 }) => {
   test.setTimeout(90_000);
-  const fixture = createJudgingContest("panel-control");
+  const fixture = await createJudgingContest("panel-control");
   const tag = randomBytes(3).toString("hex");
-  const leaving = createJudge(`leaving-${tag}`);
-  const taking = createJudge(`taking-${tag}`);
-  seatPanel(fixture.contestId, [leaving.id, taking.id]);
+  const leaving = await createJudge(`leaving-${tag}`);
+  const taking = await createJudge(`taking-${tag}`);
+  await seatPanel(fixture.contestId, [leaving.id, taking.id]);
   const [swapped, removed] = fixture.entries;
-  assign(fixture, leaving.email, [swapped.id, removed.id]);
+  await assign(fixture, leaving.email, [swapped.id, removed.id]);
 
   await signInAs(page, ADMIN);
   await page.goto(`/admin/assign?contest=${fixture.contestId}`);

@@ -32,18 +32,19 @@ test("a spread is flagged and a fourth judge added; a message reaches every entr
   page,
 }) => {
   test.setTimeout(120_000);
-  const fixture = createJudgingContest("panel");
-  const judges = [0, 1, 2, 3].map((i) => createJudge(`panel${i}`));
-  seatPanel(
+  const fixture = await createJudgingContest("panel");
+  const judges = [];
+  for (const i of [0, 1, 2, 3]) judges.push(await createJudge(`panel${i}`));
+  await seatPanel(
     fixture.contestId,
     judges.map((j) => j.id),
   );
   const entry = fixture.entries[0]!;
   for (const j of judges.slice(0, 3)) assign(fixture, j.email, [entry.id]);
   // Totals 9, 2 and 5 on a scale of 10: a spread of 7, more than a third.
-  submitScoreDirect(fixture, judges[0]!.email, entry.id, 9);
-  submitScoreDirect(fixture, judges[1]!.email, entry.id, 2);
-  submitScoreDirect(fixture, judges[2]!.email, entry.id, 5);
+  await submitScoreDirect(fixture, judges[0]!.email, entry.id, 9);
+  await submitScoreDirect(fixture, judges[1]!.email, entry.id, 2);
+  await submitScoreDirect(fixture, judges[2]!.email, entry.id, 5);
 
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -36,8 +36,8 @@ test("an admin builds a panel of three; a judge accepts through the e-mailed lin
   javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
-  const fixture = createJudgingContest("panel");
-  const [ann, ben] = [createJudge("panel-ann"), createJudge("panel-ben")];
+  const fixture = await createJudgingContest("panel");
+  const [ann, ben] = [await createJudge("panel-ann"), await createJudge("panel-ben")];
   const newcomer = uniqueEmail("panel-new");
 
   await signIn(page, ADMIN);

@@ -75,8 +75,8 @@ test("a name in a DOCX is removed by the admin, and the judge never reads it", a
   expect(entry).toMatchObject({ title, mentionsEntrant: 1 });
   expect(entry!.wordCount).toBe(300);
 
-  const judge = createJudge("reading");
-  judgeEntry(entry!.id, judge.email);
+  const judge = await createJudge("reading");
+  await judgeEntry(entry!.id, judge.email);
 
   // The admin sees the flagged passage and removes it for judges.
   const adminContext = await browser.newContext({ baseURL });
