@@ -35,7 +35,7 @@ test("a spread is flagged and a fourth judge added; a message reaches every entr
     judges.map((j) => j.id),
   );
   const entry = fixture.entries[0]!;
-  for (const j of judges.slice(0, 3)) assign(fixture, j.email, [entry.id]);
+  for (const j of judges.slice(0, 3)) await assign(fixture, j.email, [entry.id]);
   // Totals 9, 2 and 5 on a scale of 10: a spread of 7, more than a third.
   await submitScoreDirect(fixture, judges[0]!.email, entry.id, 9);
   await submitScoreDirect(fixture, judges[1]!.email, entry.id, 2);
