@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { assign, createJudge, createJudgingContest, submitScoreDirect } from "./judging-fixtures";
-import { ADMIN, e2eDb, emailsTo, signIn, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, emailsTo, signIn, uniqueEmail } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -13,12 +14,12 @@ async function signInAdmin(page: Page) {
 test("disqualify asks for confirmation, removes unscored assignments, keeps scores, and can be undone", async ({
   page,
 }) => {
-  const fixture = createJudgingContest("dq");
-  const waiting = createJudge("dq-waiting");
-  const scored = createJudge("dq-scored");
+  const fixture = await createJudgingContest("dq");
+  const waiting = await createJudge("dq-waiting");
+  const scored = await createJudge("dq-scored");
   const entry = fixture.entries[0];
-  assign(fixture, waiting.email, [entry.id]);
-  submitScoreDirect(fixture, scored.email, entry.id, 6, { voice: 6, mechanics: 6 });
+  await assign(fixture, waiting.email, [entry.id]);
+  await submitScoreDirect(fixture, scored.email, entry.id, 6, { voice: 6, mechanics: 6 });
 
   await signInAdmin(page);
   await page.goto(`/admin/submissions/${entry.id}`);
@@ -28,29 +29,19 @@ test("disqualify asks for confirmation, removes unscored assignments, keeps scor
   await expect(confirm).toContainText(`Disqualify "${entry.title}"?`);
   await expect(confirm).toContainText("1 unscored assignment is removed.");
   // Nothing has happened yet.
-  const status = () => {
-    const db = e2eDb();
-    try {
-      return db.prepare("SELECT status FROM Submission WHERE id = ?").get(entry.id) as {
-        status: string;
-      };
-    } finally {
-      db.close();
-    }
-  };
-  expect(status().status).toBe("submitted");
+  const status = () =>
+    e2ePrisma().submission.findUniqueOrThrow({ where: { id: entry.id }, select: { status: true } });
+  expect((await status()).status).toBe("submitted");
   await confirm.getByRole("button", { name: "Yes, disqualify" }).click();
   await expect(page.getByTestId("toast")).toContainText("Submission disqualified");
   await expect(page.getByText("Reason: The story names its author.")).toBeVisible();
 
-  const db = e2eDb();
-  const left = db
-    .prepare(
-      `SELECT u.email AS email, s.submittedAt AS submittedAt FROM JudgeAssignment a JOIN User u ON u.id = a.judgeId
-       LEFT JOIN Score s ON s.assignmentId = a.id WHERE a.submissionId = ?`,
-    )
-    .all(entry.id) as { email: string; submittedAt: string | null }[];
-  db.close();
+  const left = (
+    await e2ePrisma().judgeAssignment.findMany({
+      where: { submissionId: entry.id },
+      select: { judge: { select: { email: true } }, score: { select: { submittedAt: true } } },
+    })
+  ).map((a) => ({ email: a.judge.email, submittedAt: a.score?.submittedAt ?? null }));
   expect(left.map((l) => l.email)).toEqual([scored.email]);
   expect(left[0].submittedAt).not.toBeNull();
 
@@ -63,7 +54,7 @@ test("disqualify asks for confirmation, removes unscored assignments, keeps scor
   await page.goto(`/admin/submissions/${entry.id}`);
   await page.getByRole("button", { name: "Reinstate" }).click();
   await expect(page.getByTestId("toast")).toContainText("Submission reinstated");
-  expect(status().status).toBe("submitted");
+  expect((await status()).status).toBe("submitted");
   await expect(page.getByRole("button", { name: "Disqualify submission" })).toBeVisible();
 });
 
@@ -83,9 +74,9 @@ test("the judges list shows invitation status and progress; Resend invitation se
   await expect(row).toContainText("0 of 0 scored");
 
   // Progress counts the judge's assigned entries and submitted scores.
-  const fixture = createJudgingContest("progress");
-  assign(fixture, email, [fixture.entries[0].id, fixture.entries[1].id]);
-  submitScoreDirect(fixture, email, fixture.entries[0].id, 5);
+  const fixture = await createJudgingContest("progress");
+  await assign(fixture, email, [fixture.entries[0].id, fixture.entries[1].id]);
+  await submitScoreDirect(fixture, email, fixture.entries[0].id, 5);
   await page.reload();
   await expect(row).toContainText("1 of 2 scored");
   // The demo judge has set a password: active, nothing to resend.
@@ -112,15 +103,19 @@ test("the judges list shows invitation status and progress; Resend invitation se
 test("one rounding rule on the overview, the entry page and the CSV; z-scores say how many scores they use", async ({
   page,
 }) => {
-  const fixture = createJudgingContest("round");
-  const [spread, once, alone] = [createJudge("spread"), createJudge("once"), createJudge("alone")];
+  const fixture = await createJudgingContest("round");
+  const [spread, once, alone] = [
+    await createJudge("spread"),
+    await createJudge("once"),
+    await createJudge("alone"),
+  ];
   const [e0, e1, e2] = fixture.entries;
   // e0: 7.22 and 7.23 → exact average 7.225 → 7.23.
-  submitScoreDirect(fixture, spread.email, e0.id, 7.22);
-  submitScoreDirect(fixture, once.email, e0.id, 7.23);
-  submitScoreDirect(fixture, spread.email, e1.id, 5);
+  await submitScoreDirect(fixture, spread.email, e0.id, 7.22);
+  await submitScoreDirect(fixture, once.email, e0.id, 7.23);
+  await submitScoreDirect(fixture, spread.email, e1.id, 5);
   // e2's only judge has one score in the contest: no normalised average.
-  submitScoreDirect(fixture, alone.email, e2.id, 9.5);
+  await submitScoreDirect(fixture, alone.email, e2.id, 9.5);
 
   await signInAdmin(page);
   await page.goto(`/admin/scoring?contest=${fixture.contestId}`);

@@ -20,25 +20,25 @@ test("nothing a judge can reach carries the entrant's name, e-mail or id", async
   page,
   baseURL,
 }) => {
-  const fixture = createJudgingContest("anon");
+  const fixture = await createJudgingContest("anon");
   const [textEntry, otherEntry, fileEntry] = fixture.entries;
   // Documents whose metadata names their writers, as Word and PDF tools write them.
   const [a, b, c] = fixture.entrants;
   const writer = (e: typeof a) => ({ name: e.displayName, email: e.email });
   const documents = [
-    addFileEntry(fixture, a, {
+    await addFileEntry(fixture, a, {
       ext: "pdf",
       bytes: await pdfWithAuthor(writer(a)),
       fileName: `${a.displayName}.pdf`,
       type: "application/pdf",
     }),
-    addFileEntry(fixture, b, {
+    await addFileEntry(fixture, b, {
       ext: "docx",
       bytes: docxWithAuthor(writer(b)),
       fileName: `${b.displayName}.docx`,
       type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     }),
-    addFileEntry(fixture, c, {
+    await addFileEntry(fixture, c, {
       ext: "doc",
       bytes: docWithAuthor(writer(c)),
       fileName: `${c.displayName}.doc`,
@@ -46,7 +46,7 @@ test("nothing a judge can reach carries the entrant's name, e-mail or id", async
     }),
   ];
   // The judge gets the text entry and the file entries; the other entry is not theirs.
-  assign(fixture, JUDGE, [textEntry.id, fileEntry.id, ...documents.map((d) => d.id)]);
+  await assign(fixture, JUDGE, [textEntry.id, fileEntry.id, ...documents.map((d) => d.id)]);
 
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
 import { assign, createJudge, createJudgingContest, submitScoreDirect } from "./judging-fixtures";
-import { ADMIN, e2eDb, signIn } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, signIn } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -10,33 +11,18 @@ async function signInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-function scoreRow(entryId: string, judgeEmail: string) {
-  const db = e2eDb();
-  try {
-    const score = db
-      .prepare(
-        "SELECT s.id, s.total, s.scores FROM Score s JOIN User u ON u.id = s.judgeId WHERE s.submissionId = ? AND u.email = ?",
-      )
-      .get(entryId, judgeEmail) as { id: string; total: number; scores: string } | undefined;
-    const drafts = (
-      db
-        .prepare(
-          `SELECT COUNT(*) AS n FROM ScoreDraft d JOIN JudgeAssignment a ON a.id = d.assignmentId
-           JOIN User u ON u.id = a.judgeId WHERE a.submissionId = ? AND u.email = ?`,
-        )
-        .get(entryId, judgeEmail) as { n: number }
-    ).n;
-    const history = score
-      ? (
-          db.prepare("SELECT COUNT(*) AS n FROM ScoreHistory WHERE scoreId = ?").get(score.id) as {
-            n: number;
-          }
-        ).n
-      : 0;
-    return { score, drafts, history };
-  } finally {
-    db.close();
-  }
+async function scoreRow(entryId: string, judgeEmail: string) {
+  const db = e2ePrisma();
+  const score =
+    (await db.score.findFirst({
+      where: { submissionId: entryId, judge: { email: judgeEmail } },
+      select: { id: true, total: true, scores: true },
+    })) ?? undefined;
+  const drafts = await db.scoreDraft.count({
+    where: { assignment: { submissionId: entryId, judge: { email: judgeEmail } } },
+  });
+  const history = score ? await db.scoreHistory.count({ where: { scoreId: score.id } }) : 0;
+  return { score, drafts, history };
 }
 
 test("a draft never changes a submitted score; the page says so, Discard undoes it, Submit keeps a history", async ({
@@ -44,11 +30,11 @@ test("a draft never changes a submitted score; the page says so, Discard undoes 
   javaScriptEnabled,
 }) => {
   test.setTimeout(60_000);
-  const fixture = createJudgingContest("draft-apart");
-  const judge = createJudge("draft");
+  const fixture = await createJudgingContest("draft-apart");
+  const judge = await createJudge("draft");
   const entry = fixture.entries[0];
-  assign(fixture, judge.email, [entry.id]);
-  submitScoreDirect(fixture, judge.email, entry.id, 7.25, { voice: 8, mechanics: 6.5 });
+  await assign(fixture, judge.email, [entry.id]);
+  await submitScoreDirect(fixture, judge.email, entry.id, 7.25, { voice: 8, mechanics: 6.5 });
 
   await signInAs(page, judge.email);
   await page.goto(`/judge/review/${entry.id}`);
@@ -64,7 +50,10 @@ test("a draft never changes a submitted score; the page says so, Discard undoes 
   }
   await expect(page.getByText("You have unsubmitted changes")).toBeVisible();
   await expect(page.getByTestId("weighted-total")).toHaveText("4.25");
-  expect(scoreRow(entry.id, judge.email)).toMatchObject({ score: { total: 7.25 }, drafts: 1 });
+  expect(await scoreRow(entry.id, judge.email)).toMatchObject({
+    score: { total: 7.25 },
+    drafts: 1,
+  });
 
   // The draft is still there on the next visit, and still marked as not submitted.
   await page.goto(`/judge/review/${entry.id}`);
@@ -84,7 +73,10 @@ test("a draft never changes a submitted score; the page says so, Discard undoes 
   await expect(page.getByTestId("toast")).toContainText("Changes discarded");
   await expect(page.getByLabel("Voice and style")).toHaveValue("8");
   await expect(page.getByText("You have unsubmitted changes")).toHaveCount(0);
-  expect(scoreRow(entry.id, judge.email)).toMatchObject({ score: { total: 7.25 }, drafts: 0 });
+  expect(await scoreRow(entry.id, judge.email)).toMatchObject({
+    score: { total: 7.25 },
+    drafts: 0,
+  });
 
   // Submit Score changes it and keeps the change.
   await page.getByLabel("Voice and style").fill("9");
@@ -94,7 +86,7 @@ test("a draft never changes a submitted score; the page says so, Discard undoes 
   await expect(page.getByRole("listitem").filter({ hasText: entry.title })).toContainText(
     "Scored · 7.75",
   );
-  expect(scoreRow(entry.id, judge.email)).toMatchObject({
+  expect(await scoreRow(entry.id, judge.email)).toMatchObject({
     score: { total: 7.75 },
     drafts: 0,
     history: 1,
@@ -112,10 +104,10 @@ test("a draft never changes a submitted score; the page says so, Discard undoes 
 test("a refused Submit Score keeps every typed value, lists every error in an alert and focuses the first invalid field", async ({
   page,
 }) => {
-  const fixture = createJudgingContest("refused");
-  const judge = createJudge("refused");
+  const fixture = await createJudgingContest("refused");
+  const judge = await createJudge("refused");
   const entry = fixture.entries[1];
-  assign(fixture, judge.email, [entry.id]);
+  await assign(fixture, judge.email, [entry.id]);
   await signInAs(page, judge.email);
   await page.goto(`/judge/review/${entry.id}`);
 
@@ -134,7 +126,7 @@ test("a refused Submit Score keeps every typed value, lists every error in an al
   await expect(page.getByLabel("Grammar and mechanics")).toBeFocused();
   await expect(page.getByLabel("Grammar and mechanics")).toHaveAttribute("aria-invalid", "true");
   await expect(submit).toBeEnabled();
-  expect(scoreRow(entry.id, judge.email).score).toBeUndefined();
+  expect((await scoreRow(entry.id, judge.email)).score).toBeUndefined();
 
   await page.getByLabel(/Comments/).fill("Good pacing.");
   await submit.click();
@@ -156,10 +148,10 @@ test("with JavaScript, a corrected form that saves no longer shows the old error
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "the stale error came from the JavaScript save path");
-  const fixture = createJudgingContest("stale");
-  const judge = createJudge("stale");
+  const fixture = await createJudgingContest("stale");
+  const judge = await createJudge("stale");
   const entry = fixture.entries[0];
-  assign(fixture, judge.email, [entry.id]);
+  await assign(fixture, judge.email, [entry.id]);
   await signInAs(page, judge.email);
   await page.goto(`/judge/review/${entry.id}`);
   await page.getByLabel("Voice and style").fill("5");
@@ -180,11 +172,11 @@ test("the queue lists pending entries first with how many are left; Save and nex
   page,
 }) => {
   test.setTimeout(60_000);
-  const fixture = createJudgingContest("next");
-  const judge = createJudge("next");
+  const fixture = await createJudgingContest("next");
+  const judge = await createJudge("next");
   const [first, second, third] = fixture.entries;
-  assign(fixture, judge.email, [first.id, second.id, third.id]);
-  submitScoreDirect(fixture, judge.email, first.id, 6, { voice: 6, mechanics: 6 });
+  await assign(fixture, judge.email, [first.id, second.id, third.id]);
+  await submitScoreDirect(fixture, judge.email, first.id, 6, { voice: 6, mechanics: 6 });
 
   await signInAs(page, judge.email);
   await page.goto("/judge");
@@ -241,10 +233,10 @@ test("keyboard only: a judge signs in, opens the queue, scores an entry and subm
   page,
 }) => {
   test.setTimeout(60_000);
-  const fixture = createJudgingContest("keys");
-  const judge = createJudge("keys");
+  const fixture = await createJudgingContest("keys");
+  const judge = await createJudge("keys");
   const entry = fixture.entries[0];
-  assign(fixture, judge.email, [entry.id]);
+  await assign(fixture, judge.email, [entry.id]);
 
   await page.goto("/login");
   await tabTo(page, page.getByLabel("Email"));

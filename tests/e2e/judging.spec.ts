@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { assign, createJudgingContest, removeStoredFile, seatPanel } from "./judging-fixtures";
-import { ADMIN, JUDGE, e2eDb, emailsTo, signIn, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, JUDGE, emailsTo, signIn, uniqueEmail } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -13,7 +14,7 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   page,
 }) => {
   test.setTimeout(90_000);
-  const fixture = createJudgingContest("flow");
+  const fixture = await createJudgingContest("flow");
   const judgeEmail = uniqueEmail("judge");
   const judgeName = `Juniper Judge ${Date.now().toString(36)}`;
 
@@ -62,7 +63,7 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await expect(page).toHaveURL(/\/dashboard$/);
   // Auto-assign the test contest: two judges per entry, so every judge of its panel (the new one
   // and the demo judge) gets each entry; judges that parallel tests create are not on the panel.
-  seatPanel(fixture, [judgeEmail, JUDGE]);
+  await seatPanel(fixture, [judgeEmail, JUDGE]);
   await page.goto(`/admin/assign?contest=${fixture.contestId}`);
   await page.getByLabel("Judges per Submission").fill("2");
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
@@ -71,24 +72,21 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
     page.getByTestId("assignment-row").filter({ hasText: judgeEmail }).first(),
   ).toContainText("Submission");
   // Idempotent: a second run adds nothing.
-  const db = e2eDb();
-  const count = () =>
-    (
-      db
-        .prepare("SELECT COUNT(*) AS n FROM JudgeAssignment WHERE contestId = ?")
-        .get(fixture.contestId) as { n: number }
-    ).n;
-  const before = count();
+  const db = e2ePrisma();
+  const count = () => db.judgeAssignment.count({ where: { contestId: fixture.contestId } });
+  const before = await count();
   await page.getByLabel("Judges per Submission").fill("2");
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
   await expect(page.getByTestId("toast")).toContainText("nothing new was needed");
-  expect(count()).toBe(before);
-  const judgeLoad = db
-    .prepare(
-      "SELECT COUNT(*) AS n FROM JudgeAssignment a JOIN User u ON u.id = a.judgeId WHERE a.contestId = ? AND u.email = ? AND a.submissionId IS NOT NULL",
-    )
-    .get(fixture.contestId, judgeEmail) as { n: number };
-  expect(judgeLoad.n).toBe(3);
+  expect(await count()).toBe(before);
+  const judgeLoad = await db.judgeAssignment.count({
+    where: {
+      contestId: fixture.contestId,
+      judge: { email: judgeEmail },
+      submissionId: { not: null },
+    },
+  });
+  expect(judgeLoad).toBe(3);
 
   await signOut(page);
 
@@ -134,20 +132,14 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await expect(page.getByRole("listitem").filter({ hasText: first.title })).toContainText(
     "Scored · 7.75",
   );
-  const rows = db
-    .prepare(
-      "SELECT s.total, s.submittedAt FROM Score s JOIN User u ON u.id = s.judgeId WHERE s.submissionId = ? AND u.email = ?",
-    )
-    .all(first.id, judgeEmail) as { total: number; submittedAt: string | null }[];
+  const rows = await db.score.findMany({
+    where: { submissionId: first.id, judge: { email: judgeEmail } },
+    select: { total: true, submittedAt: true },
+  });
   expect(rows).toHaveLength(1);
   expect(rows[0].total).toBe(7.75);
   expect(rows[0].submittedAt).not.toBeNull();
-  const assigned = (
-    db
-      .prepare("SELECT COUNT(*) AS n FROM JudgeAssignment WHERE submissionId = ?")
-      .get(first.id) as { n: number }
-  ).n;
-  db.close();
+  const assigned = await db.judgeAssignment.count({ where: { submissionId: first.id } });
 
   // The admin sees the ranking and exports it.
   await signOut(page);
@@ -180,24 +172,22 @@ test("an admin recruits a judge, who sets a password, scores from the queue, and
   await judgeRow.getByRole("button", { name: "Remove judge" }).click();
   await expect(page.getByTestId("toast")).toContainText("Judge removed successfully");
   await expect(page.getByRole("row", { name: new RegExp(judgeEmail) })).toHaveCount(0);
-  const after = e2eDb();
-  const left = after
-    .prepare(
-      `SELECT a.submissionId AS id, s.submittedAt AS submittedAt FROM JudgeAssignment a JOIN User u ON u.id = a.judgeId
-       LEFT JOIN Score s ON s.assignmentId = a.id WHERE u.email = ?`,
-    )
-    .all(judgeEmail) as { id: string; submittedAt: string | null }[];
-  after.close();
+  const left = (
+    await db.judgeAssignment.findMany({
+      where: { judge: { email: judgeEmail } },
+      select: { submissionId: true, score: { select: { submittedAt: true } } },
+    })
+  ).map((a) => ({ id: a.submissionId, submittedAt: a.score?.submittedAt ?? null }));
   expect(left).toHaveLength(1);
   expect(left[0].id).toBe(first.id);
   expect(left[0].submittedAt).not.toBeNull();
 });
 
 test("a file the storage cannot deliver answers 'Download failed'", async ({ page }) => {
-  const fixture = createJudgingContest("nofile");
+  const fixture = await createJudgingContest("nofile");
   const entry = fixture.entries[2];
-  removeStoredFile(fixture, entry.id);
-  assign(fixture, JUDGE, [entry.id]);
+  await removeStoredFile(fixture, entry.id);
+  await assign(fixture, JUDGE, [entry.id]);
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
@@ -215,9 +205,9 @@ test("autosave keeps a draft two seconds after the last change (JavaScript)", as
     !javaScriptEnabled,
     "autosave needs JavaScript; without it, Save Draft and Submit Score post the form",
   );
-  const fixture = createJudgingContest("autosave");
+  const fixture = await createJudgingContest("autosave");
   const entry = fixture.entries[1];
-  assign(fixture, JUDGE, [entry.id]);
+  await assign(fixture, JUDGE, [entry.id]);
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
@@ -229,23 +219,22 @@ test("autosave keeps a draft two seconds after the last change (JavaScript)", as
   await expect(page.getByTestId("save-state")).toHaveText("Unsaved changes");
   await expect(page.getByTestId("save-state")).toHaveText("Saved", { timeout: 6000 });
 
-  const db = e2eDb();
+  const db = e2ePrisma();
   const draft = () =>
-    db
-      .prepare(
-        `SELECT d.total, d.scores FROM ScoreDraft d JOIN JudgeAssignment a ON a.id = d.assignmentId
-         JOIN User u ON u.id = a.judgeId WHERE a.submissionId = ? AND u.email = ?`,
-      )
-      .all(entry.id, JUDGE) as { total: number; scores: string }[];
+    db.scoreDraft.findMany({
+      where: { assignment: { submissionId: entry.id, judge: { email: JUDGE } } },
+      select: { total: true, scores: true },
+    });
   const submitted = () =>
-    db
-      .prepare(
-        "SELECT s.total, s.submittedAt FROM Score s JOIN User u ON u.id = s.judgeId WHERE s.submissionId = ? AND u.email = ?",
-      )
-      .all(entry.id, JUDGE) as { total: number; submittedAt: string | null }[];
+    db.score.findMany({
+      where: { submissionId: entry.id, judge: { email: JUDGE } },
+      select: { total: true, submittedAt: true },
+    });
   // A draft, kept apart: nothing counts yet.
-  expect(draft()).toEqual([{ total: 5.5, scores: JSON.stringify({ voice: 7, mechanics: 4 }) }]);
-  expect(submitted()).toEqual([]);
+  expect(await draft()).toEqual([
+    { total: 5.5, scores: JSON.stringify({ voice: 7, mechanics: 4 }) },
+  ]);
+  expect(await submitted()).toEqual([]);
 
   // The draft survives a reload; the queue still says Pending.
   await page.reload();
@@ -255,11 +244,10 @@ test("autosave keeps a draft two seconds after the last change (JavaScript)", as
   await page.getByRole("button", { name: "Submit Score" }).click();
   await expect(page).toHaveURL(/\/judge$/);
   await expect(page.getByTestId("toast")).toContainText("Score saved");
-  const rows = submitted();
+  const rows = await submitted();
   expect(rows).toHaveLength(1);
   expect(rows[0].submittedAt).not.toBeNull();
-  expect(draft()).toEqual([]);
-  db.close();
+  expect(await draft()).toEqual([]);
 });
 
 test("without JavaScript, Save Draft shows the server-computed total", async ({
@@ -267,9 +255,9 @@ test("without JavaScript, Save Draft shows the server-computed total", async ({
   javaScriptEnabled,
 }) => {
   test.skip(javaScriptEnabled, "the no-JavaScript path");
-  const fixture = createJudgingContest("draft");
+  const fixture = await createJudgingContest("draft");
   const entry = fixture.entries[0];
-  assign(fixture, JUDGE, [entry.id]);
+  await assign(fixture, JUDGE, [entry.id]);
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
@@ -286,9 +274,9 @@ test("without JavaScript, Save Draft shows the server-computed total", async ({
 });
 
 test("scoring is refused outside the judging window", async ({ page }) => {
-  const fixture = createJudgingContest("closed", { judging: "closed" });
+  const fixture = await createJudgingContest("closed", { judging: "closed" });
   const entry = fixture.entries[0];
-  assign(fixture, JUDGE, [entry.id]);
+  await assign(fixture, JUDGE, [entry.id]);
   await signIn(page, JUDGE);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${entry.id}`);
@@ -299,15 +287,7 @@ test("scoring is refused outside the judging window", async ({ page }) => {
     maxRedirects: 0,
   });
   expect(res.status()).toBe(403);
-  const db = e2eDb();
-  expect(
-    (
-      db.prepare("SELECT COUNT(*) AS n FROM Score WHERE submissionId = ?").get(entry.id) as {
-        n: number;
-      }
-    ).n,
-  ).toBe(0);
-  db.close();
+  expect(await e2ePrisma().score.count({ where: { submissionId: entry.id } })).toBe(0);
 });
 
 test("the admin screens show the spec's empty states and messages", async ({ page }) => {
@@ -316,7 +296,7 @@ test("the admin screens show the spec's empty states and messages", async ({ pag
   await page.goto("/admin/assign");
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
   await expect(page.getByTestId("toast")).toContainText("Select a contest");
-  const empty = createJudgingContest("empty");
+  const empty = await createJudgingContest("empty");
   await page.goto(`/admin/scoring?contest=${empty.contestId}`);
   await expect(page.getByText("No scores submitted yet")).toBeVisible();
   await page.goto(`/admin/assign?contest=${empty.contestId}`);

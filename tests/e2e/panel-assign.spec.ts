@@ -7,7 +7,8 @@ import {
   declareSchool,
   seatPanel,
 } from "./judging-fixtures";
-import { ADMIN, e2eDb, signIn } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, signIn } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -23,11 +24,15 @@ async function signOut(page: Page) {
 test("auto-assign keeps a judge away from the entries of the school they declared", async ({
   page,
 }) => {
-  const fixture = createJudgingContest("panel-school");
-  const { entry: schoolEntry, school } = addSchoolEntry(fixture);
-  const judges = [createJudge("school"), createJudge("panel-b"), createJudge("panel-c")];
-  declareSchool(judges[0].email, ` ${school.name.toLowerCase()} `);
-  seatPanel(
+  const fixture = await createJudgingContest("panel-school");
+  const { entry: schoolEntry, school } = await addSchoolEntry(fixture);
+  const judges = [
+    await createJudge("school"),
+    await createJudge("panel-b"),
+    await createJudge("panel-c"),
+  ];
+  await declareSchool(judges[0].email, ` ${school.name.toLowerCase()} `);
+  await seatPanel(
     fixture,
     judges.map((j) => j.email),
   );
@@ -39,19 +44,15 @@ test("auto-assign keeps a judge away from the entries of the school they declare
   await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
   await expect(page.getByTestId("toast")).toContainText("Assignments created successfully");
 
-  const db = e2eDb();
-  try {
-    const on = (entryId: string) =>
-      (
-        db.prepare("SELECT judgeId FROM JudgeAssignment WHERE submissionId = ?").all(entryId) as {
-          judgeId: string;
-        }[]
-      ).map((r) => r.judgeId);
-    expect(new Set(on(schoolEntry.id))).toEqual(new Set([judges[1].id, judges[2].id]));
-    for (const e of fixture.entries) expect(on(e.id)).toHaveLength(2);
-  } finally {
-    db.close();
-  }
+  const on = async (entryId: string) =>
+    (
+      await e2ePrisma().judgeAssignment.findMany({
+        where: { submissionId: entryId },
+        select: { judgeId: true },
+      })
+    ).map((r) => r.judgeId);
+  expect(new Set(await on(schoolEntry.id))).toEqual(new Set([judges[1].id, judges[2].id]));
+  for (const e of fixture.entries) expect(await on(e.id)).toHaveLength(2);
 
   // Three per entry cannot be met for the school's entry: refused, named, nothing written.
   await page.getByLabel("Judges per Submission").fill("3");
@@ -63,14 +64,18 @@ test("auto-assign keeps a judge away from the entries of the school they declare
 });
 
 test("a judge steps back from an entry and another panel judge takes it", async ({ page }) => {
-  const fixture = createJudgingContest("panel-recuse");
-  const judges = [createJudge("recuse"), createJudge("spare-b"), createJudge("spare-c")];
-  seatPanel(
+  const fixture = await createJudgingContest("panel-recuse");
+  const judges = [
+    await createJudge("recuse"),
+    await createJudge("spare-b"),
+    await createJudge("spare-c"),
+  ];
+  await seatPanel(
     fixture,
     judges.map((j) => j.email),
   );
   const [entry] = fixture.entries;
-  assign(fixture, judges[0].email, [entry.id]);
+  await assign(fixture, judges[0].email, [entry.id]);
 
   // The demo judge's password (createJudge copies it).
   await signIn(page, judges[0].email);
@@ -85,22 +90,19 @@ test("a judge steps back from an entry and another panel judge takes it", async 
   await expect(page.getByTestId("toast")).toContainText("You have stepped back from this entry");
   await expect(page.getByRole("link", { name: entry.title })).toHaveCount(0);
 
-  const db = e2eDb();
-  let replacement: string;
-  try {
-    const rec = db
-      .prepare("SELECT reason, replacementId FROM Recusal WHERE submissionId = ? AND judgeId = ?")
-      .get(entry.id, judges[0].id) as { reason: string; replacementId: string | null };
-    expect(rec.reason).toBe("knows-writer");
-    expect([judges[1].id, judges[2].id]).toContain(rec.replacementId);
-    replacement = rec.replacementId!;
-    const on = db
-      .prepare("SELECT judgeId FROM JudgeAssignment WHERE submissionId = ?")
-      .all(entry.id) as { judgeId: string }[];
-    expect(on.map((r) => r.judgeId)).toEqual([replacement]);
-  } finally {
-    db.close();
-  }
+  const db = e2ePrisma();
+  const rec = await db.recusal.findFirstOrThrow({
+    where: { submissionId: entry.id, judgeId: judges[0].id },
+    select: { reason: true, replacementId: true },
+  });
+  expect(rec.reason).toBe("knows-writer");
+  expect([judges[1].id, judges[2].id]).toContain(rec.replacementId);
+  const replacement = rec.replacementId!;
+  const on = await db.judgeAssignment.findMany({
+    where: { submissionId: entry.id },
+    select: { judgeId: true },
+  });
+  expect(on.map((r) => r.judgeId)).toEqual([replacement]);
   await signOut(page);
 
   // The admin sees the recusal on the entry's page.

@@ -1,9 +1,8 @@
-import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { assign, createJudge, createJudgingContest } from "./judging-fixtures";
-import { ADMIN, E2E_PORT, signIn } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, signIn } from "./utils";
 
 // Assignment control on /admin/assign (docs/decisions/0033-judging-panel.md), JavaScript on and
 // off: the admin swaps one assignment by hand and removes another; the judges' queues follow.
@@ -12,23 +11,21 @@ import { ADMIN, E2E_PORT, signIn } from "./utils";
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Seats the judges on the contest's panel as accepted (a local helper: PanelMember rows). */
-function seatPanel(contestId: string, judgeIds: string[]) {
-  const db = new Database(path.resolve(`tests/.data/e2e-${E2E_PORT}/e2e.db`), {
-    fileMustExist: true,
+async function seatPanel(contestId: string, judgeIds: string[]) {
+  const now = Date.now();
+  await e2ePrisma().panelMember.createMany({
+    data: judgeIds.map((judgeId, i) => {
+      const at = new Date(now + i);
+      return {
+        contestId,
+        judgeId,
+        status: "accepted",
+        invitedAt: at,
+        respondedAt: at,
+        createdAt: at,
+      };
+    }),
   });
-  db.pragma("busy_timeout = 5000");
-  try {
-    const insert = db.prepare(
-      `INSERT INTO PanelMember (id, contestId, judgeId, status, invitedAt, respondedAt, createdAt)
-       VALUES (?, ?, ?, 'accepted', ?, ?, ?)`,
-    );
-    judgeIds.forEach((judgeId, i) => {
-      const at = new Date(Date.now() + i).toISOString().replace("Z", "+00:00");
-      insert.run(`pm${randomBytes(10).toString("hex")}`, contestId, judgeId, at, at, at);
-    });
-  } finally {
-    db.close();
-  }
 }
 
 async function signInAs(page: Page, email: string) {
@@ -41,13 +38,13 @@ test("the admin swaps one assignment and removes another; the judges' queues fol
   page,
 }) => {
   test.setTimeout(90_000);
-  const fixture = createJudgingContest("panel-control");
+  const fixture = await createJudgingContest("panel-control");
   const tag = randomBytes(3).toString("hex");
-  const leaving = createJudge(`leaving-${tag}`);
-  const taking = createJudge(`taking-${tag}`);
-  seatPanel(fixture.contestId, [leaving.id, taking.id]);
+  const leaving = await createJudge(`leaving-${tag}`);
+  const taking = await createJudge(`taking-${tag}`);
+  await seatPanel(fixture.contestId, [leaving.id, taking.id]);
   const [swapped, removed] = fixture.entries;
-  assign(fixture, leaving.email, [swapped.id, removed.id]);
+  await assign(fixture, leaving.email, [swapped.id, removed.id]);
 
   await signInAs(page, ADMIN);
   await page.goto(`/admin/assign?contest=${fixture.contestId}`);

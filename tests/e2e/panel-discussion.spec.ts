@@ -1,49 +1,45 @@
 import { expect as baseExpect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { assign, createJudge, createJudgingContest, submitScoreDirect } from "./judging-fixtures";
-import { ADMIN, E2E_PORT, e2eDb, signIn } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, signIn } from "./utils";
 
 // Disagreements and messages (docs/decisions/0033-judging-panel.md): a spread is flagged and a
 // fourth judge added from the panel; a message reaches every entrant once (the e-mail log).
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Seats these judges on the contest's panel as accepted (helper B writes the shared fixture). */
-function seatPanel(contestId: string, judgeIds: string[]) {
-  const db = new Database(path.resolve(`tests/.data/e2e-${E2E_PORT}/e2e.db`), {
-    fileMustExist: true,
+async function seatPanel(contestId: string, judgeIds: string[]) {
+  const now = new Date();
+  await e2ePrisma().panelMember.createMany({
+    data: judgeIds.map((judgeId) => ({
+      contestId,
+      judgeId,
+      status: "accepted",
+      invitedAt: now,
+      respondedAt: now,
+      createdAt: now,
+    })),
   });
-  db.pragma("busy_timeout = 5000");
-  try {
-    const now = new Date().toISOString().replace("Z", "+00:00");
-    const insert = db.prepare(
-      `INSERT INTO PanelMember (id, contestId, judgeId, status, invitedAt, respondedAt, createdAt)
-       VALUES (?, ?, ?, 'accepted', ?, ?, ?)`,
-    );
-    for (const judgeId of judgeIds)
-      insert.run(`pm${randomBytes(10).toString("hex")}`, contestId, judgeId, now, now, now);
-  } finally {
-    db.close();
-  }
 }
 
 test("a spread is flagged and a fourth judge added; a message reaches every entrant once", async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const fixture = createJudgingContest("panel");
-  const judges = [0, 1, 2, 3].map((i) => createJudge(`panel${i}`));
-  seatPanel(
+  const fixture = await createJudgingContest("panel");
+  const judges = [];
+  for (const i of [0, 1, 2, 3]) judges.push(await createJudge(`panel${i}`));
+  await seatPanel(
     fixture.contestId,
     judges.map((j) => j.id),
   );
   const entry = fixture.entries[0]!;
-  for (const j of judges.slice(0, 3)) assign(fixture, j.email, [entry.id]);
+  for (const j of judges.slice(0, 3)) await assign(fixture, j.email, [entry.id]);
   // Totals 9, 2 and 5 on a scale of 10: a spread of 7, more than a third.
-  submitScoreDirect(fixture, judges[0]!.email, entry.id, 9);
-  submitScoreDirect(fixture, judges[1]!.email, entry.id, 2);
-  submitScoreDirect(fixture, judges[2]!.email, entry.id, 5);
+  await submitScoreDirect(fixture, judges[0]!.email, entry.id, 9);
+  await submitScoreDirect(fixture, judges[1]!.email, entry.id, 2);
+  await submitScoreDirect(fixture, judges[2]!.email, entry.id, 5);
 
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -59,15 +55,11 @@ test("a spread is flagged and a fourth judge added; a message reaches every entr
   await expect(page.getByText("Judges disagree (spread 7 of 10)")).toBeVisible();
   await page.getByRole("button", { name: "Add a judge" }).click();
   await expect(page.getByTestId("toast")).toContainText("Judge added");
-  const db = e2eDb();
-  try {
-    const on = db
-      .prepare(`SELECT judgeId FROM JudgeAssignment WHERE submissionId = ?`)
-      .all(entry.id) as { judgeId: string }[];
-    expect(on.map((a) => a.judgeId).sort()).toEqual(judges.map((j) => j.id).sort());
-  } finally {
-    db.close();
-  }
+  const on = await e2ePrisma().judgeAssignment.findMany({
+    where: { submissionId: entry.id },
+    select: { judgeId: true },
+  });
+  expect(on.map((a) => a.judgeId).sort()).toEqual(judges.map((j) => j.id).sort());
 
   // A note for the entry's judges.
   await page.getByLabel("Add a note").fill("Judges, you are far apart on this one.");
@@ -85,20 +77,15 @@ test("a spread is flagged and a fourth judge added; a message reaches every entr
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("heading", { name: "Preview: 3 recipients" })).toBeVisible();
   await expect(page.getByTestId("message-preview")).toContainText("Results come soon.");
-  const sentTo = () => {
-    const d = e2eDb();
-    try {
-      return d
-        .prepare(
-          `SELECT "to" FROM EmailLog WHERE template = 'contest-message' AND subject = ? ORDER BY "to"`,
-        )
-        .all(`${fixture.title}: ${subject}`)
-        .map((r) => (r as { to: string }).to);
-    } finally {
-      d.close();
-    }
-  };
-  expect(sentTo()).toEqual([]);
+  const sentTo = async () =>
+    (
+      await e2ePrisma().emailLog.findMany({
+        where: { template: "contest-message", subject: `${fixture.title}: ${subject}` },
+        select: { to: true },
+        orderBy: { to: "asc" },
+      })
+    ).map((r) => r.to);
+  expect(await sentTo()).toEqual([]);
   await page.getByRole("button", { name: "Send to 3 people" }).click();
   await expect(page.getByTestId("toast")).toContainText("Message on its way");
   const everyone = fixture.entrants.map((e) => e.email).sort();
@@ -107,5 +94,5 @@ test("a spread is flagged and a fourth judge added; a message reaches every entr
   await expect(page.getByRole("row", { name: new RegExp(subject) })).toContainText("3 of 3");
   // Still once each a moment later.
   await page.waitForTimeout(1500);
-  expect(sentTo()).toEqual(everyone);
+  expect(await sentTo()).toEqual(everyone);
 });

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { createJudge, createJudgingContest } from "./judging-fixtures";
-import { ADMIN, e2eDb, emailsTo, signIn, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, emailsTo, signIn, uniqueEmail } from "./utils";
 
 // This machine is shared and often busy: allow slower answers than the default 7 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -36,8 +37,8 @@ test("an admin builds a panel of three; a judge accepts through the e-mailed lin
   javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
-  const fixture = createJudgingContest("panel");
-  const [ann, ben] = [createJudge("panel-ann"), createJudge("panel-ben")];
+  const fixture = await createJudgingContest("panel");
+  const [ann, ben] = [await createJudge("panel-ann"), await createJudge("panel-ben")];
   const newcomer = uniqueEmail("panel-new");
 
   await signIn(page, ADMIN);
@@ -84,27 +85,38 @@ test("an admin builds a panel of three; a judge accepts through the e-mailed lin
   await expect(page).toHaveURL(/\/judge$/);
   await expect(page.getByTestId("toast")).toContainText("Welcome to the panel");
 
-  const db = e2eDb();
-  try {
-    const member = db
-      .prepare("SELECT status FROM PanelMember WHERE contestId = ? AND judgeId = ?")
-      .get(fixture.contestId, ann.id) as { status: string };
-    expect(member.status).toBe("accepted");
-    const declared = db
-      .prepare(
-        `SELECT c.kind AS kind, c.source AS source, c.contestId AS contestId,
-                COALESCE(s.name, c.schoolName) AS name
-         FROM Conflict c LEFT JOIN School s ON s.id = c.schoolId WHERE c.judgeId = ? ORDER BY name`,
-      )
-      .all(ann.id) as { kind: string; source: string; contestId: string | null; name: string }[];
-    expect(declared).toEqual([
-      { kind: "school", source: "judge", contestId: null, name: "Maple Grove Primary" },
-      { kind: "school", source: "judge", contestId: null, name: "Oak Hill Middle" },
-      { kind: "school", source: "judge", contestId: null, name: "River School" },
-    ]);
-  } finally {
-    db.close();
-  }
+  const db = e2ePrisma();
+  const member = await db.panelMember.findUniqueOrThrow({
+    where: { contestId_judgeId: { contestId: fixture.contestId, judgeId: ann.id } },
+    select: { status: true },
+  });
+  expect(member.status).toBe("accepted");
+  const declared = (
+    await db.conflict.findMany({
+      where: { judgeId: ann.id },
+      select: {
+        kind: true,
+        source: true,
+        contestId: true,
+        schoolName: true,
+        school: { select: { name: true } },
+      },
+    })
+  )
+    .map((c) => ({
+      kind: c.kind,
+      source: c.source,
+      contestId: c.contestId,
+      name: c.school?.name ?? c.schoolName,
+    }))
+    .sort((a, b) =>
+      (a.name ?? "") < (b.name ?? "") ? -1 : (a.name ?? "") > (b.name ?? "") ? 1 : 0,
+    );
+  expect(declared).toEqual([
+    { kind: "school", source: "judge", contestId: null, name: "Maple Grove Primary" },
+    { kind: "school", source: "judge", contestId: null, name: "Oak Hill Middle" },
+    { kind: "school", source: "judge", contestId: null, name: "River School" },
+  ]);
   // The link worked once.
   await page.goto(link);
   await expect(page.getByText("This link does not work any more")).toBeVisible();

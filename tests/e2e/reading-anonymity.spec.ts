@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { CONFIRMATIONS, wordRangeMessage } from "../../app/features/entries/entry-rules";
 import { createJudge } from "./judging-fixtures";
 import { DOCX_TYPE, judgeEntry, storyDocx, storyText } from "./reading-fixtures";
-import { ADMIN, e2eDb, signIn, signUp, uniqueEmail } from "./utils";
+import { e2ePrisma } from "./db";
+import { ADMIN, signIn, signUp, uniqueEmail } from "./utils";
 
 // The reading desk's anonymity (docs/decisions/0034-reading-desk.md), JavaScript on and off: a
 // document's words meet the contest's range, and a name inside a document that an admin removes
@@ -27,16 +28,10 @@ async function newWriter(page: Page, displayName?: string) {
 }
 
 function submissionsOf(email: string) {
-  const db = e2eDb();
-  try {
-    return db
-      .prepare(
-        "SELECT s.id, s.title, s.wordCount, s.mentionsEntrant FROM Submission s JOIN User u ON u.id = s.entrantId WHERE u.email = ?",
-      )
-      .all(email) as { id: string; title: string; wordCount: number; mentionsEntrant: number }[];
-  } finally {
-    db.close();
-  }
+  return e2ePrisma().submission.findMany({
+    where: { entrant: { email } },
+    select: { id: true, title: true, wordCount: true, mentionsEntrant: true },
+  });
 }
 
 async function sendDocx(page: Page, title: string, bytes: Buffer) {
@@ -56,7 +51,7 @@ test("a DOCX of 20 words is refused with the contest's word range, and nothing i
   await sendDocx(page, "Too Short", storyDocx(storyText(20)));
   await expect(page.getByText(wordRangeMessage(100, 1000)).first()).toBeVisible();
   await expect(page.getByLabel("Story title")).toHaveValue("Too Short");
-  expect(submissionsOf(email)).toHaveLength(0);
+  expect(await submissionsOf(email)).toHaveLength(0);
 });
 
 test("a name in a DOCX is removed by the admin, and the judge never reads it", async ({
@@ -71,12 +66,12 @@ test("a name in a DOCX is removed by the admin, and the judge never reads it", a
   const title = `The Kite ${letters(4)}`;
   await sendDocx(page, title, storyDocx(storyText(300, `A story by ${name}`)));
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  const [entry] = submissionsOf(email);
-  expect(entry).toMatchObject({ title, mentionsEntrant: 1 });
+  const [entry] = await submissionsOf(email);
+  expect(entry).toMatchObject({ title, mentionsEntrant: true });
   expect(entry!.wordCount).toBe(300);
 
-  const judge = createJudge("reading");
-  judgeEntry(entry!.id, judge.email);
+  const judge = await createJudge("reading");
+  await judgeEntry(entry!.id, judge.email);
 
   // The admin sees the flagged passage and removes it for judges.
   const adminContext = await browser.newContext({ baseURL });
@@ -101,7 +96,7 @@ test("a name in a DOCX is removed by the admin, and the judge never reads it", a
       .getByTestId("identity-hit")
       .first(),
   ).toContainText("Removed for judges");
-  expect(submissionsOf(email)[0]!.mentionsEntrant).toBe(0);
+  expect((await submissionsOf(email))[0]!.mentionsEntrant).toBe(false);
   await adminContext.close();
 
   // The judge reads "[removed]": in the page, in its data, and is not given the file.

@@ -34,7 +34,7 @@ test("a judge reads a PDF entry in the page, raises the text size and scores it,
   javaScriptEnabled,
 }) => {
   test.setTimeout(120_000);
-  const contest = createReadingContest(javaScriptEnabled ? "js" : "nojs");
+  const contest = await createReadingContest(javaScriptEnabled ? "js" : "nojs");
 
   // An entrant sends the story as a PDF through the entry form.
   const writer = uniqueEmail("reader-entrant");
@@ -52,12 +52,12 @@ test("a judge reads a PDF entry in the page, raises the text size and scores it,
   });
   await page.getByRole("button", { name: /^Submit Entry/ }).click();
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
-  const entry = entryOf(contest, writer);
+  const entry = await entryOf(contest, writer);
   expect(entry.filePath).toMatch(/\.pdf$/);
-  unpublish(contest);
+  await unpublish(contest);
 
-  const judge = createJudge("reading");
-  assignTo(contest, judge.email, [entry.id]);
+  const judge = await createJudge("reading");
+  await assignTo(contest, judge.email, [entry.id]);
   await page.context().clearCookies();
   const downloads: Download[] = [];
   page.on("download", (d) => downloads.push(d));
@@ -127,15 +127,15 @@ test("the judge's reading place is kept per entry and offered, never jumped to",
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "the place is kept by the page's script; without it, nothing is");
-  const contest = createReadingContest("place");
-  unpublish(contest);
+  const contest = await createReadingContest("place");
+  await unpublish(contest);
   const paragraphs = Array.from(
     { length: 40 },
     (_, i) => `Paragraph ${i + 1}. ${STORY[i % STORY.length]}`,
   );
-  const id = typedEntry(contest, paragraphs);
-  const judge = createJudge("place");
-  assignTo(contest, judge.email, [id]);
+  const id = await typedEntry(contest, paragraphs);
+  const judge = await createJudge("place");
+  await assignTo(contest, judge.email, [id]);
   await signIn(page, judge.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${id}`);

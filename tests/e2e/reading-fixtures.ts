@@ -1,9 +1,7 @@
-import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { docxFromText } from "../../prisma/document-builders";
+import { e2ePrisma } from "./db";
 import { CRITERIA } from "./judging-fixtures";
-import { E2E_PORT } from "./utils";
 
 /**
  * For tests/e2e/reading-anonymity.spec.ts (docs/decisions/0034-reading-desk.md): DOCX stories of a
@@ -13,8 +11,6 @@ import { E2E_PORT } from "./utils";
  */
 const DAY = 86_400_000;
 const LONG_AGO = Date.UTC(2001, 0, 1);
-const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
-const uid = (prefix: string) => `${prefix}${randomBytes(10).toString("hex")}`;
 
 const WORDS =
   "the kite pulled at its string above the harbour wall while gulls argued over a crust of bread and the tide came in slow and grey".split(
@@ -45,44 +41,43 @@ export function storyDocx(text: string) {
 export const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /** Moves the entry into a new contest in its judging window and assigns it to the judge. */
-export function judgeEntry(submissionId: string, judgeEmail: string) {
-  const db = new Database(path.resolve(`tests/.data/e2e-${E2E_PORT}/e2e.db`), {
-    fileMustExist: true,
+export async function judgeEntry(submissionId: string, judgeEmail: string) {
+  const db = e2ePrisma();
+  const now = Date.now();
+  const tag = randomBytes(4).toString("hex");
+  const judge = await db.user.findUniqueOrThrow({
+    where: { email: judgeEmail },
+    select: { id: true },
   });
-  db.pragma("busy_timeout = 5000");
-  try {
-    const now = Date.now();
-    const tag = randomBytes(4).toString("hex");
-    const contestId = uid("c");
-    db.prepare(
-      `INSERT INTO Contest (id, slug, title, description, anonymous, isPublished, wordMin, wordMax, timeZone,
-        submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
-       VALUES (?, ?, ?, ?, 1, 0, 100, 1000, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      contestId,
-      `e2e-reading-${tag}`,
-      `Reading desk ${tag}`,
-      "A contest created by the reading-desk end-to-end test.",
-      iso(now - 30 * DAY),
-      iso(now - 20 * DAY),
-      iso(now - 2 * DAY),
-      iso(now + 3 * DAY),
-      iso(now + 9 * DAY),
-      iso(LONG_AGO + (now % DAY)),
-      iso(now),
-    );
-    db.prepare(
-      `INSERT INTO Rubric (id, contestId, name, criteria, createdAt) VALUES (?, ?, ?, ?, ?)`,
-    ).run(uid("r"), contestId, "E2E rubric", JSON.stringify(CRITERIA), iso(now));
-    db.prepare(`UPDATE Submission SET contestId = ? WHERE id = ?`).run(contestId, submissionId);
-    const judge = db.prepare(`SELECT id FROM User WHERE email = ?`).get(judgeEmail) as {
-      id: string;
-    };
-    db.prepare(
-      `INSERT INTO JudgeAssignment (id, contestId, judgeId, submissionId, createdAt) VALUES (?, ?, ?, ?, ?)`,
-    ).run(uid("a"), contestId, judge.id, submissionId, iso(now));
-    return { contestId };
-  } finally {
-    db.close();
-  }
+  const { id: contestId } = await db.contest.create({
+    data: {
+      slug: `e2e-reading-${tag}`,
+      title: `Reading desk ${tag}`,
+      description: "A contest created by the reading-desk end-to-end test.",
+      anonymous: true,
+      isPublished: false,
+      wordMin: 100,
+      wordMax: 1000,
+      timeZone: "America/New_York",
+      submissionsOpen: new Date(now - 30 * DAY),
+      submissionsClose: new Date(now - 20 * DAY),
+      judgingOpen: new Date(now - 2 * DAY),
+      judgingClose: new Date(now + 3 * DAY),
+      resultsAt: new Date(now + 9 * DAY),
+      createdAt: new Date(LONG_AGO + (now % DAY)),
+      rubrics: {
+        create: {
+          name: "E2E rubric",
+          criteria: JSON.stringify(CRITERIA),
+          createdAt: new Date(now),
+        },
+      },
+    },
+    select: { id: true },
+  });
+  await db.submission.update({ where: { id: submissionId }, data: { contestId } });
+  await db.judgeAssignment.create({
+    data: { contestId, judgeId: judge.id, submissionId, createdAt: new Date(now) },
+  });
+  return { contestId };
 }
