@@ -28,9 +28,9 @@ async function contentType(page: Page, path: string) {
   }
 }
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   // The judge's review pages and the entrant's file entry of the authorization table.
-  createAuthzFixture();
+  await createAuthzFixture();
 });
 
 for (const role of ROLES) {

@@ -54,7 +54,7 @@ function matches(expected: Expectation, actual: { status: number; location: stri
 
 test("every route answers each role as the table says", async ({ playwright, baseURL }) => {
   test.setTimeout(180_000);
-  createAuthzFixture();
+  await createAuthzFixture();
   const db = e2eDb();
   const ctx: AuthzContext = {
     db,

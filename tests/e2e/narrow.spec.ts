@@ -164,8 +164,8 @@ test("the workflows table breaks no word at 320 px", async ({ page }) => {
 });
 
 test("a judge's download button holds its whole label at 320 px", async ({ page }) => {
-  const fixture = createJudgingContest("narrow");
-  const judge = createJudge("narrow");
+  const fixture = await createJudgingContest("narrow");
+  const judge = await createJudge("narrow");
   const fileEntry = fixture.entries.find((e) => e.fileName)!;
   // A Word file: its neutral name ("entry-1a2b3c4d.docx") no longer fits one line of the card.
   const { filePath } = await e2ePrisma().submission.findUniqueOrThrow({
@@ -182,7 +182,7 @@ test("a judge's download button holds its whole label at 320 px", async ({ page 
       fileType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     },
   });
-  assign(fixture, judge.email, [fileEntry.id]);
+  await assign(fixture, judge.email, [fileEntry.id]);
   await signIn(page, judge.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/judge/review/${fileEntry.id}`);

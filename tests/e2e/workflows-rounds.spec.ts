@@ -92,8 +92,8 @@ test("two divisions and two rounds run themselves to winners per division", asyn
   const r1 = [close, close + 2 * MINUTE];
   const r2 = [close + 2 * MINUTE, close + 4 * MINUTE];
   const results = close + 5 * MINUTE;
-  const first = { ...createJudge(`r1-${tag}`), name: `Judge r1-${tag}` };
-  const final = { ...createJudge(`r2-${tag}`), name: `Judge r2-${tag}` };
+  const first = { ...(await createJudge(`r1-${tag}`)), name: `Judge r1-${tag}` };
+  const final = { ...(await createJudge(`r2-${tag}`)), name: `Judge r2-${tag}` };
 
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, ADMIN);
@@ -110,7 +110,7 @@ test("two divisions and two rounds run themselves to winners per division", asyn
   });
   const id = await contestIdOf(slug);
   // Both round judges sit on the contest's panel: round pools draw on it (docs/decisions/0033-judging-panel.md).
-  seatPanel({ contestId: id }, [first.email, final.email]);
+  await seatPanel({ contestId: id }, [first.email, final.email]);
 
   // Two divisions by grade.
   await admin.goto(`/admin/contests/${id}/divisions`);
@@ -183,7 +183,7 @@ test("two divisions and two rounds run themselves to winners per division", asyn
     [`Ten ${tag}`, 6],
     [`Eleven ${tag}`, 9],
   ] as const)
-    submitScoreDirect({ contestId: id } as never, first.email, byTitle.get(story)!, total);
+    await submitScoreDirect({ contestId: id } as never, first.email, byTitle.get(story)!, total);
 
   // At round 1's close the shortlist goes on by itself and round 2's judge gets exactly it.
   await expect
