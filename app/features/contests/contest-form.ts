@@ -10,6 +10,7 @@ import {
 import type { ContestSettings } from "./contest-snapshot";
 import { DEFAULT_TIME_ZONE, formatDollars, toZonedInputValue } from "~/utils/dates";
 import type { Criterion } from "./rubric";
+import type { CriterionEdit } from "./rubric-edit";
 
 /**
  * The contest form's values and the zod schemas of its steps. Without JavaScript an admin builds
@@ -103,14 +104,8 @@ export function contestToValues(c: ContestRow): ContestFormValues {
  * the inputs hold (a checked box is "on"); conform's list intents (remove) and the server's steps
  * below change them, and `submission.reply()` carries them back to the page.
  */
-export type CriterionFields = {
-  key?: string;
-  label?: string;
-  description?: string;
-  maxPoints?: string;
-  weight?: string;
-  requireComment?: string;
-};
+/** A criterion's inputs: the same strings the rubric edit form posts. */
+export type CriterionFields = CriterionEdit;
 export type PromptFields = { title?: string; body?: string; sourceId?: string };
 export type RubricFields = { name?: string; sourceId?: string; criteria?: CriterionFields[] };
 export type RubricDraftFields = {
