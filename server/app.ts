@@ -25,6 +25,7 @@ import {
   bodyLimits,
   crossSiteGuard,
   cspNonce,
+  malformedPath,
   refuse,
   securityHeaders,
 } from "./request-guards";
@@ -101,6 +102,8 @@ export function createApp({
   app.use(
     accessLog({ quiet: settings.QUIET_LOGS, skip: (req) => req.path.startsWith("/assets/") }),
   );
+  // A path that cannot be decoded is refused before a router throws on it (a 500 naming the path).
+  app.use(malformedPath);
   // While shutting down, every answer closes its connection (keep-alive would hold the process).
   app.use((_req, res, next) => {
     if (isShuttingDown()) res.setHeader("Connection", "close");

@@ -150,8 +150,8 @@ function uploadBody(req: ExpressRequest, res: ExpressResponse) {
 
 /**
  * The Fetch API request Remix sees: the body read before (or the upload stream), and the URL's
- * scheme and host from forwarded headers only when TRUST_PROXY says so. Null when the Host
- * header is not a host name.
+ * scheme and host (X-Forwarded-Host included) from forwarded headers only when TRUST_PROXY says
+ * so. Null when the Host header is not a host name.
  */
 export function remixRequest(req: ExpressRequest, res: ExpressResponse, trust: TrustProxy) {
   const encrypted = Boolean((req.socket as TLSSocket).encrypted);
@@ -162,6 +162,9 @@ export function remixRequest(req: ExpressRequest, res: ExpressResponse, trust: T
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
   const headers = remixHeaders(req.headers);
+  // Remix compares an action's Origin with X-Forwarded-Host (or Host) as sent, and a mismatch is a
+  // 500. It is told the host believed here, the one the cross-site guard checked the Origin against.
+  headers.set("x-forwarded-host", host);
   const init: RequestInit & { duplex?: "half" } = {
     method: req.method,
     headers,

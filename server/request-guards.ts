@@ -57,13 +57,30 @@ export function securityHeaders({
   });
 }
 
+/**
+ * A path whose percent-encoding cannot be decoded (`/%ZZ`, `/join/%ff`) names no page: 400 before
+ * any router tries to decode it (Express's would throw, with the raw path, token included, in the
+ * error's message). The request's log line carries no path (docs/decisions/0036-health-and-logs.md).
+ */
+export const malformedPath: RequestHandler = (req, res, next) => {
+  const url = req.originalUrl;
+  const query = url.indexOf("?");
+  try {
+    decodeURIComponent(query === -1 ? url : url.slice(0, query));
+  } catch {
+    return refuse(res, 400, "Bad request: the address is not valid.");
+  }
+  next();
+};
+
 /** Signed webhooks and the Inngest endpoint authenticate themselves. */
 const EXEMPT = [/^\/api\/webhooks\//, /^\/api\/inngest/];
 
 /**
  * Cross-site form posts are refused on every action: a browser always sends Origin (or
  * Sec-Fetch-Site) on a POST, and it must name this site. Signed webhooks and the Inngest
- * endpoint are exempt.
+ * endpoint are exempt. An X-Forwarded-Host that names another host than the Origin is refused
+ * too, believed or not: Remix aborts such an action itself, which would be a 500.
  */
 export function crossSiteGuard(trust: TrustProxy): RequestHandler {
   return (req, res, next) => {
@@ -76,7 +93,9 @@ export function crossSiteGuard(trust: TrustProxy): RequestHandler {
     let crossSite = fetchSite === "cross-site";
     if (origin) {
       try {
-        crossSite = origin === "null" || new URL(origin).host !== host;
+        const originHost = origin === "null" ? null : new URL(origin).host;
+        const forwarded = req.get("x-forwarded-host")?.split(",")[0].trim().toLowerCase();
+        crossSite = originHost !== host || (!!forwarded && forwarded !== originHost);
       } catch {
         crossSite = true;
       }

@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Writable } from "node:stream";
 import type { Request, RequestHandler } from "express";
+import { redactTokens } from "./redact-tokens";
 
 type RequestContext = { route: string | null; depth: number; role: string };
 
@@ -53,10 +54,13 @@ export function logLine(fields: Record<string, unknown>, out: Writable = process
   out.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
 }
 
-/** An error as a JSON line: its message and stack, no request data. */
+/**
+ * An error as a JSON line: its message and stack, no request data. A library's message may still
+ * quote a path: one-time tokens in it are redacted (docs/decisions/0025-accounts-and-tokens.md).
+ */
 export function logError(context: string, error: unknown) {
-  const message = error instanceof Error ? error.message : String(error);
-  const stack = error instanceof Error ? error.stack : undefined;
+  const message = redactTokens(error instanceof Error ? error.message : String(error));
+  const stack = error instanceof Error && error.stack ? redactTokens(error.stack) : undefined;
   logLine({ type: "error", context, message, ...(stack ? { stack } : {}) }, process.stderr);
 }
 

@@ -1,65 +1,24 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { startServer as startProcess } from "./server-process";
 
 // Graceful shutdown with a real server process (docs/decisions/0036-health-and-logs.md): a request
 // in flight when SIGTERM arrives still gets its answer, a new connection is refused, and the
-// process exits 0. The production build is used when there is one (the server bundled into
-// build/node/index.js), else the development server (server/index.ts run with tsx).
+// process exits 0. The production build is used when there is one (./server-process.ts).
 // The only waits are generous limits on events, never timing assertions.
-const built =
-  fs.existsSync(path.resolve("build/server/index.js")) &&
-  fs.existsSync(path.resolve("build/node/index.js"));
 const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-shutdown-"));
 afterAll(() => fs.rmSync(uploads, { recursive: true, force: true }));
 
-function startServer() {
-  const entry = built ? ["build/node/index.js"] : ["--import", "tsx", "server/index.ts"];
-  const child = spawn(process.execPath, entry, {
-    env: {
-      ...process.env,
-      NODE_ENV: built ? "production" : "development",
-      PORT: "0",
-      WEB_CONCURRENCY: "1",
-      SITE_URL: "http://localhost",
-      SESSION_SECRET: "shutdown-test-secret",
-      UPLOAD_DIR: uploads,
-      QUIET_LOGS: "1",
-      SHUTDOWN_TIMEOUT_MS: "60000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+const startServer = () =>
+  startProcess({
+    SESSION_SECRET: "shutdown-test-secret",
+    UPLOAD_DIR: uploads,
+    SHUTDOWN_TIMEOUT_MS: "60000",
   });
-  let output = "";
-  const waiting: Array<{ re: RegExp; resolve: (m: RegExpExecArray) => void }> = [];
-  const check = () => {
-    for (const w of [...waiting]) {
-      const m = w.re.exec(output);
-      if (m) {
-        waiting.splice(waiting.indexOf(w), 1);
-        w.resolve(m);
-      }
-    }
-  };
-  child.stdout.on("data", (c: Buffer) => ((output += c.toString()), check()));
-  child.stderr.on("data", (c: Buffer) => ((output += c.toString()), check()));
-  const seen = (re: RegExp) =>
-    new Promise<RegExpExecArray>((resolve, reject) => {
-      waiting.push({ re, resolve });
-      check();
-      child.once("exit", () => {
-        check();
-        reject(new Error(`the server exited before ${re}:\n${output}`));
-      });
-    });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
-  );
-  return { child, seen, exited, output: () => output };
-}
 
 /** Whether a new connection to the port is refused (polled: the listener closes on SIGTERM). */
 async function refused(port: number) {
