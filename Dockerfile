@@ -35,8 +35,9 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 # The Remix build and the server bundled from server/*.ts (build/node/index.js, docs/decisions/0040-server-in-typescript.md).
 COPY --from=build /app/build ./build
-# scripts/restore.mjs reads the backups' names from this plain module.
-COPY --from=build /app/app/utils/backup-files.mjs ./app/utils/
+# scripts/restore.mjs reads the backups' names and place from this plain module, and it and
+# scripts/migrate.mjs keep the database's files private with the other (ADR 0047).
+COPY --from=build /app/app/utils/backup-files.mjs /app/app/utils/private-files.mjs ./app/utils/
 # The migration runner (the server imports it for MIGRATE_ON_START), the first admin's script, the
 # restore command; both engines' migrations.
 COPY --from=build /app/scripts/migrate.mjs /app/scripts/make-admin.mjs /app/scripts/restore.mjs ./scripts/

@@ -10,6 +10,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { prepareDatabaseFile } from "../app/utils/private-files.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIRS = {
@@ -76,7 +77,9 @@ function pending(migrations, applied) {
 async function migrateSqlite(url, log) {
   const { default: Database } = await import("better-sqlite3");
   const file = sqlitePathFromUrl(url);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // A new database (and its folder) is made readable by this user only, an old one set so
+  // (docs/decisions/0047-backup-location-and-file-modes.md).
+  prepareDatabaseFile(file);
   const db = new Database(file);
   try {
     db.pragma("journal_mode = WAL");

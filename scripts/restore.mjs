@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run db:restore -- --list` prints the database's backups; `npm run db:restore -- <backup>`
 // puts one in place of the SQLite database of a STOPPED site, keeping the current one aside.
-// Backups are found through the storage the site is configured with (STORAGE_DRIVER, UPLOAD_DIR,
-// S3_*), or given as a file path. Plain JavaScript, so it runs in the production image without the
+// Backups are found where the site keeps them (STORAGE_DRIVER; BACKUP_DIR, UPLOAD_DIR; S3_*), or
+// given as a file path. Plain JavaScript, so it runs in the production image without the
 // app's build or TypeScript (type-checked from its JSDoc). See docs/backup-and-restore.md and
-// docs/decisions/0037-backups-and-maintenance.md.
+// docs/decisions/0037-backups-and-maintenance.md (0047: where, and the files' modes).
 // @ts-check
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -15,11 +15,14 @@ import { createGunzip } from "node:zlib";
 import Database from "better-sqlite3";
 import {
   BACKUP_PREFIX,
+  backupDir,
   backupTime,
   formatBytes,
+  legacyBackupDir,
   sortBackups,
   sqliteFile,
 } from "../app/utils/backup-files.mjs";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, makePrivate } from "../app/utils/private-files.mjs";
 import { migrationsFor } from "./migrate.mjs";
 
 /** A refusal or a problem the operator can act on: printed as it is, exit code 1. */
@@ -90,32 +93,40 @@ export async function backupSource(env = process.env) {
         if (!res.Body) return false;
         await pipeline(
           /** @type {NodeJS.ReadableStream} */ (res.Body),
-          fs.createWriteStream(file, { flags: "wx" }),
+          fs.createWriteStream(file, { flags: "wx", mode: PRIVATE_FILE_MODE }),
         );
         return true;
       },
     };
   }
-  const root = path.resolve(env.UPLOAD_DIR ?? "./data/uploads");
+  // The backups' folder, then the uploads folder where versions before ADR 0047 kept them (the
+  // next backup moves those).
+  const dirs = [backupDir(env), legacyBackupDir(env)];
+  /** @param {string} key */
+  const fileOf = (key) =>
+    dirs.map((dir) => path.join(dir, key.slice(BACKUP_PREFIX.length))).find(fs.existsSync);
   return {
-    where: path.join(root, BACKUP_PREFIX),
+    where: `${dirs[0]}${path.sep}`,
     async list() {
-      /** @type {string[]} */
-      const names = await fsp.readdir(path.join(root, BACKUP_PREFIX)).catch(() => []);
-      const found = [];
-      for (const name of names) {
-        const key = BACKUP_PREFIX + name;
-        if (!backupTime(key)) continue;
-        const stat = await fsp.stat(path.join(root, key));
-        found.push({ key, size: stat.size });
+      /** @type {Map<string, number>} */
+      const found = new Map();
+      for (const dir of dirs) {
+        /** @type {string[]} */
+        const names = await fsp.readdir(dir).catch(() => []);
+        for (const name of names) {
+          const key = BACKUP_PREFIX + name;
+          if (!backupTime(key) || found.has(key)) continue;
+          const stat = await fsp.stat(path.join(dir, name));
+          found.set(key, stat.size);
+        }
       }
-      return found;
+      return [...found].map(([key, size]) => ({ key, size }));
     },
     async download(key, file) {
-      if (!backupTime(key)) return false;
-      const from = path.join(root, key);
-      if (!fs.existsSync(from)) return false;
+      const from = backupTime(key) ? fileOf(key) : undefined;
+      if (!from) return false;
       await fsp.copyFile(from, file, fs.constants.COPYFILE_EXCL);
+      makePrivate(file);
       return true;
     },
   };
@@ -290,7 +301,7 @@ export async function restore({
   assertStopped(database, { force, now });
 
   const stamp = stampOf(now);
-  await fsp.mkdir(path.dirname(database), { recursive: true });
+  await fsp.mkdir(path.dirname(database), { recursive: true, mode: PRIVATE_DIR_MODE });
   const download = `${database}.restore-${stamp}.download`;
   const temp = `${database}.restore-${stamp}.tmp`;
   try {
@@ -300,6 +311,7 @@ export async function restore({
       from = `${source.where}${asKey.slice(BACKUP_PREFIX.length)}`;
     } else if (fs.existsSync(backup) && fs.statSync(backup).isFile()) {
       await fsp.copyFile(backup, download, fs.constants.COPYFILE_EXCL);
+      makePrivate(download);
       from = path.resolve(backup);
     } else {
       throw new RestoreError(
@@ -311,7 +323,7 @@ export async function restore({
         await pipeline(
           fs.createReadStream(download),
           createGunzip(),
-          fs.createWriteStream(temp, { flags: "wx" }),
+          fs.createWriteStream(temp, { flags: "wx", mode: PRIVATE_FILE_MODE }),
         );
       } catch (error) {
         throw new RestoreError(
@@ -322,6 +334,8 @@ export async function restore({
     } else {
       await fsp.rename(download, temp);
     }
+    // Readable by this user only, as the database it becomes (its -wal and -shm follow it).
+    makePrivate(temp);
     const found = checkBackup(temp);
     if (found.unknown.length > 0 && !force)
       throw new RestoreError(
@@ -346,6 +360,8 @@ export async function restore({
           await fsp.rename(database + suffix, setAside + suffix);
     }
     await fsp.rename(temp, database);
+    for (const file of setAside ? [database, setAside] : [database])
+      for (const suffix of ["", "-wal", "-shm"]) makePrivate(file + suffix);
     const size = fs.statSync(database).size;
     log(`Restored ${from} (${formatBytes(size)}) into ${database}.`);
     log(

@@ -1,7 +1,8 @@
 // The names of the database's backups in storage and which of them to keep: shared by the backup
 // job (backup.server.ts) and `npm run db:restore` (scripts/restore.mjs), which runs without the
 // app's build, so it stays plain JavaScript, type-checked from these JSDoc types (`// @ts-check`).
-// See docs/decisions/0037-backups-and-maintenance.md.
+// See docs/decisions/0037-backups-and-maintenance.md and, for where they are kept on this machine,
+// 0047-backup-location-and-file-modes.md.
 // @ts-check
 
 import path from "node:path";
@@ -9,6 +10,28 @@ import bytes from "bytes";
 
 /** Every backup's key starts with this (a folder no entry key can be in). */
 export const BACKUP_PREFIX = "backups/";
+
+/**
+ * The folder of the backups on this machine (STORAGE_DRIVER=local): BACKUP_DIR, or a `backups`
+ * folder beside the SQLite database; never in UPLOAD_DIR. A backup's key `backups/<name>` is the
+ * file `<folder>/<name>`. (With S3 they are the bucket's `backups/` objects.)
+ * @param {Record<string, string | undefined>} env
+ */
+export function backupDir(env) {
+  if (env.BACKUP_DIR) return path.resolve(process.cwd(), env.BACKUP_DIR);
+  const url = env.DATABASE_URL ?? "file:./data/inkwell.db";
+  const database = url.startsWith("file:") ? sqliteFile(url) : path.resolve("data/inkwell.db");
+  return path.join(path.dirname(database), "backups");
+}
+
+/**
+ * Where backups were kept before (`UPLOAD_DIR/backups/`): the restore still finds them there,
+ * and the next backup moves them to `backupDir`.
+ * @param {Record<string, string | undefined>} env
+ */
+export function legacyBackupDir(env) {
+  return path.join(path.resolve(process.cwd(), env.UPLOAD_DIR ?? "./data/uploads"), "backups");
+}
 
 const NAME = /^backups\/inkwell-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.db(\.gz)?$/;
 

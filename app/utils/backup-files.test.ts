@@ -3,8 +3,10 @@ import { describe, expect, test } from "vitest";
 import {
   backupKey,
   backupsToDelete,
+  backupDir,
   backupTime,
   formatBytes,
+  legacyBackupDir,
   sortBackups,
   sqliteFile,
 } from "./backup-files.mjs";
@@ -54,5 +56,17 @@ describe("backup names", () => {
     expect(formatBytes(250 * 1024 * 1024)).toBe("250 MB");
     expect(sqliteFile("file:./data/inkwell.db?x=1")).toBe(path.resolve("data/inkwell.db"));
     expect(() => sqliteFile("postgres://x/y")).toThrow();
+  });
+
+  test("the backups' folder is out of the uploads tree: BACKUP_DIR, or beside the database", () => {
+    expect(backupDir({})).toBe(path.resolve("data/backups"));
+    expect(backupDir({ DATABASE_URL: "file:/data/inkwell.db", UPLOAD_DIR: "/data/uploads" })).toBe(
+      "/data/backups",
+    );
+    expect(backupDir({ BACKUP_DIR: "/srv/backups", DATABASE_URL: "file:/data/inkwell.db" })).toBe(
+      "/srv/backups",
+    );
+    expect(backupDir({ DATABASE_URL: "postgres://x/y" })).toBe(path.resolve("data/backups"));
+    expect(legacyBackupDir({ UPLOAD_DIR: "/data/uploads" })).toBe("/data/uploads/backups");
   });
 });

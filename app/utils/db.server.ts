@@ -4,7 +4,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-pg/client";
+import { sqliteFile } from "./backup-files.mjs";
 import { env } from "./env.server";
+import { prepareDatabaseFile } from "./private-files.mjs";
 
 export type { Prisma } from "~/generated/prisma/client";
 /** The status sets (docs/decisions/0028-postgresql.md): one typed set per status column. */
@@ -134,6 +136,8 @@ const TRANSACTIONS = { isolationLevel: "Serializable" } as const;
 
 function baseClient(url: string): PrismaClient {
   if (engineOf(url) === "sqlite") {
+    // The database, its -wal and its -shm: readable by the server's user only (ADR 0047).
+    prepareDatabaseFile(sqliteFile(url));
     const adapter = new PrismaBetterSqlite3({ url, timeout: BUSY_TIMEOUT_MS });
     return new PrismaClient({ adapter, transactionOptions: TRANSACTIONS });
   }

@@ -32,6 +32,15 @@ describe("environment", () => {
     expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/^Invalid environment: TRUST_PROXY/);
     expect(parseEnv({ TRUST_PROXY: "fly" }).TRUST_PROXY).toBe("fly");
   });
+  test("BACKUP_DIR inside UPLOAD_DIR is refused (ADR 0047)", () => {
+    for (const BACKUP_DIR of ["/data/uploads", "/data/uploads/backups"])
+      expect(() => parseEnv({ UPLOAD_DIR: "/data/uploads", BACKUP_DIR })).toThrow(
+        /BACKUP_DIR must be outside UPLOAD_DIR/,
+      );
+    expect(parseEnv({ UPLOAD_DIR: "/data/uploads", BACKUP_DIR: "/data/backups" }).BACKUP_DIR).toBe(
+      "/data/backups",
+    );
+  });
   test("uploads on local disk beside PostgreSQL are warned about in one line", () => {
     const pg = { DATABASE_URL: "postgres://u@db/inkwell", SESSION_SECRET: "s" };
     expect(startupWarning(parseEnv(pg))).toMatch(

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 import {
   flag,
@@ -90,6 +91,11 @@ const schema = z
       .default(24),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
     /**
+     * With local storage, the folder of the backups (0700, each backup 0600): default `backups`
+     * beside the database; never inside UPLOAD_DIR (docs/decisions/0047-backup-location-and-file-modes.md).
+     */
+    BACKUP_DIR: optional,
+    /**
      * The data retention policy (docs/decisions/0038-data-retention.md), in days: the story text
      * and files of entries that did not win (or whose writer did not agree to publication) after
      * the contest's results; a child's account without a sign-in (then removed after a warning
@@ -133,6 +139,17 @@ const schema = z
         message: "PAYMENTS_TEST_MODE is refused in a deployment (FLY_APP_NAME is set)",
       });
     if (env.STORAGE_DRIVER === "s3") need("S3_BUCKET", "when STORAGE_DRIVER is s3");
+    if (env.BACKUP_DIR) {
+      const uploads = path.resolve(env.UPLOAD_DIR);
+      const backups = path.resolve(env.BACKUP_DIR);
+      if (backups === uploads || backups.startsWith(uploads + path.sep))
+        ctx.addIssue({
+          code: "custom",
+          path: ["BACKUP_DIR"],
+          message:
+            "BACKUP_DIR must be outside UPLOAD_DIR (the database's backups are kept apart from uploaded files)",
+        });
+    }
     // The dev server's mode runs functions on unsigned calls: never in production
     // (docs/decisions/0025-accounts-and-tokens.md).
     if (env.NODE_ENV === "production" && env.INNGEST_DEV)

@@ -7,7 +7,6 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
@@ -16,6 +15,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { PrismaClient } from "~/generated/prisma/client";
 import { POSTGRES_REFUSAL, runBackup } from "~/features/operations/backup.server";
+import { createLocalBackupStore } from "~/features/operations/backup-store.server";
 import { jobInterval, runMaintenanceJob } from "~/features/operations/maintenance.server";
 import { engine, prisma, withBusyRetry } from "~/utils/db.server";
 import {
@@ -24,18 +24,25 @@ import {
   setStorageForTests,
   type FileStorage,
 } from "~/utils/storage.server";
+import { migrate } from "../../scripts/migrate.mjs";
 import { backupSource, listBackups, restore, RestoreError } from "../../scripts/restore.mjs";
 
-vi.hoisted(() => {
+// The site's settings for this file: backups go to their own folder, out of the uploads tree
+// (docs/decisions/0047-backup-location-and-file-modes.md).
+const { work, uploads, backups } = vi.hoisted(() => {
+  const work = `${process.env.TMPDIR ?? "/tmp"}/inkwell-backup-${process.pid}-${Date.now()}`;
+  const dirs = { work, uploads: `${work}/uploads`, backups: `${work}/site-backups` };
   process.env.BACKUP_KEEP = "3";
+  process.env.UPLOAD_DIR = dirs.uploads;
+  process.env.BACKUP_DIR = dirs.backups;
+  return dirs;
 });
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const sqlite = engine === "sqlite";
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-backup-"));
-const uploads = path.join(work, "uploads");
+fs.mkdirSync(work, { recursive: true });
 afterAll(() => {
   setStorageForTests(undefined);
   fs.rmSync(work, { recursive: true, force: true });
@@ -114,6 +121,9 @@ async function writeEntry(c: Awaited<ReturnType<typeof contestWithJudge>>): Prom
   );
 }
 
+/** A file's or folder's permission bits, as "600". */
+const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+
 function storedFiles(dir: string) {
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 }
@@ -170,8 +180,12 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
     expect(outcome.result.note).toMatch(
       /^Saved backups\/inkwell-2026-11-24T06-00-00Z\.db\.gz \(.+; .+ uncompressed\); kept 1 copy\.$/,
     );
-    const file = path.join(uploads, backupKey);
+    const file = path.join(backups, "inkwell-2026-11-24T06-00-00Z.db.gz");
     expect(outcome.result.count).toBe(fs.statSync(file).size);
+    // Out of the uploads tree, readable by the server's user only (ADR 0047).
+    expect(fs.existsSync(path.join(uploads, "backups"))).toBe(false);
+    expect(modeOf(file)).toBe("600");
+    expect(modeOf(backups)).toBe("700");
     const run = await prisma.maintenanceRun.findUniqueOrThrow({ where: { id: outcome.runId } });
     expect(run).toMatchObject({ job: "backup", outcome: "done", note: outcome.result.note });
     // No copy is left beside the database.
@@ -187,11 +201,13 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
     const done = await restore({
       databaseUrl: `file:${target}`,
       backup: backupKey,
-      source: await backupSource({ UPLOAD_DIR: uploads }),
+      source: await backupSource({ UPLOAD_DIR: uploads, BACKUP_DIR: backups }),
       log: (m) => lines.push(m),
     });
     expect(done).toMatchObject({ database: target, setAside: null, missingMigrations: [] });
     expect(lines[0]).toMatch(/^Restored .*inkwell-2026-11-24T06-00-00Z\.db\.gz \(.+\) into /);
+    expect(modeOf(target)).toBe("600");
+    expect(modeOf(path.dirname(target))).toBe("700");
 
     const raw = new Database(target, { readonly: true });
     try {
@@ -258,7 +274,7 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
   });
 
   test("keeps the newest BACKUP_KEEP copies and leaves other files alone", async () => {
-    fs.writeFileSync(path.join(uploads, "backups", "notes.txt"), "not a backup");
+    fs.writeFileSync(path.join(backups, "notes.txt"), "not a backup");
     const times = ["2026-11-24T07:00:00Z", "2026-11-24T08:00:00Z", "2026-11-24T09:00:00Z"];
     const notes: string[] = [];
     for (const t of times) {
@@ -266,7 +282,7 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
       expect(outcome.status).toBe("done");
       if (outcome.status === "done") notes.push(outcome.result.note);
     }
-    expect(storedFiles(path.join(uploads, "backups"))).toEqual([
+    expect(storedFiles(backups)).toEqual([
       "inkwell-2026-11-24T07-00-00Z.db.gz",
       "inkwell-2026-11-24T08-00-00Z.db.gz",
       "inkwell-2026-11-24T09-00-00Z.db.gz",
@@ -274,7 +290,7 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
     ]);
     expect(notes[1]).toMatch(/kept 3 copies\.$/);
     expect(notes[2]).toMatch(/kept 3 copies, removed 1 older\.$/);
-    const listed = await storage.list("backups/");
+    const listed = await createLocalBackupStore(backups).list("backups/");
     expect(listed.map((o) => o.key).sort()).toEqual([
       "backups/inkwell-2026-11-24T07-00-00Z.db.gz",
       "backups/inkwell-2026-11-24T08-00-00Z.db.gz",
@@ -284,7 +300,7 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
   });
 
   test("the restore refuses a database another process has open, a held lease and a damaged backup", async () => {
-    const source = await backupSource({ UPLOAD_DIR: uploads });
+    const source = await backupSource({ UPLOAD_DIR: uploads, BACKUP_DIR: backups });
     const key = "backups/inkwell-2026-11-24T09-00-00Z.db.gz";
     const target = path.join(work, "site", "inkwell.db");
     await restore({ databaseUrl: `file:${target}`, backup: key, source });
@@ -335,7 +351,7 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
     expect(fs.existsSync(`${target}-wal`) && fs.existsSync(`${forced.setAside}-wal`)).toBe(false);
 
     // Damaged backups: truncated, not a database, a broken gzip. The database stays as it was.
-    const whole = gunzipSync(fs.readFileSync(path.join(uploads, key)));
+    const whole = gunzipSync(fs.readFileSync(path.join(backups, key.slice("backups/".length))));
     const damaged = [
       ["truncated.db", whole.subarray(0, Math.floor(whole.length / 2))],
       ["text.db", Buffer.from("hello, this is not a database")],
@@ -373,7 +389,12 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
   });
 
   test("the command lists the backups, newest first, and exits non-zero on a refusal", () => {
-    const env = { ...process.env, UPLOAD_DIR: uploads, STORAGE_DRIVER: "local" };
+    const env = {
+      ...process.env,
+      UPLOAD_DIR: uploads,
+      BACKUP_DIR: backups,
+      STORAGE_DRIVER: "local",
+    };
     const list = spawnSync(process.execPath, ["scripts/restore.mjs", "--list"], {
       env,
       encoding: "utf8",
@@ -400,6 +421,53 @@ describe.skipIf(!sqlite)("SQLite backup and restore", () => {
     });
     expect(pg.status).toBe(1);
     expect(pg.stderr).toMatch(/PostgreSQL.*docs\/backup-and-restore\.md/);
+  });
+
+  test("backups an older version left in UPLOAD_DIR/backups are moved out, private; the restore finds them either place", async () => {
+    const legacy = path.join(uploads, "backups");
+    fs.mkdirSync(legacy, { recursive: true });
+    const old = "inkwell-2026-11-20T06-00-00Z.db.gz";
+    fs.copyFileSync(
+      path.join(backups, "inkwell-2026-11-24T09-00-00Z.db.gz"),
+      path.join(legacy, old),
+    );
+    fs.chmodSync(path.join(legacy, old), 0o644);
+    // Not moved yet: the restore lists it.
+    const source = await backupSource({ UPLOAD_DIR: uploads, BACKUP_DIR: backups });
+    expect((await listBackups(source)).map((b) => b.key)).toContain(`backups/${old}`);
+
+    const outcome = await runMaintenanceJob("backup", new Date("2026-11-24T10:00:00Z"));
+    expect(outcome.status).toBe("done");
+    // Moved (then, being the oldest, let go by BACKUP_KEEP), and the old folder is gone.
+    expect(fs.existsSync(legacy)).toBe(false);
+    expect(storedFiles(backups)).toEqual([
+      "inkwell-2026-11-24T08-00-00Z.db.gz",
+      "inkwell-2026-11-24T09-00-00Z.db.gz",
+      "inkwell-2026-11-24T10-00-00Z.db.gz",
+      "notes.txt",
+    ]);
+    for (const name of storedFiles(backups).filter((n) => n.endsWith(".gz")))
+      expect(modeOf(path.join(backups, name)), name).toBe("600");
+  });
+
+  test("the database, its -wal and its -shm are readable by the server's user only", async () => {
+    const database = process.env.DATABASE_URL!.slice("file:".length);
+    await prisma.user.count();
+    for (const suffix of ["", "-wal", "-shm"])
+      if (fs.existsSync(database + suffix)) expect(modeOf(database + suffix), suffix).toBe("600");
+    // A database the migrations create: the file 0600 in a 0700 folder, and its -wal after use.
+    const fresh = path.join(work, "new-site", "data", "inkwell.db");
+    await migrate(`file:${fresh}`);
+    expect(modeOf(fresh)).toBe("600");
+    expect(modeOf(path.dirname(fresh))).toBe("700");
+    const db = new Database(fresh);
+    try {
+      db.prepare("SELECT count(*) FROM User").get();
+      expect(modeOf(`${fresh}-wal`)).toBe("600");
+      expect(modeOf(`${fresh}-shm`)).toBe("600");
+    } finally {
+      db.close();
+    }
   });
 
   test("on S3: backed up, listed and restored through the bucket", async () => {

@@ -101,7 +101,7 @@ describe("requests no browser sends", { timeout: 120_000 }, () => {
       expect(answer.status, forwarded).toBe(403);
     }
     // The same post with its own host (any case) reaches the action: a sign-in refused, not a 500.
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { "X-Forwarded-Host": `localhost:${port}` },
       { "X-Forwarded-Host": `LOCALHOST:${port}` },

@@ -20,6 +20,8 @@ export function startServer(env: Record<string, string>) {
       WEB_CONCURRENCY: "1",
       SITE_URL: "http://localhost",
       QUIET_LOGS: "1",
+      // No backup of the test's database (it would go beside it, in tests/.data).
+      BACKUP_INTERVAL_HOURS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

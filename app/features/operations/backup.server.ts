@@ -1,7 +1,8 @@
 /**
  * The SQLite backup (docs/decisions/0037-backups-and-maintenance.md): an online copy taken with
- * `VACUUM INTO` while the site keeps writing, checked, gzipped into the storage driver under
- * `backups/`, keeping the newest BACKUP_KEEP copies. PostgreSQL is backed up by its managed
+ * `VACUUM INTO` while the site keeps writing, checked, gzipped under `backups/` (the S3 bucket, or
+ * with local storage a private folder out of the uploads tree: backup-store.server.ts, ADR 0047),
+ * keeping the newest BACKUP_KEEP copies. PostgreSQL is backed up by its managed
  * service (docs/backup-and-restore.md): the job does not run there and refuses if asked.
  */
 import fs from "node:fs";
@@ -13,7 +14,7 @@ import { Worker } from "node:worker_threads";
 import { createGzip } from "node:zlib";
 import { engine } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { getStorage } from "~/utils/storage.server";
+import { PRIVATE_FILE_MODE } from "~/utils/private-files.mjs";
 import {
   BACKUP_PREFIX,
   backupKey,
@@ -23,6 +24,7 @@ import {
   sqliteFile,
 } from "~/utils/backup-files.mjs";
 
+import { openBackupStore } from "./backup-store.server";
 import type { JobContext, JobResult } from "./jobs";
 
 const TEMP_PREFIX = ".inkwell-backup-";
@@ -109,9 +111,11 @@ export async function runBackup({ runId, now }: JobContext): Promise<JobResult> 
   await removeLeftovers(dir, temp, now);
   await fsp.rm(temp, { force: true });
   try {
+    // Made empty and private first: VACUUM INTO fills an empty file and keeps its mode (ADR 0047).
+    await fsp.writeFile(temp, "", { flag: "wx", mode: PRIVATE_FILE_MODE });
     await snapshot(database, temp);
     const rawSize = (await fsp.stat(temp)).size;
-    const storage = getStorage();
+    const storage = await openBackupStore();
     const key = backupKey(now);
     const gzip = createGzip();
     // A failed read destroys the gzip stream with the error, which fails the upload.
