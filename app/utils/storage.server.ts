@@ -37,7 +37,7 @@ export interface FileStorage {
   /** The object as a stream, or null when it does not exist. */
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
-  /** Removes the object; a missing object is not an error. */
+  /** Removes the object (on local disk also the folders it leaves empty); a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Every object under `prefix` (a folder such as "backups/", any depth), in no set order. */
   list(prefix: string): Promise<ListedObject[]>;
@@ -83,23 +83,52 @@ export function createLocalStorage(root: string): FileStorage {
     if (!file.startsWith(base + path.sep)) throw new Error(`Invalid storage key: ${key}`);
     return file;
   };
+  /**
+   * Removes the folders above `file` that are left empty (`{userId}/{contestId}/`, then
+   * `{userId}/`), never the root. A folder with anything in it stays (rmdir refuses).
+   */
+  const pruneFolders = async (file: string) => {
+    for (let dir = path.dirname(file); dir.startsWith(base + path.sep); dir = path.dirname(dir)) {
+      try {
+        await fsp.rmdir(dir);
+      } catch {
+        return;
+      }
+    }
+  };
+  /**
+   * Creates `tmp` (and its folders). A delete may remove the folder, just emptied, between the
+   * mkdir and the open: then both are done again. Once the file exists its folder stays.
+   */
+  const create = async (tmp: string) => {
+    for (let attempt = 1; ; attempt++) {
+      await fsp.mkdir(path.dirname(tmp), { recursive: true });
+      try {
+        return await fsp.open(tmp, "wx");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt >= 5) throw error;
+      }
+    }
+  };
   return {
     driver: "local",
     async put(key, body) {
       const file = fileFor(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
       // Written to a temporary name and renamed when complete: a reader never sees half a file.
       const tmp = `${file}.${randomBytes(6).toString("hex")}.part`;
       const counter = { size: 0 };
+      const handle = await create(tmp);
       try {
         await pipeline(
           Readable.from(counted(body, counter), { objectMode: false }),
-          fs.createWriteStream(tmp, { flags: "wx" }),
+          handle.createWriteStream(),
         );
         await fsp.rename(tmp, file);
         return { size: counter.size };
       } catch (error) {
+        await handle.close().catch(() => {});
         await fsp.rm(tmp, { force: true });
+        await pruneFolders(tmp);
         throw error;
       }
     },
@@ -122,7 +151,9 @@ export function createLocalStorage(root: string): FileStorage {
       }
     },
     async delete(key) {
-      await fsp.rm(fileFor(key), { force: true });
+      const file = fileFor(key);
+      await fsp.rm(file, { force: true });
+      await pruneFolders(file);
     },
     async list(prefix) {
       assertPrefix(prefix);

@@ -1,6 +1,11 @@
-import { describe, expect, test } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, describe, expect, test } from "vitest";
 import { deleteAccount } from "~/features/privacy/account-deletion.server";
 import { prisma } from "~/utils/db.server";
+import { createLocalStorage, entryFileKey, setStorageForTests } from "~/utils/storage.server";
 
 const DAY = 86_400_000;
 
@@ -88,5 +93,44 @@ describe("deleting an account", () => {
       title: "Prize story",
       body: null,
     });
+  });
+
+  test("the writer's files go, and with them the folders left empty; others' stay", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-account-"));
+    const storage = createLocalStorage(root);
+    setStorageForTests(storage);
+    afterAll(() => {
+      setStorageForTests(undefined);
+      fs.rmSync(root, { recursive: true, force: true });
+    });
+    const [writer, other] = await Promise.all(
+      ["files-gone@example.com", "files-kept@example.com"].map((email) =>
+        prisma.user.create({ data: { email, displayName: email } }),
+      ),
+    );
+    const contests = [await contest("files-del-1", 5), await contest("files-del-2", 5)];
+    const store = async (userId: string, contestId: string, n: number) => {
+      const key = entryFileKey(userId, contestId, "pdf", new Date(1_700_000_000_000 + n));
+      await storage.put(key, Readable.from([Buffer.from("%PDF-1.4 a story")]));
+      await prisma.submission.create({
+        data: {
+          contestId,
+          entrantId: userId,
+          title: `File ${n}`,
+          status: "submitted",
+          filePath: key,
+          fileName: "story.pdf",
+        },
+      });
+      return key;
+    };
+    await store(writer.id, contests[0].id, 1);
+    await store(writer.id, contests[1].id, 2);
+    const kept = await store(other.id, contests[0].id, 3);
+
+    await deleteAccount(writer.id);
+    expect(fs.existsSync(path.join(root, writer.id))).toBe(false);
+    expect(fs.readdirSync(root)).toEqual([other.id]);
+    expect(await storage.exists(kept)).toBe(true);
   });
 });

@@ -104,6 +104,54 @@ function contract(name: string, make: () => FileStorage, afterFailure?: () => Pr
 const localRoot = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-local-"));
 afterAll(() => fs.rmSync(localRoot, { recursive: true, force: true }));
 
+describe("local storage's folders", () => {
+  test("deleting a folder's last file removes the folders left empty, never the root or a folder in use", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-prune-"));
+    try {
+      const storage = createLocalStorage(root);
+      const a = entryFileKey("userA", "contest1", "pdf", new Date(1));
+      const b = entryFileKey("userA", "contest1", "pdf", new Date(2));
+      const c = entryFileKey("userA", "contest2", "pdf", new Date(3));
+      const other = entryFileKey("userB", "contest1", "pdf", new Date(4));
+      for (const key of [a, b, c, other]) await storage.put(key, bytes(10));
+      await storage.delete(a);
+      expect(fs.readdirSync(path.join(root, "userA", "contest1"))).toEqual(["2.pdf"]);
+      await storage.delete(b);
+      expect(fs.readdirSync(path.join(root, "userA"))).toEqual(["contest2"]);
+      await storage.delete(c);
+      expect(fs.readdirSync(root)).toEqual(["userB"]);
+      await storage.delete(other);
+      expect(fs.readdirSync(root)).toEqual([]);
+      await storage.delete(other); // a missing file still is not an error
+      // A refused upload leaves no empty folder either, and the root can be written again.
+      await expect(storage.put(a, bytes(MB, 100 * 1024))).rejects.toThrow();
+      expect(fs.readdirSync(root)).toEqual([]);
+      await storage.put(a, bytes(10));
+      expect(await storage.exists(a)).toBe(true);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("a file written while its emptied folder is being removed is kept (30 at once)", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-prune-"));
+    try {
+      const storage = createLocalStorage(root);
+      const keys = Array.from({ length: 30 }, (_, i) =>
+        entryFileKey("userC", "contest1", "pdf", new Date(100 + i)),
+      );
+      // Each put races the delete of the one before it, in the same folder.
+      for (let i = 0; i < keys.length; i += 2) await storage.put(keys[i], bytes(10));
+      await Promise.all(
+        keys.map((key, i) => (i % 2 === 0 ? storage.delete(key) : storage.put(key, bytes(10)))),
+      );
+      for (const [i, key] of keys.entries()) expect(await storage.exists(key)).toBe(i % 2 === 1);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 contract(
   "local",
   () => createLocalStorage(localRoot),
