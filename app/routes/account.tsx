@@ -160,19 +160,23 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
       case "parent-email": {
-        const { sent } = await changeParentEmail(user.id, value.parentEmail);
+        const { sent, changed } = await changeParentEmail(user.id, value.parentEmail);
         return redirectWithToast(
           "/account",
           sent
             ? {
                 type: "success",
                 title: "E-mail sent",
-                description: `We e-mailed ${value.parentEmail}. The link sent to ${user.parentEmail} no longer works.`,
+                description: changed
+                  ? `We e-mailed ${value.parentEmail}. The link sent to ${user.parentEmail} no longer works.`
+                  : `We e-mailed ${value.parentEmail}.`,
               }
             : {
                 type: "error",
                 title: "The e-mail could not be sent",
-                description: "The address was changed. Please send the e-mail again later.",
+                description: changed
+                  ? "The address was changed. Please send the e-mail again later."
+                  : "Please try again later.",
               },
         );
       }

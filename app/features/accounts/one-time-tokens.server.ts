@@ -102,13 +102,3 @@ export async function redeemToken(type: TokenType, token: string, now = new Date
   });
   return count === 1 ? row : null;
 }
-
-/** When the last link of `type` was sent to `userId` (for resend limits). */
-export async function lastIssued(type: TokenType, userId: string) {
-  const row = await prisma.verification.findFirst({
-    where: { type, userId },
-    orderBy: { createdAt: "desc" },
-    select: { createdAt: true },
-  });
-  return row?.createdAt ?? null;
-}

@@ -1,8 +1,8 @@
 /**
  * Parental consent for writers under 13 (docs/decisions/0009-domain-rules.md): the parent or
  * guardian gets a one-time link (14 days) that explains what is collected; agreeing lets the child
- * submit, declining deletes the account. The child can ask for the e-mail again, or correct the
- * parent's address while consent is pending, at most once every few minutes.
+ * submit, declining deletes the account. The child can ask for the e-mail again (to one address at
+ * most once every few minutes), or correct the parent's address while consent is pending (always).
  */
 import { ParentalConsentEmail, parentalConsentSubject } from "~/emails/parental-consent";
 import { prisma } from "~/utils/db.server";
@@ -14,7 +14,6 @@ import {
   DAY,
   findToken,
   issueToken,
-  lastIssued,
   redeemToken,
   TOKEN_TYPES,
 } from "~/features/accounts/one-time-tokens.server";
@@ -24,12 +23,21 @@ export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
 
 export class ConsentError extends DomainError {}
 
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
- * At most one consent e-mail every few minutes, whether sent again or to a corrected address;
- * the refusal says when the next one can go (docs/decisions/0026-entry-flow.md).
+ * At most one consent e-mail to one address every few minutes: sending it again to the same
+ * address waits, a corrected address does not (unless it got one just now). The refusal says when
+ * the next one can go (docs/decisions/0026-entry-flow.md).
  */
-async function refuseIfTooSoon(userId: string, now: Date) {
-  const last = await lastIssued(TOKEN_TYPES.parentalConsent, userId);
+async function refuseIfTooSoon(userId: string, target: string, now: Date) {
+  const sent = await prisma.verification.findMany({
+    where: { type: TOKEN_TYPES.parentalConsent, userId },
+    select: { target: true, createdAt: true },
+  });
+  const last = sent
+    .filter((row) => row.target !== null && sameAddress(row.target, target))
+    .reduce<Date | null>((a, row) => (a && a > row.createdAt ? a : row.createdAt), null);
   const wait = last ? RESEND_INTERVAL_MS - (now.getTime() - last.getTime()) : 0;
   if (wait > 0)
     throw new PleaseWait(
@@ -40,8 +48,9 @@ async function refuseIfTooSoon(userId: string, now: Date) {
 
 /**
  * The child corrects a mistyped parent's or guardian's address while consent is pending: the
- * address is changed, the link sent to the old one stops working (a new link replaces it), and
- * the consent e-mail goes to the new one, within the same limit as "Send the e-mail again".
+ * address is changed, the link sent to the old one stops working (revoked, its row kept until the
+ * purge as the record of what was sent where), and the consent e-mail goes to the new one at once.
+ * The same address again is "Send the e-mail again", with its limit.
  */
 export async function changeParentEmail(
   userId: string,
@@ -62,22 +71,30 @@ export async function changeParentEmail(
       "Please enter a parent or guardian email that is not your own",
       "parentEmail",
     );
-  await refuseIfTooSoon(userId, now);
+  if (sameAddress(parentEmail, user.parentEmail))
+    return { ...(await sendConsentRequest(userId, { now, resend: true })), changed: false };
+  await refuseIfTooSoon(userId, parentEmail, now);
   // The old link dies with the change, before the new one is sent.
   const [changed] = await prisma.$transaction([
     prisma.user.updateMany({
       where: { id: userId, parentConsentAt: null },
       data: { parentEmail },
     }),
-    prisma.verification.deleteMany({
-      where: { userId, type: TOKEN_TYPES.parentalConsent, usedAt: null },
+    prisma.verification.updateMany({
+      where: {
+        userId,
+        type: TOKEN_TYPES.parentalConsent,
+        usedAt: null,
+        expiresAt: { gt: now },
+      },
+      data: { expiresAt: now },
     }),
   ]);
   if (changed.count !== 1)
     throw new ConsentError(
       "Your parent or guardian has already agreed: there is nothing to change.",
     );
-  return sendConsentRequest(userId, { now });
+  return { ...(await sendConsentRequest(userId, { now })), changed: true };
 }
 
 /** Sends (or re-sends) the consent e-mail to the parent of `userId`. */
@@ -91,12 +108,26 @@ export async function sendConsentRequest(
     select: { id: true, email: true, displayName: true, parentEmail: true, parentConsentAt: true },
   });
   if (!user?.parentEmail || user.parentConsentAt) return { sent: false };
-  if (opts.resend) await refuseIfTooSoon(userId, now);
+  if (opts.resend) await refuseIfTooSoon(userId, user.parentEmail, now);
+  // A link sent to another address (the profile's parent address was changed) stops working; its
+  // row stays as the record of when that address got one. The new link replaces the one sent to
+  // this address.
+  await prisma.verification.updateMany({
+    where: {
+      userId,
+      type: TOKEN_TYPES.parentalConsent,
+      usedAt: null,
+      expiresAt: { gt: now },
+      NOT: { target: user.parentEmail },
+    },
+    data: { expiresAt: now },
+  });
   const token = await issueToken({
     type: TOKEN_TYPES.parentalConsent,
     userId,
     ttlMs: CONSENT_DAYS * DAY,
     target: user.parentEmail,
+    perTarget: true,
     now,
   });
   const result = await sendEmail({
