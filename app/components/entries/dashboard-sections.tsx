@@ -3,6 +3,7 @@
  * the entries a teacher sent for them as a pupil (docs/decisions/0031), and their results with
  * the judges' feedback. The route loads them.
  */
+import { entryLengthLabel } from "~/features/entries/word-count";
 import { Form, Link } from "@remix-run/react";
 import { SubmissionStatusBadge } from "~/components/entries/submission-view";
 import { Badge } from "~/components/ui/badge";
@@ -44,7 +45,7 @@ export function OwnSubmissionList({
                   <Link to={`/contests/${s.contest.slug}`} className="underline">
                     {s.contest.title}
                   </Link>{" "}
-                  · {s.fileName ? `File: ${s.fileName}` : `${s.wordCount} words`} · {s.dateLabel}{" "}
+                  · {entryLengthLabel(s)} · {s.dateLabel}{" "}
                   <time>{s.created}</time>
                 </p>
                 {s.status === "pending_payment" ? (
