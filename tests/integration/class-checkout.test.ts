@@ -73,7 +73,11 @@ async function startPaying(c: Awaited<ReturnType<typeof classWithEntries>>, code
     returnPath: c.returnPath,
   });
   if (start.kind !== "redirect") throw new Error("no checkout");
-  return { groupId: start.groupId, sessionId: new URL(start.url).pathname.split("/").pop()!, url: start.url };
+  return {
+    groupId: start.groupId,
+    sessionId: new URL(start.url).pathname.split("/").pop()!,
+    url: start.url,
+  };
 }
 
 const mailsTo = (to: string, subject: string) =>
@@ -163,12 +167,12 @@ describe("a payment left without Cancel", () => {
     expect(stripe.sessions.get(first.sessionId)!.status).toBe("expired");
     expect(await groups.startedGroups(c.t.user.id, c.contest.id)).toEqual([]);
     const after = await classContestRoster(c.t.classroom.id, c.contest);
-    expect(after.flatMap((p) => p.entries.map((e) => [e.status, e.payable, e.amountCents]))).toEqual(
-      Array(3).fill(["Waiting for payment", true, FEE]),
-    );
-    expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).usedCount).toBe(
-      0,
-    );
+    expect(
+      after.flatMap((p) => p.entries.map((e) => [e.status, e.payable, e.amountCents])),
+    ).toEqual(Array(3).fill(["Waiting for payment", true, FEE]));
+    expect(
+      (await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).usedCount,
+    ).toBe(0);
     // Paid anew, with the code typed again.
     const second = await startPaying(c, code.code);
     expect(stripe.sessions.get(second.sessionId)!.amount_total).toBe(3 * 750);
@@ -236,5 +240,57 @@ describe("e-mails to the teacher", () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0].text).toContain(`http://inkwell.test${c.returnPath}`);
     expect(refunds[0].text).not.toContain("http://inkwell.test/dashboard");
+  });
+});
+
+describe("a single writer's started payment", () => {
+  async function pendingEntry() {
+    const contest = await fx.openContest({ feeCents: FEE });
+    const user = await prisma.user.create({
+      data: {
+        email: `writer-${Date.now()}-${Math.random().toString(36).slice(2)}@home.test`,
+        displayName: "Wren Writer",
+        dateOfBirth: new Date("2005-01-01T00:00:00Z"),
+      },
+    });
+    const s = await prisma.submission.create({
+      data: {
+        contestId: contest.id,
+        entrantId: user.id,
+        title: "Alone at sea",
+        body: "The boat rocked gently all night.",
+        wordCount: 6,
+        status: "pending_payment",
+        payment: {
+          create: { contestId: contest.id, feeCents: FEE, amountCents: FEE, status: "open" },
+        },
+      },
+    });
+    return { user, submissionId: s.id };
+  }
+
+  test("can be resumed (the same checkout) or started again (a new one; the old one closed)", async () => {
+    const { startCheckout, stopCheckout } = await import("~/features/payments/checkout.server");
+    const { user, submissionId } = await pendingEntry();
+    const first = await startCheckout(user.id, submissionId, ORIGIN);
+    if (first.kind !== "redirect") throw new Error("no checkout");
+    // Left without Cancel, then "Complete payment": the same checkout.
+    expect(await startCheckout(user.id, submissionId, ORIGIN)).toEqual(first);
+    // "Start the payment again": the old one is closed at the provider, a new one opens.
+    expect(await stopCheckout(user.id, submissionId)).toBe("stopped");
+    const oldId = new URL(first.url).pathname.split("/").pop()!;
+    expect(stripe.sessions.get(oldId)!.status).toBe("expired");
+    const second = await startCheckout(user.id, submissionId, ORIGIN);
+    if (second.kind !== "redirect") throw new Error("no checkout");
+    expect(second.url).not.toBe(first.url);
+    // Paid meanwhile: starting again confirms it instead.
+    stripe.pay(new URL(second.url).pathname.split("/").pop()!);
+    expect(await stopCheckout(user.id, submissionId)).toBe("paid");
+    expect(
+      (await prisma.submission.findUniqueOrThrow({ where: { id: submissionId } })).status,
+    ).toBe("submitted");
+    // Another writer's entry is not theirs to stop.
+    const other = await pendingEntry();
+    await expect(stopCheckout(user.id, other.submissionId)).rejects.toThrow();
   });
 });

@@ -32,7 +32,10 @@ afterAll(() => {
 
 const YEAR = 365.25 * 86_400_000;
 const born = (years: number) => new Date(Date.now() - years * YEAR);
-const FIRST = "Ada Ben Cal Dee Eve Fay Gil Hal Ivy Jon Kai Lou Max Ned Oda Pia Quin Rae Sol Tia Uma Vic Wes Xia Yan Zed Abe Bea Cyd Dax".split(" ");
+const FIRST =
+  "Ada Ben Cal Dee Eve Fay Gil Hal Ivy Jon Kai Lou Max Ned Oda Pia Quin Rae Sol Tia Uma Vic Wes Xia Yan Zed Abe Bea Cyd Dax".split(
+    " ",
+  );
 
 describe("a class of 30: who is waiting for which consent", () => {
   test("the class's pages, the entry form and the write agree for every pupil", async () => {
@@ -84,11 +87,12 @@ describe("a class of 30: who is waiting for which consent", () => {
     // The contest page: ready or waiting, per pupil.
     const roster = await classContestRoster(t.classroom.id, contest);
     const ready = new Map(roster.map((p) => [p.id, p.consent]));
-    const expectedReady = (i: number) =>
-      i < 6 || kinds[i] === "parent" || kinds[i] === "own";
+    const expectedReady = (i: number) => i < 6 || kinds[i] === "parent" || kinds[i] === "own";
     pupils.forEach((p, i) => expect(ready.get(p.id)?.ready).toBe(expectedReady(i)));
     expect(roster.filter((p) => !p.consent.ready)).toHaveLength(12 + 4 + 2);
-    expect(roster.filter((p) => /^Waiting for their parent's consent/.test(p.consent.label))).toHaveLength(4);
+    expect(
+      roster.filter((p) => /^Waiting for their parent's consent/.test(p.consent.label)),
+    ).toHaveLength(4);
     expect(roster.filter((p) => p.consent.label === "Parent consented")).toHaveLength(3);
 
     // The form asks for the box exactly where the page says a consent is missing.

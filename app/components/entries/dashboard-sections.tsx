@@ -27,6 +27,7 @@ export function OwnSubmissionList({
     closes: string;
     resultsAvailable: boolean;
     amountDue: string | null;
+    paymentStarted: boolean;
   }[];
 }) {
   return (
@@ -55,12 +56,27 @@ export function OwnSubmissionList({
                   </p>
                 ) : null}
                 {s.amountDue ? (
-                  <Form method="post" action={`/dashboard/submissions/${s.id}`} className="mt-2">
-                    <input type="hidden" name="intent" value="pay" />
-                    <Button type="submit">
+                  <Form
+                    method="post"
+                    action={`/dashboard/submissions/${s.id}`}
+                    className="mt-2 flex flex-wrap items-center gap-3"
+                  >
+                    {/* A started checkout: resume it (the same page), or start it again (ADR 0044). */}
+                    {s.paymentStarted ? (
+                      <span className="basis-full text-base text-slate-700">
+                        You started paying and did not finish: Complete payment returns to it.
+                      </span>
+                    ) : null}
+                    <Button type="submit" name="intent" value="pay">
                       Complete payment ({s.amountDue})
                       <span className="sr-only"> for {s.title}</span>
                     </Button>
+                    {s.paymentStarted ? (
+                      <Button type="submit" name="intent" value="restart-payment" variant="outline">
+                        Start the payment again
+                        <span className="sr-only"> for {s.title}</span>
+                      </Button>
+                    ) : null}
                   </Form>
                 ) : null}
               </div>
