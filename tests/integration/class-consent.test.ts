@@ -118,5 +118,5 @@ describe("a class of 30: who is waiting for which consent", () => {
     expect(permissions).toBe(6 + 18);
     const after = await classContestRoster(t.classroom.id, contest);
     expect(after.every((p) => p.consent.ready)).toBe(true);
-  });
+  }, 180_000);
 });
