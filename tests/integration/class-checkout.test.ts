@@ -95,7 +95,7 @@ describe("the code at a class checkout", () => {
     const session = stripe.sessions.get(sessionId)!;
     expect(session.amount_total).toBe(3 * 750);
     expect(
-      session.line_items.map((l: { product_description: string }) => l.product_description),
+      session.line_items.map((l) => l.product_description),
     ).toEqual(Array(3).fill(`$15.00 less $7.50 with code ${code.code}`));
     const payments = await prisma.payment.findMany({ where: { submissionId: { in: c.ids } } });
     expect(payments.map((p) => p.discountCodeId)).toEqual(Array(3).fill(code.id));
