@@ -98,9 +98,11 @@ test("the entry form speaks as the teacher and asks for every confirmation on it
   await expect(page.getByTestId("consent-rule")).toContainText(
     "1 pupil is waiting for a parent's consent",
   );
-  await expect(page.getByRole("row").filter({ hasText: "Liam L." })).toContainText(
-    "waiting for their parent's consent",
-  );
+  // Other rows name Liam too (the "link to a pupil who joined" choice): his own row.
+  const liamRow = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: "Liam L.", exact: true }) });
+  await expect(liamRow).toContainText("waiting for their parent's consent");
   await page.goto(c.url);
   await expect(page.getByRole("row").filter({ hasText: "Liam L." })).toContainText(
     "Waiting for their parent's consent, or your school's permission",
