@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { docxFromText } from "../../prisma/document-builders";
 import { e2ePrisma } from "./db";
 import { classWaitingToPay } from "./fixtures/classes";
 import { createDiscountCode } from "./fixtures/payments";
@@ -89,6 +90,7 @@ test("the pay button names the ticked entries; a payment left without Cancel is 
 
 test("the entry form speaks as the teacher and asks for every confirmation on its first view", async ({
   page,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
   const c = await classWaitingToPay({ pupils: 1, joinedUnder13: true });
@@ -114,6 +116,19 @@ test("the entry form speaks as the teacher and asks for every confirmation on it
   await expect(
     page.getByLabel("Liam L. meets the age and grade requirements of this contest."),
   ).toBeVisible();
+  // With a document chosen, only the document's count shows (not "0 / 500" for the empty text).
+  if (javaScriptEnabled) {
+    await expect(page.locator("#word-count")).toBeVisible();
+    await page.getByLabel("Or upload the story").setInputFiles({
+      name: "story.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      buffer: Buffer.from(docxFromText("", "The tide came in over the sand and the gulls cried.")),
+    });
+    await expect(page.getByTestId("file-word-count")).toContainText("story.docx: about");
+    await expect(page.locator("#word-count")).toHaveCount(0);
+    await page.getByLabel("Or upload the story").setInputFiles([]);
+    await expect(page.locator("#word-count")).toBeVisible();
+  }
   await page.getByLabel("Story title").fill("The lighthouse keeper");
   await page
     .getByLabel("Story text")
