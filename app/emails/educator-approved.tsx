@@ -19,7 +19,10 @@ export function EducatorApprovedEmail({
   url: string;
 }) {
   return (
-    <EmailLayout preview="Your educator account is approved" heading="Your educator account is approved">
+    <EmailLayout
+      preview="Your educator account is approved"
+      heading="Your educator account is approved"
+    >
       <Text>Hi {name},</Text>
       <Text>
         An Inkwell administrator has approved your educator account for {school}. You can now send

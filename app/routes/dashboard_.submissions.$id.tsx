@@ -21,7 +21,7 @@ import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dat
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { redirectToCheckout } from "./checkout-redirect.server";
 import { applyCodeToPendingEntry } from "~/features/payments/pending-code.server";
-import { stopCheckout } from "~/features/payments/checkout.server";
+import { stopCheckout } from "~/features/payments/restart-checkout.server";
 import { Field } from "~/components/ui/field";
 import { paymentLine } from "~/features/payments/payment-summary";
 import { publicContest } from "~/features/contests/public-contest";

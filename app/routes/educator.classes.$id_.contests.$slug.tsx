@@ -15,6 +15,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { countTicked, payLabel, StartedPayments } from "~/components/classrooms/started-payments";
+import { resumeOrRestart } from "./class-payment-resume.server";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -31,13 +33,8 @@ import {
   invoiceGroup,
   startGroupCheckout,
 } from "~/features/payments/group-checkout.server";
-import {
-  restartGroup,
-  resumeGroup,
-  settleOpenGroups,
-  startedGroups,
-} from "~/features/payments/group-settlement.server";
-import { refusalReply, refusalToast } from "~/utils/action.server";
+import { settleOpenGroups, startedGroups } from "~/features/payments/group-settlement.server";
+import { refusalReply } from "~/utils/action.server";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { siteOrigin } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
@@ -131,39 +128,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/educator/classes/${classroom.id}/contests/${contest.slug}`;
   const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (submission.value.intent === "resume" || submission.value.intent === "restart") {
-    try {
-      const groupId = submission.value.group;
-      if (submission.value.intent === "resume") {
-        const resumed = await resumeGroup(access.user.id, groupId, siteOrigin());
-        if (resumed.kind === "redirect") return redirect(resumed.url, 303);
-        if (resumed.kind === "paid") {
-          const toast = await groupReturnToast(access.user.id, groupId, "success");
-          if (toast) return redirectWithToast(here, toast);
-          return redirect(here);
-        }
-        return redirectWithToast(here, {
-          type: "info",
-          title: "That payment page had expired",
-          description: "Nothing was paid. The entries are waiting for payment again below.",
-        });
-      }
-      const restarted = await restartGroup(access.user.id, groupId);
-      if (restarted === "paid") {
-        const toast = await groupReturnToast(access.user.id, groupId, "success");
-        if (toast) return redirectWithToast(here, toast);
-        return redirect(here);
-      }
-      return redirectWithToast(here, {
-        type: "info",
-        title: "Payment stopped",
-        description:
-          "Nothing was paid. The entries are waiting for payment again: tick them and pay below.",
-      });
-    } catch (error) {
-      return refusalToast(here, error);
-    }
-  }
+  // A payment started and not finished: back to its checkout, or started again (ADR 0044).
+  if (submission.value.intent === "resume" || submission.value.intent === "restart")
+    return resumeOrRestart(access.user.id, submission.value.intent, submission.value.group, here);
   const choice = {
     payerId: access.user.id,
     contestId: contest.id,
@@ -202,15 +169,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return refusalReply(submission, error);
   }
-}
-
-const countTicked = (fieldset: HTMLFieldSetElement) =>
-  fieldset.querySelectorAll('input[name="entry"]:checked').length;
-
-/** "Pay for 2 entries" once counted in the browser; "Pay for the ticked entries" before. */
-function payLabel(ticked: number | null) {
-  if (!ticked) return "Pay for the ticked entries";
-  return `Pay for ${ticked} ${ticked === 1 ? "entry" : "entries"}`;
 }
 
 export default function ClassContest() {
@@ -340,35 +298,7 @@ export default function ClassContest() {
             <CardTitle>Pay for your class&rsquo;s entries</CardTitle>
           </CardHeader>
           <CardContent>
-            {started.map((g) => (
-              <div
-                key={g.id}
-                className="mb-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4"
-                data-testid="started-payment"
-              >
-                <p>
-                  <strong>Payment started, not finished:</strong> {g.total} for {g.entries}{" "}
-                  {g.entries === 1 ? "entry" : "entries"}
-                  {g.codes.length ? ` with code ${g.codes.join(", ")}` : ""}, started {g.at}.
-                  Resume it, or start again to choose the entries (and a code) anew.
-                </p>
-                <Form method="post" className="flex flex-wrap gap-3">
-                  <input type="hidden" name="group" value={g.id} />
-                  <Button type="submit" name="intent" value="resume" disabled={paying}>
-                    Resume payment
-                  </Button>
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="restart"
-                    variant="outline"
-                    disabled={paying}
-                  >
-                    Start again
-                  </Button>
-                </Form>
-              </div>
-            ))}
+            <StartedPayments started={started} busy={paying} />
             {payable.length === 0 ? (
               <p>
                 {started.length

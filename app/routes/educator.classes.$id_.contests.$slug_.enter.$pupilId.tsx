@@ -295,9 +295,7 @@ export default function EnterForPupil() {
                 <legend className="text-base font-medium text-slate-800">
                   Your confirmations as {pupil.name}&rsquo;s educator
                 </legend>
-                <p className="text-base text-slate-700">
-                  Tick each box before you send the entry.
-                </p>
+                <p className="text-base text-slate-700">Tick each box before you send the entry.</p>
                 {confirmations.map((c) => (
                   <TickBox key={c.name} field={fields[c.name]} label={c.label} />
                 ))}
@@ -305,7 +303,8 @@ export default function EnterForPupil() {
               <label className="flex items-start gap-2 text-base text-slate-800">
                 <input type="checkbox" name="showIfAwarded" className="mt-1 h-5 w-5 shrink-0" />
                 <span>
-                  {classShowIfAwardedLabel(pupil.name)} <span className="text-slate-600">(optional)</span>
+                  {classShowIfAwardedLabel(pupil.name)}{" "}
+                  <span className="text-slate-600">(optional)</span>
                 </span>
               </label>
               <ProblemList problems={liveProblems} />

@@ -94,9 +94,9 @@ describe("the code at a class checkout", () => {
     const { groupId, sessionId } = await startPaying(c, code.code.toLowerCase());
     const session = stripe.sessions.get(sessionId)!;
     expect(session.amount_total).toBe(3 * 750);
-    expect(
-      session.line_items.map((l) => l.product_description),
-    ).toEqual(Array(3).fill(`$15.00 less $7.50 with code ${code.code}`));
+    expect(session.line_items.map((l) => l.product_description)).toEqual(
+      Array(3).fill(`$15.00 less $7.50 with code ${code.code}`),
+    );
     const payments = await prisma.payment.findMany({ where: { submissionId: { in: c.ids } } });
     expect(payments.map((p) => p.discountCodeId)).toEqual(Array(3).fill(code.id));
 
@@ -270,7 +270,8 @@ describe("a single writer's started payment", () => {
   }
 
   test("can be resumed (the same checkout) or started again (a new one; the old one closed)", async () => {
-    const { startCheckout, stopCheckout } = await import("~/features/payments/checkout.server");
+    const { startCheckout } = await import("~/features/payments/checkout.server");
+    const { stopCheckout } = await import("~/features/payments/restart-checkout.server");
     const { user, submissionId } = await pendingEntry();
     const first = await startCheckout(user.id, submissionId, ORIGIN);
     if (first.kind !== "redirect") throw new Error("no checkout");

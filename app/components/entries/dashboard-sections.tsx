@@ -46,8 +46,7 @@ export function OwnSubmissionList({
                   <Link to={`/contests/${s.contest.slug}`} className="underline">
                     {s.contest.title}
                   </Link>{" "}
-                  · {entryLengthLabel(s)} · {s.dateLabel}{" "}
-                  <time>{s.created}</time>
+                  · {entryLengthLabel(s)} · {s.dateLabel} <time>{s.created}</time>
                 </p>
                 {s.status === "pending_payment" ? (
                   <p className="mt-1 text-amber-900">

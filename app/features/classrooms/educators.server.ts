@@ -72,7 +72,10 @@ export async function approveEducator(userId: string, adminId: string) {
   }
   const educator = await prisma.educator.findUniqueOrThrow({
     where: { userId },
-    select: { user: { select: { email: true, displayName: true } }, school: { select: { name: true } } },
+    select: {
+      user: { select: { email: true, displayName: true } },
+      school: { select: { name: true } },
+    },
   });
   // The approval stands whether or not the e-mail goes out (the e-mail log records a failure).
   await sendEmail({

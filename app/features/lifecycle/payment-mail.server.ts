@@ -65,7 +65,9 @@ export async function tellGroupPayment(groupId: string) {
     note: discountNote(priced[i], formatDollars),
   }));
   if (lines.length === 0) return "nothing-to-send" as const;
-  const codes = [...new Set(priced.flatMap((p) => (p.code && p.discountCents > 0 ? [p.code] : [])))];
+  const codes = [
+    ...new Set(priced.flatMap((p) => (p.code && p.discountCents > 0 ? [p.code] : []))),
+  ];
   const off = priced.reduce((sum, p) => sum + (p.code ? p.discountCents : 0), 0);
   return sendLifecycleMail({
     key: `${invoice ? "class-invoice" : "class-receipt"}:${groupId}`,

@@ -146,37 +146,6 @@ export async function startCheckout(
   return { kind: "redirect", url: session.url };
 }
 
-/**
- * "Start the payment again" (ADR 0044): the entry's started checkout is closed at the provider so
- * it can no longer be paid, and the next "Complete payment" opens a new one. A checkout paid in
- * the meantime is confirmed instead ("paid"). Throws DomainError when the entry is not waiting.
- */
-export async function stopCheckout(
-  entrantId: string,
-  submissionId: string,
-): Promise<"paid" | "stopped"> {
-  const payment = await prisma.payment.findFirst({
-    where: { submissionId, submission: { entrantId, status: "pending_payment" } },
-    select: { id: true, status: true, checkoutSessionId: true, groupId: true },
-  });
-  if (!payment || payment.status !== "open" || payment.groupId)
-    throw new DomainError(PAYMENT_MESSAGES.notPending);
-  if (!payment.checkoutSessionId) return "stopped";
-  const provider = paymentProvider();
-  const current = await provider.getCheckout(payment.checkoutSessionId);
-  if (current?.status === "open" && !current.paid) await provider.expireCheckout(current.id);
-  const after = await provider.getCheckout(payment.checkoutSessionId);
-  if (after?.paid) {
-    await finalizeCheckout(after.id);
-    return "paid";
-  }
-  await prisma.payment.updateMany({
-    where: { id: payment.id, status: "open", checkoutSessionId: payment.checkoutSessionId },
-    data: { checkoutSessionId: null },
-  });
-  return "stopped";
-}
-
 export type FinalizeOutcome =
   | "confirmed" // this call confirmed the entry
   | "already-confirmed"

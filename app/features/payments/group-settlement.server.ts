@@ -204,7 +204,9 @@ export async function startedGroups(payerId: string, contestId: string) {
     entries: g.payments.length,
     codes: [
       ...new Set(
-        g.payments.flatMap((p) => (p.discountCode && p.discountCents > 0 ? [p.discountCode.code] : [])),
+        g.payments.flatMap((p) =>
+          p.discountCode && p.discountCents > 0 ? [p.discountCode.code] : [],
+        ),
       ),
     ],
   }));
@@ -225,7 +227,11 @@ export type Resumed = { kind: "redirect"; url: string } | { kind: "paid" } | { k
  * "Resume payment": back to the started checkout while the provider still has it open; a
  * checkout paid meanwhile is confirmed; one that expired gives its entries back to pay again.
  */
-export async function resumeGroup(payerId: string, groupId: string, origin: string): Promise<Resumed> {
+export async function resumeGroup(
+  payerId: string,
+  groupId: string,
+  origin: string,
+): Promise<Resumed> {
   const group = await openGroupOf(payerId, groupId);
   const provider = paymentProvider();
   const session = group.checkoutSessionId
