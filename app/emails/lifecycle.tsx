@@ -31,7 +31,15 @@ export type LifecycleMail =
   | {
       template: "entry-refunded";
       to: string;
-      data: { name: string; title: string; contestTitle: string; amount: string; url: string };
+      data: {
+        name: string;
+        title: string;
+        contestTitle: string;
+        amount: string;
+        url: string;
+        /** An entry a teacher sent for a pupil: the link opens the class's page for the contest. */
+        classEntry?: boolean;
+      };
     }
   | {
       /** One receipt (card) or invoice for a class payment (docs/decisions/0031-classrooms-and-shared-computers.md). */
@@ -40,8 +48,11 @@ export type LifecycleMail =
       data: {
         name: string;
         contestTitle: string;
-        lines: { name: string; amount: string }[];
+        /** `note`: the line's discount ("$15.00 less $7.50 with code CLASSROOM50"). */
+        lines: { name: string; amount: string; note?: string | null }[];
         total: string;
+        /** The code(s) and the whole discount, when a code took something off. */
+        discount?: { codes: string; amount: string } | null;
         reference: string | null;
         url: string;
       };
@@ -137,7 +148,9 @@ export function LifecycleEmail({ mail }: { mail: LifecycleMail }) {
             The money goes back to the card you paid with; banks usually take 5 to 10 days to show
             it.
           </Text>
-          <EmailButton href={d.url}>Open your dashboard</EmailButton>
+          <EmailButton href={d.url}>
+            {d.classEntry ? "Open your class's entries" : "Open your dashboard"}
+          </EmailButton>
         </EmailLayout>
       );
     }
@@ -156,8 +169,14 @@ export function LifecycleEmail({ mail }: { mail: LifecycleMail }) {
           {d.lines.map((line, i) => (
             <Text key={i}>
               {line.name}: {line.amount}
+              {line.note ? ` (${line.note})` : ""}
             </Text>
           ))}
+          {d.discount ? (
+            <Text>
+              Discount code {d.discount.codes}: {d.discount.amount} off
+            </Text>
+          ) : null}
           <Text>
             <strong>
               {invoice ? "Total due" : "Total paid"}: {d.total}

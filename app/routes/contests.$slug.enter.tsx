@@ -232,6 +232,7 @@ export default function EnterContest() {
   });
   const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
   const [liveCount, setLiveCount] = useState<number | null>(null);
+  const [fileChosen, setFileChosen] = useState(false);
   const count = liveCount ?? countWords(initialBody);
   const owner = useRouteLoaderData<typeof rootLoader>("root")?.draftOwner ?? null;
   const draft = useEntryDraft(
@@ -330,12 +331,16 @@ export default function EnterContest() {
                   {...getTextareaProps(fields.body)}
                   onChange={(e) => setLiveCount(countWords(e.currentTarget.value))}
                 />
-                <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
+                {/* With a document chosen, only the document's count is shown (beside the file). */}
+                {fileChosen ? null : (
+                  <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
+                )}
               </div>
               <EntryFileInput
                 label="Or upload your story"
                 errors={fields.file?.errors}
                 range={{ min: contest.wordMin, max: contest.wordMax }}
+                onChosen={setFileChosen}
               />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">

@@ -70,6 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         isSubmissionWindowOpen(s.contest, now)
           ? formatDollars(s.payment.amountCents)
           : null,
+      // A checkout opened and left: "Complete payment" returns to it; it can be started again.
+      paymentStarted: s.status === "pending_payment" && Boolean(s.payment?.checkoutSessionId),
     })),
     page: mine.page,
     pageCount: mine.pageCount,

@@ -2,6 +2,7 @@ import { EntryResults } from "~/components/results/entry-results";
 import { entryResults } from "~/features/results/results.server";
 import {
   data,
+  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -20,6 +21,7 @@ import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dat
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { redirectToCheckout } from "./checkout-redirect.server";
 import { applyCodeToPendingEntry } from "~/features/payments/pending-code.server";
+import { stopCheckout } from "~/features/payments/restart-checkout.server";
 import { Field } from "~/components/ui/field";
 import { paymentLine } from "~/features/payments/payment-summary";
 import { publicContest } from "~/features/contests/public-contest";
@@ -100,6 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const entrySchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("withdraw") }),
+  z.object({ intent: z.literal("restart-payment") }),
   z.object({
     intent: z.literal("pay"),
     discountCode: z.string().trim().max(40).optional(),
@@ -133,6 +136,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       } catch (error) {
         return refusalToast(`${here}?code=${encodeURIComponent(code)}`, error);
       }
+    }
+    return redirectToCheckout(user.id, id);
+  }
+  // "Start the payment again": the started checkout is closed, and a new one opens (ADR 0044).
+  if (submission.value.intent === "restart-payment") {
+    if (!(await getEntrantSubmission(user.id, id))) throw notFound();
+    try {
+      if ((await stopCheckout(user.id, id)) === "paid")
+        return redirect(`/dashboard?payment=success&submission=${encodeURIComponent(id)}`);
+    } catch (error) {
+      return refusalToast(here, error);
     }
     return redirectToCheckout(user.id, id);
   }

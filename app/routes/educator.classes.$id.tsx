@@ -33,6 +33,7 @@ import {
   requireEducator,
 } from "~/features/classrooms/educator-access.server";
 import { gradeLabel } from "~/features/classrooms/roster";
+import { CONSENT_LABELS } from "~/features/classrooms/pupil-consent";
 import { refusalReply, refusalToast } from "~/utils/action.server";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/utils/dates";
 import { env, siteOrigin } from "~/utils/env.server";
@@ -68,6 +69,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       grade: gradeLabel(p.grade),
       parentEmail: p.parentEmail ?? "",
       account: p.userId !== null,
+      consent: CONSENT_LABELS[p.consent],
+      waiting: p.consent === "awaiting-parent",
       joinedByCode: p.joinedAt !== null,
       joined: p.joinedAt ? formatDate(p.joinedAt, timeZone) : "",
       entries: p.entries,
@@ -175,6 +178,7 @@ export default function ClassPage() {
       ? actionData.result.error
       : undefined;
   const joinedPupils = pupils.filter((p) => p.joinedByCode);
+  const waitingCount = pupils.filter((p) => p.waiting).length;
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <div>
@@ -241,6 +245,21 @@ export default function ClassPage() {
         <h2 id="roster-heading" className="text-xl font-semibold">
           Roster ({pupils.length})
         </h2>
+        {/* One consent rule for every pupil, visible before anyone is entered (ADR 0044). */}
+        <p className="mt-2 text-base text-slate-700" data-testid="consent-rule">
+          Before you enter a pupil, their entry needs one consent: a pupil with their own account
+          who is 13 or over needs none; an under-13 with an account needs their parent&rsquo;s
+          consent on that account, or your school&rsquo;s permission; a pupil without an account
+          needs your school&rsquo;s permission. You confirm the school&rsquo;s permission once per
+          contest, on the entry form or on the{" "}
+          <Link to={`/educator/classes/${classroom.id}/consent`} className="underline">
+            parental permission page
+          </Link>
+          .
+          {waitingCount > 0
+            ? ` ${waitingCount} ${waitingCount === 1 ? "pupil is" : "pupils are"} waiting for a parent's consent.`
+            : ""}
+        </p>
         {pupils.length === 0 ? (
           <EmptyState className="mt-4 p-6">
             No pupils yet. Add them below or import a list.
@@ -248,7 +267,7 @@ export default function ClassPage() {
         ) : (
           <DataTable
             className="mt-4"
-            columns={["Pupil", "Grade", "Parent e-mail", "Account", "Joined", "Actions"]}
+            columns={["Pupil", "Grade", "Parent e-mail", "Account", "Consent", "Joined", "Actions"]}
           >
             {pupils.map((p) => (
               <tr key={p.id} className="border-b border-slate-100 align-top">
@@ -256,6 +275,7 @@ export default function ClassPage() {
                 <td className="py-2 pr-4">{p.grade}</td>
                 <td className="py-2 pr-4 break-all">{p.parentEmail}</td>
                 <td className="py-2 pr-4">{p.account ? "account" : "roster only"}</td>
+                <td className="py-2 pr-4">{p.consent}</td>
                 <td className="py-2 pr-4">{p.joined}</td>
                 <td className="py-2 pr-4">
                   <PupilActions pupil={p} joinedPupils={joinedPupils} errors={editErrors(p.id)} />

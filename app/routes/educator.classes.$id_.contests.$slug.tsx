@@ -14,6 +14,9 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { countTicked, payLabel, StartedPayments } from "~/components/classrooms/started-payments";
+import { resumeOrRestart } from "./class-payment-resume.server";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -30,9 +33,9 @@ import {
   invoiceGroup,
   startGroupCheckout,
 } from "~/features/payments/group-checkout.server";
-import { settleOpenGroups } from "~/features/payments/group-settlement.server";
+import { settleOpenGroups, startedGroups } from "~/features/payments/group-settlement.server";
 import { refusalReply } from "~/utils/action.server";
-import { formatDollars } from "~/utils/dates";
+import { formatDateTime, formatDollars } from "~/utils/dates";
 import { siteOrigin } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
 import { notFound } from "~/utils/responses";
@@ -70,12 +73,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await settleOpenGroups(access.user.id, contest.id).catch((error) => {
     console.error(`could not settle the open class payments of ${access.user.id}`, error);
   });
-  const pupils = await classContestRoster(classroom.id, contest);
+  const [pupils, started] = await Promise.all([
+    classContestRoster(classroom.id, contest),
+    startedGroups(access.user.id, contest.id),
+  ]);
   const approved = access.educator.status === "approved";
   return {
     classroom: { id: classroom.id, name: classroom.name },
     contest: contestSummary(contest),
     approved,
+    // Payments started and not finished: each can be resumed or started again.
+    started: started.map((g) => ({
+      id: g.id,
+      total: formatDollars(g.amountCents),
+      entries: g.entries,
+      codes: g.codes,
+      at: formatDateTime(g.createdAt, contest.timeZone),
+    })),
     pupils: pupils.map((p) => ({
       ...p,
       canAdd: approved && p.canAdd,
@@ -90,6 +104,8 @@ const entryIds = z.preprocess(
 );
 
 const schema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("resume"), group: z.string().max(40) }),
+  z.object({ intent: z.literal("restart"), group: z.string().max(40) }),
   z.object({
     intent: z.literal("pay"),
     entry: entryIds,
@@ -112,6 +128,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/educator/classes/${classroom.id}/contests/${contest.slug}`;
   const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // A payment started and not finished: back to its checkout, or started again (ADR 0044).
+  if (submission.value.intent === "resume" || submission.value.intent === "restart")
+    return resumeOrRestart(access.user.id, submission.value.intent, submission.value.group, here);
   const choice = {
     payerId: access.user.id,
     contestId: contest.id,
@@ -153,7 +172,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClassContest() {
-  const { classroom, contest, approved, pupils } = useLoaderData<typeof loader>();
+  const { classroom, contest, approved, pupils, started } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const paying = useIsPending({ state: "submitting" });
   const [form, fields] = useForm({
@@ -165,6 +184,13 @@ export default function ClassContest() {
     p.entries.filter((e) => e.payable).map((e) => ({ ...e, pupil: p.name })),
   );
   const fee = contest.feeCents > 0;
+  // The button names the ticked entries: counted in the browser once the page is live, and
+  // without JavaScript (or before) it says what is true whatever is ticked.
+  const fieldsetRef = useRef<HTMLFieldSetElement | null>(null);
+  const [ticked, setTicked] = useState<number | null>(null);
+  useEffect(() => {
+    if (fieldsetRef.current) setTicked(countTicked(fieldsetRef.current));
+  }, [payable.length]);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 text-base">
       <p>
@@ -224,6 +250,11 @@ export default function ClassContest() {
                       {p.division.problem}
                     </span>
                   ) : null}
+                  <span
+                    className={`block text-sm font-normal ${p.consent.ready ? "text-slate-600" : "text-amber-800"}`}
+                  >
+                    Consent: {p.consent.label}
+                  </span>
                 </th>
                 <td className="py-2 pr-4">
                   {p.entries.length === 0 ? (
@@ -261,13 +292,19 @@ export default function ClassContest() {
       {fee ? (
         <Card className="mt-8">
           <CardHeader>
-            <CardTitle>
-              <h2>Pay for your class&rsquo;s entries</h2>
-            </CardTitle>
+            {/* CardTitle is the h2 itself: a heading inside a heading is taken apart by the
+                browser's parser, the page then fails to hydrate and React renders it again,
+                emptying a code typed meanwhile (the lost CLASSROOM50). */}
+            <CardTitle>Pay for your class&rsquo;s entries</CardTitle>
           </CardHeader>
           <CardContent>
+            <StartedPayments started={started} busy={paying} />
             {payable.length === 0 ? (
-              <p>No entries are waiting for payment.</p>
+              <p>
+                {started.length
+                  ? "No other entries are waiting for payment."
+                  : "No entries are waiting for payment."}
+              </p>
             ) : (
               <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
                 {form.errors?.length ? (
@@ -275,7 +312,13 @@ export default function ClassContest() {
                     {form.errors.join(" ")}
                   </Alert>
                 ) : null}
-                <fieldset className="space-y-2">
+                <fieldset
+                  className="space-y-2"
+                  onChange={(e) => setTicked(countTicked(e.currentTarget))}
+                  ref={(el) => {
+                    fieldsetRef.current = el;
+                  }}
+                >
                   <legend className="font-medium">Entries waiting for payment</legend>
                   {payable.map((e) => (
                     <label key={e.id} className="flex items-start gap-2">
@@ -301,7 +344,7 @@ export default function ClassContest() {
                 />
                 <div className="flex flex-wrap items-end gap-3">
                   <Button type="submit" name="intent" value="pay" disabled={paying}>
-                    Pay for {payable.length} {payable.length === 1 ? "entry" : "entries"}
+                    {payLabel(ticked)}
                   </Button>
                 </div>
                 <div className="space-y-2 border-t border-slate-200 pt-4">

@@ -38,8 +38,9 @@ import {
 } from "~/features/classrooms/class-entries.server";
 import {
   ATTESTATION_FIELDS,
-  CLASS_ATTESTATIONS,
   CLASS_ENTRY_MESSAGES,
+  classConfirmations,
+  classShowIfAwardedLabel,
 } from "~/features/classrooms/class-entry-form";
 import {
   ownClassroom,
@@ -52,9 +53,7 @@ import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { entryLimitRule } from "~/features/entries/entry-limit";
 import {
-  CONFIRMATIONS,
   ENTRY_MESSAGES,
-  SHOW_IF_AWARDED_LABEL,
   allErrors,
   entryErrors,
   fileCheckFromFile,
@@ -118,7 +117,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     limitReached: left === 0,
     division,
     needsPermission,
-    wording: CLASS_ATTESTATIONS,
     entryKey: newEntryKey(),
   };
 }
@@ -176,7 +174,6 @@ export default function EnterForPupil() {
     limitReached,
     division,
     needsPermission,
-    wording,
     entryKey,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -191,6 +188,7 @@ export default function EnterForPupil() {
       return parse(formData, {
         resolve: (payload) => {
           const error: Record<string, string[]> = entryErrors(payload, contest, file);
+          // The educator's words for the original-work box (it is the ledger's attestation).
           if (payload[ATTESTATION_FIELDS.originality] !== "on")
             error[ATTESTATION_FIELDS.originality] = [CLASS_ENTRY_MESSAGES.originality];
           if (needsPermission && payload[ATTESTATION_FIELDS.parental_permission] !== "on")
@@ -201,6 +199,7 @@ export default function EnterForPupil() {
     },
   });
   const [liveCount, setLiveCount] = useState<number | null>(null);
+  const [fileChosen, setFileChosen] = useState(false);
   const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
   const count = liveCount ?? countWords(initialBody);
   const windowOpen = phase === "open" && actionData?.formError !== ENTRY_MESSAGES.notOpen;
@@ -210,12 +209,8 @@ export default function EnterForPupil() {
   const liveProblems = problems.length ? [] : allErrors(form.allErrors);
   const fee = contest.feeCents > 0 ? formatDollars(contest.feeCents) : null;
   const back = `/educator/classes/${classroom.id}/contests/${contest.slug}`;
-  const attestations = [
-    ...(needsPermission
-      ? [{ name: ATTESTATION_FIELDS.parental_permission, label: wording.permission }]
-      : []),
-    { name: ATTESTATION_FIELDS.originality, label: wording.originality },
-  ];
+  // Every confirmation the entry needs, in the educator's words, on the first view (ADR 0044).
+  const confirmations = classConfirmations(pupil.name, needsPermission);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 text-base">
@@ -285,33 +280,31 @@ export default function EnterForPupil() {
                   {...getTextareaProps(fields.body)}
                   onChange={(e) => setLiveCount(countWords(e.currentTarget.value))}
                 />
-                <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
+                {/* With a document chosen, only the document's count is shown (beside the file). */}
+                {fileChosen ? null : (
+                  <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
+                )}
               </div>
               <EntryFileInput
                 label="Or upload the story"
                 errors={fields.file?.errors}
                 range={{ min: contest.wordMin, max: contest.wordMax }}
+                onChosen={setFileChosen}
               />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
-                  Before you send it, tick all four boxes
+                  Your confirmations as {pupil.name}&rsquo;s educator
                 </legend>
-                {CONFIRMATIONS.map((c) => (
+                <p className="text-base text-slate-700">Tick each box before you send the entry.</p>
+                {confirmations.map((c) => (
                   <TickBox key={c.name} field={fields[c.name]} label={c.label} />
-                ))}
-              </fieldset>
-              <fieldset className="space-y-2">
-                <legend className="text-base font-medium text-slate-800">
-                  Your confirmation as {pupil.name}&rsquo;s educator
-                </legend>
-                {attestations.map((a) => (
-                  <TickBox key={a.name} field={fields[a.name]} label={a.label} />
                 ))}
               </fieldset>
               <label className="flex items-start gap-2 text-base text-slate-800">
                 <input type="checkbox" name="showIfAwarded" className="mt-1 h-5 w-5 shrink-0" />
                 <span>
-                  {SHOW_IF_AWARDED_LABEL} <span className="text-slate-600">(optional)</span>
+                  {classShowIfAwardedLabel(pupil.name)}{" "}
+                  <span className="text-slate-600">(optional)</span>
                 </span>
               </label>
               <ProblemList problems={liveProblems} />

@@ -43,6 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lines: testCheckoutLines(session).map((l) => ({
       name: l.name,
       amount: formatDollars(l.amountCents),
+      // A code's discount, named before paying (ADR 0031).
+      note: l.note ?? null,
     })),
     status: session.status,
     cancelUrl: session.cancelUrl,
@@ -87,7 +89,12 @@ export default function TestCheckout() {
             <ul className="space-y-1 border-y border-slate-200 py-3">
               {s.lines.map((line, i) => (
                 <li key={i} className="flex justify-between gap-4">
-                  <span className="break-words">{line.name}</span>
+                  <span className="break-words">
+                    {line.name}
+                    {line.note ? (
+                      <span className="block text-sm text-slate-700">{line.note}</span>
+                    ) : null}
+                  </span>
                   <span>{line.amount}</span>
                 </li>
               ))}

@@ -215,7 +215,8 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
   const entry = page
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: "Glass Orchard" }) });
-  await expect(entry.getByText("File: glass-orchard.pdf")).toBeVisible();
+  // A document shows its counted words, as a typed story does.
+  await expect(entry.getByText("113 words, glass-orchard.pdf")).toBeVisible();
   await entry.getByRole("link", { name: "Glass Orchard" }).click();
   const link = page.getByRole("link", { name: "Download glass-orchard.pdf" });
   await expect(link).toBeVisible();

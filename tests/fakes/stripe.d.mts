@@ -12,7 +12,13 @@ export type FakeSession = {
   url: string;
   customer_email: string | null;
   /** One line per line_items entry of the create call. */
-  line_items: { amount_total: number; quantity: number; description: string }[];
+  line_items: {
+    amount_total: number;
+    quantity: number;
+    description: string;
+    /** The line's product description (a code's discount), or null. */
+    product_description: string | null;
+  }[];
 };
 export type FakeEvent = { id: string; type: string; data: { object: unknown } };
 export function startFakeStripe(opts?: {

@@ -137,6 +137,8 @@ export function startFakeStripe({
           amount_total: unit * quantity,
           quantity,
           description: form.get(`line_items[${i}][price_data][product_data][name]`),
+          // The line's own words under its name (a code's discount, ADR 0031).
+          product_description: form.get(`line_items[${i}][price_data][product_data][description]`),
         });
       }
       const amount = lineItems.reduce((sum, l) => sum + l.amount_total, 0);

@@ -17,7 +17,8 @@ process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
 const { prisma } = await import("~/utils/db.server");
 const { createLocalStorage, setStorageForTests } = await import("~/utils/storage.server");
 const { ATTESTATION_WORDING } = await import("~/features/classrooms/attestations");
-const { classContestRoster } = await import("~/features/classrooms/class-entries.server");
+const { classContestRoster, permissionNeeded } =
+  await import("~/features/classrooms/class-entries.server");
 const { CLASS_ENTRY_MESSAGES } = await import("~/features/classrooms/class-entry-form");
 const { ownPupil, ownClassroom } = await import("~/features/classrooms/educator-access.server");
 const { entriesLeftFor } = await import("~/features/entries/entry-limit.server");
@@ -73,11 +74,12 @@ describe("an entry for a roster pupil", () => {
     const t = await fx.makeEducator();
     const mia = await fx.rosterPupil(t.classroom.id);
     const contest = await fx.openContest();
-    const outcome = await fx.enterFor(t, mia, contest, { attestOriginality: "" });
+    // The original-work box is the originality attestation: one box, in the educator's words.
+    const outcome = await fx.enterFor(t, mia, contest, { confirmOriginal: "" });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.status).toBe(400);
-    expect(outcome.reply?.error?.attestOriginality).toEqual([CLASS_ENTRY_MESSAGES.originality]);
+    expect(outcome.reply?.error?.confirmOriginal?.length).toBe(1);
     expect(await prisma.submission.count({ where: { pupilId: mia.id } })).toBe(0);
     expect(await ledger(mia.id)).toEqual([]);
   });
@@ -202,24 +204,41 @@ describe("who may send", () => {
     expect((notMyClass as Response).status).toBe(404);
   });
 
-  test("a linked pupil under 13 needs their parent's consent, unless the ledger holds permission", async () => {
+  test("a joined pupil under 13 without their parent's consent: the school's permission box covers the class entry (ADR 0044)", async () => {
     const t = await fx.makeEducator();
     const young = new Date(Date.now() - 10 * 365 * 86_400_000);
     const { pupil } = await fx.linkedPupil(t.classroom.id, { dateOfBirth: young });
     const contest = await fx.openContest();
-    const refused = await fx.enterFor(t, pupil, contest);
-    expect(refused).toMatchObject({ ok: false, status: 403 });
-    if (!refused.ok) expect(refused.formError).toBe(CLASS_ENTRY_MESSAGES.consent("Leo P."));
-    await prisma.$transaction(async (tx) => {
-      const { recordAttestation } = await import("~/features/classrooms/attestations.server");
-      await recordAttestation(tx, {
-        kind: "parental_permission",
-        educatorId: t.user.id,
-        pupilId: pupil.id,
-        contestId: contest.id,
-      });
-    });
+    // The form asks for the box from its first view, and the write refuses without it.
+    expect(await permissionNeeded(pupil, contest.id)).toBe(true);
+    const refused = await fx.enterFor(t, pupil, contest, { attestPermission: "" });
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    if (!refused.ok)
+      expect(refused.reply?.error?.attestPermission).toEqual([CLASS_ENTRY_MESSAGES.permission]);
+    expect(await ledger(pupil.id)).toEqual([]);
+    // Ticked: the entry goes in, with the school's permission on the ledger.
     expect((await fx.enterFor(t, pupil, contest)).ok).toBe(true);
+    expect((await ledger(pupil.id)).map((r) => r.kind)).toEqual([
+      "originality",
+      "parental_permission",
+    ]);
+    expect(await permissionNeeded(pupil, contest.id)).toBe(false);
+  });
+
+  test("a joined pupil 13 or over, or whose parent consented, needs no permission box", async () => {
+    const t = await fx.makeEducator();
+    const contest = await fx.openContest();
+    const teen = await fx.linkedPupil(t.classroom.id, { firstName: "Tess" });
+    const consented = await fx.linkedPupil(t.classroom.id, {
+      firstName: "Cora",
+      dateOfBirth: new Date(Date.now() - 9 * 365 * 86_400_000),
+      parentConsentAt: new Date(),
+    });
+    for (const { pupil } of [teen, consented]) {
+      expect(await permissionNeeded(pupil, contest.id)).toBe(false);
+      expect((await fx.enterFor(t, pupil, contest, { attestPermission: "" })).ok).toBe(true);
+      expect((await ledger(pupil.id)).map((r) => r.kind)).toEqual(["originality"]);
+    }
   });
 
   test("a paid contest's class entry waits for payment, with an open Payment and no checkout", async () => {

@@ -53,22 +53,28 @@ export function rosterPupil(classroomId: string, firstName = "Mia", lastInitial 
 
 export async function linkedPupil(
   classroomId: string,
-  opts: { dateOfBirth?: Date; parentConsentAt?: Date | null } = {},
+  opts: {
+    dateOfBirth?: Date | null;
+    parentConsentAt?: Date | null;
+    firstName?: string;
+    lastInitial?: string;
+  } = {},
 ) {
   const n = next();
   const user = await prisma.user.create({
     data: {
       email: `pupil-${n}@home.test`,
       displayName: `Leo Pupil${n}`,
-      dateOfBirth: opts.dateOfBirth ?? new Date("2008-01-01T00:00:00Z"),
+      dateOfBirth:
+        opts.dateOfBirth === null ? null : (opts.dateOfBirth ?? new Date("2008-01-01T00:00:00Z")),
       parentConsentAt: opts.parentConsentAt ?? null,
     },
   });
   const pupil = await prisma.pupil.create({
     data: {
       classroomId,
-      firstName: "Leo",
-      lastInitial: "P",
+      firstName: opts.firstName ?? "Leo",
+      lastInitial: opts.lastInitial ?? "P",
       userId: user.id,
       joinedAt: new Date(),
     },

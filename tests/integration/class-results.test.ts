@@ -232,9 +232,9 @@ describe("class results (docs/decisions/0031)", () => {
     const view = await classContestResults(world.grace.classroom.id, world.contest.slug);
     expect(view?.published).toBe(true);
     expect(classResultsRows(view!)).toEqual([
-      ["Zara K.", "K", "Snow Day Map", "submitted", "3.00", ""],
-      ["Mia R.", "5", "The Paper Boat", "submitted", "9.00", "1st place"],
-      ["Noah T.", "5", "Grandma's Radio", "submitted", "8.00", "2nd place"],
+      ["Zara K.", "K", "Snow Day Map", "Submitted", "3.00", ""],
+      ["Mia R.", "5", "The Paper Boat", "Submitted", "9.00", "1st place"],
+      ["Noah T.", "5", "Grandma's Radio", "Submitted", "8.00", "2nd place"],
     ]);
     const mia = view!.entries.find((e) => e.id === world.entries.mia.id)!;
     expect(mia.results?.reviews).toMatchObject([

@@ -3,6 +3,7 @@
  * the entries a teacher sent for them as a pupil (docs/decisions/0031), and their results with
  * the judges' feedback. The route loads them.
  */
+import { entryLengthLabel } from "~/features/entries/word-count";
 import { Form, Link } from "@remix-run/react";
 import { SubmissionStatusBadge } from "~/components/entries/submission-view";
 import { Badge } from "~/components/ui/badge";
@@ -26,6 +27,7 @@ export function OwnSubmissionList({
     closes: string;
     resultsAvailable: boolean;
     amountDue: string | null;
+    paymentStarted: boolean;
   }[];
 }) {
   return (
@@ -44,8 +46,7 @@ export function OwnSubmissionList({
                   <Link to={`/contests/${s.contest.slug}`} className="underline">
                     {s.contest.title}
                   </Link>{" "}
-                  · {s.fileName ? `File: ${s.fileName}` : `${s.wordCount} words`} · {s.dateLabel}{" "}
-                  <time>{s.created}</time>
+                  · {entryLengthLabel(s)} · {s.dateLabel} <time>{s.created}</time>
                 </p>
                 {s.status === "pending_payment" ? (
                   <p className="mt-1 text-amber-900">
@@ -54,12 +55,27 @@ export function OwnSubmissionList({
                   </p>
                 ) : null}
                 {s.amountDue ? (
-                  <Form method="post" action={`/dashboard/submissions/${s.id}`} className="mt-2">
-                    <input type="hidden" name="intent" value="pay" />
-                    <Button type="submit">
+                  <Form
+                    method="post"
+                    action={`/dashboard/submissions/${s.id}`}
+                    className="mt-2 flex flex-wrap items-center gap-3"
+                  >
+                    {/* A started checkout: resume it (the same page), or start it again (ADR 0044). */}
+                    {s.paymentStarted ? (
+                      <span className="basis-full text-base text-slate-700">
+                        You started paying and did not finish: Complete payment returns to it.
+                      </span>
+                    ) : null}
+                    <Button type="submit" name="intent" value="pay">
                       Complete payment ({s.amountDue})
                       <span className="sr-only"> for {s.title}</span>
                     </Button>
+                    {s.paymentStarted ? (
+                      <Button type="submit" name="intent" value="restart-payment" variant="outline">
+                        Start the payment again
+                        <span className="sr-only"> for {s.title}</span>
+                      </Button>
+                    ) : null}
                   </Form>
                 ) : null}
               </div>

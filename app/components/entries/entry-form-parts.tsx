@@ -247,22 +247,29 @@ export function EntryFileInput({
   label,
   errors,
   range,
+  onChosen,
 }: {
   label: string;
   errors?: string[];
   range?: { min: number; max: number };
+  /** Told whether a document is chosen, so the form shows only the document's count then. */
+  onChosen?: (chosen: boolean) => void;
 }) {
   const [counted, setCounted] = useState<FileWords>(null);
-  const onChange = useCallback(async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    if (!file || file.size > 10 * 1024 * 1024) return setCounted(null);
-    try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      setCounted({ name: file.name, words: wordsInFile(file.name, bytes) });
-    } catch {
-      setCounted(null);
-    }
-  }, []);
+  const onChange = useCallback(
+    async (event: React.ChangeEvent<HTMLInputElement>) => {
+      const file = event.currentTarget.files?.[0];
+      onChosen?.(Boolean(file));
+      if (!file || file.size > 10 * 1024 * 1024) return setCounted(null);
+      try {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        setCounted({ name: file.name, words: wordsInFile(file.name, bytes) });
+      } catch {
+        setCounted(null);
+      }
+    },
+    [onChosen],
+  );
   const status =
     counted && counted.words !== null && range
       ? wordRangeStatus(counted.words, range.min, range.max)

@@ -9,8 +9,7 @@ export type AttestationKind = (typeof ATTESTATION_KINDS)[number];
 export const ATTESTATION_WORDING: Record<AttestationKind, string> = {
   parental_permission:
     "I confirm that our school holds written permission from this pupil's parent or guardian for them to take part in this contest, and for Inkwell to keep the entry and its results.",
-  originality:
-    "I confirm that this entry is the pupil's own original, unpublished work, and that the school holds their parent or guardian's permission to enter it in this contest.",
+  originality: "I confirm that this entry is the pupil's own original, unpublished work.",
 };
 
 export const ATTESTATION_LABELS: Record<AttestationKind, string> = {

@@ -7,13 +7,15 @@ import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { publicContest, type PublicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { COUNTED_STATUSES, entriesLeft, entryLimitMessage } from "~/features/entries/entry-limit";
-import { eligibilityMessage, type PupilEntry } from "~/features/entries/receive-entry.server";
+import { type PupilEntry } from "~/features/entries/receive-entry.server";
 import { entriesLeftFor } from "~/features/entries/entry-limit.server";
 import { prisma } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
 import { hasParentalPermission, recordAttestation } from "./attestations.server";
+import { pupilsWithPermission } from "./consent-ledger.server";
 import { pupilName, type EducatorAccess } from "./educator-access.server";
 import { classEntryStatus } from "./class-entry-status";
+import { contestConsent, needsSchoolPermission, pupilConsentKind } from "./pupil-consent";
 import { ATTESTATION_FIELDS, CLASS_ENTRY_MESSAGES } from "./class-entry-form";
 import { contestDivisions } from "~/features/divisions/divisions.server";
 import { divisionNotice } from "~/features/divisions/placement";
@@ -23,12 +25,28 @@ const ticked = (form: FormData, name: string) => {
   return v === "on" || v === "true";
 };
 
-/** What a pupil's entry still needs: the permission box, when the ledger does not hold it. */
+type Tx = Parameters<typeof hasParentalPermission>[0];
+
+/** The consent a pupil's class entry rests on, read from their account (ADR 0044). */
+async function consentKindOf(db: Tx, pupil: { userId: string | null }) {
+  if (!pupil.userId) return pupilConsentKind({ account: null });
+  const user = await db.user.findUnique({
+    where: { id: pupil.userId },
+    select: { dateOfBirth: true, parentConsentAt: true },
+  });
+  return pupilConsentKind({ account: user ?? { dateOfBirth: null, parentConsentAt: null } });
+}
+
+/**
+ * What a pupil's entry still needs (ADR 0044): the permission box, when neither the pupil's own
+ * account nor the ledger covers the entry. A roster pupil, and an under-13 who joined and whose
+ * parent has not consented yet, both need it until the school's permission is recorded.
+ */
 export async function permissionNeeded(
   pupil: { id: string; userId: string | null },
   contestId: string,
 ) {
-  if (pupil.userId) return false;
+  if (!needsSchoolPermission(await consentKindOf(prisma, pupil))) return false;
   return !(await hasParentalPermission(prisma, pupil.id, contestId));
 }
 
@@ -57,21 +75,11 @@ export function pupilEntry(
         select: { status: true },
       });
       if (educator?.status !== "approved") return { message: CLASS_ENTRY_MESSAGES.notApproved };
-      const held = await hasParentalPermission(tx, pupil.id, contestId);
       recordPermission = false;
-      if (pupil.userId) {
-        const user = await tx.user.findUnique({
-          where: { id: pupil.userId },
-          select: { id: true, dateOfBirth: true, parentConsentAt: true },
-        });
-        const refused = user ? eligibilityMessage(user) : null;
-        if (refused && !held)
-          return {
-            message: user?.dateOfBirth
-              ? CLASS_ENTRY_MESSAGES.consent(name)
-              : CLASS_ENTRY_MESSAGES.noDateOfBirth(name),
-          };
-      } else if (!held) {
+      // One rule for roster pupils and pupils who joined (ADR 0044): the pupil's own account
+      // covers the entry, or else the school's permission, on the ledger or ticked now.
+      const needs = needsSchoolPermission(await consentKindOf(tx, pupil));
+      if (needs && !(await hasParentalPermission(tx, pupil.id, contestId))) {
         if (!ticked(form, ATTESTATION_FIELDS.parental_permission))
           return {
             field: ATTESTATION_FIELDS.parental_permission,
@@ -141,7 +149,7 @@ export async function classContestRoster(classroomId: string, contest: PublicCon
       userId: true,
       // The division's facts: the roster grade, else the pupil's own account's (ADR 0032).
       grade: true,
-      user: { select: { grade: true, dateOfBirth: true } },
+      user: { select: { grade: true, dateOfBirth: true, parentConsentAt: true } },
       submissions: {
         where: { contestId: contest.id },
         orderBy: { createdAt: "asc" },
@@ -161,6 +169,7 @@ export async function classContestRoster(classroomId: string, contest: PublicCon
       },
     },
   });
+  const permitted = await pupilsWithPermission(classroomId, contest.id);
   const linked = pupils.flatMap((p) => (p.userId ? [p.userId] : []));
   const elsewhere = linked.length
     ? await prisma.submission.findMany({
@@ -194,10 +203,23 @@ export async function classContestRoster(classroomId: string, contest: PublicCon
       ...p.submissions.map((s) => s.status),
       ...others.map(() => "submitted"),
     ]);
+    // Which consent this pupil's entry rests on, and whether it is there yet (ADR 0044).
+    const consent = contestConsent(
+      pupilConsentKind({
+        account: p.userId
+          ? {
+              dateOfBirth: p.user?.dateOfBirth ?? null,
+              parentConsentAt: p.user?.parentConsentAt ?? null,
+            }
+          : null,
+      }),
+      permitted.has(p.id),
+    );
     return {
       id: p.id,
       name: pupilName(p),
       hasAccount: Boolean(p.userId),
+      consent,
       // Their division in a contest with divisions, or why none takes them.
       division:
         placed.kind === "placed"

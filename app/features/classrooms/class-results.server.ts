@@ -6,6 +6,7 @@
  * own certificate when a pupil placed. The caller has checked the class is this educator's
  * (`ownClassroom`). A few queries per page, whatever the class size: no query per entry.
  */
+import { statusLabel } from "~/features/entries/submission-status";
 import { zipSync } from "fflate";
 import { parseCriteria } from "~/features/contests/rubric";
 import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
@@ -157,7 +158,8 @@ export function classResultsRows(view: ClassContestResults) {
     e.pupil.name,
     gradeLabel(e.pupil.grade),
     e.title,
-    e.status,
+    // The page's label ("Submitted"), not the stored value.
+    statusLabel(e.status),
     e.results?.average != null ? e.results.average.toFixed(2) : "",
     e.results?.award?.label ?? "",
     ...(view.hasDivisions ? [e.division ?? ""] : []),

@@ -7,6 +7,7 @@ import { randomInt } from "node:crypto";
 import { isUniqueViolation, prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { ownClassroom, ownPupil, pupilName } from "./educator-access.server";
+import { pupilConsentKind } from "./pupil-consent";
 import { joinCodeFrom, placesLeft, pupilKey, type PupilInput } from "./roster";
 
 /** Codes tried before giving up (a collision among 10^9 codes is rare; ten in a row is not). */
@@ -71,13 +72,20 @@ export async function classWithRoster(educatorId: string, classroomId: string) {
       userId: true,
       joinedAt: true,
       createdAt: true,
+      user: { select: { dateOfBirth: true, parentConsentAt: true } },
       _count: { select: { submissions: true } },
     },
   });
   const joined = pupils.filter((p) => p.joinedAt !== null).length;
+  const now = new Date();
   return {
     classroom,
-    pupils: pupils.map(({ _count, ...p }) => ({ ...p, entries: _count.submissions })),
+    pupils: pupils.map(({ _count, user, ...p }) => ({
+      ...p,
+      entries: _count.submissions,
+      // Which consent this pupil's class entries rest on (ADR 0044).
+      consent: pupilConsentKind({ account: user }, now),
+    })),
     joined,
     placesLeft: placesLeft(classroom.size, joined),
   };

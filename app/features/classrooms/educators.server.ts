@@ -3,6 +3,8 @@
  * a user names their school (found or made, matched on name, city and country in any case) and
  * role, and waits as `pending`; an admin approves, or refuses with a note the educator reads.
  */
+import { EducatorApprovedEmail, EDUCATOR_APPROVED_SUBJECT } from "~/emails/educator-approved";
+import { sendEmail, siteUrl } from "~/utils/email.server";
 import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { pageCount } from "~/utils/paging";
@@ -53,12 +55,40 @@ export async function becomeEducator(
   );
 }
 
+/**
+ * An admin approves an educator; the first approval (from pending or refused) tells them by
+ * e-mail, from the configured site address, with a link to their classes. Approving an approved
+ * educator again changes and sends nothing. Returns whether this call approved them.
+ */
 export async function approveEducator(userId: string, adminId: string) {
   const { count } = await prisma.educator.updateMany({
-    where: { userId },
+    where: { userId, status: { not: "approved" } },
     data: { status: "approved", decidedAt: new Date(), decidedById: adminId, decisionNote: null },
   });
-  if (count !== 1) throw new DomainError("Educator not found.");
+  if (count !== 1) {
+    const exists = await prisma.educator.count({ where: { userId } });
+    if (exists !== 1) throw new DomainError("Educator not found.");
+    return false;
+  }
+  const educator = await prisma.educator.findUniqueOrThrow({
+    where: { userId },
+    select: {
+      user: { select: { email: true, displayName: true } },
+      school: { select: { name: true } },
+    },
+  });
+  // The approval stands whether or not the e-mail goes out (the e-mail log records a failure).
+  await sendEmail({
+    to: educator.user.email,
+    subject: EDUCATOR_APPROVED_SUBJECT,
+    template: "educator-approved",
+    react: EducatorApprovedEmail({
+      name: educator.user.displayName,
+      school: educator.school.name,
+      url: siteUrl("/educator"),
+    }),
+  });
+  return true;
 }
 
 export async function refuseEducator(userId: string, adminId: string, note: string) {

@@ -42,7 +42,7 @@ const entrantSubmissionSelect = {
       submissionsClose: true,
     },
   },
-  payment: { select: { status: true, amountCents: true } },
+  payment: { select: { status: true, amountCents: true, checkoutSessionId: true } },
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createTextValidator } from "~/features/documents/file-sniff";
-import { countWords, withinWordRange, wordRangeStatus } from "./word-count";
+import { countWords, entryLengthLabel, withinWordRange, wordRangeStatus } from "./word-count";
 
 describe("word counting", () => {
   test("counts whitespace-separated tokens of the trimmed text", () => {
@@ -57,4 +57,17 @@ test("the streamed text validator's word counter splits on exactly the whitespac
   expect(v.push(new TextEncoder().encode(all))).toBe(true);
   expect(v.end()).toBe(true);
   expect(v.words()).toBe(countWords(all));
+});
+
+describe("entryLengthLabel", () => {
+  test("typed and document entries both show their counted words", () => {
+    expect(entryLengthLabel({ wordCount: 540, fileName: null })).toBe("540 words");
+    expect(entryLengthLabel({ wordCount: 203, fileName: "story.docx" })).toBe(
+      "203 words, story.docx",
+    );
+    expect(entryLengthLabel({ wordCount: 1, fileName: null })).toBe("1 word");
+  });
+  test("a document never counted is named by its file", () => {
+    expect(entryLengthLabel({ wordCount: 0, fileName: "old.pdf" })).toBe("File: old.pdf");
+  });
 });

@@ -29,3 +29,14 @@ export function wordRangeStatus(count: number, min: number, max: number): WordRa
   if (count > max) return { state: "long", message: `Too long: remove ${plural(count - max)}.` };
   return { state: "ok", message: `Good: between ${min} and ${max} words.` };
 }
+
+/**
+ * An entry's length in lists (the writer's dashboard): the counted words for a typed story and a
+ * document alike ("203 words, story.docx"); only a document whose words were never counted (an
+ * older entry) is named by its file alone.
+ */
+export function entryLengthLabel(entry: { wordCount: number; fileName: string | null }) {
+  const words = `${entry.wordCount} ${entry.wordCount === 1 ? "word" : "words"}`;
+  if (!entry.fileName) return words;
+  return entry.wordCount > 0 ? `${words}, ${entry.fileName}` : `File: ${entry.fileName}`;
+}

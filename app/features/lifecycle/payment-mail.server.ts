@@ -8,6 +8,7 @@ import { prisma } from "~/utils/db.server";
 import { siteUrl } from "~/utils/email.server";
 import { finalizeCheckout } from "~/features/payments/checkout.server";
 import { groupWithLines, lineName } from "~/features/payments/group-checkout.server";
+import { discountNote } from "~/features/payments/pricing";
 
 export async function tellRefund(submissionId: string) {
   const s = await prisma.submission.findUnique({
@@ -15,11 +16,17 @@ export async function tellRefund(submissionId: string) {
     select: {
       title: true,
       entrant: { select: { email: true, displayName: true } },
-      contest: { select: { title: true } },
+      contest: { select: { title: true, slug: true } },
       payment: { select: { status: true, amountCents: true } },
+      pupil: { select: { classroomId: true } },
     },
   });
   if (!s || s.payment?.status !== "refunded") return "nothing-to-send" as const;
+  // A class entry is followed on the class's page for the contest, not on /dashboard (which
+  // leaves class entries out): ADR 0031.
+  const path = s.pupil
+    ? `/educator/classes/${encodeURIComponent(s.pupil.classroomId)}/contests/${encodeURIComponent(s.contest.slug)}`
+    : "/dashboard";
   return sendLifecycleMail({
     key: `refund:${submissionId}`,
     template: "entry-refunded",
@@ -29,7 +36,8 @@ export async function tellRefund(submissionId: string) {
       title: s.title,
       contestTitle: s.contest.title,
       amount: formatDollars(s.payment.amountCents),
-      url: siteUrl("/dashboard"),
+      url: siteUrl(path),
+      classEntry: Boolean(s.pupil),
     },
   });
 }
@@ -44,10 +52,23 @@ export async function tellGroupPayment(groupId: string) {
   if (!g) return "nothing-to-send" as const;
   const invoice = g.method === "invoice";
   if (invoice ? g.status !== "invoiced" : g.status !== "paid") return "nothing-to-send" as const;
-  const lines = g.payments
-    .filter((p) => (invoice ? p.status === "invoiced" : p.status === "paid"))
-    .map((p) => ({ name: lineName(p.submission), amount: formatDollars(p.amountCents) }));
+  const paid = g.payments.filter((p) => (invoice ? p.status === "invoiced" : p.status === "paid"));
+  const priced = paid.map((p) => ({
+    feeCents: p.feeCents,
+    discountCents: p.discountCents,
+    code: p.discountCode?.code ?? null,
+  }));
+  const lines = paid.map((p, i) => ({
+    name: lineName(p.submission),
+    amount: formatDollars(p.amountCents),
+    // The code and its discount on the receipt (ADR 0031).
+    note: discountNote(priced[i], formatDollars),
+  }));
   if (lines.length === 0) return "nothing-to-send" as const;
+  const codes = [
+    ...new Set(priced.flatMap((p) => (p.code && p.discountCents > 0 ? [p.code] : []))),
+  ];
+  const off = priced.reduce((sum, p) => sum + (p.code ? p.discountCents : 0), 0);
   return sendLifecycleMail({
     key: `${invoice ? "class-invoice" : "class-receipt"}:${groupId}`,
     template: invoice ? "class-invoice" : "class-receipt",
@@ -57,6 +78,7 @@ export async function tellGroupPayment(groupId: string) {
       contestTitle: g.contest.title,
       lines,
       total: formatDollars(g.amountCents),
+      discount: codes.length ? { codes: codes.join(", "), amount: formatDollars(off) } : null,
       reference: g.reference,
       url: siteUrl("/educator"),
     },

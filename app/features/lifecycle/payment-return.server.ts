@@ -7,7 +7,11 @@
 import { confirmEntry } from "./lifecycle.server";
 import type { Toast } from "~/utils/toast.server";
 import { finalizeReturn } from "~/features/payments/checkout.server";
-import { finalizeGroup, settleOpenGroups } from "~/features/payments/group-settlement.server";
+import {
+  finalizeGroup,
+  groupStillPayable,
+  settleOpenGroups,
+} from "~/features/payments/group-settlement.server";
 import { prisma } from "~/utils/db.server";
 import { tellGroupPayment } from "./payment-mail.server";
 
@@ -58,6 +62,13 @@ export async function paymentReturnToast(entrantId: string, submissionId: string
   }
 }
 
+const GROUP_NOT_PAID: Toast = {
+  type: "info",
+  title: "Nothing was paid",
+  description:
+    "This payment page was closed before it was paid, so nothing was charged. The entries below show where they are now.",
+};
+
 /**
  * The return from a class payment's checkout (…?payment=success&group=…): the same finalize as
  * the webhook's, then the one receipt; a cancelled checkout gives the entries back
@@ -87,7 +98,16 @@ export async function groupReturnToast(
       };
   }
   const outcome = await finalizeGroup(group.id);
-  if (outcome === "unpaid") return RETURN_TOASTS.processing;
+  if (outcome === "unpaid" || outcome === "unknown-session") {
+    // "Success" in the address proves nothing: a checkout that was stopped (started again,
+    // cancelled in another tab, its entries then invoiced) or expired was not paid, and says so.
+    const open = await groupStillPayable(group.id);
+    if (!open) {
+      await settleOpenGroups(payerId, group.contestId, group.id);
+      return GROUP_NOT_PAID;
+    }
+    return RETURN_TOASTS.processing;
+  }
   if (outcome === "refunded-late") return RETURN_TOASTS.refundedLate;
   if (outcome !== "confirmed" && outcome !== "already-confirmed") return null;
   try {

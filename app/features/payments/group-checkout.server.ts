@@ -15,6 +15,8 @@ import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { lockingTransaction, lockRow, prisma, type Prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
+import { formatDollars } from "~/utils/dates";
+import { discountNote } from "./pricing";
 import { giveCodeUseBack, takeCodeUse } from "./discount-codes.server";
 import { releaseGroup } from "./group-settlement.server";
 import { paymentProvider, type CheckoutLine } from "./provider.server";
@@ -31,6 +33,14 @@ export const GROUP_MESSAGES = {
   referenceNeeded: "Enter the school's purchase-order reference.",
   notInvoiced: "This invoice is not open.",
 } as const;
+
+/** ", code CLASSROOM50: $22.50 off" for lines a code took something off, else "". */
+function codeSummary(lines: { code: string | null; discountCents: number }[]) {
+  const codes = [...new Set(lines.flatMap((l) => (l.code && l.discountCents > 0 ? [l.code] : [])))];
+  if (codes.length === 0) return "";
+  const off = lines.reduce((sum, l) => sum + (l.code ? l.discountCents : 0), 0);
+  return `, code ${codes.join(", ")}: ${formatDollars(off)} off`;
+}
 
 /** A line's name on the checkout and the receipt: "Entry fee: The Lantern (Mia R.)". */
 export function lineName(s: {
@@ -85,7 +95,12 @@ async function takeEntries(tx: Tx, choice: Choice, now: Date) {
     },
   });
   if (payments.length !== ids.length) throw new DomainError(GROUP_MESSAGES.notPayable);
-  const lines: (CheckoutLine & { paymentId: string; waived: boolean })[] = [];
+  const lines: (CheckoutLine & {
+    paymentId: string;
+    waived: boolean;
+    code: string | null;
+    discountCents: number;
+  })[] = [];
   for (const p of payments) {
     // Each entry is priced afresh with the code typed now (a use per entry, ADR 0020).
     await giveCodeUseBack(tx, p.discountCodeId);
@@ -111,6 +126,9 @@ async function takeEntries(tx: Tx, choice: Choice, now: Date) {
       submissionId: p.submissionId,
       name: lineName(p.submission),
       amountCents: q.amountCents,
+      note: discountNote(q, formatDollars),
+      code: q.discountCents > 0 ? q.code : null,
+      discountCents: q.discountCents,
       waived,
     });
   }
@@ -164,13 +182,15 @@ export async function startGroupCheckout(
   try {
     const session = await paymentProvider().createCheckout({
       groupId: made.group.id,
-      lines: made.due.map(({ submissionId, name, amountCents }) => ({
+      lines: made.due.map(({ submissionId, name, amountCents, note }) => ({
         submissionId,
         name,
         amountCents,
+        note,
       })),
       amountCents: made.total,
-      description: `Entry fees: ${made.contestTitle} (${made.due.length} ${made.due.length === 1 ? "entry" : "entries"})`,
+      // The code and the whole discount are named on the checkout page, before paying.
+      description: `Entry fees: ${made.contestTitle} (${made.due.length} ${made.due.length === 1 ? "entry" : "entries"})${codeSummary(made.due)}`,
       customerEmail: made.email,
       idempotencyKey: `group:${made.group.id}`,
       origin: choice.origin,
@@ -255,6 +275,7 @@ export function groupWithLines(groupId: string) {
           feeCents: true,
           discountCents: true,
           amountCents: true,
+          discountCode: { select: { code: true } },
           submission: {
             select: {
               id: true,

@@ -6,10 +6,14 @@
  * paid anyway is refunded whole.
  */
 import { prisma, type Prisma, withBusyRetry } from "~/utils/db.server";
+import { DomainError } from "~/utils/domain-error";
 import { giveCodeUseBack } from "./discount-codes.server";
 import { paymentProvider, type CheckoutState } from "./provider.server";
 
 type Tx = Prisma.TransactionClient;
+
+/** How long a new group may wait for its checkout session before it counts as never opened. */
+const SESSION_GRACE_MS = 60_000;
 
 /**
  * Gives an open card group's entries back (its checkout expired, was cancelled, or one of its
@@ -139,7 +143,7 @@ export async function finalizeGroup(groupId: string) {
 export async function settleOpenGroups(payerId: string, contestId: string, cancelled?: string) {
   const open = await prisma.paymentGroup.findMany({
     where: { payerId, contestId, status: "open", method: "card" },
-    select: { id: true, checkoutSessionId: true },
+    select: { id: true, checkoutSessionId: true, createdAt: true },
   });
   if (open.length === 0) return;
   let provider;
@@ -148,7 +152,11 @@ export async function settleOpenGroups(payerId: string, contestId: string, cance
   } catch {
     return;
   }
+  const justMade = Date.now() - SESSION_GRACE_MS;
   for (const g of open) {
+    // A group whose checkout is being opened right now (another tab's "Pay") is not "never
+    // opened": it is left alone for a minute.
+    if (!g.checkoutSessionId && g.createdAt.getTime() > justMade && g.id !== cancelled) continue;
     const session = g.checkoutSessionId ? await provider.getCheckout(g.checkoutSessionId) : null;
     if (session?.paid) {
       await finalizeGroupSession(session);
@@ -165,4 +173,111 @@ export async function settleOpenGroups(payerId: string, contestId: string, cance
     }
     await withBusyRetry(() => prisma.$transaction((tx) => releaseGroup(tx, g.id)));
   }
+}
+
+export const RESUME_MESSAGES = {
+  notOpen: "This payment is no longer open: the entries below show where they are now.",
+} as const;
+
+/**
+ * The payer's card payments of a contest that were started and not finished (the checkout was
+ * left without Cancel): the class's page offers each to resume or start again (ADR 0031).
+ */
+export async function startedGroups(payerId: string, contestId: string) {
+  const rows = await prisma.paymentGroup.findMany({
+    where: { payerId, contestId, status: "open", method: "card" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      amountCents: true,
+      createdAt: true,
+      payments: {
+        where: { status: "open" },
+        select: { discountCents: true, discountCode: { select: { code: true } } },
+      },
+    },
+  });
+  return rows.map((g) => ({
+    id: g.id,
+    amountCents: g.amountCents,
+    createdAt: g.createdAt,
+    entries: g.payments.length,
+    codes: [
+      ...new Set(
+        g.payments.flatMap((p) =>
+          p.discountCode && p.discountCents > 0 ? [p.discountCode.code] : [],
+        ),
+      ),
+    ],
+  }));
+}
+
+async function openGroupOf(payerId: string, groupId: string) {
+  const group = await prisma.paymentGroup.findFirst({
+    where: { id: groupId, payerId, method: "card", status: "open" },
+    select: { id: true, checkoutSessionId: true },
+  });
+  if (!group) throw new DomainError(RESUME_MESSAGES.notOpen);
+  return group;
+}
+
+export type Resumed = { kind: "redirect"; url: string } | { kind: "paid" } | { kind: "released" };
+
+/**
+ * "Resume payment": back to the started checkout while the provider still has it open; a
+ * checkout paid meanwhile is confirmed; one that expired gives its entries back to pay again.
+ */
+export async function resumeGroup(
+  payerId: string,
+  groupId: string,
+  origin: string,
+): Promise<Resumed> {
+  const group = await openGroupOf(payerId, groupId);
+  const provider = paymentProvider();
+  const session = group.checkoutSessionId
+    ? await provider.getCheckout(group.checkoutSessionId, origin)
+    : null;
+  if (session?.paid) {
+    await finalizeGroupSession(session);
+    return { kind: "paid" };
+  }
+  if (session?.status === "open" && session.url) return { kind: "redirect", url: session.url };
+  await withBusyRetry(() => prisma.$transaction((tx) => releaseGroup(tx, group.id)));
+  return { kind: "released" };
+}
+
+/**
+ * "Start again": the started checkout is closed at the provider (so it can no longer be paid)
+ * and its entries wait for payment again, to be chosen (with a code) anew. A checkout paid in
+ * the meantime is confirmed instead.
+ */
+export async function restartGroup(payerId: string, groupId: string): Promise<"paid" | "released"> {
+  const group = await openGroupOf(payerId, groupId);
+  const provider = paymentProvider();
+  if (group.checkoutSessionId) {
+    const before = await provider.getCheckout(group.checkoutSessionId);
+    if (before?.status === "open" && !before.paid) await provider.expireCheckout(before.id);
+    const after = await provider.getCheckout(group.checkoutSessionId);
+    if (after?.paid) {
+      await finalizeGroupSession(after);
+      return "paid";
+    }
+  }
+  await withBusyRetry(() => prisma.$transaction((tx) => releaseGroup(tx, group.id)));
+  return "released";
+}
+
+/**
+ * Whether a group's payment may still arrive (the group is open and the provider's session has
+ * not expired: open, or complete with the payment processing): the return from its checkout says
+ * "processing" only then.
+ */
+export async function groupStillPayable(groupId: string) {
+  const group = await prisma.paymentGroup.findUnique({
+    where: { id: groupId },
+    select: { status: true, checkoutSessionId: true },
+  });
+  if (group?.status !== "open" || !group.checkoutSessionId) return false;
+  const session = await paymentProvider().getCheckout(group.checkoutSessionId);
+  return session !== null && session.status !== "expired";
 }

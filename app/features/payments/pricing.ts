@@ -117,3 +117,15 @@ export function describeDiscount(rule: Pick<DiscountRule, "percentOff" | "amount
 export type PricePreview =
   | { ok: true; feeCents: number; discountCents: number; amountCents: number; code: string | null }
   | { ok: false; message: string };
+
+/**
+ * A line's discount in words, for the checkout page and the receipt (ADR 0031): "$15.00 less
+ * $7.50 with code CLASSROOM50", or null when no code took anything off.
+ */
+export function discountNote(
+  line: { feeCents: number; discountCents: number; code: string | null },
+  dollars: (cents: number) => string,
+) {
+  if (!line.code || line.discountCents <= 0) return null;
+  return `${dollars(line.feeCents)} less ${dollars(line.discountCents)} with code ${line.code}`;
+}

@@ -23,8 +23,16 @@ export type CheckoutState = {
   paymentIntentId: string | null;
 };
 
-/** One line of a class payment's checkout: one entry's fee. */
-export type CheckoutLine = { submissionId: string; name: string; amountCents: number };
+/**
+ * One line of a class payment's checkout: one entry's fee, and its discount in words when a code
+ * took something off (shown on the checkout page before paying).
+ */
+export type CheckoutLine = {
+  submissionId: string;
+  name: string;
+  amountCents: number;
+  note?: string | null;
+};
 
 export type CheckoutRequest = {
   /** One entry's checkout, or (groupId and lines) a class payment with a line per entry. */
@@ -44,7 +52,8 @@ export type CheckoutRequest = {
 export interface PaymentProvider {
   readonly mode: "stripe" | "test";
   createCheckout(input: CheckoutRequest): Promise<CheckoutState>;
-  getCheckout(id: string): Promise<CheckoutState | null>;
+  /** `origin` gives the test checkout's session its page address (Stripe's has its own). */
+  getCheckout(id: string, origin?: string): Promise<CheckoutState | null>;
   expireCheckout(id: string): Promise<void>;
   /**
    * Refunds a payment, or with `amountCents` part of it (one entry of a class payment, named by
@@ -107,7 +116,11 @@ const stripeProvider: PaymentProvider = {
           price_data: {
             currency: env().PAYMENT_CURRENCY,
             unit_amount: line.amountCents,
-            product_data: { name: line.name },
+            // The code and its discount, on Stripe's page before paying (ADR 0031).
+            product_data: {
+              name: line.name,
+              ...("note" in line && line.note ? { description: line.note } : {}),
+            },
           },
         })),
         customer_email: input.customerEmail,
@@ -196,9 +209,9 @@ const testProvider: PaymentProvider = {
     });
     return fromTestRow(row, input.origin);
   },
-  async getCheckout(id) {
+  async getCheckout(id, origin) {
     const row = await prisma.testCheckoutSession.findUnique({ where: { id } });
-    return row ? fromTestRow(row) : null;
+    return row ? fromTestRow(row, origin) : null;
   },
   async expireCheckout(id) {
     await prisma.testCheckoutSession.updateMany({
