@@ -16,6 +16,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
+import { pupilWriterName } from "~/features/judging/writer";
 import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { redirectToCheckout } from "./checkout-redirect.server";
@@ -81,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     withdrawable,
     sentBy: sentForMe?.entrant.displayName ?? null,
     // A class entry the educator sent: the pupil is its writer (docs/decisions/0031).
-    sentFor: own?.pupil ? `${own.pupil.firstName} ${own.pupil.lastInitial}.` : null,
+    sentFor: own?.pupil ? pupilWriterName(own.pupil) : null,
     payment: own && s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
     payable:
       own !== null &&

@@ -13,6 +13,7 @@
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
+import { pupilWriterName } from "~/features/judging/writer";
 import { lockingTransaction, lockRow, prisma, type Prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { giveCodeUseBack, takeCodeUse } from "./discount-codes.server";
@@ -37,7 +38,7 @@ export function lineName(s: {
   title: string;
   pupil: { firstName: string; lastInitial: string } | null;
 }) {
-  const who = s.pupil ? ` (${s.pupil.firstName} ${s.pupil.lastInitial}.)` : "";
+  const who = s.pupil ? ` (${pupilWriterName(s.pupil)})` : "";
   return `Entry fee: ${s.title}${who}`;
 }
 
