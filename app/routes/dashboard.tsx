@@ -123,8 +123,7 @@ export default function Dashboard() {
         <div>
           <h1 className="font-serif text-3xl font-bold">Dashboard</h1>
           <p className="mt-1 text-slate-600">
-            Welcome,{" "}
-            <bdi>{greetingName(user)}</bdi>
+            Welcome, <bdi>{greetingName(user)}</bdi>
           </p>
         </div>
         <Form method="post" action="/logout">

@@ -183,8 +183,8 @@ export default function EntrantSubmission() {
       </p>
       {sentFor ? (
         <Alert variant="info" className="mt-6" title={`Sent for ${sentFor}`}>
-          You sent this entry for {sentFor}, a pupil of your class: it is their writing, and their
-          name is on its results and certificate.
+          You sent this entry for <bdi>{sentFor}</bdi>, a pupil of your class: it is their writing,
+          and their name is on its results and certificate.
         </Alert>
       ) : null}
       {sentBy ? (

@@ -97,8 +97,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const wait = await joinCodeRetryAfter(address);
   if (wait > 0) return data({ error: tooManyJoinCodesMessage(wait) }, { status: 429 });
   const submission = parseWithZod(await readForm(request), { schema: joinSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const code = params.code ?? "";
   try {
     const joined = await joinClass(code, user, submission.value);

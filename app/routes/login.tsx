@@ -76,8 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 409 },
       );
     }
-    const forClass =
-      joinCode && forCode ? await consumeClassSignUp(joinCode, forCode.room) : false;
+    const forClass = joinCode && forCode ? await consumeClassSignUp(joinCode, forCode.room) : false;
     const wait = forClass ? 0 : await consumeSignUp(clientAddress(context));
     if (wait > 0) {
       return data<ActionData>(

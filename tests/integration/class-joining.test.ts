@@ -360,7 +360,9 @@ describe("join codes cannot be guessed without limit", () => {
     const { code, classroom } = await makeClass(30);
     const pupils = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        prisma.user.create({ data: { email: `m${i}-${uniq()}@kids.test`, displayName: `Kid ${i}` } }),
+        prisma.user.create({
+          data: { email: `m${i}-${uniq()}@kids.test`, displayName: `Kid ${i}` },
+        }),
       ),
     );
     for (const p of pupils) {

@@ -149,8 +149,7 @@ export async function joinClass(
             ...name,
             userId: user.id,
             joinedAt: now,
-            matchPending:
-              unclaimed.length > 0 || rows.some((r) => pupilKey(r) === pupilKey(name)),
+            matchPending: unclaimed.length > 0 || rows.some((r) => pupilKey(r) === pupilKey(name)),
           },
         });
         return { outcome: "joined", classroom: found, matched: false };

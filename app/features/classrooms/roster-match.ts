@@ -12,9 +12,7 @@ import { firstNameKey } from "./roster";
 type Row = { id: string; firstName: string; lastInitial: string };
 
 export type MatchDecision<R extends Row> =
-  | { kind: "claim"; row: R }
-  | { kind: "choose"; candidates: R[] }
-  | { kind: "new" };
+  { kind: "claim"; row: R } | { kind: "choose"; candidates: R[] } | { kind: "new" };
 
 export function matchRoster<R extends Row>(
   unclaimed: readonly R[],

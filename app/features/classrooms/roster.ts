@@ -38,7 +38,8 @@ export const tidy = (s: string) => s.trim().replace(/\s+/g, " ");
  * vowel separator (U+180E). Zero-width (non-)joiners (U+200C, U+200D) are kept only between two
  * letters of a script that uses them (Persian, Indic); elsewhere they hide inside a name.
  */
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+const INVISIBLE =
+  /[\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
 const JOINERS = /[\u200C\u200D]+/gu;
 const nonLatinLetter = /[\p{L}\p{M}]/u;
 const latin = /\p{Script=Latin}/u;
