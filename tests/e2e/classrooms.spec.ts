@@ -40,6 +40,7 @@ test.describe("on a 320 px phone", () => {
     page,
   }) => {
     await signIn(page, EDUCATOR);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/educator");
     await page.getByRole("link", { name: "Room 12 Writers" }).click();
     const roster = page.locator("section[aria-labelledby='roster-heading'] .data-table");
