@@ -96,9 +96,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const address = clientAddress(context);
   const wait = await joinCodeRetryAfter(address);
   if (wait > 0) return data({ error: tooManyJoinCodesMessage(wait) }, { status: 429 });
-  const submission = parseWithZod(await readForm(request), { schema: joinSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const code = params.code ?? "";
+  const form = await readForm(request);
+  // An unknown or closed code answers alike whatever the form says (and counts as a wrong try).
+  if (!(await openClassForCode(code))) {
+    await recordWrongJoinCode(address);
+    return data({ error: CODE_NOT_OPEN }, { status: 404 });
+  }
+  const submission = parseWithZod(form, { schema: joinSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const joined = await joinClass(code, user, submission.value);
     if (joined.outcome === "choose")

@@ -50,11 +50,6 @@ type Limiters = {
  * class's own bound is checked against the count, consumeClassSignUp).
  */
 const MAX_CLASS_SIGNUPS_PER_HOUR = 60;
-/**
- * Unknown or closed join codes one address may try in 15 minutes (docs/decisions/
- * 0041-class-joining-at-class-size.md): a class of 30 mistyping its code once each, not a guesser.
- */
-export const WRONG_JOIN_CODES_PER_IP = 40;
 /** Account e-mails (reset links, "someone tried to sign up") one inbox gets per hour. */
 export const MAILS_PER_ADDRESS = 3;
 /**
@@ -126,7 +121,8 @@ function get(): Limiters {
     }),
     wrongJoinCodeByIp: limiter({
       keyPrefix: "join_code_wrong_ip",
-      points: WRONG_JOIN_CODES_PER_IP,
+      // JOIN_CODE_MAX_WRONG_PER_IP: a class of 30 mistyping its code once each, not a guesser.
+      points: e.JOIN_CODE_MAX_WRONG_PER_IP,
       duration: WINDOW_SECONDS,
     }),
   };
