@@ -263,8 +263,8 @@ export default function ClassPage() {
             {toMatch === 1
               ? "1 pupil who joined with the code is not matched to a row of your class list."
               : `${toMatch} pupils who joined with the code are not matched to a row of your class list.`}{" "}
-            They are marked “Not matched” below: link each to their row (“Link … to a pupil who
-            joined”, on that row), or keep them as a new pupil.
+            They are marked “Not matched” in the Account column below: link each to their row (“Link
+            … to a pupil who joined”, on that row), or keep them as a new pupil.
           </Alert>
         ) : null}
         {pupils.length === 0 ? (
@@ -280,6 +280,11 @@ export default function ClassPage() {
               <tr key={p.id} className="border-b border-slate-100 align-top">
                 <td className="py-2 pr-4 font-medium">
                   <bdi>{p.name}</bdi>
+                </td>
+                <td className="py-2 pr-4">{p.grade}</td>
+                <td className="py-2 pr-4 break-all">{p.parentEmail}</td>
+                <td className="py-2 pr-4">
+                  {p.account ? "account" : "roster only"}
                   {p.matchPending ? (
                     <>
                       {" "}
@@ -287,9 +292,6 @@ export default function ClassPage() {
                     </>
                   ) : null}
                 </td>
-                <td className="py-2 pr-4">{p.grade}</td>
-                <td className="py-2 pr-4 break-all">{p.parentEmail}</td>
-                <td className="py-2 pr-4">{p.account ? "account" : "roster only"}</td>
                 <td className="py-2 pr-4">{p.joined}</td>
                 <td className="py-2 pr-4">
                   <PupilActions pupil={p} joinedPupils={joinedPupils} errors={editErrors(p.id)} />
