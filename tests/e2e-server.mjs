@@ -74,6 +74,7 @@ const env = {
   SIGNUP_MAX_PER_IP: "10000",
   RESET_MAX_PER_IP: "10000",
   PRICE_PREVIEW_MAX_PER_MINUTE: "10000",
+  JOIN_CODE_MAX_WRONG_PER_IP: "10000",
   // No Stripe keys: the test-mode checkout stands in (docs/decisions/0020-payments.md).
   PAYMENTS_TEST_MODE: "1",
 };

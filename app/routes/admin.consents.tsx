@@ -108,7 +108,9 @@ export default function AdminConsents() {
                 <span className="break-all text-slate-600">{r.educatorEmail}</span>
               </td>
               <td className="py-2 pr-4">{r.school}</td>
-              <td className="py-2 pr-4">{r.pupil}</td>
+              <td className="py-2 pr-4">
+                <bdi>{r.pupil}</bdi>
+              </td>
               <td className="py-2 pr-4">{r.contest}</td>
               <td className="py-2 pr-4 font-mono text-xs">{r.submissionId}</td>
               <td className="min-w-64 py-2 pr-4 text-xs">{r.wording}</td>

@@ -118,7 +118,13 @@ function AwardList({ awards, division }: { awards: PublicAward[]; division: stri
               <Badge variant={a.kind === "place" ? "default" : "secondary"}>{a.label}</Badge>
               <CardTitle className="mt-2 break-words">{a.title}</CardTitle>
               <p className="break-words text-base text-slate-700">
-                {a.writer ? `by ${a.writer}` : "Anonymous writer"}
+                {a.writer ? (
+                  <>
+                    by <bdi>{a.writer}</bdi>
+                  </>
+                ) : (
+                  "Anonymous writer"
+                )}
               </p>
             </CardHeader>
             {a.text ? (

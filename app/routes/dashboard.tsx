@@ -1,6 +1,5 @@
 import { awardLabelsFor } from "~/features/results/results.server";
 import { progressLabels } from "~/features/results/entry-progress.server";
-import { EmailAddress } from "~/components/ui/email-address";
 import { ConsentPendingNotice } from "~/components/accounts/account-sections";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
@@ -27,7 +26,7 @@ import {
   listSentForPupil,
 } from "~/features/entries/entrant-submissions.server";
 import { upcomingDeadlines } from "~/features/contests/public-contests.server";
-import { canJudge, isAdmin, submitEligibility } from "~/features/accounts/user";
+import { canJudge, greetingName, isAdmin, submitEligibility } from "~/features/accounts/user";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Inkwell" }];
 
@@ -126,7 +125,7 @@ export default function Dashboard() {
         <div>
           <h1 className="font-serif text-3xl font-bold">Dashboard</h1>
           <p className="mt-1 text-slate-600">
-            Welcome, <EmailAddress email={user.email} />
+            Welcome, <bdi>{greetingName(user)}</bdi>
           </p>
         </div>
         <Form method="post" action="/logout">

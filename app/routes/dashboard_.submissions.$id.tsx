@@ -17,6 +17,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/auth.server";
+import { pupilWriterName } from "~/features/judging/writer";
 import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { redirectToCheckout } from "./checkout-redirect.server";
@@ -83,7 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     withdrawable,
     sentBy: sentForMe?.entrant.displayName ?? null,
     // A class entry the educator sent: the pupil is its writer (docs/decisions/0031).
-    sentFor: own?.pupil ? `${own.pupil.firstName} ${own.pupil.lastInitial}.` : null,
+    sentFor: own?.pupil ? pupilWriterName(own.pupil) : null,
     payment: own && s.payment ? { line: paymentLine(s.payment), status: s.payment.status } : null,
     payable:
       own !== null &&
@@ -196,8 +197,8 @@ export default function EntrantSubmission() {
       </p>
       {sentFor ? (
         <Alert variant="info" className="mt-6" title={`Sent for ${sentFor}`}>
-          You sent this entry for {sentFor}, a pupil of your class: it is their writing, and their
-          name is on its results and certificate.
+          You sent this entry for <bdi>{sentFor}</bdi>, a pupil of your class: it is their writing,
+          and their name is on its results and certificate.
         </Alert>
       ) : null}
       {sentBy ? (

@@ -13,6 +13,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddPupilForm, PupilActions } from "~/components/classrooms/roster";
+import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -21,6 +22,7 @@ import {
   addPupil,
   classWithRoster,
   editPupil,
+  keepPupil,
   linkPupil,
   removePupil,
   renewJoinCode,
@@ -47,7 +49,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireEducator(request);
-  const { classroom, pupils, joined, placesLeft } = await classWithRoster(user.id, params.id ?? "");
+  const { classroom, pupils, joined, placesLeft, toMatch } = await classWithRoster(
+    user.id,
+    params.id ?? "",
+  );
   const timeZone = env().SITE_TIME_ZONE ?? DEFAULT_TIME_ZONE;
   return {
     classroom: {
@@ -61,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     joinUrl: `${siteOrigin()}/join/${classroom.joinCode}`,
     joined,
     placesLeft,
+    toMatch,
     pupils: pupils.map((p) => ({
       id: p.id,
       name: pupilName(p),
@@ -73,6 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       waiting: p.consent === "awaiting-parent",
       joinedByCode: p.joinedAt !== null,
       joined: p.joinedAt ? formatDate(p.joinedAt, timeZone) : "",
+      matchPending: p.matchPending,
       entries: p.entries,
     })),
   };
@@ -144,6 +151,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
           description: `${linked.joined}'s account is now on this roster row.`,
         });
       }
+      case "keep-pupil": {
+        const kept = await keepPupil(user.id, value.pupilId);
+        return redirectWithToast(here, {
+          type: "success",
+          title: `${kept.name} kept as a new pupil`,
+        });
+      }
       case "open-code":
       case "close-code":
         await setJoinOpen(user.id, classroom.id, value.intent === "open-code");
@@ -166,7 +180,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClassPage() {
-  const { classroom, joinUrl, joined, placesLeft, pupils } = useLoaderData<typeof loader>();
+  const { classroom, joinUrl, joined, placesLeft, toMatch, pupils } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resetKey = useResetKey(actionData);
   // The errors of a refused edit, shown on that pupil's row.
@@ -185,9 +200,11 @@ export default function ClassPage() {
         <Link to="/educator" className="text-base underline">
           ← My classes
         </Link>
-        <h1 className="mt-2 font-serif text-3xl font-bold">{classroom.name}</h1>
+        <h1 className="mt-2 font-serif text-3xl font-bold">
+          <bdi>{classroom.name}</bdi>
+        </h1>
         <p className="text-base text-slate-700">
-          {classroom.band} · class size {classroom.size}
+          <bdi>{classroom.band}</bdi> · class size {classroom.size}
         </p>
       </div>
 
@@ -260,6 +277,15 @@ export default function ClassPage() {
             ? ` ${waitingCount} ${waitingCount === 1 ? "pupil is" : "pupils are"} waiting for a parent's consent.`
             : ""}
         </p>
+        {toMatch > 0 ? (
+          <Alert variant="warning" title="Pupils to match" className="mt-4">
+            {toMatch === 1
+              ? "1 pupil who joined with the code is not matched to a row of your class list."
+              : `${toMatch} pupils who joined with the code are not matched to a row of your class list.`}{" "}
+            They are marked “Not matched” in the Account column below: link each to their row (“Link
+            … to a pupil who joined”, on that row), or keep them as a new pupil.
+          </Alert>
+        ) : null}
         {pupils.length === 0 ? (
           <EmptyState className="mt-4 p-6">
             No pupils yet. Add them below or import a list.
@@ -271,10 +297,20 @@ export default function ClassPage() {
           >
             {pupils.map((p) => (
               <tr key={p.id} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-4 font-medium">{p.name}</td>
+                <td className="py-2 pr-4 font-medium">
+                  <bdi>{p.name}</bdi>
+                </td>
                 <td className="py-2 pr-4">{p.grade}</td>
                 <td className="py-2 pr-4 break-all">{p.parentEmail}</td>
-                <td className="py-2 pr-4">{p.account ? "account" : "roster only"}</td>
+                <td className="py-2 pr-4">
+                  {p.account ? "account" : "roster only"}
+                  {p.matchPending ? (
+                    <>
+                      {" "}
+                      <Badge variant="outline">Not matched</Badge>
+                    </>
+                  ) : null}
+                </td>
                 <td className="py-2 pr-4">{p.consent}</td>
                 <td className="py-2 pr-4">{p.joined}</td>
                 <td className="py-2 pr-4">

@@ -92,7 +92,7 @@ export default function ConsentPage() {
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-8">
       <div>
         <Link to={`/educator/classes/${classroom.id}`} className="text-base underline">
-          ← {classroom.name}
+          ← <bdi>{classroom.name}</bdi>
         </Link>
         <h1 className="mt-2 font-serif text-3xl font-bold">Parental permission</h1>
         <p className="mt-2 text-base text-slate-700">
@@ -145,7 +145,7 @@ export default function ConsentPage() {
                         <li key={p.id} className="flex flex-wrap items-center gap-2">
                           {p.held ? (
                             <>
-                              <span className="font-medium">{p.name}</span>
+                              <bdi className="font-medium">{p.name}</bdi>
                               <Badge variant="success">Permission recorded</Badge>
                             </>
                           ) : (
@@ -156,7 +156,7 @@ export default function ConsentPage() {
                                 value={p.id}
                                 className="h-5 w-5"
                               />
-                              {p.name}
+                              <bdi>{p.name}</bdi>
                             </label>
                           )}
                           <span className="text-sm text-slate-600">

@@ -195,7 +195,7 @@ export default function ClassContest() {
     <div className="mx-auto max-w-4xl px-4 py-10 text-base">
       <p>
         <Link to={`/educator/classes/${classroom.id}`} className="text-ink-700 underline">
-          ← {classroom.name}
+          ← <bdi>{classroom.name}</bdi>
         </Link>{" "}
         ·{" "}
         <Link to={`/educator/classes/${classroom.id}/contests`} className="text-ink-700 underline">
@@ -240,7 +240,7 @@ export default function ClassContest() {
             {pupils.map((p) => (
               <tr key={p.id} className="border-b border-slate-100 align-top">
                 <th scope="row" className="py-2 pr-4 font-medium">
-                  {p.name}
+                  <bdi>{p.name}</bdi>
                   {typeof p.division === "string" ? (
                     <span className="block text-sm font-normal text-slate-600">
                       Division: {p.division}
@@ -277,7 +277,11 @@ export default function ClassContest() {
                       className="underline"
                       to={`/educator/classes/${classroom.id}/contests/${contest.slug}/enter/${p.id}`}
                     >
-                      Add entry<span className="sr-only"> for {p.name}</span>
+                      Add entry
+                      <span className="sr-only">
+                        {" "}
+                        for <bdi>{p.name}</bdi>
+                      </span>
                     </Link>
                   ) : (
                     <span className="text-slate-600">{p.whyNot}</span>
@@ -330,7 +334,7 @@ export default function ClassContest() {
                         className="mt-1 h-5 w-5 shrink-0"
                       />
                       <span>
-                        “{e.title}” ({e.pupil}): {formatDollars(e.amountCents)}
+                        “{e.title}” (<bdi>{e.pupil}</bdi>): {formatDollars(e.amountCents)}
                       </span>
                     </label>
                   ))}

@@ -219,7 +219,9 @@ export default function EnterForPupil() {
           ← {classroom.name}: {contest.title}
         </Link>
       </p>
-      <h1 className="mt-2 break-words font-serif text-3xl font-bold">Entry for {pupil.name}</h1>
+      <h1 className="mt-2 break-words font-serif text-3xl font-bold">
+        Entry for <bdi>{pupil.name}</bdi>
+      </h1>
       <p className="mt-2 text-slate-700">
         {contest.title}: {contest.wordMin}–{contest.wordMax} words. {contest.entryLimit} Submissions
         close {contest.closes}.
@@ -242,7 +244,7 @@ export default function EnterForPupil() {
         />
         {limitReached && !actionData?.formError ? (
           <Alert variant="info" title="No entries left">
-            {pupil.name} has no entries left in this contest. {contest.entryLimit}
+            <bdi>{pupil.name}</bdi> has no entries left in this contest. {contest.entryLimit}
           </Alert>
         ) : null}
         {actionData?.formError ? (
@@ -264,7 +266,9 @@ export default function EnterForPupil() {
           >
             <input type="hidden" name="entryKey" value={entryKey} />
             <fieldset disabled={disabled} className="min-w-0 space-y-6">
-              <legend className="sr-only">Entry for {pupil.name}</legend>
+              <legend className="sr-only">
+                Entry for <bdi>{pupil.name}</bdi>
+              </legend>
               <Field
                 label="Story title"
                 errors={fields.title.errors}

@@ -109,7 +109,7 @@ export default function ClassContestResults() {
           {entries.map((e) => (
             <tr key={e.id} className="border-b border-slate-100 align-top">
               <th scope="row" className="py-2 pr-4 text-left font-medium">
-                {e.pupil.name}
+                <bdi>{e.pupil.name}</bdi>
               </th>
               <td className="py-2 pr-4">{e.pupil.grade}</td>
               <td className="py-2 pr-4">
@@ -141,7 +141,11 @@ export default function ClassContestResults() {
                     href={page.replace(/\/results$/, `/certificates/${e.id}`)}
                     className="underline"
                   >
-                    Certificate<span className="sr-only"> of {e.pupil.name}</span>
+                    Certificate
+                    <span className="sr-only">
+                      {" "}
+                      of <bdi>{e.pupil.name}</bdi>
+                    </span>
                   </a>
                 ) : null}
               </td>
@@ -161,7 +165,7 @@ export default function ClassContestResults() {
               .map((e) => (
                 <li key={e.id} className="rounded-md border border-slate-200 p-4">
                   <h3 className="font-semibold break-words">
-                    {e.pupil.name}: {e.title}
+                    <bdi>{e.pupil.name}</bdi>: <bdi>{e.title}</bdi>
                   </h3>
                   <ul className="mt-2 space-y-2">
                     {e.results!.reviews.map((r) => (

@@ -78,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       rows: preview.rows.map((r) => ({
         row: r.row,
         firstName: r.firstName,
-        lastInitial: r.lastInitial,
+        lastInitial: r.initial,
         grade: r.grade,
         parentEmail: r.parentEmail,
         ok: r.pupil !== null,
@@ -97,7 +97,7 @@ export default function ImportClassList() {
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <div>
         <Link to={`/educator/classes/${classroom.id}`} className="text-base underline">
-          ← {classroom.name}
+          ← <bdi>{classroom.name}</bdi>
         </Link>
         <h1 className="mt-2 font-serif text-3xl font-bold">Import a class list</h1>
       </div>
@@ -121,8 +121,12 @@ export default function ImportClassList() {
             {preview.rows.map((r) => (
               <tr key={r.row} className="border-b border-slate-100 align-top">
                 <td className="py-2 pr-4">{r.row}</td>
-                <td className="py-2 pr-4">{r.firstName}</td>
-                <td className="py-2 pr-4">{r.lastInitial}</td>
+                <td className="py-2 pr-4">
+                  <bdi>{r.firstName}</bdi>
+                </td>
+                <td className="py-2 pr-4">
+                  <bdi>{r.lastInitial}</bdi>
+                </td>
                 <td className="py-2 pr-4">{r.grade}</td>
                 <td className="py-2 pr-4 break-all">{r.parentEmail}</td>
                 <td className="py-2 pr-4">

@@ -27,7 +27,8 @@ import {
   consumeSignUp,
   tooManySignUpsMessage,
 } from "~/features/accounts/rate-limit.server";
-import { joinCodeIn, placesLeft } from "~/features/classrooms/join-places.server";
+import { classSignUpRoom, joinCodeIn } from "~/features/classrooms/join-places.server";
+import { CLASS_FULL } from "~/features/classrooms/join-messages";
 import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { DISPLAY_NAME_HINT, needsParentalConsent, safeRedirect } from "~/features/accounts/user";
@@ -63,10 +64,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     // A pupil signing up to join a class (the way back is /join/<code>) is counted against the
     // class's free places, not the school's one address (docs/decisions/0031-classrooms-and-shared-computers.md).
+    // A full class says so (docs/decisions/0041-class-joining-at-class-size.md).
     const joinCode = joinCodeIn(safeRedirect(formData.get("redirectTo"), "/"));
-    const forClass = joinCode
-      ? await consumeClassSignUp(joinCode, await placesLeft(joinCode))
-      : false;
+    const forCode = joinCode ? await classSignUpRoom(joinCode) : null;
+    if (forCode?.full) {
+      return data<ActionData>(
+        {
+          intent: "signup",
+          result: submission.reply({ formErrors: [CLASS_FULL], hideFields: ["password"] }),
+        },
+        { status: 409 },
+      );
+    }
+    const forClass = joinCode && forCode ? await consumeClassSignUp(joinCode, forCode.room) : false;
     const wait = forClass ? 0 : await consumeSignUp(clientAddress(context));
     if (wait > 0) {
       return data<ActionData>(

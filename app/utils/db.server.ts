@@ -269,7 +269,7 @@ export const lockingTransaction = (
  */
 export async function lockRow(
   tx: Prisma.TransactionClient,
-  table: "User" | "Contest" | "JudgeAssignment",
+  table: "User" | "Contest" | "JudgeAssignment" | "Classroom",
   id: string,
 ) {
   if (engine !== "postgres") return;

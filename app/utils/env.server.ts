@@ -77,6 +77,11 @@ const schema = z
     SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
     /** Account e-mails asked for by visitors (docs/decisions/0025-accounts-and-tokens.md). */
     RESET_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+    /**
+     * Unknown or closed class join codes one address may try in 15 minutes
+     * (docs/decisions/0041-class-joining-at-class-size.md): a class mistyping its code once each.
+     */
+    JOIN_CODE_MAX_WRONG_PER_IP: z.coerce.number().int().positive().default(40),
     /** Price previews with a discount code, per minute, per user and per address. */
     PRICE_PREVIEW_MAX_PER_MINUTE: z.coerce.number().int().positive().default(20),
     /**

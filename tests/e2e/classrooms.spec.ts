@@ -32,3 +32,33 @@ test("a pupil of the class opens the join link and is told they are in it", asyn
   await expect(page).toHaveURL(/\/join\/MAPLE-12$/);
   await expect(page.getByText("You are in this class")).toBeVisible();
 });
+
+test.describe("on a 320 px phone", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("the roster is a list of cards: nothing in it scrolls sideways (ADR 0027, 0041)", async ({
+    page,
+  }) => {
+    await signIn(page, EDUCATOR);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/educator");
+    await page.getByRole("link", { name: "Room 12 Writers" }).click();
+    const roster = page.locator("section[aria-labelledby='roster-heading'] .data-table");
+    await expect(roster).toBeVisible();
+    // A class of 30 has long names in the "Link to a pupil who joined" lists; the demo's are short.
+    await roster.evaluate((el) => {
+      for (const select of el.querySelectorAll("select"))
+        select.add(new Option("Maximiliana-Guadalupe W. (not matched, joined 27 Nov 2026)", "x"));
+    });
+    const { scrollWidth, clientWidth } = await roster.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // Every pupil's actions are on screen, inside the page's width.
+    const link = page.getByLabel(/^Link .* to a pupil who joined$/).first();
+    await link.scrollIntoViewIfNeeded();
+    const box = await link.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(320);
+  });
+});

@@ -59,6 +59,7 @@ export async function startPrivateServer(env: Record<string, string> = {}): Prom
       RESEND_API_KEY: "",
       LOGIN_MAX_FAILURES_PER_IP: "10000",
       SIGNUP_MAX_PER_IP: "10000",
+      JOIN_CODE_MAX_WRONG_PER_IP: "10000",
       TRUST_PROXY: "",
       ...env,
     },

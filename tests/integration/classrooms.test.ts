@@ -454,14 +454,16 @@ describe("joining with the code", () => {
     expect(visitor.data).toMatchObject({
       state: "visitor",
       back: `/join/${classroom.joinCode}`,
-      classroom: { name: "Room 12 Writers", teacher: "Grace Hopkins" },
+      classroom: { name: "Room 12 Writers" },
     });
+    // Only what a joining pupil needs: not the teacher's name nor the school (issue 35).
+    expect(JSON.stringify(visitor.data)).not.toMatch(/Grace Hopkins|School /);
     const unknown = await call(joinPage.loader, "/join/NOPE-99", { params: { code: "NOPE-99" } });
     expect(unknown.status).toBe(404);
     await prisma.classroom.update({ where: { id: classroom.id }, data: { joinOpen: false } });
     await signIn([], "Leo Park");
     const closed = await call(joinPage.action, `/join/${classroom.joinCode}`, {
-      form: {},
+      form: { firstName: "Leo" },
       params: { code: classroom.joinCode },
     });
     expect(closed.status).toBe(404);
@@ -471,11 +473,15 @@ describe("joining with the code", () => {
     expect(teacher.id).toBeTruthy();
   });
 
-  test("joins once (named from the display name), never twice, never past the size, never one's own class", async () => {
+  test("joins once (named as typed), never twice, never past the size, never one's own class", async () => {
     const { user: teacher } = await makeEducator();
     const classroom = await makeClass(1);
     const code = classroom.joinCode;
-    const join = () => call(joinPage.action, `/join/${code}`, { form: {}, params: { code } });
+    const join = () =>
+      call(joinPage.action, `/join/${code}`, {
+        form: { firstName: "Leo", lastInitial: "p" },
+        params: { code },
+      });
 
     const own = await join();
     expect(own.status).toBe(400);
@@ -483,6 +489,9 @@ describe("joining with the code", () => {
     expect(await joinCodeHasRoom(code)).toBe(true);
 
     const leo = await signIn([], "Leo  van Park");
+    // The form offers the display name's first word and last initial.
+    const form = await call(joinPage.loader, `/join/${code}`, { params: { code } });
+    expect(form.data.suggested).toEqual({ firstName: "Leo", lastInitial: "P" });
     const first = await join();
     expect(first.toast?.title).toBe("You joined Room 12 Writers");
     const row = await prisma.pupil.findFirstOrThrow({
@@ -512,14 +521,16 @@ describe("joining with the code", () => {
     const roster = await prisma.pupil.findFirstOrThrow({ where: { classroomId: classroom.id } });
     const teacherSession = current;
 
+    // Zara types a nickname: no roster row has it, so she joins as a new row, for the teacher.
     const zara = await signIn([], "Zara Kim");
     await call(joinPage.action, `/join/${classroom.joinCode}`, {
-      form: {},
+      form: { firstName: "Zaza" },
       params: { code: classroom.joinCode },
     });
     const joined = await prisma.pupil.findFirstOrThrow({
       where: { classroomId: classroom.id, userId: zara.id },
     });
+    expect(joined).toMatchObject({ firstName: "Zaza", lastInitial: "", matchPending: true });
     const contest = await openContest();
     const entry = await prisma.submission.create({
       data: {
@@ -538,6 +549,7 @@ describe("joining with the code", () => {
     });
     expect(page.data.joined).toBe(1);
     expect(page.data.placesLeft).toBe(29);
+    expect(page.data.toMatch).toBe(1);
     const linked = await classAction(classroom.id, {
       intent: "link-pupil",
       pupilId: roster.id,
@@ -546,7 +558,7 @@ describe("joining with the code", () => {
     expect(linked.toast?.title).toBe("Zara K. linked");
     const rows = await prisma.pupil.findMany({ where: { classroomId: classroom.id } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: roster.id, userId: zara.id });
+    expect(rows[0]).toMatchObject({ id: roster.id, userId: zara.id, matchPending: false });
     expect(rows[0].joinedAt).not.toBeNull();
     expect((await prisma.submission.findUniqueOrThrow({ where: { id: entry.id } })).pupilId).toBe(
       roster.id,
@@ -647,7 +659,7 @@ describe("the consent ledger", () => {
     const teacherSession = current;
     const leo = await signIn([], "Leo Park");
     await call(joinPage.action, `/join/${classroom.joinCode}`, {
-      form: {},
+      form: { firstName: "Leo", lastInitial: "P" },
       params: { code: classroom.joinCode },
     });
     as(teacherSession);

@@ -23,6 +23,8 @@ type Pupil = {
   parentEmail: string;
   account: boolean;
   joined: string;
+  /** Joined unmatched while the class had unclaimed rows (ADR 0041). */
+  matchPending: boolean;
 };
 
 /**
@@ -39,11 +41,16 @@ export function PupilActions({
   errors: SubmissionResult<string[]>["error"];
 }) {
   const formErrors = errors?.[""] ?? [];
-  const candidates = joinedPupils.filter((j) => j.id !== pupil.id);
+  // Pupils waiting to be matched first (ADR 0041).
+  const candidates = joinedPupils
+    .filter((j) => j.id !== pupil.id)
+    .sort((a, b) => Number(b.matchPending) - Number(a.matchPending));
+  const name = <bdi>{pupil.name}</bdi>;
+  // min-w-0 and max-w-full: on a phone the actions stay inside the roster's card (ADR 0027).
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex min-w-0 flex-col gap-2">
       <details open={Boolean(errors)}>
-        <summary className="cursor-pointer underline">Edit {pupil.name}</summary>
+        <summary className="cursor-pointer underline">Edit {name}</summary>
         <Form method="post" className="mt-2 grid gap-2">
           <input type="hidden" name="intent" value="edit-pupil" />
           <input type="hidden" name="pupilId" value={pupil.id} />
@@ -57,7 +64,7 @@ export function PupilActions({
           <Field
             label="Last initial"
             name="lastInitial"
-            maxLength={2}
+            maxLength={4}
             defaultValue={pupil.lastInitial}
             errors={errors?.lastInitial}
           />
@@ -75,28 +82,41 @@ export function PupilActions({
             errors={errors?.parentEmail}
           />
           <Button type="submit" size="sm">
-            Save {pupil.name}
+            Save {name}
           </Button>
         </Form>
       </details>
       <Form method="post">
         <input type="hidden" name="pupilId" value={pupil.id} />
         <Button type="submit" name="intent" value="remove-pupil" variant="outline" size="sm">
-          Remove {pupil.name}
+          Remove {name}
         </Button>
       </Form>
+      {pupil.matchPending ? (
+        <Form method="post">
+          <input type="hidden" name="pupilId" value={pupil.id} />
+          <Button type="submit" name="intent" value="keep-pupil" variant="outline" size="sm">
+            Keep {name} as a new pupil
+          </Button>
+        </Form>
+      ) : null}
       {!pupil.account && candidates.length > 0 ? (
-        <Form method="post" className="flex flex-wrap items-end gap-2">
+        <Form method="post" className="flex min-w-0 flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="link-pupil" />
           <input type="hidden" name="pupilId" value={pupil.id} />
-          <div>
+          <div className="w-full min-w-0">
             <label htmlFor={`link-${pupil.id}`} className="block text-sm font-medium">
-              Link {pupil.name} to a pupil who joined
+              Link {name} to a pupil who joined
             </label>
-            <select id={`link-${pupil.id}`} name="joinedId" className={inputClass}>
+            <select
+              id={`link-${pupil.id}`}
+              name="joinedId"
+              className={`${inputClass} max-w-full min-w-0`}
+            >
               {candidates.map((j) => (
                 <option key={j.id} value={j.id}>
-                  {j.name} (joined {j.joined})
+                  {`\u2068${j.name}\u2069`} ({j.matchPending ? "not matched, " : ""}joined{" "}
+                  {j.joined})
                 </option>
               ))}
             </select>

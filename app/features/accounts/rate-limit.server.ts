@@ -43,8 +43,12 @@ type Limiters = {
   mailByAddress: RateLimiterAbstract;
   previewByIp: RateLimiterAbstract;
   previewByUser: RateLimiterAbstract;
+  wrongJoinCodeByIp: RateLimiterAbstract;
 };
-/** The most sign-ups one class join code lets through in an hour (the largest class size). */
+/**
+ * The most sign-ups one class join code lets through in an hour: the largest class size (the
+ * class's own bound is checked against the count, consumeClassSignUp).
+ */
 const MAX_CLASS_SIGNUPS_PER_HOUR = 60;
 /** Account e-mails (reset links, "someone tried to sign up") one inbox gets per hour. */
 export const MAILS_PER_ADDRESS = 3;
@@ -115,6 +119,12 @@ function get(): Limiters {
       points: e.PRICE_PREVIEW_MAX_PER_MINUTE,
       duration: 60,
     }),
+    wrongJoinCodeByIp: limiter({
+      keyPrefix: "join_code_wrong_ip",
+      // JOIN_CODE_MAX_WRONG_PER_IP: a class of 30 mistyping its code once each, not a guesser.
+      points: e.JOIN_CODE_MAX_WRONG_PER_IP,
+      duration: WINDOW_SECONDS,
+    }),
   };
   return limiters;
 }
@@ -175,17 +185,19 @@ export async function consumeSignUp(ip: string): Promise<number> {
 }
 
 /**
- * A sign-up that carries a class join code with `placesLeft` free places (docs/decisions/
- * 0031-classrooms-and-shared-computers.md): a whole class may sign up from the school's one
- * address, so it is not counted against the address; instead the code's sign-ups this hour may
- * not pass the class's free places. False when they would: the sign-up is then counted as any
- * other (consumeSignUp).
+ * A sign-up that carries an open class join code (docs/decisions/0041-class-joining-at-class-
+ * size.md): a whole class may sign up from the school's one address, so it is not counted
+ * against the address; instead the code's sign-ups this hour may not pass `room`, the class
+ * size less the pupils who had joined before this hour (classSignUpRoom). Pupils who join during
+ * the hour are not taken off again: each of them was one of the sign-ups counted here (counting
+ * them twice stopped a class of 30 at about 15 plus the address's 10). False when the count
+ * would pass it: the sign-up is then counted as any other (consumeSignUp).
  */
-export async function consumeClassSignUp(code: string, placesLeft: number): Promise<boolean> {
-  if (placesLeft <= 0) return false;
+export async function consumeClassSignUp(code: string, room: number): Promise<boolean> {
+  if (room <= 0) return false;
   try {
     const r = await get().signUpByClass.consume(code.toUpperCase());
-    return r.consumedPoints <= placesLeft;
+    return r.consumedPoints <= room;
   } catch {
     return false;
   }
@@ -236,4 +248,23 @@ export async function consumePricePreview(userId: string, ip: string) {
     consume(previewByIp, addressKey(ip), 60),
   ]);
   return Math.max(...waits);
+}
+
+/**
+ * Join codes tried from one address (docs/decisions/0041-class-joining-at-class-size.md): the
+ * seconds to wait before any code may be tried again, or 0. While it waits every code is
+ * refused alike, so a guesser cannot tell a right code from a wrong one by the answer.
+ */
+export async function joinCodeRetryAfter(ip: string): Promise<number> {
+  return Math.ceil((await blockedFor(get().wrongJoinCodeByIp, addressKey(ip))) / 1000);
+}
+
+/** Counts one unknown or closed join code tried from this address (a right code is never counted). */
+export async function recordWrongJoinCode(ip: string) {
+  await consume(get().wrongJoinCodeByIp, addressKey(ip), WINDOW_SECONDS);
+}
+
+export function tooManyJoinCodesMessage(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many wrong class codes from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and ask your teacher for the code.`;
 }

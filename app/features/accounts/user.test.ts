@@ -3,6 +3,7 @@ import {
   ageOn,
   canJudge,
   defaultDisplayName,
+  greetingName,
   isAdmin,
   needsParentalConsent,
   safeRedirect,
@@ -102,5 +103,12 @@ describe("roles and redirects", () => {
       "https://inkwell.test",
     );
     expect(safeRedirect("/é")).toBe("/%C3%A9");
+  });
+});
+
+describe("greetingName", () => {
+  test("a pupil is greeted by the name they gave, never by their login address", () => {
+    expect(greetingName({ displayName: "Liam", email: "kidmwzf6us093@kids.test" })).toBe("Liam");
+    expect(greetingName({ displayName: "  ", email: "kid@kids.test" })).toBe("kid@kids.test");
   });
 });

@@ -31,6 +31,14 @@ export function defaultDisplayName() {
   return `Writer ${1000 + (n % 9000)}`;
 }
 
+/**
+ * The name a page greets its user by: the display name they chose (or were given), never the
+ * e-mail address, which for a child is often a school or family login; the address only when
+ * the name is blank.
+ */
+export const greetingName = (user: { displayName: string | null; email: string }) =>
+  user.displayName?.trim() || user.email;
+
 /** What the display name field says about where the name appears; true everywhere it is shown. */
 export const DISPLAY_NAME_HINT =
   "Shown on your account and to the contest organisers. Publicly, only next to an award you win, and only if you agree when you enter. Judges see it only in a contest that is not judged anonymously.";

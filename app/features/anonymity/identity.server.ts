@@ -52,7 +52,8 @@ export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Ide
   if (pupil) {
     // A class entry: the pupil writes, the educator who sent it is their teacher.
     // A class list knows a pupil by first name and initial: the first name alone names them.
-    out.push({ kind: "name", value: `${pupil.firstName} ${pupil.lastInitial}.` });
+    if (pupil.lastInitial)
+      out.push({ kind: "name", value: `${pupil.firstName} ${pupil.lastInitial}.` });
     out.push({ kind: "name", value: pupil.firstName });
     if (pupil.user) {
       out.push({ kind: "name", value: pupil.user.displayName });

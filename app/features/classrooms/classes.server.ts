@@ -71,6 +71,7 @@ export async function classWithRoster(educatorId: string, classroomId: string) {
       parentEmail: true,
       userId: true,
       joinedAt: true,
+      matchPending: true,
       createdAt: true,
       user: { select: { dateOfBirth: true, parentConsentAt: true } },
       _count: { select: { submissions: true } },
@@ -80,6 +81,8 @@ export async function classWithRoster(educatorId: string, classroomId: string) {
   const now = new Date();
   return {
     classroom,
+    /** Pupils who joined unmatched while the class had unclaimed rows (ADR 0041). */
+    toMatch: pupils.filter((p) => p.matchPending).length,
     pupils: pupils.map(({ _count, user, ...p }) => ({
       ...p,
       entries: _count.submissions,
@@ -183,11 +186,26 @@ export async function linkPupil(educatorId: string, rosterId: string, joinedId: 
       await tx.pupil.delete({ where: { id: joined.id } });
       await tx.pupil.update({
         where: { id: target.id },
-        data: { userId: joined.userId, joinedAt: joined.joinedAt ?? new Date() },
+        data: {
+          userId: joined.userId,
+          joinedAt: joined.joinedAt ?? new Date(),
+          matchPending: false,
+        },
       });
       return { name: pupilName(target), joined: pupilName(joined) };
     }),
   );
+}
+
+/**
+ * The teacher keeps a pupil who joined unmatched as a pupil of their own (not on the class
+ * list under another row): the class page stops asking (docs/decisions/0041-class-joining-at-
+ * class-size.md).
+ */
+export async function keepPupil(educatorId: string, pupilId: string) {
+  const pupil = await ownPupil(educatorId, pupilId);
+  await prisma.pupil.update({ where: { id: pupil.id }, data: { matchPending: false } });
+  return { name: pupilName(pupil) };
 }
 
 export async function setJoinOpen(educatorId: string, classroomId: string, open: boolean) {

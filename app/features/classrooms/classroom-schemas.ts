@@ -7,6 +7,9 @@ import {
   GRADE_MESSAGE,
   INITIAL_MESSAGE,
   PARENT_EMAIL_MESSAGE,
+  cleanName,
+  isOneInitial,
+  lastInitialOf,
   parseGrade,
   tidy,
 } from "./roster";
@@ -49,19 +52,15 @@ export const newClassSchema = z.object({
 });
 
 const pupilFields = {
+  // Names lose invisible characters (bidirectional overrides, zero-width spaces: ADR 0041).
   firstName: z
     .string({ required_error: FIRST_NAME_MESSAGE })
-    .transform(tidy)
+    .transform(cleanName)
     .pipe(z.string().min(1, FIRST_NAME_MESSAGE).max(FIRST_NAME_MAX, FIRST_NAME_MESSAGE)),
   lastInitial: z
     .string({ required_error: INITIAL_MESSAGE })
-    .transform((v) => v.trim().replace(/\.$/, ""))
-    .pipe(
-      z
-        .string()
-        .regex(/^\p{L}$/u, INITIAL_MESSAGE)
-        .transform((v) => v.toLocaleUpperCase()),
-    ),
+    .refine(isOneInitial, INITIAL_MESSAGE)
+    .transform((v) => lastInitialOf(v) ?? ""),
   grade: z
     .string()
     .optional()
@@ -95,11 +94,30 @@ export const linkPupilSchema = z.object({
   joinedId: z.string({ required_error: "Choose the pupil who joined" }).min(1).max(64),
 });
 
+/**
+ * The join form (docs/decisions/0041-class-joining-at-class-size.md): the pupil's first name and,
+ * if they give it, their last initial, cleaned as the roster's are; `choice` is the roster row
+ * they chose when asked, or "none".
+ */
+export const joinSchema = z.object({
+  firstName: pupilFields.firstName,
+  lastInitial: z
+    .string()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => cleanName(v) === "" || isOneInitial(v), INITIAL_MESSAGE)
+    .transform((v) => lastInitialOf(v) ?? ""),
+  choice: z.string().min(1).max(64).optional(),
+});
+
+export const keepPupilSchema = z.object({ intent: z.literal("keep-pupil"), pupilId: id });
+
 export const classActionSchema = z.discriminatedUnion("intent", [
   addPupilSchema,
   editPupilSchema,
   removePupilSchema,
   linkPupilSchema,
+  keepPupilSchema,
   z.object({ intent: z.literal("open-code") }),
   z.object({ intent: z.literal("close-code") }),
   z.object({ intent: z.literal("new-code") }),

@@ -8,6 +8,7 @@ import { requireUser, type SessionUser } from "~/features/accounts/auth.server";
 import { setRequestRole } from "~/utils/access-log";
 import { prisma } from "~/utils/db.server";
 import { notFound } from "~/utils/responses";
+import { pupilLabel } from "./roster";
 
 export type EducatorAccess = Awaited<ReturnType<typeof requireEducator>>;
 
@@ -47,5 +48,4 @@ export async function ownPupil(educatorId: string, pupilId: string) {
 }
 
 /** How a pupil is named to their educator, on certificates and (with opt-in) in public. */
-export const pupilName = (p: { firstName: string; lastInitial: string }) =>
-  `${p.firstName} ${p.lastInitial}.`;
+export const pupilName = (p: { firstName: string; lastInitial: string }) => pupilLabel(p);

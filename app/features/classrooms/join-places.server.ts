@@ -1,7 +1,9 @@
 /**
  * How many pupils may still join a class with its code (docs/decisions/0031-classrooms-and-
  * shared-computers.md): the class size less the pupils who joined with it; 0 for a code that is
- * unknown or closed. The sign-up limit for a class (consumeClassSignUp) is bounded by it.
+ * unknown or closed. The sign-up limit for a class (consumeClassSignUp) is bounded by the class
+ * size less those who joined before the hour (classSignUpRoom, docs/decisions/0041-class-joining-
+ * at-class-size.md).
  */
 import { prisma } from "~/utils/db.server";
 
@@ -17,7 +19,20 @@ export function joinCodeIn(back: string) {
   return match ? normalizeJoinCode(decodeURIComponent(match[1])) : null;
 }
 
-export async function placesLeft(code: string) {
+/** The sign-up limit's window (the hour of consumeClassSignUp). */
+const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * What a sign-up carrying the code may count on (docs/decisions/0041-class-joining-at-class-
+ * size.md): `full` when the code is open and no place is left (the sign-up is refused with the
+ * class's own words); else `room`, how many sign-ups with the code this hour may skip the
+ * address's limit: the size less the pupils who joined before this hour (0 for a code that is
+ * unknown or closed).
+ */
+export async function classSignUpRoom(
+  code: string,
+  now: Date = new Date(),
+): Promise<{ full: boolean; room: number }> {
   const classroom = await prisma.classroom.findUnique({
     where: { joinCode: code },
     select: {
@@ -26,6 +41,13 @@ export async function placesLeft(code: string) {
       _count: { select: { pupils: { where: { joinedAt: { not: null } } } } },
     },
   });
-  if (!classroom?.joinOpen) return 0;
-  return Math.max(0, classroom.size - classroom._count.pupils);
+  if (!classroom?.joinOpen) return { full: false, room: 0 };
+  if (classroom._count.pupils >= classroom.size) return { full: true, room: 0 };
+  const before = await prisma.pupil.count({
+    where: {
+      classroom: { joinCode: code },
+      joinedAt: { lt: new Date(now.getTime() - SIGN_UP_WINDOW_MS) },
+    },
+  });
+  return { full: false, room: Math.max(0, classroom.size - before) };
 }

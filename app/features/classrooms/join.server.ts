@@ -1,13 +1,21 @@
 /**
- * Joining a class with its code (docs/decisions/0031-classrooms-and-shared-computers.md): a
- * signed-in pupil becomes a Pupil row of the class (their account, the date), named from their
- * display name. At most `size` pupils join that way; the count and the write share a
- * transaction, so two pupils taking the last place at once cannot both have it.
+ * Joining a class with its code (docs/decisions/0031-classrooms-and-shared-computers.md,
+ * 0041-class-joining-at-class-size.md): a signed-in pupil claims their roster row or becomes a
+ * new Pupil row of the class (their account, the date), named as they typed on the join form.
+ * At most `size` pupils join; the count and the write share a transaction under a lock on the
+ * class, so two pupils taking the last place at once cannot both have it.
  */
-import { isUniqueViolation, prisma, withBusyRetry } from "~/utils/db.server";
+import {
+  isUniqueViolation,
+  lockingTransaction,
+  lockRow,
+  prisma,
+  withBusyRetry,
+} from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { CLASS_FULL, CODE_NOT_OPEN, OWN_CLASS } from "./join-messages";
-import { nameFromDisplayName, normalizeJoinCode, placesLeft } from "./roster";
+import { matchRoster } from "./roster-match";
+import { normalizeJoinCode, placesLeft, pupilKey, pupilLabel } from "./roster";
 
 /** The code's class is not open (unknown, or closed by the teacher). */
 export class CodeNotOpen extends DomainError {
@@ -16,7 +24,11 @@ export class CodeNotOpen extends DomainError {
   }
 }
 
-/** The class behind an open code, with its teacher and school, or null. */
+/**
+ * The class behind an open code, or null: only what a joining pupil needs (its name and band);
+ * never the teacher's name or school, which the code's page would show to anyone holding a
+ * guessed code (docs/decisions/0041-class-joining-at-class-size.md).
+ */
 export async function openClassForCode(rawCode: string) {
   const joinCode = normalizeJoinCode(rawCode);
   if (!joinCode) return null;
@@ -30,18 +42,13 @@ export async function openClassForCode(rawCode: string) {
       joinCode: true,
       joinOpen: true,
       educatorId: true,
-      educator: {
-        select: { user: { select: { displayName: true } }, school: { select: { name: true } } },
-      },
       _count: { select: { pupils: { where: { joinedAt: { not: null } } } } },
     },
   });
   if (!classroom?.joinOpen) return null;
-  const { _count, educator, ...rest } = classroom;
+  const { _count, ...rest } = classroom;
   return {
     ...rest,
-    teacher: educator.user.displayName,
-    school: educator.school.name,
     placesLeft: placesLeft(classroom.size, _count.pupils),
   };
 }
@@ -64,19 +71,45 @@ export async function joinCodeHasRoom(code: string): Promise<boolean> {
   return classroom !== null && classroom.placesLeft > 0;
 }
 
+/** What a pupil typed on the join form, and their choice among roster rows when asked. */
+export type JoinInput = {
+  firstName: string;
+  /** One letter or "" (the pupil did not give one: it is never invented, ADR 0041). */
+  lastInitial: string;
+  /** A roster row the pupil chose, or "none" (not on the list); absent on the first press. */
+  choice?: string;
+};
+
+export type JoinOutcome =
+  | { outcome: "joined"; classroom: { id: string; name: string }; matched: boolean }
+  | { outcome: "already"; classroom: { id: string; name: string } }
+  | {
+      outcome: "choose";
+      classroom: { id: string; name: string };
+      candidates: { id: string; name: string }[];
+    };
+
 /**
- * Joins the user to the class of the code. Returns `{ joined: false }` when they were in it
- * already; throws CodeNotOpen, or a DomainError when the class is full or is their own.
+ * Joins the user to the class of the code (docs/decisions/0041-class-joining-at-class-size.md),
+ * matched to the class's roster: the one unclaimed roster row with the typed first name and
+ * initial becomes theirs (account and join date; the teacher's spelling stays). When unsure
+ * (no initial typed, no row with that initial, or two rows) the pupil is asked to choose among
+ * the unclaimed rows with their first name, or "none of these"; a pupil on no row joins as a
+ * new row, marked for the teacher when the class has unclaimed rows. Every way takes one place;
+ * the count, the lock on the class and the write share a transaction, so two pupils never take
+ * the last place, nor one roster row, at once. Throws CodeNotOpen, or a DomainError when the
+ * class is full or is their own.
  */
 export async function joinClass(
   rawCode: string,
-  user: { id: string; displayName: string },
-): Promise<{ joined: boolean; classroom: { id: string; name: string } }> {
+  user: { id: string },
+  input: JoinInput,
+): Promise<JoinOutcome> {
   const joinCode = normalizeJoinCode(rawCode);
   if (!joinCode) throw new CodeNotOpen();
   try {
     return await withBusyRetry(() =>
-      prisma.$transaction(async (tx) => {
+      prisma.$transaction(async (tx): Promise<JoinOutcome> => {
         const classroom = await tx.classroom.findUnique({
           where: { joinCode },
           select: { id: true, name: true, size: true, joinOpen: true, educatorId: true },
@@ -84,25 +117,43 @@ export async function joinClass(
         if (!classroom?.joinOpen) throw new CodeNotOpen();
         const found = { id: classroom.id, name: classroom.name };
         if (classroom.educatorId === user.id) throw new DomainError(OWN_CLASS);
-        const mine = await tx.pupil.findFirst({
-          where: { classroomId: classroom.id, userId: user.id },
-          select: { id: true },
+        await lockRow(tx, "Classroom", classroom.id);
+        const rows = await tx.pupil.findMany({
+          where: { classroomId: classroom.id },
+          select: { id: true, firstName: true, lastInitial: true, userId: true, joinedAt: true },
+          orderBy: [{ lastInitial: "asc" }, { id: "asc" }],
         });
-        if (mine) return { joined: false, classroom: found };
-        const joined = await tx.pupil.count({
-          where: { classroomId: classroom.id, joinedAt: { not: null } },
-        });
-        if (joined >= classroom.size) throw new DomainError(CLASS_FULL);
+        if (rows.some((r) => r.userId === user.id)) return { outcome: "already", classroom: found };
+        if (rows.filter((r) => r.joinedAt !== null).length >= classroom.size)
+          throw new DomainError(CLASS_FULL);
+        const unclaimed = rows.filter((r) => r.userId === null);
+        const decision = matchRoster(unclaimed, input);
+        if (decision.kind === "choose")
+          return {
+            outcome: "choose",
+            classroom: found,
+            candidates: decision.candidates.map((r) => ({ id: r.id, name: pupilLabel(r) })),
+          };
+        const now = new Date();
+        if (decision.kind === "claim") {
+          await tx.pupil.update({
+            where: { id: decision.row.id },
+            data: { userId: user.id, joinedAt: now },
+          });
+          return { outcome: "joined", classroom: found, matched: true };
+        }
+        const name = { firstName: input.firstName, lastInitial: input.lastInitial };
         await tx.pupil.create({
           data: {
             classroomId: classroom.id,
-            ...nameFromDisplayName(user.displayName),
+            ...name,
             userId: user.id,
-            joinedAt: new Date(),
+            joinedAt: now,
+            matchPending: unclaimed.length > 0 || rows.some((r) => pupilKey(r) === pupilKey(name)),
           },
         });
-        return { joined: true, classroom: found };
-      }),
+        return { outcome: "joined", classroom: found, matched: false };
+      }, lockingTransaction),
     );
   } catch (error) {
     // The same pupil pressing twice at once: the unique (class, user) keeps one row.
@@ -111,6 +162,6 @@ export async function joinClass(
       where: { joinCode },
       select: { id: true, name: true },
     });
-    return { joined: false, classroom };
+    return { outcome: "already", classroom };
   }
 }

@@ -100,3 +100,20 @@ describe("the file's bytes", () => {
     });
   });
 });
+
+describe("non-Latin and hidden characters in a class list (ADR 0041)", () => {
+  test("the preview shows an initial, never a whole surname; names lose invisible characters", () => {
+    const preview = previewImport(
+      "First name,Last name\nعمر,الحسن\nLiam,van der Berg\n\u202EMia\u200B,Rossi\n",
+    );
+    expect(preview.ok).toBe(true);
+    if (!preview.ok) return;
+    expect(preview.rows.map((r) => [r.firstName, r.initial])).toEqual([
+      ["عمر", "ح"],
+      ["Liam", "B"],
+      ["Mia", "R"],
+    ]);
+    expect(preview.rows.map((r) => r.pupil?.lastInitial)).toEqual(["ح", "B", "R"]);
+    expect(preview.rows[2].pupil?.firstName).toBe("Mia");
+  });
+});

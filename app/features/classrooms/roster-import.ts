@@ -5,7 +5,7 @@
  * described in plain words, nothing is written. Parsing is csv-parse's.
  */
 import { parse } from "csv-parse/sync";
-import { checkPupil, pupilKey, type PupilInput } from "./roster";
+import { checkPupil, cleanName, lastInitialOf, pupilKey, type PupilInput } from "./roster";
 
 export const IMPORT_MAX_BYTES = 200 * 1024;
 export const IMPORT_MAX_ROWS = 500;
@@ -53,6 +53,11 @@ export type ImportRow = {
   lastInitial: string;
   grade: string;
   parentEmail: string;
+  /**
+   * What the preview shows under "Last initial": the initial a whole last name gives
+   * ("الحسن" → "ح", "van der Berg" → "B"), never the whole surname (ADR 0041).
+   */
+  initial: string;
   /** The checked pupil, when the row has no errors. */
   pupil: PupilInput | null;
   errors: string[];
@@ -150,7 +155,9 @@ export function previewImport(
         pupil = null;
       } else seen.set(key, row);
     }
-    return { row, ...cells, pupil, errors };
+    const initial =
+      pupil?.lastInitial ?? lastInitialOf(cells.lastInitial) ?? cleanName(cells.lastInitial);
+    return { row, ...cells, firstName: cleanName(cells.firstName), initial, pupil, errors };
   });
   return { ok: true, rows };
 }

@@ -6,7 +6,10 @@ import {
   checkPupil,
   gradeLabel,
   joinCodeFrom,
+  cleanName,
+  isOneInitial,
   lastInitialOf,
+  pupilLabel,
   nameFromDisplayName,
   normalizeJoinCode,
   parseGrade,
@@ -89,9 +92,10 @@ describe("a joined pupil's name", () => {
       lastInitial: "L",
     });
   });
-  test("one word: its own first letter", () => {
-    expect(nameFromDisplayName("Zed")).toEqual({ firstName: "Zed", lastInitial: "Z" });
-    expect(nameFromDisplayName("Writer 4821")).toEqual({ firstName: "Writer", lastInitial: "W" });
+  test("one word gives no initial: never its own first letter (Liam L. beside Liam O.)", () => {
+    expect(nameFromDisplayName("Liam")).toEqual({ firstName: "Liam", lastInitial: "" });
+    expect(nameFromDisplayName("Writer 4821")).toEqual({ firstName: "Writer", lastInitial: "" });
+    expect(nameFromDisplayName("Leo van Park")).toEqual({ firstName: "Leo", lastInitial: "P" });
   });
 });
 
@@ -116,5 +120,62 @@ describe("join codes", () => {
   test("places left never go below zero", () => {
     expect(placesLeft(30, 1)).toBe(29);
     expect(placesLeft(2, 3)).toBe(0);
+  });
+});
+
+describe("names in any script (ADR 0041)", () => {
+  test("an initial is the first grapheme of the last name, after its particles", () => {
+    expect(lastInitialOf("van der Berg")).toBe("B");
+    expect(lastInitialOf("de la Cruz")).toBe("C");
+    expect(lastInitialOf("al-Farsi")).toBe("F");
+    expect(lastInitialOf("El-Amin")).toBe("A");
+    // Arabic: the article written onto the word is not the initial ("ا." was).
+    expect(lastInitialOf("الفارسي")).toBe("ف");
+    expect(lastInitialOf("محمد")).toBe("م");
+    expect(lastInitialOf("Ó Súilleabháin")).toBe("Ó");
+    // A decomposed É and an Indic conjunct stay whole.
+    expect(lastInitialOf("E\u0301tienne")).toBe("É");
+    expect(lastInitialOf("क्षत्रिय")).toBe("क्ष");
+    expect(lastInitialOf("Van")).toBe("V");
+    expect(lastInitialOf("李")).toBe("李");
+    expect(lastInitialOf("-")).toBeNull();
+  });
+  test("a typed initial is one grapheme", () => {
+    expect(isOneInitial("م")).toBe(true);
+    expect(isOneInitial("E\u0301.")).toBe(true);
+    expect(isOneInitial("Ro")).toBe(false);
+    expect(checkPupil({ firstName: "Omar", lastInitial: "م" })).toMatchObject({ ok: true });
+  });
+  test("the CSV's whole Arabic surname gives its letter, not the surname", () => {
+    expect(
+      checkPupil({ firstName: "عمر", lastInitial: "الحسن" }, { fullLastName: true }),
+    ).toMatchObject({ ok: true, pupil: { firstName: "عمر", lastInitial: "ح" } });
+  });
+  test("a name with no initial reads as the first name alone", () => {
+    expect(pupilLabel({ firstName: "Liam", lastInitial: "" })).toBe("Liam");
+    expect(pupilLabel({ firstName: "Liam", lastInitial: "O" })).toBe("Liam O.");
+  });
+});
+
+describe("invisible characters in names (issue 35)", () => {
+  test("right-to-left overrides, isolates and marks are removed", () => {
+    expect(cleanName("\u202EaiM")).toBe("aiM");
+    expect(cleanName("Mia\u202E \u2066R\u2069")).toBe("Mia R");
+    expect(cleanName("\u200FMia\u200E")).toBe("Mia");
+  });
+  test("zero-width characters inside a Latin name are removed", () => {
+    expect(cleanName("M\u200Bi\u200Ca\u200D\u2060\uFEFF")).toBe("Mia");
+    expect(cleanName("Mi\u00ADa")).toBe("Mia");
+  });
+  test("a joiner between two letters of a script that needs it stays", () => {
+    expect(cleanName("می\u200Cخواهم")).toBe("می\u200Cخواهم");
+    expect(cleanName("Mia\u200Cمی")).toBe("Miaمی");
+  });
+  test("the roster form and the CSV import store the cleaned name", () => {
+    expect(checkPupil({ firstName: "\u202EMia\u200B", lastInitial: "\u200BR" })).toEqual({
+      ok: true,
+      pupil: { firstName: "Mia", lastInitial: "R", grade: null, parentEmail: null },
+    });
+    expect(checkPupil({ firstName: "\u200B\u202E", lastInitial: "R" }).ok).toBe(false);
   });
 });

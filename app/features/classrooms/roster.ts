@@ -30,13 +30,113 @@ export const gradeLabel = (grade: number | null) =>
 /** Trims and joins inner runs of spaces: "  Mia   Rose " → "Mia Rose". */
 export const tidy = (s: string) => s.trim().replace(/\s+/g, " ");
 
-/** A last initial from what was typed: one letter, or the first letter of a full last name. */
+/**
+ * Invisible format characters a name never needs (docs/decisions/0041-class-joining-at-class-
+ * size.md): the bidirectional embeddings, overrides and isolates (U+202A-202E, U+2066-2069), the
+ * direction marks (U+200E, U+200F, U+061C), zero-width space, word joiner, invisible operators
+ * and the byte-order mark (U+200B, U+2060-2064, U+FEFF), soft hyphen (U+00AD) and Mongolian
+ * vowel separator (U+180E). Zero-width (non-)joiners (U+200C, U+200D) are kept only between two
+ * letters of a script that uses them (Persian, Indic); elsewhere they hide inside a name.
+ */
+const INVISIBLE =
+  /[\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+const JOINERS = /[\u200C\u200D]+/gu;
+const nonLatinLetter = /[\p{L}\p{M}]/u;
+const latin = /\p{Script=Latin}/u;
+
+/**
+ * A name as stored and shown: Unicode NFC, the invisible characters above removed (so "Mia"
+ * behind a right-to-left override or with a zero-width space inside is plain "Mia"), control
+ * characters dropped, spaces tidied. Pure; the join form, the roster form and the CSV import all
+ * read names through it.
+ */
+export function cleanName(raw: string): string {
+  const s = raw.normalize("NFC").replace(INVISIBLE, "");
+  const kept = s.replace(JOINERS, (m, at: number) => {
+    const before = s[at - 1] ?? "";
+    const after = s[at + m.length] ?? "";
+    const scriptJoin =
+      nonLatinLetter.test(before) &&
+      nonLatinLetter.test(after) &&
+      !latin.test(before) &&
+      !latin.test(after);
+    return scriptJoin ? m : "";
+  });
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
+  return tidy(kept.replace(/[\u0000-\u001f\u007f-\u009f]/g, " "));
+}
+
+/** A name's first user-perceived character (a grapheme: "É" with its accent, "क्ष", one emoji). */
+const graphemes = (s: string) =>
+  [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)].map((g) => g.segment);
+
+/**
+ * Words of a last name that an initial skips when more follows: "van der Berg" → B, "de la
+ * Cruz" → C, "al-Farsi" and Arabic "الفارسي" → F / ف, "ibn Rushd" → R. A name that is only
+ * particles keeps its first word.
+ */
+const PARTICLES = new Set([
+  "al",
+  "el",
+  "ad",
+  "ar",
+  "as",
+  "at",
+  "az",
+  "ash",
+  "bin",
+  "ibn",
+  "bint",
+  "da",
+  "das",
+  "de",
+  "del",
+  "della",
+  "der",
+  "den",
+  "des",
+  "di",
+  "do",
+  "dos",
+  "du",
+  "la",
+  "le",
+  "ten",
+  "ter",
+  "van",
+  "von",
+  "zu",
+]);
+/** The Arabic article written onto its word ("الفارسي"), and "al-"/"el-" with a hyphen. */
+const ARABIC_ARTICLE = /^\u0627\u0644(?=\p{L}{2})/u;
+const HYPHENED_ARTICLE = /^(?:al|el|ad|ar|as|at|az|ash)[-\u2010\u2011'’](?=\p{L})/iu;
+
+/**
+ * A last initial from what was typed (docs/decisions/0041-class-joining-at-class-size.md): one
+ * letter, or the first letter (grapheme) of a whole last name after its particles. Null when
+ * there is no letter to take.
+ */
 export function lastInitialOf(raw: string): string | null {
-  const v = tidy(raw).replace(/\.$/, "");
-  const first = [...v][0];
-  if (!first || !/^\p{L}$/u.test(first)) return null;
+  const words = cleanName(raw).replace(/\.$/, "").split(" ").filter(Boolean);
+  if (words.length === 0) return null;
+  let i = 0;
+  while (i < words.length - 1 && PARTICLES.has(words[i].toLocaleLowerCase())) i++;
+  const word = words[i].replace(HYPHENED_ARTICLE, "").replace(ARABIC_ARTICLE, "");
+  const first = graphemes(word)[0];
+  if (!first || !/^\p{L}/u.test(first)) return null;
   return first.toLocaleUpperCase();
 }
+
+/** Whether a typed initial is one letter (a grapheme starting with a letter; "R." is fine). */
+export const isOneInitial = (raw: string) => {
+  const v = cleanName(raw).replace(/\.$/, "");
+  const g = graphemes(v);
+  return g.length === 1 && /^\p{L}/u.test(g[0]);
+};
+
+/** How a pupil is named: "Mia R.", or "Mia" when no initial was given. */
+export const pupilLabel = (p: { firstName: string; lastInitial: string }) =>
+  p.lastInitial ? `${p.firstName} ${p.lastInitial}.` : p.firstName;
 
 export const GRADE_MESSAGE = "The grade must be K or 1 to 12";
 export const FIRST_NAME_MESSAGE = `The first name must be 1 to ${FIRST_NAME_MAX} characters`;
@@ -63,12 +163,12 @@ export function checkPupil(
   | { ok: true; pupil: PupilInput }
   | { ok: false; errors: Partial<Record<keyof PupilInput, string>> } {
   const errors: Partial<Record<keyof PupilInput, string>> = {};
-  const firstName = tidy(raw.firstName ?? "");
+  const firstName = cleanName(raw.firstName ?? "");
   if (firstName.length < 1 || [...firstName].length > FIRST_NAME_MAX || /[<>]/.test(firstName))
     errors.firstName = FIRST_NAME_MESSAGE;
-  const typedInitial = tidy(raw.lastInitial ?? "").replace(/\.$/, "");
+  const typedInitial = raw.lastInitial ?? "";
   const lastInitial = lastInitialOf(typedInitial);
-  if (!lastInitial || (!fullLastName && [...typedInitial].length !== 1))
+  if (!lastInitial || (!fullLastName && !isOneInitial(typedInitial)))
     errors.lastInitial = INITIAL_MESSAGE;
   const grade = parseGrade(raw.grade);
   if (grade === undefined) errors.grade = GRADE_MESSAGE;
@@ -88,22 +188,25 @@ export function checkPupil(
 
 /** Two rows name the same pupil when first name and initial match, in any case. */
 export const pupilKey = (p: { firstName: string; lastInitial: string }) =>
-  `${tidy(p.firstName).toLocaleLowerCase()}|${p.lastInitial.toLocaleLowerCase()}`;
+  `${firstNameKey(p.firstName)}|${p.lastInitial.toLocaleLowerCase()}`;
+
+/** A first name compared in any case and form ("ÉLOÏSE" and "éloïse"). */
+export const firstNameKey = (firstName: string) => cleanName(firstName).toLocaleLowerCase();
 
 /**
- * A joined pupil's name from their display name: the first word, and the first letter of the
- * last word (of the first word when there is one word, or the last has no letter).
+ * What the join form offers a pupil as their name, from their display name
+ * (docs/decisions/0041-class-joining-at-class-size.md): the first word, and the initial of the
+ * last word when there are two or more; a one-word name gives no initial (never its own first
+ * letter). The pupil may correct both on the form.
  */
 export function nameFromDisplayName(displayName: string): {
   firstName: string;
   lastInitial: string;
 } {
-  const words = tidy(displayName).split(" ").filter(Boolean);
-  const firstName = [...(words[0] ?? "Pupil")].slice(0, FIRST_NAME_MAX).join("");
-  const last = words.length > 1 ? words[words.length - 1] : firstName;
-  const isLetter = (c: string) => /\p{L}/u.test(c);
-  const letter = [...last].find(isLetter) ?? [...firstName].find(isLetter) ?? "P";
-  return { firstName, lastInitial: letter.toLocaleUpperCase() };
+  const words = cleanName(displayName).split(" ").filter(Boolean);
+  const firstName = [...(words[0] ?? "")].slice(0, FIRST_NAME_MAX).join("");
+  const lastInitial = words.length > 1 ? (lastInitialOf(words[words.length - 1]) ?? "") : "";
+  return { firstName, lastInitial };
 }
 
 /** Join codes: no I, O, 0 or 1, so a code read aloud or from a board is never mistyped. */

@@ -15,7 +15,11 @@ type Pupil = { firstName: string; lastInitial: string } | null;
 
 /** The writer alone: the pupil's "First L." for a class entry, otherwise the entrant's name. */
 export const writerName = (e: { entrant: { displayName: string }; pupil: Pupil }) =>
-  e.pupil ? `${e.pupil.firstName} ${e.pupil.lastInitial}.` : e.entrant.displayName;
+  e.pupil ? pupilWriterName(e.pupil) : e.entrant.displayName;
+
+/** A pupil's "First L.", or "First" when no initial was given (never invented, ADR 0041). */
+export const pupilWriterName = (p: NonNullable<Pupil>) =>
+  p.lastInitial ? `${p.firstName} ${p.lastInitial}.` : p.firstName;
 
 /** What an admin reads: the writer and, for a class entry, who sent it from which school. */
 export const adminWriterSelect = {

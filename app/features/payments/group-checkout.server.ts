@@ -13,6 +13,8 @@
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
+import { pupilWriterName } from "~/features/judging/writer";
+import { isolateText } from "~/utils/bidi";
 import { lockingTransaction, lockRow, prisma, type Prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { formatDollars } from "~/utils/dates";
@@ -47,8 +49,9 @@ export function lineName(s: {
   title: string;
   pupil: { firstName: string; lastInitial: string } | null;
 }) {
-  const who = s.pupil ? ` (${s.pupil.firstName} ${s.pupil.lastInitial}.)` : "";
-  return `Entry fee: ${s.title}${who}`;
+  // Plain text (the checkout and the receipt): right-to-left names and titles are isolated.
+  const who = s.pupil ? ` (${isolateText(pupilWriterName(s.pupil))})` : "";
+  return `Entry fee: ${isolateText(s.title)}${who}`;
 }
 
 type Choice = {
