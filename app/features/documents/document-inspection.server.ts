@@ -229,8 +229,3 @@ export async function stopInspectionWorker() {
   endReader(r, "unreadable");
   if (r.child.exitCode === null && r.child.signalCode === null) await gone;
 }
-
-/** The reader's process id, while one runs (tests measure its memory apart from the server's). */
-export function readerPid() {
-  return reader?.child.pid ?? null;
-}
