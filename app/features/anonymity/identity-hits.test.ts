@@ -73,3 +73,46 @@ describe("paragraphs", () => {
     ]);
   });
 });
+
+describe("disguised names (ADR 0046)", () => {
+  const quentin = [{ kind: "name" as const, value: "Quentin Marchbanks" }];
+  const found = (text: string) =>
+    findIdentityHits(text, quentin).map((h) => [h.kind, text.slice(h.start, h.end)]);
+
+  it("finds a name with zero-width characters inside it, and removes exactly its characters", () => {
+    const text = "A story by Quen\u200btin Ma\u200drch\u2060banks\u00ad, age 12.";
+    expect(found(text)).toEqual([["name", "Quen\u200btin Ma\u200drch\u2060banks"]]);
+    const hits = findIdentityHits(text, quentin).map((h) => ({ ...h, status: "pending" }));
+    expect(textForJudges(text, hits)).toBe("A story by [removed]\u00ad, age 12.");
+    // A byte-order mark is white space to JavaScript: it must not split the name either.
+    expect(found("by Quent\ufeffin Marchbanks")).toEqual([["name", "Quent\ufeffin Marchbanks"]]);
+  });
+
+  it("finds a name written with Cyrillic and Greek look-alike letters, and full-width ones", () => {
+    // Q-u-е(Cyrillic)-n-t-і(Cyrillic) n, M-а(Cyrillic)-r-с(Cyrillic)-h-b-а-n-k-ѕ
+    expect(found("by Qu\u0435nt\u0456n M\u0430r\u0441hb\u0430nk\u0455.")).toEqual([
+      ["name", "Qu\u0435nt\u0456n M\u0430r\u0441hb\u0430nk\u0455"],
+    ]);
+    // Capital Greek Μ (mu) and Α (alpha); the surname alone is enough.
+    expect(found("\u039c\u0391RCHBANKS wrote this")).toEqual([["name", "\u039c\u0391RCHBANKS"]]);
+    expect(found("\uff31\uff55\uff45\uff4e\uff54\uff49\uff4e Marchbanks")).toHaveLength(1);
+  });
+
+  it("finds a name written backwards behind a right-to-left override, and flags every override", () => {
+    const text = "The end. \u202eskn\u0430bhcraM nitneuQ\u202c Thanks.";
+    expect(found(text)).toEqual([["name", "\u202eskn\u0430bhcraM nitneuQ\u202c"]]);
+    // An override that hides no name is still flagged for the admin.
+    const other = "Plain words \u202eenola\u202c and more \u2067isolated\u2069.";
+    expect(found(other)).toEqual([
+      ["hidden", "\u202eenola\u202c"],
+      ["hidden", "\u2067isolated\u2069"],
+    ]);
+    // An override left open runs to the end of its line.
+    expect(found("x \u202dopen\nnext")).toEqual([["hidden", "\u202dopen"]]);
+  });
+
+  it("keeps ordinary text and ordinary look-alike words alone", () => {
+    expect(found("The march banks were steep; Quentinn was not there.")).toEqual([]);
+    expect(found("Москва is a city.")).toEqual([]);
+  });
+});

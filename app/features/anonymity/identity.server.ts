@@ -9,6 +9,7 @@ import { DomainError } from "~/utils/domain-error";
 import {
   HIT_KIND_LABELS,
   findIdentityHits,
+  fold,
   passage,
   type HitKind,
   type HitStatus,
@@ -98,8 +99,12 @@ export function identitySpans(
 ): Found[] {
   const spans: Found[] = findIdentityHits(texts.reading, identities);
   if (!spans.length && texts.file) {
-    const named = identities.find((i) => mentionsIdentity(texts.file!, { displayName: i.value }));
-    if (named) spans.push({ kind: named.kind, start: 0, end: 0 });
+    // Every other text the file carries (ADR 0046): compared folded like the reading text, and,
+    // for names a document splits across runs ("Luc as Rom ero"), with its spaces left out.
+    const kind =
+      findIdentityHits(texts.file, identities)[0]?.kind ??
+      identities.find((i) => mentionsIdentity(fold(texts.file!), { displayName: i.value }))?.kind;
+    if (kind) spans.push({ kind, start: 0, end: 0 });
   }
   return spans;
 }

@@ -11,6 +11,7 @@ import { strToU8, strFromU8, zipSync, type Zippable } from "fflate";
 import { ZipTooLarge, readZip } from "~/utils/zip";
 import { editXml, xmlText } from "./document-xml";
 import { stripImage } from "./image-metadata";
+import { withLinkWords } from "./carried-text";
 
 /** A story's parts are small: no one part may unpack past 20 MB, nor all of them past 50 MB. */
 export const DOCX_LIMITS = {
@@ -41,7 +42,15 @@ const IDENTITY_ATTRIBUTES = new Set([
   "providerId",
   "lastModifiedBy",
   "creator",
+  // A picture's or shape's alt text and title (wp:docPr, pic:cNvPr; VML alt and o:title) and a
+  // link's tooltip: text no reader of the story sees, often "Photo of <name>" (ADR 0046).
+  "descr",
+  "title",
+  "alt",
+  "tooltip",
 ]);
+/** Elements whose `name` is a picture's or shape's name: often the file's, e.g. "quentin.png". */
+const NAMED_OBJECTS = new Set(["docPr", "cNvPr"]);
 /**
  * Document variables (w:docVar) are name/value pairs add-ins store, often the user's name;
  * custom XML properties (w:customXmlPr) hold data bound from customXml parts.
@@ -106,6 +115,10 @@ function cleanXml(key: string, xml: string, dropped: (part: string) => boolean) 
         }
         return dropped(relationshipTarget(key, target)) ? null : undefined;
       }
+      if (NAMED_OBJECTS.has(name.slice(name.indexOf(":") + 1)) && attributes.name) {
+        const neutral = `Picture ${attributes.id ?? ""}`.trim();
+        return attributes.name === neutral ? undefined : { ...attributes, name: neutral };
+      }
       if (name === "Override" && key === "[Content_Types].xml")
         return dropped((attributes.PartName ?? "").replace(/^\/+/, "")) ? null : undefined;
       return undefined;
@@ -159,10 +172,39 @@ export function stripDocx(bytes: Uint8Array): Uint8Array {
   return cleanPackage(bytes, 0);
 }
 
-/** The visible text of the document parts (body, headers, footers, notes, comments). */
+/**
+ * Every text of the document's parts (ADR 0046): body, text boxes, headers, footers, notes,
+ * comments, field codes (as words too), pictures' alt text, titles and names, and every external
+ * relationship's target (a link, as words too). For the identity check, not for reading.
+ */
 export function docxText(bytes: Uint8Array): string {
-  return readDocx(bytes)
-    .filter((e) => /^word\/.*\.xml$/i.test(e.name))
-    .map((e) => xmlText(strFromU8(e.data)))
-    .join("\n");
+  const out: string[] = [];
+  for (const e of readDocx(bytes)) {
+    const name = e.name.replace(/^\/+/, "");
+    if (/^word\/.*\.xml$/i.test(name)) out.push(xmlText(strFromU8(e.data), CARRIED_ATTRIBUTES));
+    else if (/\.rels$/i.test(name)) out.push(externalTargets(strFromU8(e.data)));
+  }
+  return out.filter(Boolean).join("\n");
+}
+
+/**
+ * Attributes (by local name) whose values are text a document carries; `name` only of pictures
+ * and shapes (a font's or a style's name is not the writer's).
+ */
+const CARRIED_ATTRIBUTES = (element: string, attribute: string) =>
+  attribute === "name"
+    ? NAMED_OBJECTS.has(element)
+    : ["descr", "title", "alt", "tooltip"].includes(attribute);
+
+/** The targets of a relationships part's external relationships, each as written and as words. */
+function externalTargets(xml: string): string {
+  const out: string[] = [];
+  editXml(xml, {
+    element(name, attributes) {
+      if (name === "Relationship" && attributes.TargetMode === "External" && attributes.Target)
+        out.push(withLinkWords(attributes.Target));
+      return undefined;
+    },
+  });
+  return out.join("\n");
 }

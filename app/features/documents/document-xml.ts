@@ -6,20 +6,38 @@
  * other byte of a part stays as Word wrote it.
  */
 import { Parser } from "htmlparser2";
+import { withLinkWords } from "./carried-text";
 
 const localName = (name: string) => name.slice(name.indexOf(":") + 1);
 
-/** The visible text of a WordprocessingML part: one line per paragraph, breaks and tabs as line breaks. */
-export function xmlText(xml: string): string {
+/**
+ * The text of a WordprocessingML part: one line per paragraph, breaks and tabs as line breaks.
+ * Field codes (w:instrText) are also given as words (a link's target in a HYPERLINK field), and
+ * the values of the attributes `attributes` picks (by local names, e.g. a picture's alt text), each on a line of its
+ * own (docs/decisions/0046-every-text-a-document-carries.md).
+ */
+export function xmlText(
+  xml: string,
+  attributes?: (element: string, attribute: string) => boolean,
+): string {
   const out: string[] = [];
+  let field: string[] | null = null;
   const parser = new Parser(
     {
-      ontext: (text) => out.push(text),
-      onopentag: (name) => {
+      ontext: (text) => (field ?? out).push(text),
+      onopentag: (name, attrs) => {
         if (name === "w:br" || name === "w:tab") out.push("\n");
+        else if (name === "w:instrText") field = [];
+        if (attributes)
+          for (const [key, value] of Object.entries(attrs))
+            if (value && attributes(localName(name), localName(key))) out.push(`\n${value}\n`);
       },
       onclosetag: (name) => {
         if (name === "w:p") out.push("\n");
+        else if (name === "w:instrText" && field) {
+          out.push(withLinkWords(field.join("")), "\n");
+          field = null;
+        }
       },
     },
     { xmlMode: true, decodeEntities: true },

@@ -13,7 +13,12 @@ import { pdfText, stripPdf } from "./document-pdf";
 import { readingText } from "./document-text";
 import type { FileKind } from "./file-sniff";
 
-export type DocumentProblem = "unpacked-too-large" | "unreadable" | "too-slow" | "no-text";
+export type DocumentProblem =
+  | "unpacked-too-large"
+  | "unreadable"
+  | "too-slow"
+  | "too-much-memory"
+  | "no-text";
 export type Inspection =
   | {
       ok: true;
@@ -56,6 +61,13 @@ async function rawText(kind: FileKind, bytes: Uint8Array): Promise<string> {
 }
 
 /**
+ * How much of a document's other texts (headers, notes, links, a PDF's raw strings…) is kept for
+ * the identity check (docs/decisions/0046-every-text-a-document-carries.md): a real document's are
+ * a few kilobytes; what a reader sees on the page is in the reading text, which is kept whole.
+ */
+const MAX_OTHER_TEXT_CHARS = 2 * 1024 * 1024;
+
+/**
  * A document at upload: its judge copy must be made within bounds (a zip bomb is refused before
  * any parser reads it), then the reading text is read from that copy; a document without a
  * single readable word (a scan without a text layer) is refused as "no-text".
@@ -71,7 +83,9 @@ export async function inspectDocument(
     const raw = await rawText(kind, copy);
     const text = await readingText(kind, copy, encoding);
     if (!text) return { ok: false, problem: "no-text" };
-    return { ok: true, text, fullText: raw ? `${raw}\n\n${text}` : text };
+    // The file's other texts are bounded: the server compares them with the writer's names.
+    const other = raw.length > MAX_OTHER_TEXT_CHARS ? raw.slice(0, MAX_OTHER_TEXT_CHARS) : raw;
+    return { ok: true, text, fullText: other ? `${other}\n\n${text}` : text };
   } catch (error) {
     if (error instanceof ZipTooLarge) return { ok: false, problem: "unpacked-too-large" };
     return { ok: false, problem: "unreadable" };

@@ -49,6 +49,8 @@ export const ENTRY_MESSAGES = {
     "This document could not be read. Please save it again, or upload it as a PDF or TXT file.",
   tooSlow:
     "This document took too long to read. Please save it again, or upload it as a PDF or TXT file.",
+  tooMuchMemory:
+    "This document needs too much memory to read. Please save it again with fewer pages or pictures, or paste your story in the box.",
   noText:
     "We could not find any words in this document. If it is a scan or a photo of pages, please upload the file it was typed in, or paste your story in the box.",
   oneFile: "Please upload one file.",
@@ -88,13 +90,20 @@ export type FileCheck = {
   encoding?: TextEncodingName;
   words?: number;
   /** A document that unpacks past its bound, cannot be read, has no words, or came with another file. */
-  problem?: "unpacked-too-large" | "unreadable" | "too-slow" | "no-text" | "several";
+  problem?:
+    | "unpacked-too-large"
+    | "unreadable"
+    | "too-slow"
+    | "too-much-memory"
+    | "no-text"
+    | "several";
 };
 
 export const PROBLEM_MESSAGES = {
   "unpacked-too-large": ENTRY_MESSAGES.unpackedTooLarge,
   unreadable: ENTRY_MESSAGES.unreadable,
   "too-slow": ENTRY_MESSAGES.tooSlow,
+  "too-much-memory": ENTRY_MESSAGES.tooMuchMemory,
   "no-text": ENTRY_MESSAGES.noText,
   several: ENTRY_MESSAGES.oneFile,
 } as const;

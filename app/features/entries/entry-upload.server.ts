@@ -193,5 +193,5 @@ export async function inspectStored(
   // Documents in a worker thread with a time limit (docs/decisions/0024-hostile-documents.md);
   // text is only decoded.
   if (kind === "txt") return inspectDocument(kind, bytes.subarray(0, n), encoding);
-  return inspectInWorker(kind, bytes.subarray(0, n), { transfer: true, encoding });
+  return inspectInWorker(kind, bytes.subarray(0, n), { encoding });
 }

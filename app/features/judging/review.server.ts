@@ -11,7 +11,7 @@ import { isJudgingOpen } from "~/features/contests/phase";
 import { parseCriteria, type Criterion } from "~/features/contests/rubric";
 import { lockingTransaction, lockRow, prisma, type Prisma } from "~/utils/db.server";
 import { getStorage } from "~/utils/storage.server";
-import { judgeCopy } from "~/features/documents/documents";
+import { judgeCopyInReader } from "~/features/documents/document-inspection.server";
 import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
 import { kindFromFileName } from "~/features/documents/file-sniff";
 import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./assignment-queries.server";
@@ -375,7 +375,8 @@ export async function judgeFile(judgeId: string, submissionId: string) {
       }
       chunks.push(chunk as Buffer);
     }
-    const body = Buffer.from(await judgeCopy(kind, Buffer.concat(chunks)));
+    // Made by the document reader, never in the server process (ADR 0046).
+    const body = Buffer.from(await judgeCopyInReader(kind, Buffer.concat(chunks)));
     return {
       status: "ok" as const,
       body,
