@@ -14,7 +14,8 @@
  * --compare <ref> builds that commit once in its own folder (cached by commit hash under
  * /tmp/inkwell-bench-base) and measures it beside the working tree's build, case by case,
  * interleaved (base, new, base, new), on copies of the same seeded SQLite file, and prints the
- * ratio per case: above 1 is faster (docs/decisions/0048-performance-budgets.md).
+ * ratio per case (throughput, and CPU time per request of the server's processes, which a busy
+ * machine disturbs far less): above 1 is faster (docs/decisions/0048-performance-budgets.md).
  *
  * --profile starts the server (and each of its workers) with --cpu-prof, writing
  * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools), and on
@@ -478,6 +479,27 @@ function rssKb(pid: number): number {
   return kb;
 }
 
+/**
+ * CPU time (user + system, ms) of the server: its process and every process it forked. On a
+ * shared machine this is what a request costs, whatever else runs beside it (--compare).
+ */
+function cpuMs(pid: number): number {
+  let ms = 0;
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses), in ticks.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(/\s+/) : []) ms += cpuMs(Number(child));
+    }
+  } catch {
+    // the process has gone
+  }
+  return ms;
+}
+
 // ------------------------------------------------------------------------------------ cases
 
 type Row = {
@@ -490,7 +512,11 @@ type Row = {
   met: boolean;
   note?: string;
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
 async function load(
   pathname: string,
@@ -1188,7 +1214,8 @@ async function compare(ref: string) {
   const baseServer = await startServer(`file:${copies[1]}`, { port: BASE_PORT, root: base.dir });
   const dbs = copies.map((c) => openBenchDb(`file:${c}`));
   const origin = { base: `http://127.0.0.1:${BASE_PORT}`, new: BASE };
-  type Result = { rps?: number; p99?: number; ms?: number; errors: number };
+  type Result = { rps?: number; p99?: number; ms?: number; cpu?: number; errors: number };
+  const server = { base: baseServer, new: newServer };
   const table: { name: string; base: Result[]; new: Result[] }[] = [];
   const want = (id: string) => !ONLY || ONLY.includes(id);
   try {
@@ -1225,9 +1252,14 @@ async function compare(ref: string) {
       const row = { name, base: [] as Result[], new: [] as Result[] };
       for (let r = 0; r < runs; r++)
         for (const side of ["base", "new"] as const) {
+          // The warm-up request inside load() is counted too: one more than the load's.
+          const cpu0 = cpuMs(server[side].pid!);
           const m = await load(p, cookie, {}, origin[side], 1);
-          row[side].push(m);
-          console.log(`  ${name} [${side}]: ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms`);
+          const cpu = (cpuMs(server[side].pid!) - cpu0) / (m.rps * DURATION + 1);
+          row[side].push({ ...m, cpu });
+          console.log(
+            `  ${name} [${side}]: ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, ${cpu.toFixed(1)} CPU ms/request`,
+          );
         }
       table.push(row);
     }
@@ -1255,25 +1287,28 @@ async function compare(ref: string) {
         await exited;
       }
   }
-  const med = (rs: Result[], k: "rps" | "p99" | "ms") => median(rs.map((r) => r[k] ?? 0));
+  const med = (rs: Result[], k: "rps" | "p99" | "ms" | "cpu") => median(rs.map((r) => r[k] ?? 0));
   const errs = (rs: Result[]) => rs.reduce((n, r) => n + r.errors, 0);
   console.log(
     `\n--compare ${ref} (${base.commit.slice(0, 7)}) vs working tree: SQLite, ${ENTRIES} entries, ` +
       `${runs} interleaved run(s) of ${DURATION} s per side, ${CONNECTIONS} connections\n`,
   );
-  console.log(`| case | base req/s | new req/s | base p99 ms | new p99 ms | ratio | errors |`);
-  console.log(`|---|---|---|---|---|---|---|`);
+  console.log(
+    `| case | base req/s | new req/s | base p99 ms | new p99 ms | ratio | base CPU ms/req | new CPU ms/req | CPU ratio | errors |`,
+  );
+  console.log(`|---|---|---|---|---|---|---|---|---|---|`);
   for (const row of table) {
     const timedRow = row.base[0]?.ms !== undefined;
     if (timedRow) {
       const [b, n] = [med(row.base, "ms"), med(row.new, "ms")];
       console.log(
-        `| ${row.name} | ${b.toFixed(0)} ms | ${n.toFixed(0)} ms | | | ${(b / n).toFixed(2)} | ${errs(row.base)} / ${errs(row.new)} |`,
+        `| ${row.name} | ${b.toFixed(0)} ms | ${n.toFixed(0)} ms | | | ${(b / n).toFixed(2)} | | | | ${errs(row.base)} / ${errs(row.new)} |`,
       );
     } else {
       const [b, n] = [med(row.base, "rps"), med(row.new, "rps")];
+      const [c, cn] = [med(row.base, "cpu"), med(row.new, "cpu")];
       console.log(
-        `| ${row.name} | ${b.toFixed(0)} | ${n.toFixed(0)} | ${med(row.base, "p99")} | ${med(row.new, "p99")} | ${(n / b).toFixed(2)} | ${errs(row.base)} / ${errs(row.new)} |`,
+        `| ${row.name} | ${b.toFixed(0)} | ${n.toFixed(0)} | ${med(row.base, "p99")} | ${med(row.new, "p99")} | ${(n / b).toFixed(2)} | ${c.toFixed(1)} | ${cn.toFixed(1)} | ${(c / cn).toFixed(2)} | ${errs(row.base)} / ${errs(row.new)} |`,
       );
     }
   }

@@ -183,8 +183,10 @@ async function entryDetails(contestId: string, ids: string[] | null) {
 
 /** Counts for the scoring page: submitted entries, and how many have at least one submitted score. */
 export async function rankingCounts(contestId: string) {
-  return rankingCountsRow(contestId);
+  // A count over every entry of the contest: kept per RankingVersion, as the rankings (ADR 0048).
+  return countsCache(contestId, contestId, () => rankingCountsRow(contestId));
 }
+const countsCache = versionedCache<Awaited<ReturnType<typeof rankingCountsRow>>>(16);
 
 /** Entrant names of a contest's submitted entries (admins only: the CSV export). */
 export async function entrantsForContest(contestId: string) {
