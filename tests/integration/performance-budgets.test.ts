@@ -98,10 +98,6 @@ let judgeEntry = "";
 
 beforeAll(async () => {
   const now = Date.now();
-  const t0 = performance.now();
-  const lap = (what: string) =>
-    console.log(`seed: ${what} at ${(performance.now() - t0).toFixed(0)} ms`);
-  const stamp = Date.now().toString(36);
   const contest = await prisma.contest.create({
     data: {
       slug: `budget-${stamp}`,
@@ -137,7 +133,6 @@ beforeAll(async () => {
   const judges = people("j", JUDGES);
   const writers = people("w", ENTRIES);
   await prisma.user.createMany({ data: [...judges, ...writers] });
-  lap("users");
   await prisma.userRole.createMany({ data: judges.map((j) => ({ userId: j.id, role: "judge" })) });
   await prisma.panelMember.createMany({
     data: judges.map((j) => ({
@@ -166,7 +161,6 @@ beforeAll(async () => {
       createdAt: new Date(now - 3 * DAY - i * 1000),
     })),
   });
-  lap("entries");
   const assignments = writers.flatMap((_, i) =>
     Array.from({ length: PER_ENTRY }, (_, k) => ({
       id: `a${i}-${k}-${stamp}`,
@@ -176,7 +170,6 @@ beforeAll(async () => {
     })),
   );
   await prisma.judgeAssignment.createMany({ data: assignments });
-  lap("assignments");
   // Every assignment scored but each judge's last (so the queue has work to show).
   await prisma.score.createMany({
     data: assignments
@@ -194,7 +187,6 @@ beforeAll(async () => {
         };
       }),
   });
-  lap("scores");
   judgeEntry = assignments.find(
     (x, n) => x.judgeId === judge && n > assignments.length / 2,
   )!.submissionId;

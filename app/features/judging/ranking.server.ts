@@ -108,7 +108,7 @@ const zCache = new Map<string, { version: number; rows: ZRankingRow[] }>();
 const Z_CACHE_CONTESTS = 8;
 
 /** The contest's RankingVersion: it moves on with every change a computed ranking rests on. */
-export async function rankingVersion(contestId: string) {
+async function rankingVersion(contestId: string) {
   const row = await prisma.rankingVersion.findUnique({
     where: { contestId },
     select: { version: true },
