@@ -98,6 +98,7 @@ let judgeEntry = "";
 
 beforeAll(async () => {
   const now = Date.now();
+  const stamp = Date.now().toString(36);
   const contest = await prisma.contest.create({
     data: {
       slug: `budget-${stamp}`,
