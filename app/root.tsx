@@ -14,9 +14,8 @@ import { SiteFooter, SiteHeader, NavigationProgress } from "./components/site-sh
 import { Toaster } from "./components/toaster";
 import { FocusHeadingOnNavigate } from "./components/focus-on-navigate";
 import stylesheet from "./tailwind.css?url";
-import { draftOwnerOf, getUserId } from "~/features/accounts/session.server";
+import { draftOwnerOf, getSessionAccount } from "~/features/accounts/session.server";
 import { useDraftHousekeeping } from "~/components/entries/entry-form-parts";
-import { isEducator } from "~/features/classrooms/educators.server";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 
@@ -36,14 +35,18 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [userId, { toast, headers }] = await Promise.all([getUserId(request), getToast(request)]);
+  const [account, { toast, headers }] = await Promise.all([
+    getSessionAccount(request),
+    getToast(request),
+  ]);
+  const userId = account?.id ?? null;
   return data(
     {
       signedIn: Boolean(userId),
       // Names this account's drafts kept in the browser (ADR 0031); not the account's id.
       draftOwner: userId ? draftOwnerOf(userId) : null,
       // The header's "My classes" link (docs/decisions/0031-classrooms-and-shared-computers.md).
-      isEducator: userId ? await isEducator(userId) : false,
+      isEducator: account?.isEducator ?? false,
       toast: toast
         ? { ...toast, id: `${Date.now()}-${Math.random().toString(36).slice(2)}` }
         : null,

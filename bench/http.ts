@@ -6,10 +6,16 @@
  *
  *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
  *                    [--reuse] [--only judge,admin-submissions,divisions] [--port 3900] [--profile]
- *                    [--db sqlite|postgres|both]
+ *                    [--db sqlite|postgres|both] [--compare <git ref>]
  *
  * --db (default both) picks the engines: the seeded SQLite file, and the same rows copied into a
  * private PostgreSQL cluster (bench/engines.ts); with both, the table shows them side by side.
+ *
+ * --compare <ref> builds that commit once in its own folder (cached by commit hash under
+ * /tmp/inkwell-bench-base) and measures it beside the working tree's build, case by case,
+ * interleaved (base, new, base, new), on copies of the same seeded SQLite file, and prints the
+ * ratio per case (throughput, and CPU time per request of the server's processes, which a busy
+ * machine disturbs far less): above 1 is faster (docs/decisions/0048-performance-budgets.md).
  *
  * --profile starts the server (and each of its workers) with --cpu-prof, writing
  * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools), and on
@@ -43,6 +49,7 @@ const ENTRIES = Number(args.get("entries") ?? 20_000);
 const PORT = Number(args.get("port") ?? 3900);
 const ONLY = args.get("only")?.split(",");
 const PROFILE = args.has("profile");
+const COMPARE = args.get("compare");
 const DB = args.get("db") ?? "both";
 if (!["sqlite", "postgres", "both"].includes(DB))
   throw new Error("--db is sqlite, postgres or both");
@@ -407,17 +414,22 @@ const env = {
   FORCE_GC: "1",
 };
 
-async function startServer(databaseUrl: string) {
+async function startServer(databaseUrl: string, at: { port?: number; root?: string } = {}) {
   const profile = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.join(DIR, "profiles")}`] : [];
-  // The production server as `npm run build` bundles it (server/index.ts → build/node/index.js).
-  const serverFile = path.join(process.env.BUILD_DIR ?? "build", "node", "index.js");
+  const port = at.port ?? PORT;
+  const root = at.root ?? process.cwd();
+  // The production server as `npm run build` bundles it (server/index.ts → build/node/index.js);
+  // an older commit's (--compare) may still start from server.mjs.
+  const bundled = path.join(root, process.env.BUILD_DIR ?? "build", "node", "index.js");
+  const serverFile = fs.existsSync(bundled) ? bundled : path.join(root, "server.mjs");
   const server = spawn(process.execPath, [...profile, serverFile], {
-    env: { ...env, DATABASE_URL: databaseUrl },
+    cwd: root,
+    env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
-      const res = await fetch(`${BASE}/`);
+      const res = await fetch(`http://127.0.0.1:${port}/`);
       if (res.ok) return server;
     } catch {
       // not up yet
@@ -429,7 +441,8 @@ async function startServer(databaseUrl: string) {
 }
 
 /** Session cookies made the way the site makes them: a Session row and a signed cookie. */
-async function sessionCookies(db: BenchDb, userIds: string[]) {
+async function sessionCookies(db: BenchDb | BenchDb[], userIds: string[]) {
+  const dbs = Array.isArray(db) ? db : [db];
   process.env.DATABASE_URL = env.DATABASE_URL;
   process.env.SESSION_SECRET = SECRET;
   process.env.SITE_URL = env.SITE_URL; // required in production (docs/decisions/0023-privacy-and-links.md)
@@ -438,10 +451,11 @@ async function sessionCookies(db: BenchDb, userIds: string[]) {
   const cookies: string[] = [];
   for (const userId of userIds) {
     const id = `bench-${userId}-${Math.random().toString(36).slice(2)}`;
-    await db.run(
-      `INSERT INTO "Session" ("id", "userId", "expiresAt", "createdAt") VALUES (?, ?, ?, ?)`,
-      [id, userId, iso(Date.now() + 30 * DAY), iso(Date.now())],
-    );
+    for (const one of dbs)
+      await one.run(
+        `INSERT INTO "Session" ("id", "userId", "expiresAt", "createdAt") VALUES (?, ?, ?, ?)`,
+        [id, userId, iso(Date.now() + 30 * DAY), iso(Date.now())],
+      );
     const session = await sessionStorage().getSession();
     session.set("sessionId", id);
     cookies.push((await sessionStorage().commitSession(session)).split(";")[0]);
@@ -465,6 +479,27 @@ function rssKb(pid: number): number {
   return kb;
 }
 
+/**
+ * CPU time (user + system, ms) of the server: its process and every process it forked. On a
+ * shared machine this is what a request costs, whatever else runs beside it (--compare).
+ */
+function cpuMs(pid: number): number {
+  let ms = 0;
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses), in ticks.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(/\s+/) : []) ms += cpuMs(Number(child));
+    }
+  } catch {
+    // the process has gone
+  }
+  return ms;
+}
+
 // ------------------------------------------------------------------------------------ cases
 
 type Row = {
@@ -477,19 +512,29 @@ type Row = {
   met: boolean;
   note?: string;
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
-async function load(pathname: string, cookie?: string, opts: Partial<autocannon.Options> = {}) {
+async function load(
+  pathname: string,
+  cookie?: string,
+  opts: Partial<autocannon.Options> = {},
+  base = BASE,
+  runs = RUNS,
+) {
   // One request first: the figures are the page in use, not the server's first read of it or a
   // cached ranking's first computation (timed apart where it matters: "first load after a change").
-  await fetch(`${BASE}${pathname}`, { headers: cookie ? { cookie } : {} }).then((r) =>
+  await fetch(`${base}${pathname}`, { headers: cookie ? { cookie } : {} }).then((r) =>
     r.arrayBuffer(),
   );
   const results: autocannon.Result[] = [];
-  for (let r = 0; r < RUNS; r++) {
+  for (let r = 0; r < runs; r++) {
     results.push(
       await autocannon({
-        url: `${BASE}${pathname}`,
+        url: `${base}${pathname}`,
         connections: CONNECTIONS,
         duration: DURATION,
         headers: cookie ? { cookie } : {},
@@ -505,12 +550,19 @@ async function load(pathname: string, cookie?: string, opts: Partial<autocannon.
   };
 }
 
-async function timed(pathname: string, cookie: string, method = "GET", body?: string, runs = RUNS) {
+async function timed(
+  pathname: string,
+  cookie: string,
+  method = "GET",
+  body?: string,
+  runs = RUNS,
+  base = BASE,
+) {
   const ms: number[] = [];
   let errors = 0;
   for (let r = 0; r < runs; r++) {
     const t = performance.now();
-    const res = await fetch(`${BASE}${pathname}`, {
+    const res = await fetch(`${base}${pathname}`, {
       method,
       headers: {
         cookie,
@@ -677,6 +729,7 @@ async function main() {
     });
   }
   if (!args.has("reuse") || !fs.existsSync(DB_FILE)) await seed();
+  if (COMPARE) return compare(COMPARE);
   const results = new Map<Engine, Row[]>();
   for (const engine of ENGINES) {
     console.log(`\n${engine}`);
@@ -1092,6 +1145,173 @@ function printTable(results: Map<Engine, Row[]>) {
     const cells = engines.map((e) => cell(results.get(e)?.[i])).join(" | ");
     console.log(`| ${row.name} | ${row.target} | ${cells} |`);
   });
+}
+
+// ------------------------------------------------------------------------------------ compare
+
+/**
+ * The commit `ref` built once in its own folder (a git worktree, cached by commit under
+ * BASE_CACHE): node_modules is the working tree's when both package-lock.json files are the same,
+ * else installed there with `npm ci`. Returns the folder.
+ */
+const BASE_CACHE = process.env.BENCH_BASE_CACHE ?? "/tmp/inkwell-bench-base";
+function baseBuild(ref: string) {
+  const git = (...a: string[]) => {
+    const r = spawnSync("git", a, { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`git ${a.join(" ")}: ${r.stderr}`);
+    return r.stdout.trim();
+  };
+  const commit = git("rev-parse", "--verify", `${ref}^{commit}`);
+  const dir = path.join(BASE_CACHE, commit);
+  const done = path.join(dir, ".bench-built");
+  if (fs.existsSync(done)) {
+    console.log(`base ${ref} (${commit.slice(0, 7)}): built before, in ${dir}`);
+    return { dir, commit };
+  }
+  fs.mkdirSync(BASE_CACHE, { recursive: true });
+  if (!fs.existsSync(path.join(dir, ".git"))) {
+    spawnSync("git", ["worktree", "prune"]);
+    git("worktree", "add", "--detach", "--force", dir, commit);
+  }
+  const run = (cmd: string, a: string[]) => {
+    console.log(`base: ${cmd} ${a.join(" ")}`);
+    const r = spawnSync(cmd, a, { cwd: dir, stdio: "inherit", env: { ...process.env } });
+    if (r.status !== 0) throw new Error(`${cmd} ${a.join(" ")} failed in ${dir}`);
+  };
+  const sameLock =
+    fs.readFileSync(path.join(dir, "package-lock.json"), "utf8") ===
+    fs.readFileSync("package-lock.json", "utf8");
+  if (!fs.existsSync(path.join(dir, "node_modules"))) {
+    if (sameLock) fs.symlinkSync(fs.realpathSync("node_modules"), path.join(dir, "node_modules"));
+    else run("npm", ["ci", "--no-audit", "--no-fund"]);
+  }
+  // The generated Prisma clients belong to the commit's schema (a symlinked node_modules is shared).
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+  if (pkg.scripts?.["db:generate"]) run("npm", ["run", "db:generate"]);
+  run("npm", ["run", "build"]);
+  fs.writeFileSync(done, new Date().toISOString());
+  return { dir, commit };
+}
+
+/**
+ * `--compare <ref>`: the commit and the working tree's build, each on its own copy of the same
+ * seeded SQLite file, both servers up at once (ports PORT and PORT + 1); each case is measured
+ * base, new, base, new… (--runs each, default 2) in the same window, and the table gives the
+ * medians and their ratio (new / base for throughput, base / new for a time): above 1 is faster.
+ */
+async function compare(ref: string) {
+  const base = baseBuild(ref);
+  const runs = args.has("runs") ? RUNS : 2;
+  const copies = ["http-new.db", "http-base.db"].map((name) => path.join(DIR, name));
+  for (const copy of copies) {
+    for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) fs.rmSync(f, { force: true });
+    const src = new Database(DB_FILE, { readonly: true });
+    await src.backup(copy);
+    src.close();
+  }
+  const BASE_PORT = PORT + 1;
+  const newServer = await startServer(`file:${copies[0]}`);
+  const baseServer = await startServer(`file:${copies[1]}`, { port: BASE_PORT, root: base.dir });
+  const dbs = copies.map((c) => openBenchDb(`file:${c}`));
+  const origin = { base: `http://127.0.0.1:${BASE_PORT}`, new: BASE };
+  type Result = { rps?: number; p99?: number; ms?: number; cpu?: number; errors: number };
+  const server = { base: baseServer, new: newServer };
+  const table: { name: string; base: Result[]; new: Result[] }[] = [];
+  const want = (id: string) => !ONLY || ONLY.includes(id);
+  try {
+    const [admin, judge] = await sessionCookies(dbs, ["admin", "j0"]);
+    const reviewId = (await dbs[0].one<{ id: string }>(
+      `SELECT "submissionId" AS "id" FROM "JudgeAssignment" WHERE "judgeId" = 'j0' AND "submissionId" IS NOT NULL ORDER BY "submissionId" LIMIT 1 OFFSET ?`,
+      [Math.floor((ENTRIES * PER_ENTRY) / JUDGES / 2)],
+    ))!.id;
+    const pages: [string, string, string, string | undefined][] = [
+      ["home", "GET / (visitor)", "/", undefined],
+      ["contests", "GET /contests", "/contests", undefined],
+      ["contest", "GET /contests/{slug}", "/contests/c3", undefined],
+      ["judge", "GET /judge (1,000 assignments)", "/judge", judge],
+      ["review", "GET /judge/review/{id} (typed)", "/judge/review/s20", judge],
+      ["review", "GET /judge/review/{id} (document)", "/judge/review/s0", judge],
+      ["entry", "GET /admin/submissions/{id}", `/admin/submissions/${reviewId}`, admin],
+      [
+        "admin-submissions",
+        "GET /admin/submissions page 1",
+        "/admin/submissions?contest=big",
+        admin,
+      ],
+      [
+        "admin-submissions",
+        "GET /admin/submissions page 400",
+        "/admin/submissions?contest=big&page=400",
+        admin,
+      ],
+      ["scoring", "GET /admin/scoring (raw)", "/admin/scoring?contest=big", admin],
+      ["scoring", "GET /admin/scoring (z)", "/admin/scoring?contest=big&normalize=z", admin],
+    ];
+    for (const [id, name, p, cookie] of pages) {
+      if (!want(id)) continue;
+      const row = { name, base: [] as Result[], new: [] as Result[] };
+      for (let r = 0; r < runs; r++)
+        for (const side of ["base", "new"] as const) {
+          // The warm-up request inside load() is counted too: one more than the load's.
+          const cpu0 = cpuMs(server[side].pid!);
+          const m = await load(p, cookie, {}, origin[side], 1);
+          const cpu = (cpuMs(server[side].pid!) - cpu0) / (m.rps * DURATION + 1);
+          row[side].push({ ...m, cpu });
+          console.log(
+            `  ${name} [${side}]: ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, ${cpu.toFixed(1)} CPU ms/request`,
+          );
+        }
+      table.push(row);
+    }
+    const singles: [string, string, string][] = [
+      ["csv", "ranking CSV", "/admin/scoring/export?contest=big"],
+      ["csv", "submissions CSV", "/admin/submissions/export.csv?contest=big"],
+    ];
+    for (const [id, name, p] of singles) {
+      if (!want(id)) continue;
+      const row = { name, base: [] as Result[], new: [] as Result[] };
+      for (let r = 0; r < runs; r++)
+        for (const side of ["base", "new"] as const) {
+          const m = await timed(p, admin, "GET", undefined, 1, origin[side]);
+          row[side].push(m);
+          console.log(`  ${name} [${side}]: ${m.ms.toFixed(0)} ms`);
+        }
+      table.push(row);
+    }
+  } finally {
+    for (const db of dbs) await db.close();
+    for (const server of [newServer, baseServer])
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        await exited;
+      }
+  }
+  const med = (rs: Result[], k: "rps" | "p99" | "ms" | "cpu") => median(rs.map((r) => r[k] ?? 0));
+  const errs = (rs: Result[]) => rs.reduce((n, r) => n + r.errors, 0);
+  console.log(
+    `\n--compare ${ref} (${base.commit.slice(0, 7)}) vs working tree: SQLite, ${ENTRIES} entries, ` +
+      `${runs} interleaved run(s) of ${DURATION} s per side, ${CONNECTIONS} connections\n`,
+  );
+  console.log(
+    `| case | base req/s | new req/s | base p99 ms | new p99 ms | ratio | base CPU ms/req | new CPU ms/req | CPU ratio | errors |`,
+  );
+  console.log(`|---|---|---|---|---|---|---|---|---|---|`);
+  for (const row of table) {
+    const timedRow = row.base[0]?.ms !== undefined;
+    if (timedRow) {
+      const [b, n] = [med(row.base, "ms"), med(row.new, "ms")];
+      console.log(
+        `| ${row.name} | ${b.toFixed(0)} ms | ${n.toFixed(0)} ms | | | ${(b / n).toFixed(2)} | | | | ${errs(row.base)} / ${errs(row.new)} |`,
+      );
+    } else {
+      const [b, n] = [med(row.base, "rps"), med(row.new, "rps")];
+      const [c, cn] = [med(row.base, "cpu"), med(row.new, "cpu")];
+      console.log(
+        `| ${row.name} | ${b.toFixed(0)} | ${n.toFixed(0)} | ${med(row.base, "p99")} | ${med(row.new, "p99")} | ${(n / b).toFixed(2)} | ${c.toFixed(1)} | ${cn.toFixed(1)} | ${(c / cn).toFixed(2)} | ${errs(row.base)} / ${errs(row.new)} |`,
+      );
+    }
+  }
 }
 
 main().catch((error) => {

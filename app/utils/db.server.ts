@@ -134,27 +134,93 @@ export function isUniqueViolation(error: unknown): boolean {
  */
 const TRANSACTIONS = { isolationLevel: "Serializable" } as const;
 
+/** One SQL statement as the driver ran it: its text, the rows it returned, how long it took. */
+export type SqlEvent = { sql: string; rows: number; ms: number };
+declare global {
+  var __inkwellSqlObservers: Set<(event: SqlEvent) => void> | undefined;
+}
+// On globalThis, as the client: a test that imports this module sees the built server's statements.
+const sqlObservers = (globalThis.__inkwellSqlObservers ??= new Set());
+
+/**
+ * Calls `observer` with every statement the site's client sends, until the returned function is
+ * called (docs/decisions/0048-performance-budgets.md): the test suite's statement and row budgets
+ * count with it. Without an observer a statement costs one Set size check more.
+ */
+export function observeSql(observer: (event: SqlEvent) => void): () => void {
+  sqlObservers.add(observer);
+  return () => sqlObservers.delete(observer);
+}
+
+type Queryable = {
+  queryRaw(q: { sql: string }): Promise<{ rows: unknown[] }>;
+  executeRaw(q: { sql: string }): Promise<number>;
+};
+function observed<T extends Queryable>(target: T): T {
+  const report = (sql: string, rows: number, t0: number) => {
+    const event = { sql, rows, ms: performance.now() - t0 };
+    for (const observer of sqlObservers) observer(event);
+  };
+  return new Proxy(target, {
+    get(t, key, receiver) {
+      const value = Reflect.get(t, key, receiver);
+      if (typeof value !== "function") return value;
+      if (key === "queryRaw")
+        return async (q: { sql: string }) => {
+          if (sqlObservers.size === 0) return value.call(t, q);
+          const t0 = performance.now();
+          const result = await value.call(t, q);
+          report(q.sql, result.rows.length, t0);
+          return result;
+        };
+      if (key === "executeRaw")
+        return async (q: { sql: string }) => {
+          if (sqlObservers.size === 0) return value.call(t, q);
+          const t0 = performance.now();
+          const result = await value.call(t, q);
+          report(q.sql, 0, t0);
+          return result;
+        };
+      if (key === "startTransaction")
+        return async (...a: unknown[]) => observed(await value.apply(t, a));
+      return value.bind(t);
+    },
+  });
+}
+/** The driver adapter factory, whose connections (and their transactions) report to observeSql. */
+function observedFactory<T extends { connect(): Promise<Queryable> }>(factory: T): T {
+  return new Proxy(factory, {
+    get(t, key, receiver) {
+      const value: unknown = Reflect.get(t, key, receiver);
+      if (key === "connect") return async () => observed(await t.connect());
+      return typeof value === "function" ? value.bind(t) : value;
+    },
+  });
+}
+
 function baseClient(url: string): PrismaClient {
   if (engineOf(url) === "sqlite") {
     // The database, its -wal and its -shm: readable by the server's user only (ADR 0047).
     prepareDatabaseFile(sqliteFile(url));
-    const adapter = new PrismaBetterSqlite3({ url, timeout: BUSY_TIMEOUT_MS });
+    const adapter = observedFactory(new PrismaBetterSqlite3({ url, timeout: BUSY_TIMEOUT_MS }));
     return new PrismaClient({ adapter, transactionOptions: TRANSACTIONS });
   }
-  const adapter = new PrismaPg({
-    connectionString: url,
-    max: env().DATABASE_POOL_SIZE,
-    // A statement never waits long for a lock: the wait is retried outside, as on SQLite. A web
-    // request's query is planned as on an SSD (random reads cost little more than sequential
-    // ones) and never spawns parallel workers: measured on the judge's queue, 28 ms → 13 ms.
-    options: [
-      `-c lock_timeout=${LOCK_TIMEOUT_MS}`,
-      `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
-      "-c random_page_cost=1.1",
-      "-c max_parallel_workers_per_gather=0",
-    ].join(" "),
-    connectionTimeoutMillis: 5_000,
-  });
+  const adapter = observedFactory(
+    new PrismaPg({
+      connectionString: url,
+      max: env().DATABASE_POOL_SIZE,
+      // A statement never waits long for a lock: the wait is retried outside, as on SQLite. A web
+      // request's query is planned as on an SSD (random reads cost little more than sequential
+      // ones) and never spawns parallel workers: measured on the judge's queue, 28 ms → 13 ms.
+      options: [
+        `-c lock_timeout=${LOCK_TIMEOUT_MS}`,
+        `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+        "-c random_page_cost=1.1",
+        "-c max_parallel_workers_per_gather=0",
+      ].join(" "),
+      connectionTimeoutMillis: 5_000,
+    }),
+  );
   // The two generated clients share one schema (scripts/generate-clients.mjs): same models, same
   // types; only the provider differs.
   return new PostgresClient({

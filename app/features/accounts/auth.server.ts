@@ -6,7 +6,7 @@ import { GoogleStrategy } from "remix-auth-google";
 import { setRequestRole } from "~/utils/access-log";
 import { prisma } from "~/utils/db.server";
 import { env, siteOrigin } from "~/utils/env.server";
-import { authFlowStorage, getUserId } from "./session.server";
+import { authFlowStorage, getSessionAccount, getUserId } from "./session.server";
 import {
   clearLoginFailures,
   loginRetryAfter,
@@ -37,28 +37,18 @@ export function hashPassword(password: string) {
   return bcrypt.hash(password, BCRYPT_ROUNDS);
 }
 
-const userSelect = {
-  id: true,
-  email: true,
-  displayName: true,
-  dateOfBirth: true,
-  grade: true,
-  parentEmail: true,
-  parentConsentAt: true,
-  roles: { select: { role: true } },
-} as const;
-
 /** The highest role of a user, for the request's log line (docs/decisions/0036-health-and-logs.md). */
 function logRole(roles: string[]) {
   return roles.includes("admin") ? "admin" : roles.includes("judge") ? "judge" : "entrant";
 }
 
-async function loadUser(userId: string) {
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: userSelect });
-  if (!user) return null;
-  const roles = user.roles.map((r) => r.role);
-  setRequestRole(logRole(roles));
-  return { ...user, roles };
+/** The signed-in user with its roles, from the session's one statement (session.server.ts). */
+async function loadUser(request: Request) {
+  const account = await getSessionAccount(request);
+  if (!account) return null;
+  const { isEducator: _educator, ...user } = account;
+  setRequestRole(logRole(user.roles));
+  return user;
 }
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
 
@@ -167,10 +157,7 @@ export async function userIdForGoogleProfile(providerId: string, rawEmail: strin
 const userOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  const load = async () => {
-    const userId = await getUserId(request);
-    return userId ? loadUser(userId) : null;
-  };
+  const load = () => loadUser(request);
   if (request.method !== "GET" && request.method !== "HEAD") return load();
   let found = userOfRequest.get(request);
   if (!found) {

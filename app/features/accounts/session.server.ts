@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
-import { prisma } from "~/utils/db.server";
+import { fromSql, prisma } from "~/utils/db.server";
 import { env, isProduction } from "~/utils/env.server";
 import { sessionSecrets } from "~/utils/secrets.server";
 
@@ -74,33 +74,87 @@ export async function getSessionId(request: Request): Promise<string | undefined
   return typeof id === "string" ? id : undefined;
 }
 
+/** The account behind a live session: what every signed-in page's loaders ask of it. */
+export type SessionAccount = {
+  id: string;
+  email: string;
+  displayName: string;
+  dateOfBirth: Date | null;
+  grade: number | null;
+  parentEmail: string | null;
+  parentConsentAt: Date | null;
+  roles: string[];
+  /** Has an Educator row: the header's "My classes" (docs/decisions/0031). */
+  isEducator: boolean;
+};
+
 /**
  * The loaders of one GET (root, layout, page) all ask who is signing in: the answer is looked
  * up once per request object and shared. Never across requests, and never for a POST, whose
  * action may sign in or out before its loaders run (docs/decisions/0021-performance.md).
  */
-const userIdOfRequest = new WeakMap<Request, Promise<string | null>>();
+const accountOfRequest = new WeakMap<Request, Promise<SessionAccount | null>>();
 
-/** The signed-in user's id, or null when there is no live session. */
-export function getUserId(request: Request): Promise<string | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return lookUpUserId(request);
-  let found = userIdOfRequest.get(request);
+/**
+ * The signed-in account (null when there is no live session): the session, the user, its roles
+ * and whether it is an educator in one statement (docs/decisions/0048-performance-budgets.md;
+ * they were four, on every signed-in page).
+ */
+export function getSessionAccount(request: Request): Promise<SessionAccount | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpAccount(request);
+  let found = accountOfRequest.get(request);
   if (!found) {
-    found = lookUpUserId(request);
-    userIdOfRequest.set(request, found);
+    found = lookUpAccount(request);
+    accountOfRequest.set(request, found);
   }
   return found;
 }
 
-async function lookUpUserId(request: Request): Promise<string | null> {
+/** The signed-in user's id, or null when there is no live session. */
+export async function getUserId(request: Request): Promise<string | null> {
+  return (await getSessionAccount(request))?.id ?? null;
+}
+
+async function lookUpAccount(request: Request): Promise<SessionAccount | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
-  const row = await prisma.session.findUnique({
-    where: { id: sessionId },
-    select: { userId: true, expiresAt: true },
-  });
-  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  return row.userId;
+  // One row per role (a user has one or two), or one with no role.
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      expiresAt: Date | string;
+      email: string;
+      displayName: string;
+      dateOfBirth: Date | string | null;
+      grade: number | bigint | null;
+      parentEmail: string | null;
+      parentConsentAt: Date | string | null;
+      role: string | null;
+      educator: number | bigint;
+    }[]
+  >`
+    SELECT u."id" AS "id", s."expiresAt" AS "expiresAt", u."email" AS "email",
+      u."displayName" AS "displayName", u."dateOfBirth" AS "dateOfBirth", u."grade" AS "grade",
+      u."parentEmail" AS "parentEmail", u."parentConsentAt" AS "parentConsentAt",
+      r."role" AS "role",
+      (SELECT COUNT(*) FROM "Educator" e WHERE e."userId" = u."id") AS "educator"
+    FROM "Session" s
+    JOIN "User" u ON u."id" = s."userId"
+    LEFT JOIN "UserRole" r ON r."userId" = u."id"
+    WHERE s."id" = ${sessionId}`;
+  const row = rows[0];
+  if (!row || fromSql.date(row.expiresAt).getTime() <= Date.now()) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    dateOfBirth: fromSql.dateOrNull(row.dateOfBirth),
+    grade: row.grade === null ? null : fromSql.int(row.grade),
+    parentEmail: row.parentEmail,
+    parentConsentAt: fromSql.dateOrNull(row.parentConsentAt),
+    roles: rows.flatMap((r) => (r.role === null ? [] : [String(r.role)])),
+    isEducator: fromSql.int(row.educator) > 0,
+  };
 }
 
 /** Creates a Session row and returns the Set-Cookie header that carries it. */

@@ -12,11 +12,8 @@ import { findOrCreateSchool } from "./schools.server";
 
 export const EDUCATORS_PAGE_SIZE = 25;
 
-/** Whether the user has an Educator row (any status): the header's "My classes" link. */
-export async function isEducator(userId: string) {
-  const row = await prisma.educator.findUnique({ where: { userId }, select: { userId: true } });
-  return row !== null;
-}
+// Whether the user has an Educator row (the header's "My classes") is read with the session:
+// accounts/session.server.ts getSessionAccount (docs/decisions/0048-performance-budgets.md).
 
 /** The user's Educator row with school, or null. */
 export function findEducator(userId: string) {

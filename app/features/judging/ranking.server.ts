@@ -107,12 +107,44 @@ export async function ranking(
 const zCache = new Map<string, { version: number; rows: ZRankingRow[] }>();
 const Z_CACHE_CONTESTS = 8;
 
+/** The contest's RankingVersion: it moves on with every change a computed ranking rests on. */
 async function rankingVersion(contestId: string) {
   const row = await prisma.rankingVersion.findUnique({
     where: { contestId },
     select: { version: true },
   });
   return row?.version ?? 0;
+}
+
+/**
+ * A whole-contest computation kept per process while the contest's RankingVersion is unchanged,
+ * and shared by concurrent requests (docs/decisions/0048-performance-budgets.md): no request
+ * computes what a previous one already computed. `key` names what is computed (it starts with
+ * the contest's id); the least recently computed of more than `size` keys is dropped.
+ */
+export function versionedCache<T>(size: number) {
+  const kept = new Map<string, { version: number; value: T }>();
+  const inFlight = new Map<string, Promise<T>>();
+  return async (contestId: string, key: string, compute: () => Promise<T>): Promise<T> => {
+    // Read the version first: what is computed next is at least that new.
+    const version = await rankingVersion(contestId);
+    const cached = kept.get(key);
+    if (cached && cached.version === version) return cached.value;
+    const flightKey = `${key}@${version}`;
+    let pending = inFlight.get(flightKey);
+    if (!pending) {
+      pending = compute()
+        .then((value) => {
+          kept.delete(key);
+          if (kept.size >= size) kept.delete(kept.keys().next().value!);
+          kept.set(key, { version, value });
+          return value;
+        })
+        .finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, pending);
+    }
+    return pending;
+  };
 }
 
 /** Computations under way, by contest and version: concurrent requests share one. */
@@ -151,8 +183,10 @@ async function entryDetails(contestId: string, ids: string[] | null) {
 
 /** Counts for the scoring page: submitted entries, and how many have at least one submitted score. */
 export async function rankingCounts(contestId: string) {
-  return rankingCountsRow(contestId);
+  // A count over every entry of the contest: kept per RankingVersion, as the rankings (ADR 0048).
+  return countsCache(contestId, contestId, () => rankingCountsRow(contestId));
 }
+const countsCache = versionedCache<Awaited<ReturnType<typeof rankingCountsRow>>>(16);
 
 /** Entrant names of a contest's submitted entries (admins only: the CSV export). */
 export async function entrantsForContest(contestId: string) {

@@ -10,9 +10,9 @@ import { parseCriteria } from "~/features/contests/rubric";
 import { resultsReleased } from "~/features/contests/phase";
 import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import { DomainError } from "~/utils/domain-error";
-import { dialect, fromSql, prisma, withBusyRetry } from "~/utils/db.server";
+import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
-import { RANKING_PAGE_SIZE } from "./ranking.server";
+import { RANKING_PAGE_SIZE, versionedCache } from "./ranking.server";
 import {
   isFlagged,
   rubricScale,
@@ -55,10 +55,117 @@ export type SpreadFlag = {
   average: number;
 };
 
+/** A flagged entry of a round, as kept for the whole round (no title: titles change apart). */
+type RoundFlag = {
+  id: string;
+  divisionId: string | null;
+  scored: number;
+  spread: number;
+  average: number;
+};
+
+/** Each round's flagged entries, by contest, round and threshold (ADR 0048). */
+const roundFlagCache = versionedCache<RoundFlag[]>(16);
+
+/**
+ * Every flagged entry of one round, most disagreement first: one aggregate over the round's
+ * submitted scores, computed once per RankingVersion (every submitted score, status and division
+ * change moves it on) and threshold, and shared; a page, a division and a count are cut from it.
+ */
+function roundFlags(contestId: string, round: number, threshold: number) {
+  return roundFlagCache(contestId, `${contestId}|${round}|${threshold}`, async () => {
+    const rows = await prisma.$queryRaw<
+      { id: string; divisionId: string | null; scored: Int; spread: number; average: number }[]
+    >`
+      SELECT s."id" AS "id", s."divisionId" AS "divisionId",
+        g."scored" AS "scored", g."spread" AS "spread", g."average" AS "average"
+      FROM (
+        SELECT sc."submissionId" AS "sid", COUNT(*) AS "scored",
+          (MAX(sc."total") - MIN(sc."total")) AS "spread",
+          (FLOOR(SUM(ROUND(sc."total" * 100)) * 1.0 / COUNT(*) + 0.5) / 100.0) AS "average"
+        FROM "Score" sc
+        JOIN "JudgeAssignment" a ON a."id" = sc."assignmentId"
+        WHERE a."contestId" = ${contestId} AND a."round" = ${round}
+          AND sc."submittedAt" IS NOT NULL
+        GROUP BY sc."submissionId"
+        HAVING COUNT(*) >= 2
+          AND ROUND((MAX(sc."total") - MIN(sc."total")) * 100) > CAST(${threshold} AS DOUBLE PRECISION)
+      ) g
+      JOIN "Submission" s ON s."id" = g."sid"
+      WHERE s."status" = 'submitted'
+      ORDER BY g."spread" DESC, s."createdAt" ASC, s."id" ASC`;
+    return rows.map((r) => ({
+      id: r.id,
+      divisionId: r.divisionId,
+      scored: fromSql.int(r.scored),
+      spread: Math.round(Number(r.spread) * 100) / 100,
+      average: Number(r.average),
+    }));
+  });
+}
+
+/** The contest's threshold and the round's rubric scale. */
+async function flagRule(contestId: string, round: number) {
+  const [contest, scales] = await Promise.all([
+    prisma.contest.findUnique({ where: { id: contestId }, select: { spreadPercent: true } }),
+    roundScales(contestId),
+  ]);
+  const percent = contest?.spreadPercent ?? SPREAD_DEFAULT;
+  const scale = scales.get(round) ?? scales.get(1) ?? 0;
+  return { exists: Boolean(contest), percent, scale };
+}
+
+/** Titles and the round's assignment counts of a page of flagged entries. */
+async function flagDetails(ids: string[], round: number) {
+  if (ids.length === 0) return new Map<string, { title: string; assigned: number }>();
+  const rows = await prisma.$queryRaw<{ id: string; title: string; assigned: Int }[]>`
+    SELECT s."id" AS "id", s."title" AS "title",
+      (SELECT COUNT(*) FROM "JudgeAssignment" x
+        WHERE x."submissionId" = s."id" AND x."round" = ${round}) AS "assigned"
+    FROM "Submission" s WHERE s."id" IN (${Prisma.join(ids)})`;
+  return new Map(rows.map((r) => [r.id, { title: r.title, assigned: fromSql.int(r.assigned) }]));
+}
+
+/** The flagged entries of a round cut to a division, some ids and a page, with their count. */
+async function cutFlags(
+  contestId: string,
+  rule: { percent: number; scale: number },
+  opts: { round: number; divisionId?: string | null; ids?: string[]; take?: number; skip?: number },
+): Promise<{ rows: SpreadFlag[]; total: number }> {
+  if (rule.scale <= 0 || opts.ids?.length === 0) return { rows: [], total: 0 };
+  let chosen = await roundFlags(
+    contestId,
+    opts.round,
+    thresholdHundredths(rule.scale, rule.percent),
+  );
+  if (opts.divisionId) chosen = chosen.filter((f) => f.divisionId === opts.divisionId);
+  if (opts.ids) {
+    const ids = new Set(opts.ids);
+    chosen = chosen.filter((f) => ids.has(f.id));
+  }
+  const skip = opts.skip ?? 0;
+  const take = opts.take ?? -1;
+  const page = chosen.slice(skip, take < 0 ? undefined : skip + take);
+  const details = await flagDetails(
+    page.map((f) => f.id),
+    opts.round,
+  );
+  return {
+    rows: page.map((f) => ({
+      ...f,
+      round: opts.round,
+      title: details.get(f.id)?.title ?? "",
+      assigned: details.get(f.id)?.assigned ?? 0,
+    })),
+    total: chosen.length,
+  };
+}
+
 /**
  * The flagged entries of one round (optionally one division or some ids), most disagreement
  * first, one page, with how many there are in all. Submitted entries only; a released
- * assignment's submitted score still counts (it still counts in the ranking).
+ * assignment's submitted score still counts (it still counts in the ranking). The round's flags
+ * are computed once per RankingVersion (roundFlags); a call reads only its page's titles.
  */
 export async function spreadFlags(
   contestId: string,
@@ -70,65 +177,10 @@ export async function spreadFlags(
     skip?: number;
   },
 ): Promise<{ rows: SpreadFlag[]; total: number; scale: number; percent: number }> {
-  const [contest, scales] = await Promise.all([
-    prisma.contest.findUnique({ where: { id: contestId }, select: { spreadPercent: true } }),
-    roundScales(contestId),
-  ]);
-  const percent = contest?.spreadPercent ?? SPREAD_DEFAULT;
-  const scale = scales.get(opts.round) ?? scales.get(1) ?? 0;
-  if (!contest || scale <= 0 || opts.ids?.length === 0)
-    return { rows: [], total: 0, scale, percent };
-  const threshold = thresholdHundredths(scale, percent);
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      title: string;
-      divisionId: string | null;
-      scored: Int;
-      assigned: Int;
-      spread: number;
-      average: number;
-      total: Int;
-    }[]
-  >`
-    SELECT s."id" AS "id", s."title" AS "title", s."divisionId" AS "divisionId",
-      g."scored" AS "scored", g."spread" AS "spread", g."average" AS "average",
-      (SELECT COUNT(*) FROM "JudgeAssignment" x
-        WHERE x."submissionId" = s."id" AND x."round" = ${opts.round}) AS "assigned",
-      COUNT(*) OVER () AS "total"
-    FROM (
-      SELECT sc."submissionId" AS "sid", COUNT(*) AS "scored",
-        (MAX(sc."total") - MIN(sc."total")) AS "spread",
-        (FLOOR(SUM(ROUND(sc."total" * 100)) * 1.0 / COUNT(*) + 0.5) / 100.0) AS "average"
-      FROM "Score" sc
-      JOIN "JudgeAssignment" a ON a."id" = sc."assignmentId"
-      WHERE a."contestId" = ${contestId} AND a."round" = ${opts.round}
-        AND sc."submittedAt" IS NOT NULL
-        ${opts.ids ? Prisma.sql`AND sc."submissionId" IN (${Prisma.join(opts.ids)})` : Prisma.empty}
-      GROUP BY sc."submissionId"
-      HAVING COUNT(*) >= 2
-        AND ROUND((MAX(sc."total") - MIN(sc."total")) * 100) > CAST(${threshold} AS DOUBLE PRECISION)
-    ) g
-    JOIN "Submission" s ON s."id" = g."sid"
-    WHERE s."status" = 'submitted'
-      ${opts.divisionId ? Prisma.sql`AND s."divisionId" = ${opts.divisionId}` : Prisma.empty}
-    ORDER BY g."spread" DESC, s."createdAt" ASC, s."id" ASC
-    ${dialect.page(opts.take ?? -1, opts.skip ?? 0)}`;
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      divisionId: r.divisionId,
-      round: opts.round,
-      scored: fromSql.int(r.scored),
-      assigned: fromSql.int(r.assigned),
-      spread: Math.round(Number(r.spread) * 100) / 100,
-      average: Number(r.average),
-    })),
-    total: rows[0] ? fromSql.int(rows[0].total) : 0,
-    scale,
-    percent,
-  };
+  const rule = await flagRule(contestId, opts.round);
+  if (!rule.exists) return { rows: [], total: 0, scale: rule.scale, percent: rule.percent };
+  const { rows, total } = await cutFlags(contestId, rule, opts);
+  return { rows, total, scale: rule.scale, percent: rule.percent };
 }
 
 /** Sets the contest's threshold (1-100 %, checked by spreadPercentSchema). */
@@ -233,15 +285,20 @@ export async function disagreements(
   only: boolean,
   page: number,
 ) {
-  const [listed, onPage] = await Promise.all([
-    spreadFlags(contestId, {
-      round,
-      divisionId,
-      take: only ? RANKING_PAGE_SIZE : 1,
-      skip: only ? (page - 1) * RANKING_PAGE_SIZE : 0,
-    }),
-    only ? null : spreadFlags(contestId, { round, divisionId, ids: rows.map((r) => r.id) }),
-  ]);
+  const rule = await flagRule(contestId, round);
+  const none = { rows: [] as SpreadFlag[], total: 0 };
+  const [cut, onPage] = rule.exists
+    ? await Promise.all([
+        cutFlags(contestId, rule, {
+          round,
+          divisionId,
+          take: only ? RANKING_PAGE_SIZE : 0,
+          skip: only ? (page - 1) * RANKING_PAGE_SIZE : 0,
+        }),
+        only ? null : cutFlags(contestId, rule, { round, divisionId, ids: rows.map((r) => r.id) }),
+      ])
+    : [none, null];
+  const listed = { ...cut, scale: rule.scale, percent: rule.percent };
   const label = (f: { spread: number }) => spreadLabel(f.spread, listed.scale);
   return {
     only,

@@ -1,0 +1,63 @@
+/**
+ * Where a page's statements go: `npx tsx bench/trace.ts <user> <url> [<url>…]` asks the built
+ * site for each URL in this process (Remix's handler), on the benchmark's database (bench/.data/http.db; run
+ * `npm run bench` once first), twice each, and prints every SQL statement of the second run with
+ * the rows it returned and its time (docs/decisions/0048-performance-budgets.md).
+ */
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/node";
+
+const DB = path.resolve(process.env.TRACE_DB ?? "bench/.data/http.db");
+process.env.DATABASE_URL ??= `file:${DB}`;
+process.env.SESSION_SECRET = "bench-session-secret";
+process.env.SITE_URL = "http://127.0.0.1:3900";
+process.env.NODE_ENV = "production";
+process.env.UPLOAD_DIR = path.resolve("bench/.data/uploads");
+
+const [userId, ...urls] = process.argv.slice(2);
+const { prisma, observeSql } = await import("../app/utils/db.server");
+const { sessionStorage } = await import("../app/features/accounts/session.server");
+const sessionId = `trace-${userId}-${Date.now()}`;
+await prisma.session.create({
+  data: { id: sessionId, userId, expiresAt: new Date(Date.now() + 86_400_000) },
+});
+const session = await sessionStorage().getSession();
+session.set("sessionId", sessionId);
+const cookie = (await sessionStorage().commitSession(session)).split(";")[0];
+
+// The production build (`npm run build`) through Remix's own handler: every loader of the route
+// chain, the render, as the server runs them (without express, compression and logging).
+const build = await import(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"));
+const handler = createRequestHandler(build, "production");
+
+for (const url of urls) {
+  const full = `http://127.0.0.1:3900${url}`;
+  const run = async () => {
+    const res = await handler(new Request(full, { headers: { cookie } }));
+    await res.arrayBuffer();
+    if (res.status >= 400) console.log(`  status ${res.status}`);
+  };
+  await run();
+  const events: { sql: string; rows: number; ms: number }[] = [];
+  const stop = observeSql((e) => events.push(e));
+  const t0 = performance.now();
+  await run();
+  const total = performance.now() - t0;
+  stop();
+  console.log(
+    `\n${url}: ${events.length} statements, ${events.reduce((n, e) => n + e.rows, 0)} rows, ${total.toFixed(1)} ms`,
+  );
+  for (const e of events)
+    console.log(
+      `  ${e.ms.toFixed(1).padStart(7)} ms ${String(e.rows).padStart(6)} rows  ${e.sql.replace(/\s+/g, " ").slice(0, 220)}`,
+    );
+  // TRACE_REPEAT=n: n more requests one after another, for a CPU profile (node --cpu-prof).
+  const repeat = Number(process.env.TRACE_REPEAT ?? 0);
+  if (repeat > 0) {
+    const t1 = performance.now();
+    for (let i = 0; i < repeat; i++) await run();
+    console.log(`  ${repeat} more: ${((performance.now() - t1) / repeat).toFixed(1)} ms each`);
+  }
+}
+await prisma.session.delete({ where: { id: sessionId } });
+await prisma.$disconnect();
