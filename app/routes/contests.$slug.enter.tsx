@@ -244,7 +244,8 @@ export default function EnterContest() {
     // page does not ship a schema library (docs/decisions/0021-performance.md).
     onValidate({ formData }) {
       // A visitor's "Sign in first" sends what they typed to be kept, unchecked.
-      if (formData.get("intent") === "sign-in") return parse(formData, { resolve: (v) => ({ value: v }) });
+      if (formData.get("intent") === "sign-in")
+        return parse(formData, { resolve: (v) => ({ value: v }) });
       const file = fileCheckFromFile(formData.get("file"), kindFromFileName);
       return parse(formData, {
         resolve: (payload) => {
@@ -378,11 +379,7 @@ export default function EnterContest() {
                 ))}
               </fieldset>
               <label className="flex items-start gap-2 text-base text-slate-800">
-                <input
-                  type="checkbox"
-                  name="showIfAwarded"
-                  className="mt-1 h-5 w-5 shrink-0"
-                />
+                <input type="checkbox" name="showIfAwarded" className="mt-1 h-5 w-5 shrink-0" />
                 <span>
                   {SHOW_IF_AWARDED_LABEL} <span className="text-slate-600">(optional)</span>
                 </span>

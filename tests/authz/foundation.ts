@@ -120,4 +120,23 @@ export const foundationRoutes: AuthzRow[] = [
     judge: "->/login",
     admin: "->/login",
   },
+  // The test mailbox exists only with no e-mail provider in test mode (ADR 0043); the e2e
+  // server sends through the Resend fake, so it is not there for anyone. Opened in test mode by
+  // tests/e2e/test-mailbox.spec.ts and tests/integration/test-mailbox.test.ts.
+  {
+    name: "GET /test-mailbox (an e-mail provider is configured)",
+    path: "/test-mailbox",
+    visitor: 404,
+    entrant: 404,
+    judge: 404,
+    admin: 404,
+  },
+  {
+    name: "GET /test-mailbox/:id (an e-mail provider is configured)",
+    path: "/test-mailbox/some-message",
+    visitor: 404,
+    entrant: 404,
+    judge: 404,
+    admin: 404,
+  },
 ];

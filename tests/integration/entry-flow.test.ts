@@ -119,7 +119,10 @@ async function answer(cookie: string, intent: "draft-keep" | "draft-not-mine") {
 
 const signOut = (cookie: string) =>
   logout({
-    request: new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }),
+    request: new Request("http://localhost/logout", {
+      method: "POST",
+      headers: { Cookie: cookie },
+    }),
     params: {},
     context: {},
   }) as Promise<Response>;

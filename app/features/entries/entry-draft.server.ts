@@ -6,7 +6,7 @@
  * session. A file is never kept (the writer attaches it again), nor any ticked box.
  *
  * On a shared computer the person who signs in next may not be the one who typed it
- * (docs/decisions/0042-a-story-left-on-a-shared-computer.md): the signed-in form only asks "Is
+ * (docs/decisions/0042-a-childs-words-and-name.md): the signed-in form only asks "Is
  * this your story?" with its title, and puts the text in only after they answer that it is.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -155,7 +155,7 @@ async function browserDraft(request: Request) {
 
 /**
  * The signed-in form of `contestId`: a story this browser kept from before a sign-in is never put
- * into the form unasked (docs/decisions/0042-a-story-left-on-a-shared-computer.md). It is only
+ * into the form unasked (docs/decisions/0042-a-childs-words-and-name.md). It is only
  * offered, by its title, to whoever is signed in here and has not said it is not theirs; once
  * they said it is theirs (`answerVisitorDraft` "keep"), it is handed over here, once, and gone.
  * The eligibility boxes and "may be shown" are never kept, so never come back ticked.
@@ -185,7 +185,11 @@ export async function visitorDraftFor(
     const { count } = await withBusyRetry(() =>
       prisma.entryDraft.deleteMany({ where: { id: row.id, userId } }),
     );
-    return { offer: null, draft: count === 1 ? stored.fields : null, setCookie: await clearCookie() };
+    return {
+      offer: null,
+      draft: count === 1 ? stored.fields : null,
+      setCookie: await clearCookie(),
+    };
   }
   if (row.userId || stored.notMine.includes(userId)) return none;
   return {
