@@ -83,6 +83,17 @@ export const foundationRoutes: AuthzRow[] = [
     admin: "->/",
   },
   { path: "/consent/not-a-token", visitor: 410, entrant: 410, judge: 410, admin: 410 },
+  // A parent's link to take back "may be shown" (ADR 0042): the link is the only credential.
+  { path: "/show-permission/not-a-token", visitor: 410, entrant: 410, judge: 410, admin: 410 },
+  {
+    name: "POST /show-permission/:token (unknown link)",
+    method: "POST",
+    path: "/show-permission/not-a-token",
+    visitor: "->/show-permission/not-a-token",
+    entrant: "->/show-permission/not-a-token",
+    judge: "->/show-permission/not-a-token",
+    admin: "->/show-permission/not-a-token",
+  },
   {
     name: "POST /consent/:token (unknown link)",
     method: "POST",

@@ -13,6 +13,11 @@ const { action: entryAction, loader: entryPage } =
   await import("~/routes/dashboard_.submissions.$id");
 const { action: adminAction } = await import("~/routes/admin.submissions.$id");
 const { loader: resultsPage } = await import("~/routes/contests.$slug.results");
+const { loader: parentPage, action: parentAnswer } =
+  await import("~/routes/show-permission.$token");
+const { sendSubmissionConfirmation } =
+  await import("~/features/entries/entrant-submissions.server");
+const { linkToken } = await import("#tests/integration/inbox");
 
 const DAY = 86_400_000;
 const SLUG = "withdraw-show";
@@ -195,5 +200,61 @@ describe("taking back “may be shown”", () => {
       (await prisma.submission.findUniqueOrThrow({ where: { id: entries[0].id } })).showWithdrawnAt,
     ).toEqual(row.showWithdrawnAt);
     delete (globalThis as Record<symbol, unknown>)[PURGE_VISITOR_PAGES];
+  });
+
+  test("the parent of an under-13 writer takes it back through the link e-mailed to them", async () => {
+    const contest = await prisma.contest.findUniqueOrThrow({ where: { slug: SLUG } });
+    const parent = `show-parent-${Date.now()}@example.com`;
+    const child = await prisma.user.create({
+      data: {
+        email: `show-child-${Date.now()}@example.com`,
+        displayName: "Young Writer",
+        dateOfBirth: new Date(Date.now() - 10 * 365 * DAY),
+        parentEmail: parent,
+        parentConsentAt: new Date(),
+      },
+    });
+    const entry = await prisma.submission.create({
+      data: {
+        contestId: contest.id,
+        entrantId: child.id,
+        title: "Child's Story",
+        body: "words",
+        status: "submitted",
+        showIfAwarded: true,
+      },
+    });
+    await sendSubmissionConfirmation(entry.id);
+    const token = linkToken(parent, "show-permission");
+    expect(token).not.toBe("");
+    // The e-mail log never holds the live link.
+    const logged = await prisma.emailLog.findFirstOrThrow({
+      where: { to: parent, template: "show-permission" },
+    });
+    expect(logged.body).not.toContain(token);
+
+    const opened = (await parentPage({
+      request: new Request(`http://localhost/show-permission/${token}`),
+      params: { token },
+      context: {},
+    })) as { data: { entry: { title: string; agreed: boolean } | null }; init: ResponseInit };
+    expect(opened.data.entry).toMatchObject({ title: "Child's Story", agreed: true });
+    await parentAnswer({
+      request: new Request(`http://localhost/show-permission/${token}`, { method: "POST" }),
+      params: { token },
+      context: {},
+    });
+    expect(await prisma.submission.findUniqueOrThrow({ where: { id: entry.id } })).toMatchObject({
+      showIfAwarded: false,
+      showWithdrawnBy: "parent",
+      showWithdrawnByUserId: null,
+    });
+    // Used once.
+    const again = (await parentPage({
+      request: new Request(`http://localhost/show-permission/${token}`),
+      params: { token },
+      context: {},
+    })) as { init: ResponseInit };
+    expect(again.init.status).toBe(410);
   });
 });

@@ -6,6 +6,7 @@
  * already frozen on its award is removed, and who did it and when is recorded. The visitor page
  * cache is purged so the public results page stops naming the writer at once.
  */
+import { TOKEN_TYPES, findToken, redeemToken } from "~/features/accounts/one-time-tokens.server";
 import { prisma } from "~/utils/db.server";
 import { purgeVisitorPages } from "~/utils/visitor-pages.server";
 
@@ -56,4 +57,38 @@ export async function withdrawShowPermission(
   });
   if (changed) purgeVisitorPages();
   return changed;
+}
+
+/** What a parent's link names: the entry, whether it still may be shown; null for a dead link. */
+export async function parentShowRequest(token: string, now = new Date()) {
+  const row = await findToken(TOKEN_TYPES.showWithdraw, token, now);
+  if (!row?.target) return null;
+  const s = await prisma.submission.findFirst({
+    where: { id: row.target, entrantId: row.userId },
+    select: {
+      title: true,
+      showIfAwarded: true,
+      contest: { select: { title: true } },
+      entrant: { select: { displayName: true } },
+    },
+  });
+  if (!s) return null;
+  return {
+    title: s.title,
+    contestTitle: s.contest.title,
+    childName: s.entrant.displayName,
+    agreed: s.showIfAwarded,
+  };
+}
+
+/** The parent's answer through the link: used once, then "may be shown" is taken back. */
+export async function withdrawByParentLink(token: string, now = new Date()) {
+  const row = await redeemToken(TOKEN_TYPES.showWithdraw, token, now);
+  if (!row?.target) return false;
+  const owned = await prisma.submission.count({
+    where: { id: row.target, entrantId: row.userId },
+  });
+  if (!owned) return false;
+  await withdrawShowPermission(row.target, { role: "parent", userId: null }, now);
+  return true;
 }
