@@ -252,11 +252,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (value.intent === "withdraw-show") {
     if (!(await getAdminSubmission(id))) throw notFound();
     await withdrawShowPermission(id, { role: "admin", userId: admin.id });
-    return redirectWithToast(here, {
-      type: "success",
-      title: "“May be shown” withdrawn",
-      description: "The story and the writer's name no longer appear on the public results.",
-    });
+    return redirectWithToast(here, { type: "success", title: "“May be shown” withdrawn" });
   }
   if (value.intent === "reinstate") {
     try {

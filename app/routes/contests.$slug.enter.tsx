@@ -8,7 +8,6 @@ import {
 } from "@conform-to/react";
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -33,6 +32,7 @@ import {
   DraftNotice,
   DraftQuestion,
   ProblemList,
+  SignInFirst,
   WordCounter,
   useEntryDraft,
   EntryFileInput,
@@ -57,14 +57,9 @@ import { redirectToCheckout } from "./checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
 import { warmInspectionWorker } from "~/features/documents/document-inspection.server";
-import {
-  answerVisitorDraft,
-  draftDoneCookie,
-  visitorDraftFor,
-} from "~/features/entries/entry-draft.server";
-import { mediaType } from "~/utils/request-body";
+import { draftDoneCookie, visitorDraftFor } from "~/features/entries/entry-draft.server";
 import { pendingEntryIn } from "~/features/entries/pending-entry.server";
-import { visitorToSignIn } from "./visitor-sign-in.server";
+import { answerDraftQuestion, visitorToSignIn } from "./visitor-sign-in.server";
 import { entryDivision, entryDivisionNotice } from "~/features/divisions/placement.server";
 import { DivisionRefused } from "~/features/divisions/placement";
 import { EntryNotices } from "~/components/entries/entry-notices";
@@ -148,18 +143,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A visitor is sent to sign in first (what they typed is kept for a published contest).
   if (!user) return visitorToSignIn(request, slug, contest);
   // "Is this your story?" is answered by a small form of its own (the entry form is multipart).
-  if (mediaType(request.headers.get("Content-Type")) === "application/x-www-form-urlencoded") {
-    const form = await request.formData().catch(() => null);
-    const answer = form?.get("intent");
-    if (contest && (answer === "draft-keep" || answer === "draft-not-mine"))
-      await answerVisitorDraft(
-        request,
-        user.id,
-        contest.id,
-        answer === "draft-keep" ? "keep" : "not-mine",
-      );
-    return redirect(new URL(request.url).pathname + new URL(request.url).search);
-  }
+  const answered = await answerDraftQuestion(request, user.id, contest);
+  if (answered) return answered;
   if (!contest) {
     await discardBody(request);
     return notFound();
@@ -339,22 +324,7 @@ export default function EnterContest() {
                 required
               />
               <div>
-                {!signedIn ? (
-                  <p className="mb-2 text-base text-slate-700">
-                    {/* A button of this form: what the visitor typed is kept through the
-                        sign-in, with or without JavaScript (ADR 0026, 0042). */}
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="sign-in"
-                      formNoValidate
-                      className="underline"
-                    >
-                      Sign in first
-                    </button>{" "}
-                    so your story can be sent.
-                  </p>
-                ) : null}
+                {!signedIn ? <SignInFirst /> : null}
                 <TextareaField
                   label="Story text"
                   hint="Type or paste your story, or upload a file below."

@@ -27,7 +27,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   };
 }
 
-const URL_PATTERN = /(https?:\/\/[^\s<>()"']+)/g;
+const URL_PATTERN = /(https?:\/\/[^\s<>()[\]"']+)/g;
 
 /** The plain text with its addresses as links (the text is never read as HTML). */
 function Linked({ text }: { text: string }) {

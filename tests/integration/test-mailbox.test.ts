@@ -9,7 +9,7 @@ const { prisma } = await import("~/utils/db.server");
 const { parseEnv, testMailbox } = await import("~/utils/env.server");
 const { sendConsentRequest, answerConsent } =
   await import("~/features/privacy/parental-consent.server");
-const { loader: mailboxPage } = await import("~/routes/test-mailbox");
+const { loader: mailboxPage } = await import("~/routes/test-mailbox._index");
 const { loader: messagePage } = await import("~/routes/test-mailbox.$id");
 const { loader: consentPage } = await import("~/routes/consent.$token");
 

@@ -197,6 +197,21 @@ export function SignInNotice({ back }: { back: string }) {
 }
 
 /**
+ * For a visitor: a button of the entry form, so what they typed is kept through the sign-in,
+ * with or without JavaScript (ADR 0026, 0042).
+ */
+export function SignInFirst() {
+  return (
+    <p className="mb-2 text-base text-slate-700">
+      <button type="submit" name="intent" value="sign-in" formNoValidate className="underline">
+        Sign in first
+      </button>{" "}
+      so your story can be sent.
+    </p>
+  );
+}
+
+/**
  * A story typed in this browser before someone signed in: only its title is shown, and the text
  * goes into the form only when the signed-in person says it is theirs (ADR 0042). "Not mine"
  * leaves it for its writer; it is never thrown away by someone else.
