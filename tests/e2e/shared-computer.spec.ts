@@ -63,7 +63,7 @@ test("a story left at the sign-in page: the next pupil is only asked by its titl
   const next = uniqueEmail("left-b");
   for (const email of [writer, next]) {
     await signUp(page, email);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
   }
   // Pupil A, signed out, types a story, ticks the four boxes and "may be shown", presses Submit,
   // reaches the sign-in page and walks away.
