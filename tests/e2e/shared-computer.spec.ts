@@ -29,7 +29,11 @@ test("two pupils on one computer: the first one's unsent story is never shown to
   test.slow();
   const first = uniqueEmail("shared-a");
   const second = uniqueEmail("shared-b");
-  for (const email of [first, second]) await signUp(page, email);
+  for (const email of [first, second]) {
+    await signUp(page, email);
+    // The account exists once the sign-up has come back (hashing is slow on a busy machine).
+    await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
+  }
 
   // Pupil A starts a story and signs out without sending it.
   await signInAs(page, first);
