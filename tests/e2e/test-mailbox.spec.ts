@@ -41,7 +41,10 @@ test("a parent follows the consent link from the marked test mailbox", async ({ 
     .first()
     .click();
   await expect(page.getByText(`To ${parent}`)).toBeVisible();
-  await page.getByRole("link", { name: /\/consent\// }).first().click();
+  await page
+    .getByRole("link", { name: /\/consent\// })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "A parent's permission" })).toBeVisible();
   await page.getByRole("button", { name: "I agree" }).click();
   await expect(page.getByText("Thank you").first()).toBeVisible();
