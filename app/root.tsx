@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { SiteFooter, SiteHeader, NavigationProgress } from "./components/site-shell";
+import { testMailbox } from "~/utils/env.server";
 import { Toaster } from "./components/toaster";
 import { FocusHeadingOnNavigate } from "./components/focus-on-navigate";
 import stylesheet from "./tailwind.css?url";
@@ -47,6 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       draftOwner: userId ? draftOwnerOf(userId) : null,
       // The header's "My classes" link (docs/decisions/0031-classrooms-and-shared-computers.md).
       isEducator: account?.isEducator ?? false,
+      // The footer's link to the marked test mailbox, in test mode only (ADR 0043).
+      testMailbox: testMailbox(),
       toast: toast
         ? { ...toast, id: `${Date.now()}-${Math.random().toString(36).slice(2)}` }
         : null,
@@ -89,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter testMailbox={rootData?.testMailbox ?? false} />
     </Document>
   );
 }

@@ -29,7 +29,7 @@ import {
   refuse,
   securityHeaders,
 } from "./request-guards";
-import { createVisitorPageCache } from "./visitor-page-cache";
+import { createVisitorPageCache, registerVisitorPagePurge } from "./visitor-page-cache";
 
 type Settings = ReturnType<typeof serverSettings>;
 
@@ -125,6 +125,7 @@ export function createApp({
 
   const handleRequest = createRequestHandler(build, settings.NODE_ENV);
   const visitorPages = production ? createVisitorPageCache() : null;
+  if (visitorPages) registerVisitorPagePurge(() => visitorPages.clear());
   /** The route id of each cached visitor page's path, for the request log. */
   const visitorRoutes = new Map<string, string>();
   // The request's log store is entered here, after the body was read (a body parser's callbacks

@@ -3,6 +3,7 @@
 // (rate-limiter-flexible's cluster master), restarts a worker that dies, and names exactly one
 // worker to run the embedded scheduler. SQLite in WAL mode lets every worker read during a write.
 import cluster from "node:cluster";
+import { PURGE_MESSAGE } from "./visitor-page-cache";
 import os from "node:os";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { logLine } from "../app/utils/access-log";
@@ -35,6 +36,12 @@ export function runPrimary(workers: number): Promise<number> {
     const fork = (runsWorkflowsHere: boolean) => {
       const worker = cluster.fork({ [WORKFLOWS_ENV]: runsWorkflowsHere ? "1" : "0" });
       worker.on("listening", () => listening.add(worker.id));
+      // A worker emptied its visitor page cache: every other worker does too (ADR 0042).
+      worker.on("message", (message: unknown) => {
+        if ((message as { type?: unknown } | null)?.type !== PURGE_MESSAGE) return;
+        for (const other of Object.values(cluster.workers ?? {}))
+          if (other && other.id !== worker.id) other.send(message as object);
+      });
       worker.on("exit", (code, signal) => {
         const started = listening.delete(worker.id);
         if (!stopping && started) {

@@ -121,3 +121,23 @@ export function createVisitorPageCache({
 
   return { placeholder, applies, lookup, take, send, clear: () => pages.clear() };
 }
+
+/** The message a worker sends to the cluster's primary, which passes it to every worker. */
+export const PURGE_MESSAGE = "inkwell:purge-visitor-pages";
+/** The key the app calls (app/utils/visitor-pages.server.ts). */
+const PURGE_KEY = Symbol.for("inkwell.purgeVisitorPages");
+
+/**
+ * Lets the app empty the visitor page cache when a public page must change at once (a writer's
+ * name taken back, docs/decisions/0042-a-childs-words-and-name.md): this process's cache at
+ * once, and in a cluster every worker's through the primary (server/cluster.ts).
+ */
+export function registerVisitorPagePurge(clear: () => void) {
+  (globalThis as Record<symbol, unknown>)[PURGE_KEY] = () => {
+    clear();
+    if (process.send) process.send({ type: PURGE_MESSAGE });
+  };
+  process.on("message", (message: unknown) => {
+    if ((message as { type?: unknown } | null)?.type === PURGE_MESSAGE) clear();
+  });
+}

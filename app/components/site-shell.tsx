@@ -112,7 +112,7 @@ export function SiteHeader({
   );
 }
 
-export function SiteFooter() {
+export function SiteFooter({ testMailbox = false }: { testMailbox?: boolean }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
@@ -124,6 +124,11 @@ export function SiteFooter() {
           <Link to="/legal/privacy" className="hover:underline">
             Privacy Policy
           </Link>
+          {testMailbox ? (
+            <Link to="/test-mailbox" className="hover:underline">
+              Test mailbox (not sent)
+            </Link>
+          ) : null}
         </nav>
       </div>
     </footer>

@@ -18,6 +18,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/features/accounts/auth.server";
+import { showPermission, withdrawShowPermission } from "~/features/privacy/show-permission.server";
+import { ShowPermissionSection, showPermissionView } from "~/components/results/show-permission";
 import { adminWriter } from "~/features/judging/writer";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { refundEntry } from "~/features/payments/checkout.server";
@@ -66,6 +68,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     s.document ? identityHitsOf(s.id) : [],
   ]);
   return {
+    // "May be shown", withdrawn here on the writer's or parent's request (ADR 0042).
+    show: showPermissionView(await showPermission(s.id), s.contest.timeZone),
     hits: hits.map((h) => ({
       id: h.id,
       label: h.label,
@@ -140,6 +144,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   disqualifySchema,
   disqualifySchema.extend({ intent: z.literal("disqualify-confirm") }),
   z.object({ intent: z.literal("reinstate") }),
+  z.object({ intent: z.literal("withdraw-show") }),
   z.object({ intent: z.literal("refund") }),
   // The admin's decision on a place that names the writer (ADR 0034); "-all-" = every waiting one.
   z.object({ intent: z.literal("redact-hit"), hitId: z.string().min(1).max(64) }),
@@ -244,6 +249,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
           : `${refunded.amount} is on its way back; the entry is withdrawn and the entrant has been told.`,
     });
   }
+  if (value.intent === "withdraw-show") {
+    if (!(await getAdminSubmission(id))) throw notFound();
+    await withdrawShowPermission(id, { role: "admin", userId: admin.id });
+    return redirectWithToast(here, { type: "success", title: "“May be shown” withdrawn" });
+  }
   if (value.intent === "reinstate") {
     try {
       if (!(await reinstateSubmission(id))) throw notFound();
@@ -296,6 +306,7 @@ export default function AdminSubmission() {
     recusals,
     hits,
     documentText,
+    show,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const confirm = canDisqualify ? actionData?.confirm : undefined;
@@ -315,6 +326,7 @@ export default function AdminSubmission() {
         payment={payment}
         confirmRefund={confirmRefund}
       />
+      <ShowPermissionSection show={show} who="admin" />
       {s.mentionsEntrant ? (
         <Alert variant="warning" className="mt-4" title={ENTRY_MESSAGES.mentionsEntrant}>
           {ENTRY_MESSAGES.mentionsEntrantDetail}{" "}

@@ -7,7 +7,6 @@ import {
 } from "~/features/accounts/auth.server";
 import { startSession, takeReturnTo } from "~/features/accounts/session.server";
 import { safeRedirect } from "~/features/accounts/user";
-import { claimVisitorDraft, draftClaimCookie } from "~/features/entries/entry-draft.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -28,12 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookie = await startSession(request, userId);
   const back = await takeReturnTo(request);
   const next = safeRedirect(back.path);
-  await claimVisitorDraft(request, userId, next);
   const headers = new Headers();
   headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", back.clear);
-  const claim = draftClaimCookie(next);
-  if (claim) headers.append("Set-Cookie", claim);
   return redirectWithToast(
     next,
     { type: "success", title: "Welcome back!", description: "You've successfully signed in." },

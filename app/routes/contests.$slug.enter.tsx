@@ -30,7 +30,9 @@ import {
 } from "~/features/entries/entry-rules";
 import {
   DraftNotice,
+  DraftQuestion,
   ProblemList,
+  SignInFirst,
   WordCounter,
   useEntryDraft,
   EntryFileInput,
@@ -55,9 +57,9 @@ import { redirectToCheckout } from "./checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
 import { warmInspectionWorker } from "~/features/documents/document-inspection.server";
-import { draftDoneCookie, takeVisitorDraft } from "~/features/entries/entry-draft.server";
+import { draftDoneCookie, visitorDraftFor } from "~/features/entries/entry-draft.server";
 import { pendingEntryIn } from "~/features/entries/pending-entry.server";
-import { visitorToSignIn } from "./visitor-sign-in.server";
+import { answerDraftQuestion, visitorToSignIn } from "./visitor-sign-in.server";
 import { entryDivision, entryDivisionNotice } from "~/features/divisions/placement.server";
 import { DivisionRefused } from "~/features/divisions/placement";
 import { EntryNotices } from "~/components/entries/entry-notices";
@@ -88,8 +90,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [left, price, kept, pending, division] = await Promise.all([
     user ? entriesLeftFor(user.id, contest.id, limit) : limit,
     priceFor(contest, code, user, clientAddress(context)),
-    // A story typed before signing in comes back once, to the signed-in form only.
-    user ? takeVisitorDraft(request, user.id, contest.id) : { draft: null, setCookie: null },
+    // A story typed in this browser before a sign-in is offered by its title, and put into the
+    // form only once the signed-in person said it is theirs (ADR 0042).
+    user
+      ? visitorDraftFor(request, user.id, contest.id)
+      : { offer: null, draft: null, setCookie: null },
     user && code && contest.entryFeeCents > 0 ? pendingEntryIn(user.id, contest.id) : null,
     // The writer's division, or why they can't enter (docs/decisions/0032-divisions-and-rounds.md).
     user
@@ -118,6 +123,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     code,
     price,
     draft: kept.draft,
+    draftOffer: kept.offer,
     // An entry already waiting for payment: the classroom code can go to its Complete payment.
     pending: pending
       ? {
@@ -136,6 +142,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const [user, contest] = await Promise.all([getOptionalUser(request), getPublishedContest(slug)]);
   // A visitor is sent to sign in first (what they typed is kept for a published contest).
   if (!user) return visitorToSignIn(request, slug, contest);
+  // "Is this your story?" is answered by a small form of its own (the entry form is multipart).
+  const answered = await answerDraftQuestion(request, user.id, contest);
+  if (answered) return answered;
   if (!contest) {
     await discardBody(request);
     return notFound();
@@ -196,6 +205,7 @@ export default function EnterContest() {
     code,
     price,
     draft: kept,
+    draftOffer,
     pending,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -203,16 +213,13 @@ export default function EnterContest() {
   // Validation runs in the browser with the server's rules: typing never posts the form, so
   // nothing is created until the writer presses Submit (docs/decisions/0013-entry-form-and-limits.md).
   const [form, fields] = useForm({
-    id: "entry",
+    // A new id once a kept story arrives, so the form takes it as its starting values.
+    id: kept ? "entry-kept" : "entry",
     lastResult: actionData?.result ?? null,
-    // The story typed before signing in, kept on the server (docs/decisions/0026-entry-flow.md).
+    // The story typed before signing in, kept on the server and claimed by this writer
+    // (docs/decisions/0026-entry-flow.md, 0042): never a ticked box.
     defaultValue: kept
-      ? {
-          title: kept.title,
-          body: kept.body,
-          discountCode: kept.discountCode,
-          ...Object.fromEntries(kept.confirmed.map((name) => [name, "on"])),
-        }
+      ? { title: kept.title, body: kept.body, discountCode: kept.discountCode }
       : undefined,
     // First checked on Submit, then again as each field is typed in (never on blur: an error that
     // appears when focus leaves a field would move the box the writer is clicking).
@@ -221,6 +228,9 @@ export default function EnterContest() {
     // The server's rules without zod (entry-rules.ts, tested to agree with entrySchema), so the
     // page does not ship a schema library (docs/decisions/0021-performance.md).
     onValidate({ formData }) {
+      // A visitor's "Sign in first" sends what they typed to be kept, unchecked.
+      if (formData.get("intent") === "sign-in")
+        return parse(formData, { resolve: (v) => ({ value: v }) });
       const file = fileCheckFromFile(formData.get("file"), kindFromFileName);
       return parse(formData, {
         resolve: (payload) => {
@@ -264,7 +274,6 @@ export default function EnterContest() {
       : fee;
   // The classroom link's ?code= comes back with the writer after the sign-in.
   const back = `/contests/${contest.slug}/enter${code ? `?code=${encodeURIComponent(code)}` : ""}`;
-  const signInHref = `/login?redirectTo=${encodeURIComponent(back)}`;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 text-base">
@@ -291,6 +300,7 @@ export default function EnterContest() {
         pending={pending}
         problems={problems}
       >
+        {draftOffer ? <DraftQuestion offer={draftOffer} /> : null}
         <DraftNotice kept={kept} restoredHere={draft.restored} />
       </EntryNotices>
 
@@ -315,14 +325,7 @@ export default function EnterContest() {
                 required
               />
               <div>
-                {!signedIn ? (
-                  <p className="mb-2 text-base text-slate-700">
-                    <Link className="underline" to={signInHref}>
-                      Sign in first
-                    </Link>{" "}
-                    so your story can be sent.
-                  </p>
-                ) : null}
+                {!signedIn ? <SignInFirst /> : null}
                 <TextareaField
                   label="Story text"
                   hint="Type or paste your story, or upload a file below."
@@ -351,12 +354,7 @@ export default function EnterContest() {
                 ))}
               </fieldset>
               <label className="flex items-start gap-2 text-base text-slate-800">
-                <input
-                  type="checkbox"
-                  name="showIfAwarded"
-                  className="mt-1 h-5 w-5 shrink-0"
-                  defaultChecked={kept?.showIfAwarded ?? false}
-                />
+                <input type="checkbox" name="showIfAwarded" className="mt-1 h-5 w-5 shrink-0" />
                 <span>
                   {SHOW_IF_AWARDED_LABEL} <span className="text-slate-600">(optional)</span>
                 </span>

@@ -43,6 +43,8 @@ import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
 import { contentRemovedMessage } from "~/features/privacy/retention-policy";
+import { showPermission, withdrawShowPermission } from "~/features/privacy/show-permission.server";
+import { ShowPermissionSection, showPermissionView } from "~/components/results/show-permission";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Inkwell` : "Submission · Inkwell" },
@@ -98,12 +100,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cancelled: url.searchParams.get("payment") === "cancelled" && s.status === "pending_payment",
     results: await entryResults(user.id, s.id),
     confirming: withdrawable && url.searchParams.get("confirm") === "withdraw",
+    // "May be shown" and taking it back (docs/decisions/0042-a-childs-words-and-name.md).
+    show: showPermissionView(await showPermission(s.id), contest.timeZone),
   };
 }
 
 const entrySchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("withdraw") }),
   z.object({ intent: z.literal("restart-payment") }),
+  z.object({ intent: z.literal("withdraw-show") }),
   z.object({
     intent: z.literal("pay"),
     discountCode: z.string().trim().max(40).optional(),
@@ -120,6 +125,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ error: "Unknown action" }, { status: 400 });
   }
   const here = `/dashboard/submissions/${id}`;
+  // The writer (or the pupil a teacher sent it for) takes back "may be shown", at any time.
+  if (submission.value.intent === "withdraw-show") {
+    const mine = (await getEntrantSubmission(user.id, id)) ?? (await getSentForPupil(user.id, id));
+    if (!mine) throw notFound();
+    await withdrawShowPermission(id, { role: "writer", userId: user.id });
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Your name will not be shown",
+      description: "This story and your name will not appear on the public results.",
+    });
+  }
   // "Complete payment": the same checkout as a new entry's (docs/decisions/0020-payments.md).
   if (submission.value.intent === "pay") {
     if (!(await getEntrantSubmission(user.id, id))) throw notFound();
@@ -177,6 +193,7 @@ export default function EntrantSubmission() {
     hasCode,
     sentBy,
     sentFor,
+    show,
   } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -295,6 +312,8 @@ export default function EntrantSubmission() {
           </CardContent>
         </Card>
       ) : null}
+
+      <ShowPermissionSection show={show} who="writer" />
 
       {withdrawable ? (
         <section aria-labelledby="withdraw" className="mt-8">

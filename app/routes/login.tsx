@@ -32,7 +32,6 @@ import { CLASS_FULL } from "~/features/classrooms/join-messages";
 import { startSession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { DISPLAY_NAME_HINT, needsParentalConsent, safeRedirect } from "~/features/accounts/user";
-import { claimVisitorDraft, draftClaimCookie } from "~/features/entries/entry-draft.server";
 import { createAccount, EmailTaken } from "~/features/accounts/users.server";
 import { notifySignUpAttempt } from "~/features/accounts/credentials.server";
 import { runDetached } from "~/utils/background.server";
@@ -155,11 +154,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const cookie = await startSession(request, userId);
-  // A story typed before this sign-in is this account's only if the sign-in goes back to its form.
-  await claimVisitorDraft(request, userId, next);
   const headers = new Headers({ "Set-Cookie": cookie });
-  const claim = draftClaimCookie(next);
-  if (claim) headers.append("Set-Cookie", claim);
   return redirectWithToast(
     next,
     { type: "success", title: "Welcome back!", description: "You've successfully signed in." },

@@ -6,15 +6,15 @@ export const loader = () => redirect("/");
 
 /**
  * Sign-out ends the session row and the cookie, then returns to /login. Every draft of the story
- * is dropped too, the server's and (through the draft-done cookie) the browser's: the next person
- * at this computer never sees it (docs/decisions/0026-entry-flow.md, 0031).
+ * kept in the browser is dropped (through the draft-done cookie), and a visitor's story this
+ * account said was theirs: the next person at this computer never sees it (ADR 0031). A story
+ * nobody has claimed waits for its writer, offered by its title only (ADR 0042).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const userId = await getUserId(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await endSession(request));
-  const draft = await dropVisitorDraft(request, userId);
-  if (draft) headers.append("Set-Cookie", draft);
+  await dropVisitorDraft(userId);
   headers.append("Set-Cookie", draftDoneCookie("*"));
   return redirect("/login", { headers });
 }

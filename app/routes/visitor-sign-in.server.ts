@@ -3,7 +3,9 @@
  * (`keepVisitorDraft`, docs/decisions/0026-entry-flow.md) and they are redirected to sign in.
  * Not a route: vite.config.ts ignores `*.server` files here.
  */
-import { keepVisitorDraft } from "~/features/entries/entry-draft.server";
+import { redirect } from "@remix-run/node";
+import { answerVisitorDraft, keepVisitorDraft } from "~/features/entries/entry-draft.server";
+import { mediaType } from "~/utils/request-body";
 import { ENTRY_MESSAGES } from "~/features/entries/entry-rules";
 import { discardBody } from "~/features/entries/receive-entry.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -34,4 +36,30 @@ export async function visitorToSignIn(
     },
     kept ? { headers: { "Set-Cookie": kept } } : undefined,
   );
+}
+
+/**
+ * The signed-in person's answer to "Is this your story?" (docs/decisions/0042-a-childs-words-and-name.md):
+ * a small urlencoded form posted to the entry form's address (the entry form itself is
+ * multipart). Returns the redirect back to the form, or null when the post is the entry form.
+ */
+export async function answerDraftQuestion(
+  request: Request,
+  userId: string,
+  contest: { id: string } | null,
+) {
+  if (mediaType(request.headers.get("Content-Type")) !== "application/x-www-form-urlencoded")
+    return null;
+  const form = await request.formData().catch(() => null);
+  const answer = form?.get("intent");
+  if (contest && (answer === "draft-keep" || answer === "draft-not-mine"))
+    await answerVisitorDraft(
+      request,
+      userId,
+      contest.id,
+      answer === "draft-keep" ? "keep" : "not-mine",
+    );
+  const url = new URL(request.url);
+  for (const internal of ["_data", "index"]) url.searchParams.delete(internal);
+  return redirect(url.pathname + (url.searchParams.size ? `?${url.searchParams}` : ""));
 }

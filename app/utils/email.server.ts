@@ -2,7 +2,7 @@ import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 import { Resend } from "resend";
 import { prisma } from "./db.server";
-import { env, siteOrigin } from "./env.server";
+import { env, siteOrigin, testMailbox } from "./env.server";
 import { logLine } from "./access-log";
 import { redactTokens } from "./redact-tokens";
 
@@ -43,17 +43,24 @@ export async function sendEmail(message: {
   }
 
   if (!RESEND_API_KEY) {
-    // The log (and the admin's e-mail log) never holds a live one-time link; outside production
-    // the live text stays in this process's memory and on the console, the developer's inbox
-    // (docs/decisions/0025-accounts-and-tokens.md).
-    const live = env().NODE_ENV !== "production";
-    if (live) devInbox.unshift({ to: message.to, subject: message.subject, text });
-    devInbox.length = Math.min(devInbox.length, DEV_INBOX_SIZE);
+    // The log (and the admin's e-mail log) never holds a live one-time link
+    // (docs/decisions/0025-accounts-and-tokens.md). In test mode the whole message, links
+    // working, goes to the marked test mailbox (/test-mailbox, docs/decisions/0043-test-mailbox.md),
+    // and outside production also to this process's memory (the integration tests' inbox).
+    const mailbox = testMailbox();
+    if (env().NODE_ENV !== "production") {
+      devInbox.unshift({ to: message.to, subject: message.subject, text });
+      devInbox.length = Math.min(devInbox.length, DEV_INBOX_SIZE);
+    }
+    if (mailbox) await keepInTestMailbox(message, text);
     // In production the log is JSON lines (docs/decisions/0036-health-and-logs.md): the
-    // e-mail's template only, never its address, subject or body.
+    // e-mail's template only, never its address, subject or body. The console copy in
+    // development has its one-time links redacted too: they are read in the test mailbox.
     if (!env().QUIET_LOGS) {
-      if (live)
-        console.log(`[email] to=${message.to} subject=${JSON.stringify(message.subject)}\n${text}`);
+      if (env().NODE_ENV !== "production")
+        console.log(
+          `[email] to=${message.to} subject=${JSON.stringify(message.subject)} (read it at ${siteUrl("/test-mailbox")})\n${redactTokens(text)}`,
+        );
       else logLine({ type: "email", template: message.template, status: "logged" });
     }
     return record(message, { status: "logged", body: redactTokens(text) });
@@ -75,6 +82,30 @@ export async function sendEmail(message: {
     return record(message, { status: "sent", providerId: data.id });
   } catch (error) {
     return record(message, { status: "failed", error: (error as Error).message });
+  }
+}
+
+/** How many messages the test mailbox keeps (the oldest go first). */
+const TEST_MAILBOX_SIZE = 500;
+
+async function keepInTestMailbox(
+  message: { to: string; subject: string; template: string },
+  text: string,
+) {
+  try {
+    await prisma.testMailMessage.create({
+      data: { to: message.to, subject: message.subject, template: message.template, text },
+    });
+    const old = await prisma.testMailMessage.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: TEST_MAILBOX_SIZE,
+      select: { id: true },
+    });
+    if (old.length)
+      await prisma.testMailMessage.deleteMany({ where: { id: { in: old.map((m) => m.id) } } });
+  } catch (error) {
+    // The message is still recorded in the e-mail log; the mailbox is a convenience.
+    console.error("could not keep a message in the test mailbox", (error as Error).message);
   }
 }
 

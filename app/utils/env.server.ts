@@ -46,6 +46,12 @@ const schema = z
     RESEND_API_KEY: optional,
     RESEND_BASE_URL: optional,
     EMAIL_FROM: z.string().default("Inkwell <no-reply@inkwell.test>"),
+    /**
+     * Without an e-mail provider, 1 keeps every message whole in the marked test mailbox
+     * (/test-mailbox) of a production server, as the quick start does; refused on Fly and with
+     * RESEND_API_KEY (docs/decisions/0043-test-mailbox.md).
+     */
+    EMAIL_TEST_MODE: flag,
     STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
     UPLOAD_DIR: z.string().default("./data/uploads"),
     S3_BUCKET: optional,
@@ -143,6 +149,18 @@ const schema = z
         path: ["PAYMENTS_TEST_MODE"],
         message: "PAYMENTS_TEST_MODE is refused in a deployment (FLY_APP_NAME is set)",
       });
+    if (env.FLY_APP_NAME && env.EMAIL_TEST_MODE)
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMAIL_TEST_MODE"],
+        message: "EMAIL_TEST_MODE is refused in a deployment (FLY_APP_NAME is set)",
+      });
+    if (env.RESEND_API_KEY && env.EMAIL_TEST_MODE)
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMAIL_TEST_MODE"],
+        message: "EMAIL_TEST_MODE is refused with RESEND_API_KEY: messages are sent, not kept",
+      });
     if (env.STORAGE_DRIVER === "s3") need("S3_BUCKET", "when STORAGE_DRIVER is s3");
     if (env.BACKUP_DIR) {
       const uploads = path.resolve(env.UPLOAD_DIR);
@@ -231,6 +249,16 @@ export const inngestConfigured = () => Boolean(env().INNGEST_DEV || env().INNGES
 
 /** /api/inngest exists only for a dev server or with a signing key (unsigned calls are refused). */
 export const inngestServed = () => Boolean(env().INNGEST_DEV || env().INNGEST_SIGNING_KEY);
+
+/**
+ * The test mailbox (docs/decisions/0043-test-mailbox.md): with no e-mail provider, outside
+ * production or with EMAIL_TEST_MODE=1, every message is kept whole (its links working) for
+ * /test-mailbox. Never with a provider, never on Fly (the setting is refused there).
+ */
+export function testMailbox(e: Env = env()): boolean {
+  if (e.RESEND_API_KEY) return false;
+  return e.NODE_ENV !== "production" || e.EMAIL_TEST_MODE;
+}
 
 /** Stripe when its keys are set; else the test-mode checkout, except in production mode. */
 export function paymentsMode(e: Env = env()): "stripe" | "test" | "off" {

@@ -11,6 +11,7 @@ export const TOKEN_PATH_PREFIXES = [
   "account/email-cancel",
   "judge-invitation",
   "panel-invitation",
+  "show-permission",
 ];
 
 export const REDACTED = "[redacted]";

@@ -83,6 +83,17 @@ export const foundationRoutes: AuthzRow[] = [
     admin: "->/",
   },
   { path: "/consent/not-a-token", visitor: 410, entrant: 410, judge: 410, admin: 410 },
+  // A parent's link to take back "may be shown" (ADR 0042): the link is the only credential.
+  { path: "/show-permission/not-a-token", visitor: 410, entrant: 410, judge: 410, admin: 410 },
+  {
+    name: "POST /show-permission/:token (unknown link)",
+    method: "POST",
+    path: "/show-permission/not-a-token",
+    visitor: "->/show-permission/not-a-token",
+    entrant: "->/show-permission/not-a-token",
+    judge: "->/show-permission/not-a-token",
+    admin: "->/show-permission/not-a-token",
+  },
   {
     name: "POST /consent/:token (unknown link)",
     method: "POST",
@@ -119,5 +130,24 @@ export const foundationRoutes: AuthzRow[] = [
     entrant: "->/login",
     judge: "->/login",
     admin: "->/login",
+  },
+  // The test mailbox exists only with no e-mail provider in test mode (ADR 0043); the e2e
+  // server sends through the Resend fake, so it is not there for anyone. Opened in test mode by
+  // tests/e2e/test-mailbox.spec.ts and tests/integration/test-mailbox.test.ts.
+  {
+    name: "GET /test-mailbox (an e-mail provider is configured)",
+    path: "/test-mailbox",
+    visitor: 404,
+    entrant: 404,
+    judge: 404,
+    admin: 404,
+  },
+  {
+    name: "GET /test-mailbox/:id (an e-mail provider is configured)",
+    path: "/test-mailbox/some-message",
+    visitor: 404,
+    entrant: 404,
+    judge: 404,
+    admin: 404,
   },
 ];

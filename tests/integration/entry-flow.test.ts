@@ -1,12 +1,12 @@
 /**
  * The entry flow as users met it without JavaScript (docs/decisions/0026-entry-flow.md): a story
- * typed before signing in comes back after the sign-in, to that browser only, once.
+ * typed before signing in is offered by its title to whoever signs in on that browser, and comes
+ * back once, to the one who says it is theirs, without any ticked box (ADR 0042).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const { prisma } = await import("~/utils/db.server");
 const { startSession } = await import("~/features/accounts/session.server");
-const { claimVisitorDraft } = await import("~/features/entries/entry-draft.server");
 const { action: enter, loader: enterPage } = await import("~/routes/contests.$slug.enter");
 const { action: logout } = await import("~/routes/logout");
 
@@ -85,24 +85,55 @@ function post(fields: Record<string, string>, cookie = "", search = "") {
 const get = (cookie: string) =>
   new Request(`http://localhost/contests/${SLUG}/enter`, { headers: { Cookie: cookie } });
 
+type Page = {
+  draft: { title: string; body: string; hadFile: boolean } | null;
+  draftOffer: { title: string; hadFile: boolean; minutesAgo: number } | null;
+};
 async function pageData(cookie: string) {
   const result = (await enterPage({
     request: get(cookie),
     params: { slug: SLUG },
     context: {},
-  })) as {
-    data: { draft: { title: string; body: string; confirmed: string[]; hadFile: boolean } | null };
-    init: ResponseInit | null;
-  };
+  })) as { data: Page; init: ResponseInit | null };
   return {
-    draft: result.data.draft,
+    ...result.data,
+    page: JSON.stringify(result.data),
     setCookie: new Headers(result.init?.headers ?? {}).get("Set-Cookie"),
   };
 }
 
+/** The signed-in person answers "Is this your story?" (a small urlencoded form). */
+async function answer(cookie: string, intent: "draft-keep" | "draft-not-mine") {
+  const res = (await enter({
+    request: new Request(`http://localhost/contests/${SLUG}/enter?code=CLASS1`, {
+      method: "POST",
+      body: new URLSearchParams({ intent }),
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+    params: { slug: SLUG },
+    context: {},
+  })) as Response;
+  expect(res.status).toBe(302);
+  expect(res.headers.get("Location")).toBe(`/contests/${SLUG}/enter?code=CLASS1`);
+}
+
+const signOut = (cookie: string) =>
+  logout({
+    request: new Request("http://localhost/logout", {
+      method: "POST",
+      headers: { Cookie: cookie },
+    }),
+    params: {},
+    context: {},
+  }) as Promise<Response>;
+
 async function visitorSubmits(search = "") {
   const res = (await enter({
-    request: post({ title: "My Lost Story", body: "once upon a time", ...confirmed }, "", search),
+    request: post(
+      { title: "My Lost Story", body: "once upon a time", showIfAwarded: "on", ...confirmed },
+      "",
+      search,
+    ),
     params: { slug: SLUG },
     context: {},
   })) as Response;
@@ -110,93 +141,81 @@ async function visitorSubmits(search = "") {
   return res;
 }
 
-describe("a story typed before signing in (no JavaScript)", () => {
-  test("comes back in the form after the sign-in, once, and the classroom ?code= survives", async () => {
+describe("a story typed before signing in, on a shared computer (ADR 0042)", () => {
+  test("pupil B, signing in where pupil A left it, is asked by its title only; A gets it back", async () => {
     const res = await visitorSubmits("?code=CLASS1");
     expect(res.headers.get("Location")).toBe(
       `/login?redirectTo=${encodeURIComponent(`/contests/${SLUG}/enter?code=CLASS1`)}`,
     );
     const browser = jar(res);
     expect(browser).toMatch(/en_entry_draft=/);
-    // The story is on the server, not in the cookie.
+    // The story is on the server, not in the cookie, and no ticked box was kept.
     expect(browser).not.toContain("upon");
+    const row = await prisma.entryDraft.findFirstOrThrow();
+    expect(row.fields).not.toMatch(/confirm|showIfAwarded/);
+
+    // Pupil B signs in at that computer: the form is empty, B is only asked about a title.
+    const b = jar(res, await startSession(get(""), pupilB));
+    const bFirst = await pageData(b);
+    expect(bFirst.draft).toBeNull();
+    expect(bFirst.draftOffer).toMatchObject({ title: "My Lost Story", hadFile: true });
+    expect(bFirst.page).not.toContain("upon");
+    // B says it is not theirs: never asked again, and the story stays for its writer.
+    await answer(b, "draft-not-mine");
+    const bAfter = await pageData(b);
+    expect(bAfter.draft).toBeNull();
+    expect(bAfter.draftOffer).toBeNull();
+    expect(bAfter.page).not.toContain("upon");
+    await signOut(b);
     expect(await prisma.entryDraft.count()).toBe(1);
 
-    // Pupil A signs in from the sign-in page the draft led to (the login action claims it).
-    const back = `/contests/${SLUG}/enter?code=CLASS1`;
-    await claimVisitorDraft(
-      new Request("http://localhost/login", { headers: { Cookie: browser } }),
-      pupilA,
-      back,
-    );
-    const signedIn = jar(res, await startSession(get(""), pupilA));
-    const first = await pageData(signedIn);
-    expect(first.draft).toMatchObject({
+    // Pupil A comes back and signs in on the same browser: asked, says it is theirs.
+    const a = jar(res, await startSession(get(""), pupilA));
+    expect((await pageData(a)).draftOffer?.title).toBe("My Lost Story");
+    await answer(a, "draft-keep");
+    const mine = await pageData(a);
+    expect(mine.draftOffer).toBeNull();
+    expect(mine.draft).toEqual({
       title: "My Lost Story",
       body: "once upon a time",
+      discountCode: "",
       hadFile: true,
     });
-    expect(first.draft?.confirmed).toHaveLength(4);
+    // Never a ticked box: the page carries no confirmation or "may be shown" of A's.
+    expect(mine.page).not.toMatch(/confirm|showIfAwarded/);
     // Taken once: the row is gone and the cookie cleared.
-    expect(first.setCookie).toMatch(/en_entry_draft=;.*Max-Age=0/i);
+    expect(mine.setCookie).toMatch(/en_entry_draft=;.*Max-Age=0/i);
     expect(await prisma.entryDraft.count()).toBe(0);
-    expect((await pageData(signedIn)).draft).toBeNull();
+    expect((await pageData(a)).draft).toBeNull();
+    // B, signing in again afterwards, finds nothing of A's.
+    const bAgain = await pageData(jar(res, await startSession(get(""), pupilB)));
+    expect(bAgain.draft).toBeNull();
+    expect(bAgain.draftOffer).toBeNull();
   });
 
-  test("is never shown to someone signed in on another browser, and is dropped at sign-out", async () => {
-    const res = await visitorSubmits();
+  test("is never offered to someone signed in on another browser", async () => {
+    await visitorSubmits();
     const other = jar(await startSession(get(""), pupilB));
-    expect((await pageData(other)).draft).toBeNull();
+    const page = await pageData(other);
+    expect(page.draft).toBeNull();
+    expect(page.draftOffer).toBeNull();
     expect(await prisma.entryDraft.count()).toBe(1);
-
-    // Pupil A signs in on this browser, then signs out without going back to the form.
-    const browser = jar(res, await startSession(get(""), pupilA));
-    const out = await logout({
-      request: new Request("http://localhost/logout", {
-        method: "POST",
-        headers: { Cookie: browser },
-      }),
-      params: {},
-      context: {},
-    });
-    expect(await prisma.entryDraft.count()).toBe(0);
-    // Pupil B signs in next on the same computer: nothing of A's story.
-    const next = jar(res, out, await startSession(get(""), pupilB));
-    expect((await pageData(next)).draft).toBeNull();
+    await prisma.entryDraft.deleteMany();
   });
 
-  test("a shared computer: the next pupil who signs in there never sees it", async () => {
+  test("kept by one account, nobody else is offered it, and its sign-out drops it", async () => {
     const res = await visitorSubmits();
-    const browser = jar(res);
-    const atLogin = new Request("http://localhost/login", { headers: { Cookie: browser } });
-    // Pupil B signs in at this computer but not back to that form: the draft stays nobody's.
-    await claimVisitorDraft(atLogin, pupilB, "/dashboard");
-    expect((await prisma.entryDraft.findFirstOrThrow()).userId).toBeNull();
-    // Then B opens the contest's form: nothing of the visitor's story, and it is gone.
+    const a = jar(res, await startSession(get(""), pupilA));
+    await answer(a, "draft-keep");
+    // A second "keep" by B on the same browser changes nothing.
     const b = jar(res, await startSession(get(""), pupilB));
+    await answer(b, "draft-keep");
+    expect((await prisma.entryDraft.findFirstOrThrow()).userId).toBe(pupilA);
     const page = await pageData(b);
     expect(page.draft).toBeNull();
-    expect(page.setCookie).toMatch(/en_entry_draft=;.*Max-Age=0/i);
-    expect(await prisma.entryDraft.count()).toBe(0);
-  });
-
-  test("claimed by one account, it is shown to that account only", async () => {
-    const res = await visitorSubmits();
-    const browser = jar(res);
-    await claimVisitorDraft(
-      new Request("http://localhost/login", { headers: { Cookie: browser } }),
-      pupilA,
-      `/contests/${SLUG}/enter`,
-    );
-    // A claim is made once: a second sign-in (B) cannot take it over.
-    await claimVisitorDraft(
-      new Request("http://localhost/login", { headers: { Cookie: browser } }),
-      pupilB,
-      `/contests/${SLUG}/enter`,
-    );
-    expect((await prisma.entryDraft.findFirstOrThrow()).userId).toBe(pupilA);
-    const b = jar(res, await startSession(get(""), pupilB));
-    expect((await pageData(b)).draft).toBeNull();
+    expect(page.draftOffer).toBeNull();
+    // A signs out before opening the form: what A kept is deleted.
+    await signOut(a);
     expect(await prisma.entryDraft.count()).toBe(0);
   });
 
@@ -237,7 +256,9 @@ describe("a story typed before signing in (no JavaScript)", () => {
     const res = await visitorSubmits();
     await prisma.entryDraft.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
     const browser = jar(res, await startSession(get(""), pupilA));
-    expect((await pageData(browser)).draft).toBeNull();
+    const page = await pageData(browser);
+    expect(page.draft).toBeNull();
+    expect(page.draftOffer).toBeNull();
     expect(await prisma.entryDraft.count()).toBe(0);
   });
 });

@@ -363,6 +363,10 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
     prisma.emailLog.create({
       data: { to: "loop@example.test", template: "t", subject: "s", status: "logged" },
     }),
+  TestMailMessage: () =>
+    prisma.testMailMessage.create({
+      data: { to: "loop@example.test", subject: "s", template: "t", text: "x" },
+    }),
   ContestAward: (b) =>
     prisma.contestAward.create({
       data: { contestId: b.contest.id, submissionId: b.submission.id, kind: "place", place: 1 },

@@ -1,9 +1,10 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { ErrorList, inputClass } from "~/components/ui/field";
 import { ACCEPT_ATTRIBUTE } from "~/features/documents/file-sniff";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ENTRY_MESSAGES } from "~/features/entries/entry-rules";
 import { wordRangeStatus } from "~/features/entries/word-count";
@@ -44,12 +45,7 @@ type Draft = { title: string; body: string };
 const PREFIX = "inkwell:entry-draft:";
 /** A signed-in writer's draft: this browser's localStorage, under their account and the contest. */
 const ownKey = (owner: string, slug: string) => `${PREFIX}${owner}:${slug}`;
-/** A visitor's draft: this tab's sessionStorage only, for 15 minutes (ADR 0031). */
-const visitorKey = (slug: string) => `${PREFIX}visitor:${slug}`;
-const VISITOR_DRAFT_MS = 15 * 60 * 1000;
 const DRAFT_DONE_COOKIE = "en_draft_done";
-/** Set by a sign-in that went back to a contest's form: that form may take the visitor's copy. */
-const DRAFT_CLAIM_COOKIE = "en_draft_claim";
 
 function readCookie(name: string) {
   const raw = document.cookie
@@ -62,13 +58,11 @@ const dropCookie = (name: string) => {
   document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
 };
 
-function readDraft(store: Storage, key: string, maxAgeMs?: number): Draft | null {
+function readDraft(store: Storage, key: string): Draft | null {
   try {
     const raw = store.getItem(key);
     if (!raw) return null;
-    const d = JSON.parse(raw) as Partial<Draft> & { at?: number };
-    if (maxAgeMs !== undefined && !(typeof d.at === "number" && Date.now() - d.at < maxAgeMs))
-      return null;
+    const d = JSON.parse(raw) as Partial<Draft>;
     const draft = {
       title: typeof d.title === "string" ? d.title : "",
       body: typeof d.body === "string" ? d.body : "",
@@ -108,19 +102,17 @@ export function useDraftHousekeeping(owner: string | null) {
     forget(window.localStorage, (key) => owner !== null && key.startsWith(`${PREFIX}${owner}:`));
     // A judge's reading places too: after sign-out none stay (docs/decisions/0034-reading-desk.md).
     forgetOtherReaders(window.localStorage, owner);
-    // Signed in: what a visitor typed in this tab was taken by the form the sign-in went back to
-    // (that form's effect runs before this one), or it is nobody's and goes.
-    if (owner !== null) {
-      forget(window.sessionStorage, () => false);
-      dropCookie(DRAFT_CLAIM_COOKIE);
-    }
+    // Nothing a visitor typed is kept in the browser (the server asks whose it is, ADR 0042);
+    // copies left by older pages go.
+    forget(window.sessionStorage, () => false);
   }, [owner, locationKey]);
 }
 
 /**
  * Keeps the unsent title and story in this browser, per account and contest, so a writer who
- * loses the page finds them again; a visitor's, in this tab only, until they sign in
- * (docs/decisions/0013-entry-form-and-limits.md, 0031). Without JavaScript nothing is kept.
+ * loses the page finds them again (docs/decisions/0013-entry-form-and-limits.md, 0031). A
+ * visitor's words are never kept in the browser: the next person to sign in could be anyone; the
+ * server keeps them when the visitor presses Submit or "Sign in first" (ADR 0042).
  */
 export function useEntryDraft(
   slug: string,
@@ -143,12 +135,6 @@ export function useEntryDraft(
     let draft: Draft | null = null;
     try {
       draft = owner ? readDraft(window.localStorage, ownKey(owner, slug)) : null;
-      // What this tab typed before signing in, taken once by the account whose sign-in came
-      // back to this form (never by someone who signed in some other way).
-      const claimed = owner !== null && readCookie(DRAFT_CLAIM_COOKIE) === slug;
-      if (claimed && !draft)
-        draft = readDraft(window.sessionStorage, visitorKey(slug), VISITOR_DRAFT_MS);
-      if (owner && draft) window.localStorage.setItem(ownKey(owner, slug), JSON.stringify(draft));
     } catch {
       draft = null;
     }
@@ -165,12 +151,10 @@ export function useEntryDraft(
     const value = (name: string) =>
       (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? "";
     const draft = { title: value(fields.title), body: value(fields.body) };
+    if (!owner) return;
     try {
-      const [store, key] = owner
-        ? [window.localStorage, ownKey(owner, slug)]
-        : [window.sessionStorage, visitorKey(slug)];
-      if (draft.title.trim() || draft.body.trim())
-        store.setItem(key, JSON.stringify({ ...draft, at: Date.now() }));
+      const [store, key] = [window.localStorage, ownKey(owner, slug)];
+      if (draft.title.trim() || draft.body.trim()) store.setItem(key, JSON.stringify(draft));
       else store.removeItem(key);
     } catch {
       // storage full or blocked: the form still works, only the draft is not kept
@@ -209,6 +193,65 @@ export function SignInNotice({ back }: { back: string }) {
       </Link>{" "}
       first, and you will come back to this form.
     </Alert>
+  );
+}
+
+/**
+ * For a visitor: a button of the entry form, so what they typed is kept through the sign-in,
+ * with or without JavaScript (ADR 0026, 0042).
+ */
+export function SignInFirst() {
+  return (
+    <p className="mb-2 text-base text-slate-700">
+      <button type="submit" name="intent" value="sign-in" formNoValidate className="underline">
+        Sign in first
+      </button>{" "}
+      so your story can be sent.
+    </p>
+  );
+}
+
+/**
+ * A story typed in this browser before someone signed in: only its title is shown, and the text
+ * goes into the form only when the signed-in person says it is theirs (ADR 0042). "Not mine"
+ * leaves it for its writer; it is never thrown away by someone else.
+ */
+export function DraftQuestion({
+  offer,
+}: {
+  offer: { title: string; hadFile: boolean; minutesAgo: number };
+}) {
+  const when =
+    offer.minutesAgo < 1
+      ? "just now"
+      : offer.minutesAgo === 1
+        ? "1 minute ago"
+        : `${offer.minutesAgo} minutes ago`;
+  return (
+    <section
+      aria-labelledby="draft-question"
+      className="rounded-md border border-ink-200 bg-ink-50 p-4 text-base text-ink-900"
+    >
+      <h2 id="draft-question" className="font-semibold">
+        Is this your story?
+      </h2>
+      <p className="mt-1">
+        A story was typed on this computer before someone signed in ({when}). Its title is “
+        <bdi className="font-medium">{offer.title}</bdi>”.
+      </p>
+      <p className="mt-1">
+        If you wrote it, keep it and it goes into your form. If not, leave it: it stays for the
+        person who wrote it, and you will not be asked again.
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="draft-keep">
+          Yes, it is mine: keep it
+        </Button>
+        <Button type="submit" name="intent" value="draft-not-mine" variant="outline">
+          No, not mine
+        </Button>
+      </Form>
+    </section>
   );
 }
 

@@ -21,6 +21,11 @@ export const TOKEN_TYPES = {
    * a password, also the link that sets it (docs/decisions/0033-judging-panel.md).
    */
   panelInvite: "panel-invite",
+  /**
+   * A parent's link to take back "may be shown" for one entry of their under-13 child (target:
+   * the entry's id; docs/decisions/0042-a-childs-words-and-name.md).
+   */
+  showWithdraw: "show-withdraw",
   /** The old address's "this was not me" link, which ends a pending e-mail change. */
   emailChangeCancel: "email-change-cancel",
 } as const;

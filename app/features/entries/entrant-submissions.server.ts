@@ -14,6 +14,9 @@ import { averageScore, decidingRound, judgeLabels, parseScores } from "~/feature
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
+import { ShowPermissionEmail, showPermissionSubject } from "~/emails/show-permission";
+import { DAY, TOKEN_TYPES, issueToken } from "~/features/accounts/one-time-tokens.server";
+import { needsParentalConsent } from "~/features/accounts/user";
 import { readPage } from "~/utils/paged-list.server";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
@@ -226,23 +229,81 @@ export async function withdrawSubmission(entrantId: string, id: string, now = ne
 
 const WITHDRAW_REFUSED = "Only a submitted or unpaid entry can be withdrawn.";
 
+/**
+ * To the parent of an under-13 writer whose entry says "may be shown": a link that takes it back
+ * at any time (docs/decisions/0042-a-childs-words-and-name.md). Never throws.
+ */
+async function sendShowPermissionLink(s: {
+  id: string;
+  title: string;
+  showIfAwarded: boolean;
+  pupilId: string | null;
+  entrant: {
+    id: string;
+    displayName: string;
+    dateOfBirth: Date | null;
+    parentEmail: string | null;
+  };
+  contest: { title: string };
+}) {
+  const child = s.entrant;
+  if (!s.showIfAwarded || s.pupilId || !child.parentEmail) return;
+  if (!needsParentalConsent(child.dateOfBirth)) return;
+  try {
+    const token = await issueToken({
+      type: TOKEN_TYPES.showWithdraw,
+      userId: child.id,
+      target: s.id,
+      perTarget: true,
+      ttlMs: SHOW_LINK_DAYS * DAY,
+    });
+    await sendEmail({
+      to: child.parentEmail,
+      subject: showPermissionSubject(child.displayName),
+      template: "show-permission",
+      react: ShowPermissionEmail({
+        childName: child.displayName,
+        title: s.title,
+        contestTitle: s.contest.title,
+        link: siteUrl(`/show-permission/${token}`),
+      }),
+    });
+  } catch (error) {
+    console.error("could not send the parent's show-permission link", (error as Error).message);
+  }
+}
+/** The parent's link works for well over a contest's life (results included). */
+const SHOW_LINK_DAYS = 730;
+
 /** Sends the submission confirmation (never throws; the outcome is in the e-mail log). */
 export async function sendSubmissionConfirmation(submissionId: string) {
   const s = await prisma.submission.findUnique({
     where: { id: submissionId },
     select: {
+      id: true,
       title: true,
       createdAt: true,
       wordCount: true,
       fileName: true,
       status: true,
+      showIfAwarded: true,
+      pupilId: true,
       division: { select: { name: true } },
-      entrant: { select: { email: true, displayName: true } },
+      entrant: {
+        select: {
+          id: true,
+          email: true,
+          displayName: true,
+          dateOfBirth: true,
+          parentEmail: true,
+        },
+      },
       contest: { select: { title: true, timeZone: true, judgingOpen: true, resultsAt: true } },
       payment: { select: paymentFactsSelect },
     },
   });
   if (!s || s.status !== "submitted") return null;
+  await sendShowPermissionLink(s);
   const tz = s.contest.timeZone;
   const p = s.payment;
   return sendEmail({

@@ -1,15 +1,13 @@
 /**
- * A visitor's unsent story, kept through the sign-in (docs/decisions/0026-entry-flow.md). Without
- * JavaScript nothing is kept in the browser, so a visitor who presses Submit before signing in
- * would lose the story: the server keeps the typed fields for 15 minutes in an `EntryDraft` row
- * named by the SHA-256 of a random token that only this browser holds, in a cookie that ends
- * with the browser session. A file is never kept (the writer attaches it again).
+ * A visitor's unsent story, kept through the sign-in (docs/decisions/0026-entry-flow.md): a
+ * visitor who presses Submit (or "Sign in first") before signing in would lose the story, so the
+ * server keeps the typed title, text and code for 15 minutes in an `EntryDraft` row named by the
+ * SHA-256 of a random token that only this browser holds, in a cookie that ends with the browser
+ * session. A file is never kept (the writer attaches it again), nor any ticked box.
  *
- * On a shared computer (docs/decisions/0031-classrooms-and-shared-computers.md) the draft belongs
- * to the account that signs in from the sign-in page it led to (`claimVisitorDraft`, with that
- * contest's form as the way back); only that account's form of that contest fills itself from it
- * (then deletes it). Anyone else who signs in at that computer never sees it, and sign-out
- * deletes it.
+ * On a shared computer the person who signs in next may not be the one who typed it
+ * (docs/decisions/0042-a-childs-words-and-name.md): the signed-in form only asks "Is
+ * this your story?" with its title, and puts the text in only after they answer that it is.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
@@ -20,7 +18,7 @@ import { readMultipart } from "~/utils/multipart.server";
 import { UPLOAD_BODY_LIMIT, mediaType } from "~/utils/request-body";
 import { sessionSecrets } from "~/utils/secrets.server";
 import { discardBody } from "./receive-entry.server";
-import { CONFIRMATIONS, MAX_FILE_BYTES, MAX_TITLE_LENGTH } from "./entry-rules";
+import { MAX_FILE_BYTES, MAX_TITLE_LENGTH } from "./entry-rules";
 
 export const DRAFT_TTL_MS = 15 * 60 * 1000;
 const MAX_STORY_CHARS = 1_000_000;
@@ -29,8 +27,6 @@ export type EntryDraftFields = {
   title: string;
   body: string;
   discountCode: string;
-  showIfAwarded: boolean;
-  confirmed: string[];
   /** A file was attached: it was not kept, so the writer is asked to attach it again. */
   hadFile: boolean;
 };
@@ -85,8 +81,8 @@ async function readTypedFields(request: Request) {
     title: text("title", MAX_TITLE_LENGTH * 2),
     body: text("body", MAX_STORY_CHARS),
     discountCode: text("discountCode", 40),
-    showIfAwarded: form.get("showIfAwarded") === "on",
-    confirmed: CONFIRMATIONS.map((c) => c.name).filter((name) => form.get(name) === "on"),
+    // The eligibility boxes and "may be shown" are never kept: whoever sends the story ticks
+    // them for themselves (ADR 0042).
     hadFile,
   };
   return fields;
@@ -138,76 +134,122 @@ export async function keepVisitorDraft(
   return draftCookie().serialize(token);
 }
 
-/**
- * At a sign-in: the draft this browser holds becomes `userId`'s when the sign-in leads back to
- * the form the draft was typed in (`back`, the sign-in's redirect). Any other sign-in leaves it
- * unclaimed, so nobody can take it back.
- */
-export async function claimVisitorDraft(request: Request, userId: string, back: string) {
+/** What the signed-in form is told of a story left in this browser: its title only. */
+export type DraftOffer = { title: string; hadFile: boolean; minutesAgo: number };
+
+type DraftRow = {
+  id: string;
+  contestId: string;
+  userId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  fields: string;
+};
+
+async function browserDraft(request: Request) {
   const token = await tokenOf(request);
-  if (!token) return;
-  const row = await prisma.entryDraft.findUnique({
-    where: { id: hash(token) },
-    select: { id: true, userId: true, contestId: true },
-  });
-  if (!row || row.userId) return;
-  const contest = await prisma.contest.findUnique({
-    where: { id: row.contestId },
-    select: { slug: true },
-  });
-  const path = new URL(back, "http://inkwell.invalid").pathname;
-  if (!contest || path !== `/contests/${contest.slug}/enter`) return;
-  await withBusyRetry(() =>
-    prisma.entryDraft.updateMany({ where: { id: row.id, userId: null }, data: { userId } }),
-  ).catch((error) => console.error("could not keep a visitor's draft for the sign-in", error));
+  if (!token) return null;
+  const row: DraftRow | null = await prisma.entryDraft.findUnique({ where: { id: hash(token) } });
+  return { row };
 }
 
 /**
- * The draft this browser holds for `contestId`, taken once by the account that claimed it: the
- * row is deleted and the cookie cleared. A draft for another contest is left alone; an expired
- * one, or one claimed by nobody or by someone else, is never shown.
+ * The signed-in form of `contestId`: a story this browser kept from before a sign-in is never put
+ * into the form unasked (docs/decisions/0042-a-childs-words-and-name.md). It is only
+ * offered, by its title, to whoever is signed in here and has not said it is not theirs; once
+ * they said it is theirs (`answerVisitorDraft` "keep"), it is handed over here, once, and gone.
+ * The eligibility boxes and "may be shown" are never kept, so never come back ticked.
  */
-export async function takeVisitorDraft(
+export async function visitorDraftFor(
   request: Request,
   userId: string,
   contestId: string,
   now = new Date(),
-): Promise<{ draft: EntryDraftFields | null; setCookie: string | null }> {
-  const token = await tokenOf(request);
-  if (!token) return { draft: null, setCookie: null };
-  const row = await prisma.entryDraft.findUnique({ where: { id: hash(token) } });
-  if (row && row.contestId !== contestId && row.expiresAt > now)
-    return { draft: null, setCookie: null };
-  if (row && row.userId !== userId) {
-    // Typed by someone else at this computer: never shown, and gone.
-    await withBusyRetry(() => prisma.entryDraft.deleteMany({ where: { id: row.id } }));
-    return { draft: null, setCookie: await clearCookie() };
+): Promise<{ offer: DraftOffer | null; draft: EntryDraftFields | null; setCookie: string | null }> {
+  const none = { offer: null, draft: null, setCookie: null };
+  const found = await browserDraft(request);
+  if (!found) return none;
+  const { row } = found;
+  if (!row || row.expiresAt <= now) {
+    if (row)
+      await withBusyRetry(() => prisma.entryDraft.deleteMany({ where: { id: row.id } })).catch(
+        () => undefined,
+      );
+    return { ...none, setCookie: await clearCookie() };
   }
-  const setCookie = await clearCookie();
-  if (!row) return { draft: null, setCookie };
-  const { count } = await withBusyRetry(() =>
-    prisma.entryDraft.deleteMany({ where: { id: row.id } }),
-  );
-  if (count !== 1 || row.expiresAt <= now) return { draft: null, setCookie };
-  return { draft: parseFields(row.fields), setCookie };
+  if (row.contestId !== contestId) return none;
+  const stored = parseStored(row.fields);
+  if (!stored) return none;
+  if (row.userId === userId) {
+    // Kept by this account just now: handed over once, then gone.
+    const { count } = await withBusyRetry(() =>
+      prisma.entryDraft.deleteMany({ where: { id: row.id, userId } }),
+    );
+    return {
+      offer: null,
+      draft: count === 1 ? stored.fields : null,
+      setCookie: await clearCookie(),
+    };
+  }
+  if (row.userId || stored.notMine.includes(userId)) return none;
+  return {
+    offer: {
+      title: stored.fields.title.trim().slice(0, MAX_TITLE_LENGTH) || "(no title)",
+      hadFile: stored.fields.hadFile,
+      minutesAgo: Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / 60_000)),
+    },
+    draft: null,
+    setCookie: null,
+  };
 }
 
 /**
- * Sign-out: the browser's draft, if any, and every draft claimed by the account signing out are
- * deleted; returns the header that clears the cookie.
+ * The signed-in person's answer to "Is this your story?": "keep" hands it to them (the next load
+ * of the form fills itself from it); "not-mine" leaves it for its writer until it expires, and
+ * this account is not asked again. Returns false when there was nothing to answer.
  */
-export async function dropVisitorDraft(
+export async function answerVisitorDraft(
   request: Request,
-  userId: string | null,
-): Promise<string | null> {
-  const token = await tokenOf(request);
-  if (!token && !userId) return null;
-  const mine = [...(token ? [{ id: hash(token) }] : []), ...(userId ? [{ userId }] : [])];
-  // Sign-out never fails on it: the cookie is cleared whatever happens, the row expires anyway.
-  await withBusyRetry(() => prisma.entryDraft.deleteMany({ where: { OR: mine } })).catch((error) =>
-    console.error("could not delete a visitor's draft at sign-out", error),
+  userId: string,
+  contestId: string,
+  answer: "keep" | "not-mine",
+  now = new Date(),
+): Promise<boolean> {
+  const found = await browserDraft(request);
+  const row = found?.row;
+  if (!row || row.contestId !== contestId || row.expiresAt <= now || row.userId) return false;
+  if (answer === "keep") {
+    const { count } = await withBusyRetry(() =>
+      prisma.entryDraft.updateMany({
+        where: { id: row.id, userId: null, expiresAt: { gt: now } },
+        data: { userId },
+      }),
+    );
+    return count === 1;
+  }
+  const stored = parseStored(row.fields);
+  if (!stored) return false;
+  if (!stored.notMine.includes(userId)) stored.notMine.push(userId);
+  const { count } = await withBusyRetry(() =>
+    prisma.entryDraft.updateMany({
+      where: { id: row.id, userId: null, fields: row.fields },
+      data: { fields: JSON.stringify({ ...stored.fields, notMine: stored.notMine }) },
+    }),
   );
-  return token ? clearCookie() : null;
+  return count === 1;
+}
+
+/**
+ * Sign-out: a draft the signing-out account said was theirs and has not taken yet is deleted.
+ * A story nobody has claimed stays for its writer (it is only ever offered by its title, ADR
+ * 0042) until it expires.
+ */
+export async function dropVisitorDraft(userId: string | null): Promise<void> {
+  if (!userId) return;
+  // Sign-out never fails on it: the row expires anyway.
+  await withBusyRetry(() => prisma.entryDraft.deleteMany({ where: { userId } })).catch((error) =>
+    console.error("could not delete a kept draft at sign-out", error),
+  );
 }
 
 /**
@@ -218,36 +260,24 @@ export async function dropVisitorDraft(
  */
 export const DRAFT_DONE_COOKIE = "en_draft_done";
 
-/**
- * At a sign-in that goes back to a contest's form (`back`): the cookie that lets that form take
- * the story this browser tab kept while signed out (JavaScript's copy of a visitor's draft). Any
- * other sign-in sets none, and the visitor's copy is then dropped (ADR 0031).
- */
-export function draftClaimCookie(back: string) {
-  const match = /^\/contests\/([^/?#]+)\/enter$/.exec(
-    new URL(back, "http://inkwell.invalid").pathname,
-  );
-  if (!match) return null;
-  const secure = isProduction() && !env().INSECURE_COOKIES ? "; Secure" : "";
-  return `en_draft_claim=${match[1]}; Path=/; Max-Age=600; SameSite=Lax${secure}`;
-}
 export function draftDoneCookie(slug: string | "*") {
   const secure = isProduction() && !env().INSECURE_COOKIES ? "; Secure" : "";
   return `${DRAFT_DONE_COOKIE}=${encodeURIComponent(slug)}; Path=/; Max-Age=600; SameSite=Lax${secure}`;
 }
 
-function parseFields(json: string): EntryDraftFields | null {
+function parseStored(json: string): { fields: EntryDraftFields; notMine: string[] } | null {
   try {
-    const v = JSON.parse(json) as Partial<EntryDraftFields>;
+    const v = JSON.parse(json) as Partial<EntryDraftFields> & { notMine?: unknown };
     return {
-      title: typeof v.title === "string" ? v.title : "",
-      body: typeof v.body === "string" ? v.body : "",
-      discountCode: typeof v.discountCode === "string" ? v.discountCode : "",
-      showIfAwarded: v.showIfAwarded === true,
-      confirmed: Array.isArray(v.confirmed)
-        ? v.confirmed.filter((c): c is string => typeof c === "string")
+      fields: {
+        title: typeof v.title === "string" ? v.title : "",
+        body: typeof v.body === "string" ? v.body : "",
+        discountCode: typeof v.discountCode === "string" ? v.discountCode : "",
+        hadFile: v.hadFile === true,
+      },
+      notMine: Array.isArray(v.notMine)
+        ? v.notMine.filter((c): c is string => typeof c === "string")
         : [],
-      hadFile: v.hadFile === true,
     };
   } catch {
     return null;
