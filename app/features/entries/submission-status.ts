@@ -1,5 +1,6 @@
 import type { SubmissionStatus as DbSubmissionStatus } from "~/generated/prisma/client";
 import { DomainError } from "~/utils/domain-error";
+import { resultsOut, type ResultsRelease } from "~/features/contests/results-release";
 /**
  * The submission status state machine (docs/decisions/0009-domain-rules.md), as pure transitions:
  *   pending_payment → submitted     (payment confirmed, or free / fully discounted)
@@ -14,7 +15,6 @@ import { DomainError } from "~/utils/domain-error";
  */
 import {
   isSubmissionWindowOpen,
-  resultsReleased,
   type ContestDates,
 } from "~/features/contests/phase";
 
@@ -113,10 +113,10 @@ export function submissionDateLabel(status: string, paymentStatus?: string | nul
  */
 export function entryHasResults(
   status: string,
-  contest: Pick<ContestDates, "resultsAt">,
+  contest: ResultsRelease,
   now: Date = new Date(),
 ) {
-  return isJudgeable(status) && resultsReleased(contest, now);
+  return isJudgeable(status) && resultsOut(contest, now);
 }
 
 /** What a writer does next with an entry waiting for payment. */
