@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       deadline: formatDateTime(contest.submissionsClose, contest.timeZone),
       results: formatDateTime(contest.resultsAt, contest.timeZone),
       // The link to the results only once they are out; before, the Results card gives the date.
-      resultsOut: resultsOut(contest),
+      resultsOut: contest.isPublished && resultsOut(contest),
       wordMin: contest.wordMin,
       wordMax: contest.wordMax,
       fee: formatFee(contest.entryFeeCents),
