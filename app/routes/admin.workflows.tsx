@@ -12,7 +12,9 @@ import { runStep } from "~/features/lifecycle/lifecycle.server";
 import {
   JOB_LABEL,
   JOBS,
+  jobNotOffered,
   maintenanceRuns,
+  offeredJobs,
   runMaintenanceJob,
   type JobName,
   type MaintenanceOutcome,
@@ -47,7 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contests,
     events,
     runs: runs.map((r) => ({ ...r, label: JOB_LABEL[r.job as JobName] ?? r.job })),
-    jobs: JOBS.map((job) => ({ job, label: JOB_LABEL[job] })),
+    jobs: offeredJobs().map((job) => ({ job, label: JOB_LABEL[job] })),
+    // A job this site does not run (the backup on PostgreSQL), and why.
+    notOffered: JOBS.flatMap((job) => {
+      const why = jobNotOffered(job);
+      return why ? [{ job, label: JOB_LABEL[job], why }] : [];
+    }),
     records,
     engine: inngestConfigured() ? "Inngest" : "the embedded scheduler",
   };
@@ -76,6 +83,8 @@ function jobToast(label: string, outcome: MaintenanceOutcome) {
       return { type: "error" as const, title: `${label}: failed`, description: outcome.error };
     case "busy":
       return { type: "error" as const, title: `${label}: a run is already in progress` };
+    case "unavailable":
+      return { type: "error" as const, title: `${label}: not on this site`, description: outcome.reason };
   }
 }
 
@@ -119,7 +128,8 @@ const STATE: Record<StepState, { label: string; variant: BadgeVariant }> = {
 };
 
 export default function Workflows() {
-  const { contests, events, runs, jobs, records, engine } = useLoaderData<typeof loader>();
+  const { contests, events, runs, jobs, notOffered, records, engine } =
+    useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <div>
@@ -263,7 +273,7 @@ export default function Workflows() {
         )}
       </section>
 
-      <MaintenanceSection runs={runs} jobs={jobs} records={records} />
+      <MaintenanceSection runs={runs} jobs={jobs} notOffered={notOffered} records={records} />
     </div>
   );
 }
@@ -283,15 +293,20 @@ const RECORD_KIND: Record<string, string> = {
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** Site-wide jobs (docs/decisions/0037-backups-and-maintenance.md) and what retention removed (0038). */
-function MaintenanceSection({ runs, jobs, records }: Pick<Data, "runs" | "jobs" | "records">) {
+function MaintenanceSection({
+  runs,
+  jobs,
+  notOffered,
+  records,
+}: Pick<Data, "runs" | "jobs" | "notOffered" | "records">) {
   return (
     <section aria-labelledby="maintenance-heading" className="space-y-4">
       <h2 id="maintenance-heading" className="text-xl font-semibold">
         Maintenance
       </h2>
       <p className="text-slate-700">
-        Backups, the data retention policy and the removal of expired sessions and links run by
-        themselves. Run one now:
+        {jobs.some((j) => j.job === "backup") ? "Backups, the" : "The"} data retention policy and
+        the removal of expired sessions and links run by themselves. Run one now:
       </p>
       <ul className="flex flex-wrap gap-2">
         {jobs.map(({ job, label }) => (
@@ -306,6 +321,11 @@ function MaintenanceSection({ runs, jobs, records }: Pick<Data, "runs" | "jobs" 
           </li>
         ))}
       </ul>
+      {notOffered.map(({ job, label, why }) => (
+        <p key={job} className="text-slate-700">
+          {label}: {why}
+        </p>
+      ))}
       {runs.length === 0 ? (
         <EmptyState className="p-6">No maintenance job has run yet.</EmptyState>
       ) : (

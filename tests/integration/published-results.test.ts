@@ -75,7 +75,7 @@ describe("results follow the published date, not the draft", () => {
     const review = await awardsReview(contest.id, after);
     expect(review?.published).toBe(true);
     expect(review?.contest.resultsAt.toISOString()).toBe(at(21).toISOString());
-  });
+  }, 90_000);
 
   test("publishing again moves the results date everywhere at once", async () => {
     const { contest, judged } = await movedLater();
