@@ -15,7 +15,29 @@ import { judgeCopy } from "~/features/documents/documents";
 import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
 import { kindFromFileName } from "~/features/documents/file-sniff";
 import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./assignment-queries.server";
-import { parseScores, weightedTotal } from "./scoring";
+import { parseScores, scoresProblem, weightedTotal } from "./scoring";
+import { DomainError } from "~/utils/domain-error";
+
+/** A score the rubric does not allow (above a criterion's maximum, say): nothing is written. */
+export class ScoreRefused extends DomainError {}
+
+/**
+ * The scores checked against the rubric as stored, in the writing transaction (ADR 0045): the
+ * caller's criteria are never trusted for the range, so no path writes "11 / 10".
+ */
+async function assertScoresAllowed(
+  db: Prisma.TransactionClient | typeof prisma,
+  rubricId: string | null,
+  scores: Record<string, number>,
+  complete: boolean,
+) {
+  const rubric = rubricId
+    ? await db.rubric.findUnique({ where: { id: rubricId }, select: { criteria: true } })
+    : null;
+  if (!rubric) throw new ScoreRefused("This entry's rubric was not found.");
+  const problem = scoresProblem(parseCriteria(rubric.criteria), scores, { complete });
+  if (problem) throw new ScoreRefused(problem);
+}
 import { writerName } from "./writer";
 import { originalAllowedFor, readingFor } from "./reading.server";
 
@@ -257,6 +279,8 @@ type ScoreInput = {
  */
 export async function saveDraft(input: ScoreInput) {
   const scores = ordered(input.criteria, input.scores);
+  const problem = scoresProblem(input.criteria, scores, { complete: false });
+  if (problem) throw new ScoreRefused(problem);
   const draft: Values = {
     scores,
     comment: input.comment,
@@ -313,6 +337,7 @@ export async function submitScore(
   return prisma.$transaction(async (tx) => {
     // One assignment's score is written by one submit at a time (read, then created or changed).
     await lockRow(tx, "JudgeAssignment", input.assignmentId);
+    await assertScoresAllowed(tx, input.rubricId, scores, true);
     const existing = await tx.score.findUnique({
       where: { assignmentId: input.assignmentId },
       select: { id: true, scores: true, comment: true, total: true, submittedAt: true },
