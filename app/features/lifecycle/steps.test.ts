@@ -7,7 +7,11 @@ import {
   nextAttemptAt,
   plannedSteps,
   remindLeadMs,
+  nextTickDelay,
+  SCHEDULER_LEASE_MS,
+  schedulerTiming,
   skipReason,
+  STEP_LEASE_MS,
   stepDueAt,
   stepLabel,
 } from "./steps";
@@ -115,5 +119,22 @@ describe("lifecycle steps", () => {
     const now = new Date(base);
     expect(nextAttemptAt(1, now)?.getTime()).toBe(base + 30_000);
     expect(nextAttemptAt(MAX_ATTEMPTS, now)).toBeNull();
+  });
+});
+
+describe("the scheduler's lease agrees with the step's (ADR 0045)", () => {
+  test("one minute for both; ticks at least twice a lease", () => {
+    expect(SCHEDULER_LEASE_MS).toBe(STEP_LEASE_MS);
+    expect(STEP_LEASE_MS).toBe(60_000);
+    expect(schedulerTiming()).toEqual({ intervalMs: 30_000, leaseMs: 60_000 });
+    expect(schedulerTiming(60_000).intervalMs).toBe(30_000);
+    expect(schedulerTiming(500).intervalMs).toBe(500);
+  });
+  test("a waiting instance wakes when the lease it waits for runs out", () => {
+    const now = new Date(base);
+    expect(nextTickDelay(now, 30_000, null)).toBe(30_000);
+    expect(nextTickDelay(now, 30_000, new Date(base + 12_000))).toBe(12_001);
+    expect(nextTickDelay(now, 30_000, new Date(base + 90_000))).toBe(30_000);
+    expect(nextTickDelay(now, 30_000, new Date(base - 5))).toBe(1_000);
   });
 });
