@@ -98,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { contestId, step, round } = submission.value;
     const outcome = await runStep(contestId, step, now, round);
     const label = await stepTitle(contestId, { step, round });
-    return redirectWithToast("/admin/workflows", runOutcomeToast(label, outcome));
+    return redirectWithToast("/admin/workflows", runOutcomeToast(label, outcome, step));
   }
   if (submission.value.intent === "run-job") {
     const { job } = submission.value;

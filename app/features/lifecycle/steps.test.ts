@@ -8,6 +8,7 @@ import {
   plannedSteps,
   remindLeadMs,
   nextTickDelay,
+  nothingNote,
   SCHEDULER_LEASE_MS,
   schedulerTiming,
   skipReason,
@@ -137,4 +138,12 @@ describe("the scheduler's lease agrees with the step's (ADR 0045)", () => {
     expect(nextTickDelay(now, 30_000, new Date(base + 90_000))).toBe(30_000);
     expect(nextTickDelay(now, 30_000, new Date(base - 5))).toBe(1_000);
   });
+});
+
+test("a step that never sends e-mail says what it did, not \"Nothing to send\"", () => {
+  expect(nothingNote("advance", "6 entries go on to round 2.")).toBe("6 entries go on to round 2.");
+  expect(nothingNote("remind", "Every judge had scored all their entries.")).toBe(
+    "Nothing to send. Every judge had scored all their entries.",
+  );
+  expect(nothingNote("open")).toBe("Nothing to send.");
 });

@@ -185,3 +185,12 @@ export function errorMessage(error: unknown) {
     return String(error).slice(0, 1000);
   }
 }
+
+/** Steps that never send e-mail (advance): their note says what they did, not "Nothing to send". */
+const MAILLESS: ReadonlySet<string> = new Set(["advance"]);
+
+/** The note of a finished step that sent nothing (ADR 0045). */
+export function nothingNote(step: string, nothing?: string) {
+  if (MAILLESS.has(step)) return nothing ?? "Done.";
+  return `Nothing to send.${nothing ? ` ${nothing}` : ""}`;
+}
