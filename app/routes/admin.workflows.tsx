@@ -84,7 +84,11 @@ function jobToast(label: string, outcome: MaintenanceOutcome) {
     case "busy":
       return { type: "error" as const, title: `${label}: a run is already in progress` };
     case "unavailable":
-      return { type: "error" as const, title: `${label}: not on this site`, description: outcome.reason };
+      return {
+        type: "error" as const,
+        title: `${label}: not on this site`,
+        description: outcome.reason,
+      };
   }
 }
 

@@ -7,7 +7,10 @@ import { describe, expect, test } from "vitest";
 import { publishContest } from "~/features/contests/contest-admin.server";
 import { getContestBySlug } from "~/features/contests/public-contests.server";
 import { resultsOut } from "~/features/contests/results-release";
-import { listEntrantSubmissions, entrantResults } from "~/features/entries/entrant-submissions.server";
+import {
+  listEntrantSubmissions,
+  entrantResults,
+} from "~/features/entries/entrant-submissions.server";
 import { entryHasResults } from "~/features/entries/submission-status";
 import { runStep } from "~/features/lifecycle/lifecycle.server";
 import { awardsReview } from "~/features/results/award-review.server";

@@ -60,7 +60,12 @@ async function schoolContest(opts: { round?: boolean } = {}) {
   );
   const teacher = await makeEducator();
   await prisma.conflict.create({
-    data: { judgeId: judges[0].id, kind: "school", schoolName: teacher.school.name, source: "judge" },
+    data: {
+      judgeId: judges[0].id,
+      kind: "school",
+      schoolName: teacher.school.name,
+      source: "judge",
+    },
   });
   const roster = await rosterPupil(teacher.classroom.id);
   const joined = await linkedPupil(teacher.classroom.id);
@@ -107,9 +112,9 @@ describe("a school conflict covers the three ways an entry comes from the school
       });
       const added = await addJudgeToEntry(e.id);
       expect([j2.displayName, j3.displayName]).toContain(added);
-      await expect(
-        addJudge(contest.id, e.id, { judgeId: conflicted.id }, 1),
-      ).rejects.toMatchObject({ message: expect.stringContaining("conflict") });
+      await expect(addJudge(contest.id, e.id, { judgeId: conflicted.id }, 1)).rejects.toMatchObject(
+        { message: expect.stringContaining("conflict") },
+      );
       const a = await prisma.judgeAssignment.findFirstOrThrow({
         where: { contestId: contest.id, judgeId: j1.id, submissionId: e.id },
       });

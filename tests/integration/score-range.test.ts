@@ -6,7 +6,8 @@
 import { describe, expect, test } from "vitest";
 import { parseCriteria } from "~/features/contests/rubric";
 import { writeScoreForm } from "~/features/judging/score-form.server";
-import { saveDraft, ScoreRefused, submitScore } from "~/features/judging/review.server";
+import { saveDraft, submitScore } from "~/features/judging/review.server";
+import { ScoreRefused } from "~/features/judging/score-range.server";
 import { prisma } from "~/utils/db.server";
 import { entry, lifecycleContest } from "./lifecycle-fixtures";
 
@@ -36,9 +37,9 @@ describe("the score write keeps every value within its criterion's maximum", () 
     await expect(
       submitScore({ ...target, criteria: stale, scores: { voice: 11 }, comment: "" }),
     ).rejects.toBeInstanceOf(ScoreRefused);
-    await expect(
-      submitScore({ ...target, scores: { voice: -1 }, comment: "" }),
-    ).rejects.toThrow("Score must be between 0 and 10");
+    await expect(submitScore({ ...target, scores: { voice: -1 }, comment: "" })).rejects.toThrow(
+      "Score must be between 0 and 10",
+    );
     expect(await prisma.score.count({ where: { assignmentId: target.assignmentId } })).toBe(0);
 
     const form = await writeScoreForm(

@@ -12,8 +12,20 @@ describe("the scoring page's round", () => {
     const { contest } = await lifecycleContest();
     await prisma.judgingRound.createMany({
       data: [
-        { contestId: contest.id, number: 1, name: "First read", judgingOpen: at(11), judgingClose: at(15) },
-        { contestId: contest.id, number: 2, name: "Final", judgingOpen: at(16), judgingClose: at(20) },
+        {
+          contestId: contest.id,
+          number: 1,
+          name: "First read",
+          judgingOpen: at(11),
+          judgingClose: at(15),
+        },
+        {
+          contestId: contest.id,
+          number: 2,
+          name: "Final",
+          judgingOpen: at(16),
+          judgingClose: at(20),
+        },
       ],
     });
     const stage = await contestStage(contest.id);

@@ -192,7 +192,7 @@ describe("the demo seed", () => {
     ]);
   }, 90_000); // seeding hashes ten demo passwords, twice
 
-  test("every demo score is within its criterion's maximum (no \"11 / 10\")", async () => {
+  test('every demo score is within its criterion\'s maximum (no "11 / 10")', async () => {
     await seed();
     const scores = await prisma.score.findMany({
       select: { scores: true, rubric: { select: { criteria: true } } },

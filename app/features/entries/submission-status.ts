@@ -13,10 +13,7 @@ import { resultsOut, type ResultsRelease } from "~/features/contests/results-rel
  * Only `submitted` entries are judged and ranked. Disqualifying or withdrawing removes the
  * entry's unscored assignments; submitted scores stay (docs/decisions/0016).
  */
-import {
-  isSubmissionWindowOpen,
-  type ContestDates,
-} from "~/features/contests/phase";
+import { isSubmissionWindowOpen, type ContestDates } from "~/features/contests/phase";
 
 /** The column's typed set (prisma/schema.prisma); TRANSITIONS below names every one of them. */
 export type SubmissionStatus = DbSubmissionStatus;
@@ -111,11 +108,7 @@ export function submissionDateLabel(status: string, paymentStatus?: string | nul
  * only once its contest's results are out. An expired, withdrawn, unpaid or disqualified entry
  * never says so.
  */
-export function entryHasResults(
-  status: string,
-  contest: ResultsRelease,
-  now: Date = new Date(),
-) {
+export function entryHasResults(status: string, contest: ResultsRelease, now: Date = new Date()) {
   return isJudgeable(status) && resultsOut(contest, now);
 }
 

@@ -16,28 +16,7 @@ import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
 import { kindFromFileName } from "~/features/documents/file-sniff";
 import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./assignment-queries.server";
 import { parseScores, scoresProblem, weightedTotal } from "./scoring";
-import { DomainError } from "~/utils/domain-error";
-
-/** A score the rubric does not allow (above a criterion's maximum, say): nothing is written. */
-export class ScoreRefused extends DomainError {}
-
-/**
- * The scores checked against the rubric as stored, in the writing transaction (ADR 0045): the
- * caller's criteria are never trusted for the range, so no path writes "11 / 10".
- */
-async function assertScoresAllowed(
-  db: Prisma.TransactionClient | typeof prisma,
-  rubricId: string | null,
-  scores: Record<string, number>,
-  complete: boolean,
-) {
-  const rubric = rubricId
-    ? await db.rubric.findUnique({ where: { id: rubricId }, select: { criteria: true } })
-    : null;
-  if (!rubric) throw new ScoreRefused("This entry's rubric was not found.");
-  const problem = scoresProblem(parseCriteria(rubric.criteria), scores, { complete });
-  if (problem) throw new ScoreRefused(problem);
-}
+import { assertScoresAllowed, ScoreRefused } from "./score-range.server";
 import { writerName } from "./writer";
 import { originalAllowedFor, readingFor } from "./reading.server";
 

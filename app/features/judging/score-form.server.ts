@@ -5,7 +5,8 @@
  * the scores and comment as typed.
  */
 import { BUSY_MESSAGE, isDatabaseBusy, withBusyRetry } from "~/utils/db.server";
-import { discardDraft, saveDraft, ScoreRefused, submitScore } from "./review.server";
+import { discardDraft, saveDraft, submitScore } from "./review.server";
+import { ScoreRefused } from "./score-range.server";
 import { enteredScores, type ScoreIntent } from "./scoring";
 
 type ScoreFormValue =
@@ -34,7 +35,8 @@ export async function writeScoreForm(value: ScoreFormValue, target: Target) {
     return { busy: null, refused: null, saved };
   } catch (error) {
     // A score the stored rubric does not allow: nothing was written; the form says why.
-    if (error instanceof ScoreRefused) return { busy: null, refused: error.message, saved: undefined };
+    if (error instanceof ScoreRefused)
+      return { busy: null, refused: error.message, saved: undefined };
     if (!isDatabaseBusy(error)) throw error;
     return { busy: BUSY_MESSAGE, refused: null, saved: undefined };
   }

@@ -224,6 +224,8 @@ describe("a whole set of scores against the rubric (ADR 0045)", () => {
     );
   });
   it("refuses a key the rubric does not have", () => {
-    expect(scoresProblem(criteria, { ...full, plot: 3 }, { complete: true })).toMatch(/does not have/);
+    expect(scoresProblem(criteria, { ...full, plot: 3 }, { complete: true })).toMatch(
+      /does not have/,
+    );
   });
 });

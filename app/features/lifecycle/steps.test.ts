@@ -140,7 +140,7 @@ describe("the scheduler's lease agrees with the step's (ADR 0045)", () => {
   });
 });
 
-test("a step that never sends e-mail says what it did, not \"Nothing to send\"", () => {
+test('a step that never sends e-mail says what it did, not "Nothing to send"', () => {
   expect(nothingNote("advance", "6 entries go on to round 2.")).toBe("6 entries go on to round 2.");
   expect(nothingNote("remind", "Every judge had scored all their entries.")).toBe(
     "Nothing to send. Every judge had scored all their entries.",

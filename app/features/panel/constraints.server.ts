@@ -190,7 +190,9 @@ async function coveredEntries(
     schoolIds: string[];
   }[] = [];
   const classSelect = {
-    select: { classroom: { select: { educatorId: true, educator: { select: { schoolId: true } } } } },
+    select: {
+      classroom: { select: { educatorId: true, educator: { select: { schoolId: true } } } },
+    },
   } as const;
   // A few entries (a replacement): by id. Many (a whole round): one read of the contest's entries
   // that touch a conflict, kept when they are among `entryIds`.
