@@ -155,7 +155,7 @@ export const STEP_HEARTBEAT_MS = 15_000;
  * its first tick after that. The tick renews it on the same heartbeat; ticks come at least twice
  * a lease, and a waiting instance wakes when the lease it waits for runs out.
  */
-export const SCHEDULER_LEASE_MS = STEP_LEASE_MS;
+export const SCHEDULER_LEASE_MS = 60_000;
 
 /** The loop's interval (at most half the lease) and its lease. */
 export function schedulerTiming(intervalMs = 30_000) {
