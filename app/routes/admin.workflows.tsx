@@ -166,7 +166,8 @@ export default function Workflows() {
                 <DataTable
                   columns={[
                     "Step",
-                    "Due",
+                    // One zone on the whole page, as the maintenance jobs (ADR 0045).
+                    "Due (UTC)",
                     "Status",
                     "Attempts",
                     { label: "Actions", className: "py-2" },
@@ -179,12 +180,12 @@ export default function Workflows() {
                       data-step={s.step}
                     >
                       <td className="py-2 pr-4">{s.label}</td>
-                      <td className="py-2 pr-4">{formatDateTime(s.dueAt, c.timeZone)}</td>
+                      <td className="py-2 pr-4">{formatDateTime(s.dueAt, "UTC")}</td>
                       <td className="py-2 pr-4">
                         <Badge variant={STATE[s.state].variant}>{STATE[s.state].label}</Badge>
                         {s.finishedAt ? (
                           <span className="ml-2 text-sm text-slate-700">
-                            {formatDateTime(s.finishedAt, c.timeZone)}
+                            {formatDateTime(s.finishedAt, "UTC")} UTC
                           </span>
                         ) : null}
                         {s.note ? <p className="mt-1 text-sm text-slate-700">{s.note}</p> : null}
@@ -199,7 +200,7 @@ export default function Workflows() {
                         ) : null}
                         {s.state === "retrying" && s.nextAttemptAt ? (
                           <p className="text-sm text-slate-700">
-                            Next attempt {formatDateTime(s.nextAttemptAt, c.timeZone)}
+                            Next attempt {formatDateTime(s.nextAttemptAt, "UTC")} UTC
                           </p>
                         ) : null}
                       </td>

@@ -47,3 +47,13 @@ describe("the backup job on this engine", () => {
     expect((await healthOverview(now)).maintenance.failedLastWeek).toBeGreaterThan(0);
   });
 });
+
+describe("/admin/workflows shows one zone", () => {
+  test("contest steps and maintenance runs are both in UTC, labelled", async () => {
+    const { readFileSync } = await import("node:fs");
+    // The page's source: no contest step time is formatted in the contest's own zone.
+    const source = readFileSync("app/routes/admin.workflows.tsx", "utf8");
+    expect(source).not.toContain("c.timeZone");
+    expect(source).toContain('"Due (UTC)"');
+  });
+});
