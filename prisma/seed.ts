@@ -444,7 +444,11 @@ async function seedClassEntries(
       });
       // The class writes well: one of them places.
       const scores = Object.fromEntries(
-        standardRubric.map((c, k) => [c.key, 6 + ((i + j + k) % 4) + (i === 0 ? 2 : 0)]),
+        // Never above a criterion's maximum (issue 34 found "11 / 10" here; ADR 0045).
+        standardRubric.map((c, k) => [
+          c.key,
+          Math.min(c.maxPoints, 6 + ((i + j + k) % 4) + (i === 0 ? 2 : 0)),
+        ]),
       );
       await prisma.score.create({
         data: {

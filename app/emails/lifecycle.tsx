@@ -21,7 +21,15 @@ export type LifecycleMail =
   | {
       template: "judge-assigned";
       to: string;
-      data: { name: string; contestTitle: string; count: number; dueAt: string; url: string };
+      data: {
+        name: string;
+        contestTitle: string;
+        count: number;
+        dueAt: string;
+        url: string;
+        /** A contest of several rounds names the round ("Round 2: Final"). */
+        round?: string | null;
+      };
     }
   | {
       template: "judge-reminder";
@@ -128,7 +136,7 @@ export function LifecycleEmail({ mail }: { mail: LifecycleMail }) {
           <Text>Hello {d.name},</Text>
           <Text>
             {assigned
-              ? `Judging for ${d.contestTitle} has opened. Your queue holds ${entries}; please score them by ${d.dueAt}.`
+              ? `${"round" in d && d.round ? `${d.round} of judging` : "Judging"} for ${d.contestTitle} has opened. Your queue holds ${entries}; please score them by ${d.dueAt}.`
               : `You still have ${entries} to score in ${d.contestTitle}. Judging closes ${d.dueAt}.`}
           </Text>
           <EmailButton href={d.url}>Open your review queue</EmailButton>

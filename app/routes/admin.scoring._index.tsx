@@ -66,9 +66,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const stage = await contestStage(contest.id);
   if (stage.staged) {
     // A contest with divisions or rounds: one round in one division, ranked within it; the
-    // final round by default (docs/decisions/0032-divisions-and-rounds.md). The stage's ranking
-    // is one statement (cached by version), paged here.
-    const pick = pickStage(stage, url.searchParams);
+    // round being judged by default (docs/decisions/0032-divisions-and-rounds.md, 0045). The
+    // stage's ranking is one statement (cached by version), paged here.
+    const pick = pickStage(stage, url.searchParams, { now: new Date() });
     const all = await stageRankingWithDivisions(contest.id, stage, { ...pick, mode });
     const rows = all.slice((page - 1) * RANKING_PAGE_SIZE, page * RANKING_PAGE_SIZE);
     const counts = { entries: all.length, scored: all.filter((r) => r.scored > 0).length };
@@ -188,6 +188,7 @@ export default function ScoringOverview() {
             <select
               id="scoring-round"
               name="round"
+              key={stage.round}
               defaultValue={String(stage.round)}
               className={inputClass}
             >

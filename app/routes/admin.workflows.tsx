@@ -12,7 +12,9 @@ import { runStep } from "~/features/lifecycle/lifecycle.server";
 import {
   JOB_LABEL,
   JOBS,
+  jobNotOffered,
   maintenanceRuns,
+  offeredJobs,
   runMaintenanceJob,
   type JobName,
   type MaintenanceOutcome,
@@ -47,7 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contests,
     events,
     runs: runs.map((r) => ({ ...r, label: JOB_LABEL[r.job as JobName] ?? r.job })),
-    jobs: JOBS.map((job) => ({ job, label: JOB_LABEL[job] })),
+    jobs: offeredJobs().map((job) => ({ job, label: JOB_LABEL[job] })),
+    // A job this site does not run (the backup on PostgreSQL), and why.
+    notOffered: JOBS.flatMap((job) => {
+      const why = jobNotOffered(job);
+      return why ? [{ job, label: JOB_LABEL[job], why }] : [];
+    }),
     records,
     engine: inngestConfigured() ? "Inngest" : "the embedded scheduler",
   };
@@ -76,6 +83,12 @@ function jobToast(label: string, outcome: MaintenanceOutcome) {
       return { type: "error" as const, title: `${label}: failed`, description: outcome.error };
     case "busy":
       return { type: "error" as const, title: `${label}: a run is already in progress` };
+    case "unavailable":
+      return {
+        type: "error" as const,
+        title: `${label}: not on this site`,
+        description: outcome.reason,
+      };
   }
 }
 
@@ -89,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { contestId, step, round } = submission.value;
     const outcome = await runStep(contestId, step, now, round);
     const label = await stepTitle(contestId, { step, round });
-    return redirectWithToast("/admin/workflows", runOutcomeToast(label, outcome));
+    return redirectWithToast("/admin/workflows", runOutcomeToast(label, outcome, step));
   }
   if (submission.value.intent === "run-job") {
     const { job } = submission.value;
@@ -119,7 +132,8 @@ const STATE: Record<StepState, { label: string; variant: BadgeVariant }> = {
 };
 
 export default function Workflows() {
-  const { contests, events, runs, jobs, records, engine } = useLoaderData<typeof loader>();
+  const { contests, events, runs, jobs, notOffered, records, engine } =
+    useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <div>
@@ -152,7 +166,8 @@ export default function Workflows() {
                 <DataTable
                   columns={[
                     "Step",
-                    "Due",
+                    // One zone on the whole page, as the maintenance jobs (ADR 0045).
+                    "Due (UTC)",
                     "Status",
                     "Attempts",
                     { label: "Actions", className: "py-2" },
@@ -165,12 +180,12 @@ export default function Workflows() {
                       data-step={s.step}
                     >
                       <td className="py-2 pr-4">{s.label}</td>
-                      <td className="py-2 pr-4">{formatDateTime(s.dueAt, c.timeZone)}</td>
+                      <td className="py-2 pr-4">{formatDateTime(s.dueAt, "UTC")}</td>
                       <td className="py-2 pr-4">
                         <Badge variant={STATE[s.state].variant}>{STATE[s.state].label}</Badge>
                         {s.finishedAt ? (
                           <span className="ml-2 text-sm text-slate-700">
-                            {formatDateTime(s.finishedAt, c.timeZone)}
+                            {formatDateTime(s.finishedAt, "UTC")} UTC
                           </span>
                         ) : null}
                         {s.note ? <p className="mt-1 text-sm text-slate-700">{s.note}</p> : null}
@@ -185,7 +200,7 @@ export default function Workflows() {
                         ) : null}
                         {s.state === "retrying" && s.nextAttemptAt ? (
                           <p className="text-sm text-slate-700">
-                            Next attempt {formatDateTime(s.nextAttemptAt, c.timeZone)}
+                            Next attempt {formatDateTime(s.nextAttemptAt, "UTC")} UTC
                           </p>
                         ) : null}
                       </td>
@@ -263,7 +278,7 @@ export default function Workflows() {
         )}
       </section>
 
-      <MaintenanceSection runs={runs} jobs={jobs} records={records} />
+      <MaintenanceSection runs={runs} jobs={jobs} notOffered={notOffered} records={records} />
     </div>
   );
 }
@@ -283,15 +298,20 @@ const RECORD_KIND: Record<string, string> = {
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** Site-wide jobs (docs/decisions/0037-backups-and-maintenance.md) and what retention removed (0038). */
-function MaintenanceSection({ runs, jobs, records }: Pick<Data, "runs" | "jobs" | "records">) {
+function MaintenanceSection({
+  runs,
+  jobs,
+  notOffered,
+  records,
+}: Pick<Data, "runs" | "jobs" | "notOffered" | "records">) {
   return (
     <section aria-labelledby="maintenance-heading" className="space-y-4">
       <h2 id="maintenance-heading" className="text-xl font-semibold">
         Maintenance
       </h2>
       <p className="text-slate-700">
-        Backups, the data retention policy and the removal of expired sessions and links run by
-        themselves. Run one now:
+        {jobs.some((j) => j.job === "backup") ? "Backups, the" : "The"} data retention policy and
+        the removal of expired sessions and links run by themselves. Run one now:
       </p>
       <ul className="flex flex-wrap gap-2">
         {jobs.map(({ job, label }) => (
@@ -306,6 +326,11 @@ function MaintenanceSection({ runs, jobs, records }: Pick<Data, "runs" | "jobs" 
           </li>
         ))}
       </ul>
+      {notOffered.map(({ job, label, why }) => (
+        <p key={job} className="text-slate-700">
+          {label}: {why}
+        </p>
+      ))}
       {runs.length === 0 ? (
         <EmptyState className="p-6">No maintenance job has run yet.</EmptyState>
       ) : (

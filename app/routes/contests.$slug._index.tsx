@@ -18,7 +18,8 @@ import { refusalToast } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatDateTime, formatFee } from "~/utils/dates";
-import { PHASE_BADGE, PHASE_LABEL, publicPhase, resultsReleased } from "~/features/contests/phase";
+import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/features/contests/phase";
+import { resultsOut } from "~/features/contests/results-release";
 import { weightPercent } from "~/features/contests/public-contest";
 import { getContestBySlug } from "~/features/contests/public-contests.server";
 import { isAdmin } from "~/features/accounts/user";
@@ -63,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       deadline: formatDateTime(contest.submissionsClose, contest.timeZone),
       results: formatDateTime(contest.resultsAt, contest.timeZone),
       // The link to the results only once they are out; before, the Results card gives the date.
-      resultsOut: contest.isPublished && resultsReleased(contest),
+      resultsOut: contest.isPublished && resultsOut(contest),
       wordMin: contest.wordMin,
       wordMax: contest.wordMax,
       fee: formatFee(contest.entryFeeCents),

@@ -8,6 +8,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, formatFee } from "~/utils/dates";
 import { PHASE_BADGE, PHASE_LABEL, publicPhase } from "~/features/contests/phase";
+import { resultsOut } from "~/features/contests/results-release";
 import { listPublishedContests } from "~/features/contests/public-contests.server";
 
 export const meta: MetaFunction = () => [{ title: "Writing Contests · Inkwell" }];
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         wordMin: c.wordMin,
         wordMax: c.wordMax,
         fee: formatFee(c.entryFeeCents),
-        resultsOut: c.resultsAt <= now,
+        resultsOut: resultsOut(c, now),
       })),
     };
   } catch (error) {

@@ -165,13 +165,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/judge/review/${submissionId}`;
   const rubricId = ctx.rubricId;
   // A busy database gets a short wait, then a clear answer (docs/decisions/0010-hardening.md).
-  const { busy, saved } = await writeScoreForm(value, {
+  const { busy, refused, saved } = await writeScoreForm(value, {
     assignmentId: ctx.assignmentId,
     criteria: ctx.criteria,
     judgeId: user.id,
     submissionId,
     rubricId,
   });
+  if (refused) {
+    return data<ScoreActionData>(
+      { intent, result: submission.reply({ formErrors: [refused] }) },
+      { status: 400 },
+    );
+  }
   if (busy) {
     // Nothing was saved; the form comes back with the scores and comment as typed.
     return data<ScoreActionData>(

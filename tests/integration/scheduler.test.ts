@@ -353,4 +353,29 @@ describe("a step whose holder died", () => {
     expect((await tick(t(18, STEP_LEASE_MS + 1), { holder: "other", ...lease })).steps).toEqual([]);
     expect((await stepRow(contest.id, "remind")).lockedBy).toBe("alive");
   });
+
+  test("with the default leases, a killed instance's step is taken over a minute after its claim", async () => {
+    const t = clock();
+    // The defaults (no leaseMs): what the server runs with (ADR 0045).
+    const a: SchedulerOptions = { holder: "killed", maintenance: false };
+    const b: SchedulerOptions = { holder: "other", maintenance: false };
+    const { contest, judges } = await publishedContest(t);
+    await entry(contest.id);
+    await tick(t(0), a);
+    await tick(t(11), a); // open, close and assign have run
+    // The instance ticks, claims the reminder and is killed (SIGKILL): no heartbeat any more.
+    expect((await tick(t(18, -1), a)).leased).toBe(true);
+    expect(await beginStep(contest.id, "remind", t(18), "killed-run")).toMatchObject({
+      status: "started",
+    });
+    // The other instance waits, and knows when to look again: when the lease runs out.
+    const waiting = await tick(t(18, 30_000), b);
+    expect(waiting).toMatchObject({ leased: false, steps: [] });
+    expect(waiting.wakeAt?.getTime()).toBe(t(18, -1 + 60_000).getTime());
+    // A minute after the claim, both leases have run out: it takes the step over.
+    const report = await tick(t(18, 60_001), b);
+    expect(report.leased).toBe(true);
+    expect(report.steps.map((s) => [s.step, s.outcome.status])).toEqual([["remind", "finished"]]);
+    for (const j of judges) expect(await mailsTo(j.email, "judge-reminder")).toHaveLength(1);
+  });
 });

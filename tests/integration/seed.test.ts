@@ -3,6 +3,8 @@ import { prisma } from "~/utils/db.server";
 import { tick } from "~/features/lifecycle/scheduler.server";
 import { workflowContests } from "~/features/lifecycle/workflows.server";
 import { panelConstraints } from "~/features/panel/constraints.server";
+import { parseCriteria } from "~/features/contests/rubric";
+import { scoresProblem } from "~/features/judging/scoring";
 import { seed } from "../../prisma/seed";
 
 // The demo data goes through the same path as the admin's Publish Contest, so a fresh quick start
@@ -189,4 +191,19 @@ describe("the demo seed", () => {
       "What the Maple Knew",
     ]);
   }, 90_000); // seeding hashes ten demo passwords, twice
+
+  test('every demo score is within its criterion\'s maximum (no "11 / 10")', async () => {
+    await seed();
+    const scores = await prisma.score.findMany({
+      select: { scores: true, rubric: { select: { criteria: true } } },
+    });
+    expect(scores.length).toBeGreaterThan(0);
+    const problems = scores.flatMap((s) => {
+      const p = scoresProblem(parseCriteria(s.rubric.criteria), JSON.parse(s.scores), {
+        complete: false,
+      });
+      return p ? [p] : [];
+    });
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

@@ -7,6 +7,7 @@
  * (`ownClassroom`). A few queries per page, whatever the class size: no query per entry.
  */
 import { statusLabel } from "~/features/entries/submission-status";
+import { resultsDate, resultsOut, resultsReleaseSelect } from "~/features/contests/results-release";
 import { zipSync } from "fflate";
 import { parseCriteria } from "~/features/contests/rubric";
 import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
@@ -33,11 +34,11 @@ export const gradeLabel = (grade: number | null) =>
 export async function classContestResults(classroomId: string, slug: string, now = new Date()) {
   const contest = await prisma.contest.findFirst({
     where: { slug, isPublished: true },
-    select: { id: true, slug: true, title: true, resultsAt: true, timeZone: true },
+    select: { id: true, slug: true, title: true, timeZone: true, ...resultsReleaseSelect },
   });
   if (!contest) return null;
-  // As /dashboard decides: results are out once the contest's results_at has passed.
-  const published = contest.resultsAt <= now;
+  // As /dashboard decides, by the published results date (ADR 0045).
+  const published = resultsOut(contest, now);
   const entries = await prisma.submission.findMany({
     where: { contestId: contest.id, pupil: { classroomId } },
     orderBy: [
@@ -88,7 +89,7 @@ export async function classContestResults(classroomId: string, slug: string, now
       id: contest.id,
       slug: contest.slug,
       title: contest.title,
-      resultsAt: contest.resultsAt,
+      resultsAt: resultsDate(contest),
       timeZone: contest.timeZone,
     },
     published,

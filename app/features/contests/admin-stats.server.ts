@@ -1,10 +1,11 @@
+import { resultsPendingWhere } from "./results-release";
 import { prisma } from "~/utils/db.server";
 
 /** The admin home's Quick Stats, each one COUNT query. */
 export async function quickStats(now = new Date()) {
   const [activeContests, totalSubmissions, activeJudges, pendingReviews] = await Promise.all([
     prisma.contest.count({
-      where: { isPublished: true, submissionsOpen: { lte: now }, resultsAt: { gt: now } },
+      where: { isPublished: true, submissionsOpen: { lte: now }, ...resultsPendingWhere(now) },
     }),
     prisma.submission.count({
       where: { status: { in: ["submitted", "disqualified", "withdrawn"] } },

@@ -72,7 +72,13 @@ async function publishIn(tx: Tx, id: string, now: Date) {
   await enqueueEvent(tx, "contest/schedule.changed", { contestId: id }, now);
   return tx.contest.update({
     where: { id },
-    data: { isPublished: true, publishedSnapshot: JSON.stringify(snapshot), snapshotAt: now },
+    data: {
+      isPublished: true,
+      publishedSnapshot: JSON.stringify(snapshot),
+      snapshotAt: now,
+      // The results date every page and step reads (ADR 0045).
+      publishedResultsAt: contest.resultsAt,
+    },
   });
 }
 

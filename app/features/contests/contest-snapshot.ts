@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DATE_FIELDS, type DateField } from "./contest-schema";
+import { resultsDate } from "./results-release";
 import { criteriaSchema, parseCriteria, type Criterion } from "./rubric";
 
 /**
@@ -81,17 +82,26 @@ export const publishedDatesSelect = {
   judgingOpen: true,
   judgingClose: true,
   resultsAt: true,
+  publishedResultsAt: true,
 } as const;
 
 /**
  * The dates the public sees, and so the dates the lifecycle runs by: a published contest's
- * snapshot's, otherwise the row's (docs/decisions/0022-lifecycle-follows-the-public.md).
+ * snapshot's, otherwise the row's (docs/decisions/0022-lifecycle-follows-the-public.md); the
+ * results date is `resultsDate`'s, the one answer every reader shares (ADR 0045).
  */
 export function publishedDates(
-  row: { isPublished: boolean; publishedSnapshot: string | null } & Record<DateField, Date>,
+  row: {
+    isPublished: boolean;
+    publishedSnapshot: string | null;
+    publishedResultsAt?: Date | null;
+  } & Record<DateField, Date>,
 ): Record<DateField, Date> {
   const snap = row.isPublished ? parseSnapshot(row.publishedSnapshot) : null;
-  return snap ? snapshotDates(snap) : mapDates(row, (d) => d);
+  const dates = snap ? snapshotDates(snap) : mapDates(row, (d) => d);
+  return row.isPublished && row.publishedResultsAt
+    ? { ...dates, resultsAt: resultsDate(row) }
+    : dates;
 }
 
 /** The judging window the public sees and judges score in (ADR 0022): the snapshot's once published. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isJudgingOpen, isSubmissionWindowOpen, publicPhase, resultsReleased } from "./phase";
+import { isJudgingOpen, isSubmissionWindowOpen, publicPhase } from "./phase";
 
 const c = {
   submissionsOpen: new Date("2027-01-01T00:00:00Z"),
@@ -22,12 +22,10 @@ describe("contest phases at the exact boundaries", () => {
     expect(isSubmissionWindowOpen(c, at("2027-02-01T04:59:59.000Z"))).toBe(true);
     expect(isSubmissionWindowOpen(c, at("2027-02-01T04:59:59.001Z"))).toBe(false);
   });
-  test("judging window and results release", () => {
+  test("judging window", () => {
     expect(isJudgingOpen(c, at("2027-02-01T23:59:59Z"))).toBe(false);
     expect(isJudgingOpen(c, at("2027-02-02T00:00:00Z"))).toBe(true);
     expect(isJudgingOpen(c, at("2027-03-01T00:00:00Z"))).toBe(true);
     expect(isJudgingOpen(c, at("2027-03-01T00:00:00.001Z"))).toBe(false);
-    expect(resultsReleased(c, at("2027-03-09T23:59:59Z"))).toBe(false);
-    expect(resultsReleased(c, at("2027-03-10T00:00:00Z"))).toBe(true);
   });
 });

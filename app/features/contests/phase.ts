@@ -52,7 +52,3 @@ export function isJudgingOpen(
   const n = now.getTime();
   return n >= t(c.judgingOpen) && n <= t(c.judgingClose);
 }
-
-export function resultsReleased(c: Pick<ContestDates, "resultsAt">, now: Date = new Date()) {
-  return now.getTime() >= t(c.resultsAt);
-}

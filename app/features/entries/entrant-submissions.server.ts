@@ -7,7 +7,9 @@ import {
   SubmissionConfirmationEmail,
   submissionConfirmationSubject,
 } from "~/emails/submission-confirmation";
+import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
+import { resultsOutWhere } from "~/features/contests/results-release";
 import { publicContest } from "~/features/contests/public-contest";
 import { parseCriteria } from "~/features/contests/rubric";
 import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
@@ -40,13 +42,18 @@ const entrantSubmissionSelect = {
       slug: true,
       title: true,
       timeZone: true,
-      resultsAt: true,
-      submissionsOpen: true,
-      submissionsClose: true,
+      ...publishedDatesSelect,
     },
   },
   payment: { select: { status: true, amountCents: true, checkoutSessionId: true } },
 } as const;
+
+/** An entry's contest with the dates its writer was shown: the published ones (ADR 0022, 0045). */
+function withPublishedDates<
+  T extends { contest: Parameters<typeof publishedDates>[0] & Record<string, unknown> },
+>(row: T): T {
+  return { ...row, contest: { ...row.contest, ...publishedDates(row.contest) } };
+}
 
 /**
  * The entrant's own writing: entries they sent for themselves. Class entries an educator sent for
@@ -71,7 +78,7 @@ export async function listEntrantSubmissions(
       }),
     () => prisma.submission.count({ where }),
   );
-  return { submissions: rows, ...paging };
+  return { submissions: rows.map(withPublishedDates), ...paging };
 }
 
 /** How many entries this user sent for pupils of their classes (the educator's class entries). */
@@ -97,7 +104,7 @@ export async function listSentForPupil(userId: string, page = 1, pageSize = DASH
       }),
     () => prisma.submission.count({ where }),
   );
-  return { submissions: rows, ...paging };
+  return { submissions: rows.map(withPublishedDates), ...paging };
 }
 
 /** One entry an educator sent for this user as a pupil; null for any other (the caller answers 404). */
@@ -146,7 +153,7 @@ export async function entrantResults(entrantId: string, now = new Date(), take =
     where: {
       OR: [{ entrantId, pupilId: null }, { pupil: { userId: entrantId } }],
       status: "submitted",
-      contest: { resultsAt: { lte: now } },
+      contest: resultsOutWhere(now),
       scores: { some: { submittedAt: { not: null } } },
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -298,13 +305,15 @@ export async function sendSubmissionConfirmation(submissionId: string) {
           parentEmail: true,
         },
       },
-      contest: { select: { title: true, timeZone: true, judgingOpen: true, resultsAt: true } },
+      contest: { select: { title: true, timeZone: true, ...publishedDatesSelect } },
       payment: { select: paymentFactsSelect },
     },
   });
   if (!s || s.status !== "submitted") return null;
   await sendShowPermissionLink(s);
   const tz = s.contest.timeZone;
+  // The dates the writer was shown: the published ones (ADR 0022, 0045).
+  const dates = publishedDates(s.contest);
   const p = s.payment;
   return sendEmail({
     to: s.entrant.email,
@@ -319,8 +328,8 @@ export async function sendSubmissionConfirmation(submissionId: string) {
       fileName: s.fileName,
       division: s.division?.name ?? null,
       dashboardUrl: siteUrl("/dashboard"),
-      judgingOpens: formatDateTime(s.contest.judgingOpen, tz),
-      resultsAt: formatDateTime(s.contest.resultsAt, tz),
+      judgingOpens: formatDateTime(dates.judgingOpen, tz),
+      resultsAt: formatDateTime(dates.resultsAt, tz),
       payment:
         p && (p.status === "paid" || p.status === "waived")
           ? {

@@ -107,7 +107,7 @@ test("an entry withdrawn before it was paid says 'Created', never 'Submitted'", 
 });
 
 test("'Results available' only for a judged entry once its contest's results are out", () => {
-  const contest = { resultsAt: "2027-03-10T00:00:00Z" };
+  const contest = { isPublished: true, resultsAt: "2027-03-10T00:00:00Z" };
   const after = new Date("2027-03-10T00:00:00Z");
   const before = new Date("2027-03-09T23:59:59Z");
   expect(entryHasResults("submitted", contest, after)).toBe(true);

@@ -1,5 +1,6 @@
 import type { SubmissionStatus as DbSubmissionStatus } from "~/generated/prisma/client";
 import { DomainError } from "~/utils/domain-error";
+import { resultsOut, type ResultsRelease } from "~/features/contests/results-release";
 /**
  * The submission status state machine (docs/decisions/0009-domain-rules.md), as pure transitions:
  *   pending_payment → submitted     (payment confirmed, or free / fully discounted)
@@ -12,11 +13,7 @@ import { DomainError } from "~/utils/domain-error";
  * Only `submitted` entries are judged and ranked. Disqualifying or withdrawing removes the
  * entry's unscored assignments; submitted scores stay (docs/decisions/0016).
  */
-import {
-  isSubmissionWindowOpen,
-  resultsReleased,
-  type ContestDates,
-} from "~/features/contests/phase";
+import { isSubmissionWindowOpen, type ContestDates } from "~/features/contests/phase";
 
 /** The column's typed set (prisma/schema.prisma); TRANSITIONS below names every one of them. */
 export type SubmissionStatus = DbSubmissionStatus;
@@ -111,12 +108,8 @@ export function submissionDateLabel(status: string, paymentStatus?: string | nul
  * only once its contest's results are out. An expired, withdrawn, unpaid or disqualified entry
  * never says so.
  */
-export function entryHasResults(
-  status: string,
-  contest: Pick<ContestDates, "resultsAt">,
-  now: Date = new Date(),
-) {
-  return isJudgeable(status) && resultsReleased(contest, now);
+export function entryHasResults(status: string, contest: ResultsRelease, now: Date = new Date()) {
+  return isJudgeable(status) && resultsOut(contest, now);
 }
 
 /** What a writer does next with an entry waiting for payment. */

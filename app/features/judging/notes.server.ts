@@ -5,8 +5,8 @@
  * awards; the thread stays readable). A judge's view carries labels only, never another judge's
  * name or e-mail.
  */
-import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
-import { resultsReleased } from "~/features/contests/phase";
+import { publishedDatesSelect } from "~/features/contests/contest-snapshot";
+import { resultsOut } from "~/features/contests/results-release";
 import { DomainError } from "~/utils/domain-error";
 import { prisma, withBusyRetry } from "~/utils/db.server";
 import { noteAuthorLabel } from "./notes";
@@ -33,7 +33,7 @@ async function entryContext(submissionId: string) {
 
 type Context = NonNullable<Awaited<ReturnType<typeof entryContext>>>;
 
-const isOpen = (c: Context, now: Date) => !resultsReleased(publishedDates(c.contest), now);
+const isOpen = (c: Context, now: Date) => !resultsOut(c.contest, now);
 
 /** Whether this judge may read the entry's notes: assigned, not released. */
 const onEntry = (c: Context, judgeId: string) =>

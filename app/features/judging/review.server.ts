@@ -15,7 +15,8 @@ import { judgeCopyInReader } from "~/features/documents/document-inspection.serv
 import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
 import { kindFromFileName } from "~/features/documents/file-sniff";
 import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./assignment-queries.server";
-import { parseScores, weightedTotal } from "./scoring";
+import { parseScores, scoresProblem, weightedTotal } from "./scoring";
+import { assertScoresAllowed, ScoreRefused } from "./score-range.server";
 import { writerName } from "./writer";
 import { originalAllowedFor, readingFor } from "./reading.server";
 
@@ -257,6 +258,8 @@ type ScoreInput = {
  */
 export async function saveDraft(input: ScoreInput) {
   const scores = ordered(input.criteria, input.scores);
+  const problem = scoresProblem(input.criteria, scores, { complete: false });
+  if (problem) throw new ScoreRefused(problem);
   const draft: Values = {
     scores,
     comment: input.comment,
@@ -313,6 +316,7 @@ export async function submitScore(
   return prisma.$transaction(async (tx) => {
     // One assignment's score is written by one submit at a time (read, then created or changed).
     await lockRow(tx, "JudgeAssignment", input.assignmentId);
+    await assertScoresAllowed(tx, input.rubricId, scores, true);
     const existing = await tx.score.findUnique({
       where: { assignmentId: input.assignmentId },
       select: { id: true, scores: true, comment: true, total: true, submittedAt: true },

@@ -6,6 +6,7 @@
  */
 import { BUSY_MESSAGE, isDatabaseBusy, withBusyRetry } from "~/utils/db.server";
 import { discardDraft, saveDraft, submitScore } from "./review.server";
+import { ScoreRefused } from "./score-range.server";
 import { enteredScores, type ScoreIntent } from "./scoring";
 
 type ScoreFormValue =
@@ -31,9 +32,12 @@ export async function writeScoreForm(value: ScoreFormValue, target: Target) {
       if (value.intent === "autosave") return saveDraft(input);
       await submitScore({ ...target, ...input });
     });
-    return { busy: null, saved };
+    return { busy: null, refused: null, saved };
   } catch (error) {
+    // A score the stored rubric does not allow: nothing was written; the form says why.
+    if (error instanceof ScoreRefused)
+      return { busy: null, refused: error.message, saved: undefined };
     if (!isDatabaseBusy(error)) throw error;
-    return { busy: BUSY_MESSAGE, saved: undefined };
+    return { busy: BUSY_MESSAGE, refused: null, saved: undefined };
   }
 }

@@ -13,6 +13,7 @@ import {
   SCORE_REQUIRED,
   scoreFormSchema,
   scoreProblem,
+  scoresProblem,
   weightedTotal,
 } from "./scoring";
 
@@ -203,5 +204,28 @@ describe("scores across rounds (docs/decisions/0032)", () => {
       "Round 2 · Judge 1",
       "Round 1 · Judge 2",
     ]);
+  });
+});
+
+describe("a whole set of scores against the rubric (ADR 0045)", () => {
+  const full = { voice: 10, structure: 0, prompt_use: 9.5, mechanics: 5 };
+  it("accepts values within each criterion's range", () => {
+    expect(scoresProblem(criteria, full, { complete: true })).toBeNull();
+    expect(scoresProblem(criteria, { voice: 3 }, { complete: false })).toBeNull();
+  });
+  it("refuses a value above the maximum, below 0, off the step, or missing when complete", () => {
+    expect(scoresProblem(criteria, { ...full, mechanics: 6 }, { complete: true })).toBe(
+      "Mechanics: Score must be between 0 and 5",
+    );
+    expect(scoresProblem(criteria, { ...full, voice: -0.5 }, { complete: true })).toMatch(/Voice/);
+    expect(scoresProblem(criteria, { ...full, voice: 7.25 }, { complete: true })).toMatch(/0.5/);
+    expect(scoresProblem(criteria, { voice: 3 }, { complete: true })).toBe(
+      `Structure: ${SCORE_REQUIRED}`,
+    );
+  });
+  it("refuses a key the rubric does not have", () => {
+    expect(scoresProblem(criteria, { ...full, plot: 3 }, { complete: true })).toMatch(
+      /does not have/,
+    );
   });
 });

@@ -93,6 +93,33 @@ export function scoreProblem(value: number, maxPoints: number): string | null {
 
 export const SCORE_REQUIRED = "Enter a score";
 
+/**
+ * The first problem with a whole set of scores against a rubric's criteria, or null: each value
+ * 0..max in steps of 0.5 (never "11 / 10"), every criterion scored when `complete`, and no key the
+ * rubric does not have. The score write checks it against the rubric as stored (ADR 0045).
+ */
+export function scoresProblem(
+  criteria: Pick<Criterion, "key" | "label" | "maxPoints">[],
+  scores: Record<string, unknown>,
+  { complete }: { complete: boolean },
+): string | null {
+  const keys = new Set(criteria.map((c) => c.key));
+  for (const key of Object.keys(scores))
+    if (!keys.has(key)) return "A score was given for a criterion this rubric does not have.";
+  for (const c of criteria) {
+    const value = scores[c.key];
+    if (value === undefined || value === null) {
+      if (complete) return `${c.label}: ${SCORE_REQUIRED}`;
+      continue;
+    }
+    if (typeof value !== "number" || !Number.isFinite(value))
+      return `${c.label}: ${SCORE_REQUIRED}`;
+    const problem = scoreProblem(value, c.maxPoints);
+    if (problem) return `${c.label}: ${problem}`;
+  }
+  return null;
+}
+
 /** Criteria that need a comment before a final score can be submitted. */
 export function criteriaNeedingComment(criteria: Pick<Criterion, "label" | "requireComment">[]) {
   return criteria.filter((c) => c.requireComment);

@@ -7,8 +7,8 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { parseCriteria } from "~/features/contests/rubric";
-import { resultsReleased } from "~/features/contests/phase";
-import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
+import { resultsOut } from "~/features/contests/results-release";
+import { publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import { DomainError } from "~/utils/domain-error";
 import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
@@ -245,7 +245,7 @@ export async function addJudgeToEntry(submissionId: string, now = new Date()) {
     where: { id: spread.contestId },
     select: publishedDatesSelect,
   });
-  if (resultsReleased(publishedDates(contest), now))
+  if (resultsOut(contest, now))
     throw new CannotAddJudge("The results are out, so no judge can be added now.");
   const judgeId = await withBusyRetry(() =>
     prisma.$transaction((tx) =>

@@ -21,6 +21,7 @@ import {
 } from "./step-actions.server";
 import {
   STEP_HEARTBEAT_MS,
+  nothingNote,
   STEP_LEASE_MS,
   errorMessage,
   isStepName,
@@ -266,10 +267,9 @@ export async function beginStep(
 /** What a finished step did, for /admin/workflows. */
 export type StepResult = { sent: number; skipped?: string; nothing?: string };
 
-function resultOf(r: StepResult): { outcome: StepOutcome; note: string } {
+function resultOf(step: StepName, r: StepResult): { outcome: StepOutcome; note: string } {
   if (r.skipped) return { outcome: "skipped", note: r.skipped };
-  if (r.sent === 0)
-    return { outcome: "nothing", note: `Nothing to send. ${r.nothing ?? ""}`.trim() };
+  if (r.sent === 0) return { outcome: "nothing", note: nothingNote(step, r.nothing) };
   return { outcome: "sent", note: `${r.sent} ${r.sent === 1 ? "e-mail" : "e-mails"} sent.` };
 }
 
@@ -288,7 +288,7 @@ export async function finishStep(
       nextAttemptAt: null,
       lockedUntil: null,
       lockedBy: null,
-      ...resultOf(result),
+      ...resultOf(step, result),
     },
   });
 }

@@ -22,14 +22,20 @@ import {
   type RunOutcome,
 } from "./lifecycle.server";
 import { deliverDueEvents, type OutboxDelivery } from "./outbox.server";
-import { errorMessage } from "./steps";
+import {
+  errorMessage,
+  nextTickDelay,
+  SCHEDULER_LEASE_MS,
+  schedulerTiming,
+  STEP_HEARTBEAT_MS,
+} from "./steps";
 
 const LEASE = "scheduler";
 
 export type SchedulerOptions = {
   /** Names this process in the lease row. */
   holder: string;
-  /** How long a tick's lease lasts; another process takes over after it expires. */
+  /** How long a tick's lease lasts (SCHEDULER_LEASE_MS); another process takes over after it expires. */
   leaseMs?: number;
   /** With Inngest configured, outbox events go there and Inngest runs the steps. */
   dispatch?: OutboxDelivery;
@@ -58,6 +64,30 @@ export async function acquireLease(holder: string, now: Date, leaseMs: number) {
   } catch {
     return false; // the row exists and another live holder has it
   }
+}
+
+/** When the lease held by someone else runs out (null: free, or ours). */
+async function leaseFreeAt(holder: string) {
+  const row = await prisma.schedulerLease.findUnique({
+    where: { name: LEASE },
+    select: { holder: true, expiresAt: true },
+  });
+  return row && row.holder !== holder ? row.expiresAt : null;
+}
+
+/** The earliest moment a due step held by a run's lease becomes free (null: none). */
+async function stepLeaseFreeAt(now: Date) {
+  const row = await prisma.lifecycleStep.findFirst({
+    where: {
+      finishedAt: null,
+      dueAt: { lte: now },
+      lockedUntil: { gte: now },
+      contest: { isPublished: true },
+    },
+    orderBy: { lockedUntil: "asc" },
+    select: { lockedUntil: true },
+  });
+  return row?.lockedUntil ?? null;
 }
 
 export async function releaseLease(holder: string) {
@@ -138,14 +168,37 @@ export async function runDueSteps(now: Date): Promise<StepRun[]> {
 
 export type TickReport = {
   leased: boolean;
+  /** When something this tick waited for (another instance's lease, a step's) runs out. */
+  wakeAt: Date | null;
   events: { delivered: number; failed: number };
   steps: StepRun[];
 };
 
 /** One round: take the lease, deliver the outbox, run due steps (embedded mode only). */
 export async function tick(now: Date, opts: SchedulerOptions): Promise<TickReport> {
-  const none = { leased: false, events: { delivered: 0, failed: 0 }, steps: [] };
-  if (!(await acquireLease(opts.holder, now, opts.leaseMs ?? 120_000))) return none;
+  const leaseMs = opts.leaseMs ?? SCHEDULER_LEASE_MS;
+  if (!(await acquireLease(opts.holder, now, leaseMs)))
+    return {
+      leased: false,
+      wakeAt: await leaseFreeAt(opts.holder),
+      events: { delivered: 0, failed: 0 },
+      steps: [],
+    };
+  // The lease's heartbeat while the tick works, on the tick's clock (a test's fake one too).
+  const started = Date.now();
+  const heartbeat = setInterval(() => {
+    const at = new Date(now.getTime() + (Date.now() - started));
+    acquireLease(opts.holder, at, leaseMs).catch(() => {});
+  }, STEP_HEARTBEAT_MS);
+  heartbeat.unref?.();
+  try {
+    return await tickWork(now, opts);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function tickWork(now: Date, opts: SchedulerOptions): Promise<TickReport> {
   const events = await deliverDueEvents(now, opts.dispatch ?? handleLocally);
   const steps = opts.dispatch ? [] : await runDueSteps(now);
   // Entries received before documents were read get their text, a few a tick, under the lease
@@ -158,7 +211,8 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
     await runDueMaintenance(now).catch((error) =>
       console.error(`[scheduler] maintenance failed: ${errorMessage(error)}`),
     );
-  return { leased: true, events, steps };
+  const wakeAt = opts.dispatch ? null : await stepLeaseFreeAt(now);
+  return { leased: true, wakeAt, events, steps };
 }
 
 export type RunningScheduler = { stop(): Promise<void> };
@@ -166,30 +220,34 @@ export type RunningScheduler = { stop(): Promise<void> };
 const g = globalThis as { __inkwellScheduler?: RunningScheduler };
 
 /**
- * Starts the loop (once per process): a tick now and then every `intervalMs` (at most a minute).
- * stop() waits for a running tick, releases the lease and stops the loop.
+ * Starts the loop (once per process): a tick now and then every `intervalMs` (at most half the
+ * lease), sooner when a lease it waits for runs out first (ADR 0045). stop() waits for a running
+ * tick, releases the lease and stops the loop.
  */
 export function startScheduler(
   opts: Partial<SchedulerOptions> & { intervalMs?: number; log?: (m: string) => void } = {},
 ): RunningScheduler {
   if (g.__inkwellScheduler) return g.__inkwellScheduler;
   const holder = opts.holder ?? newHolderId();
-  const intervalMs = Math.min(opts.intervalMs ?? 30_000, 60_000);
+  const timing = schedulerTiming(opts.intervalMs);
+  const intervalMs = timing.intervalMs;
   const log = opts.log ?? ((m: string) => console.error(m));
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const loop = () => {
     if (stopped) return;
-    running = tick(new Date(), { ...opts, holder, leaseMs: opts.leaseMs ?? intervalMs * 4 })
+    let delay = intervalMs;
+    running = tick(new Date(), { ...opts, holder, leaseMs: opts.leaseMs ?? timing.leaseMs })
       .then((report) => {
         for (const run of report.steps)
           if (run.outcome.status === "failed")
             log(`[scheduler] ${run.step} ${run.contestId} failed: ${run.outcome.error}`);
+        delay = nextTickDelay(new Date(), intervalMs, report.wakeAt);
       })
       .catch((error) => log(`[scheduler] tick failed: ${errorMessage(error)}`))
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, intervalMs);
+        if (!stopped) timer = setTimeout(loop, delay);
       });
   };
   loop();

@@ -190,6 +190,8 @@ const assign: StepAction = async (c, now, { round, many }) => {
       count: q.count,
       dueAt: formatDateTime(round.judgingClose, c.timeZone),
       url: siteUrl("/judge"),
+      // Round 2's e-mail says which round opened (ADR 0045).
+      round: many ? `Round ${round.number} (${round.name})` : null,
     },
   }));
   return { mails, nothing: "There were no entries to judge." };

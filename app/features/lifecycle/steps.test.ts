@@ -7,7 +7,12 @@ import {
   nextAttemptAt,
   plannedSteps,
   remindLeadMs,
+  nextTickDelay,
+  nothingNote,
+  SCHEDULER_LEASE_MS,
+  schedulerTiming,
   skipReason,
+  STEP_LEASE_MS,
   stepDueAt,
   stepLabel,
 } from "./steps";
@@ -116,4 +121,29 @@ describe("lifecycle steps", () => {
     expect(nextAttemptAt(1, now)?.getTime()).toBe(base + 30_000);
     expect(nextAttemptAt(MAX_ATTEMPTS, now)).toBeNull();
   });
+});
+
+describe("the scheduler's lease agrees with the step's (ADR 0045)", () => {
+  test("one minute for both; ticks at least twice a lease", () => {
+    expect(SCHEDULER_LEASE_MS).toBe(STEP_LEASE_MS);
+    expect(STEP_LEASE_MS).toBe(60_000);
+    expect(schedulerTiming()).toEqual({ intervalMs: 30_000, leaseMs: 60_000 });
+    expect(schedulerTiming(60_000).intervalMs).toBe(30_000);
+    expect(schedulerTiming(500).intervalMs).toBe(500);
+  });
+  test("a waiting instance wakes when the lease it waits for runs out", () => {
+    const now = new Date(base);
+    expect(nextTickDelay(now, 30_000, null)).toBe(30_000);
+    expect(nextTickDelay(now, 30_000, new Date(base + 12_000))).toBe(12_001);
+    expect(nextTickDelay(now, 30_000, new Date(base + 90_000))).toBe(30_000);
+    expect(nextTickDelay(now, 30_000, new Date(base - 5))).toBe(1_000);
+  });
+});
+
+test('a step that never sends e-mail says what it did, not "Nothing to send"', () => {
+  expect(nothingNote("advance", "6 entries go on to round 2.")).toBe("6 entries go on to round 2.");
+  expect(nothingNote("remind", "Every judge had scored all their entries.")).toBe(
+    "Nothing to send. Every judge had scored all their entries.",
+  );
+  expect(nothingNote("open")).toBe("Nothing to send.");
 });

@@ -149,6 +149,33 @@ export const LOCK_MS = 5 * 60_000;
 export const STEP_LEASE_MS = 60_000;
 export const STEP_HEARTBEAT_MS = 15_000;
 
+/**
+ * The scheduler's own lease is the step's (ADR 0045): a dead instance's tick and the step it
+ * claimed both run out a minute after its last heartbeat, so the survivor takes the step over at
+ * its first tick after that. The tick renews it on the same heartbeat; ticks come at least twice
+ * a lease, and a waiting instance wakes when the lease it waits for runs out.
+ */
+export const SCHEDULER_LEASE_MS = 60_000;
+
+/** The loop's interval (at most half the lease) and its lease. */
+export function schedulerTiming(intervalMs = 30_000) {
+  return {
+    intervalMs: Math.max(100, Math.min(intervalMs, SCHEDULER_LEASE_MS / 2)),
+    leaseMs: SCHEDULER_LEASE_MS,
+  };
+}
+
+/**
+ * How long the loop waits before its next tick: the interval, or less when what it waits for
+ * (another instance's lease, a step's lease) runs out sooner; never less than a second (or the
+ * interval, when that is shorter).
+ */
+export function nextTickDelay(now: Date, intervalMs: number, wakeAt: Date | null) {
+  if (!wakeAt) return intervalMs;
+  const soonest = Math.min(1_000, intervalMs);
+  return Math.max(soonest, Math.min(intervalMs, wakeAt.getTime() - now.getTime() + 1));
+}
+
 export function errorMessage(error: unknown) {
   if (error instanceof Error) return error.message.slice(0, 1000);
   // A driver adapter may reject with a plain object (its kind and code): say what it holds.
@@ -157,4 +184,13 @@ export function errorMessage(error: unknown) {
   } catch {
     return String(error).slice(0, 1000);
   }
+}
+
+/** Steps that never send e-mail (advance): their note says what they did, not "Nothing to send". */
+const MAILLESS: ReadonlySet<string> = new Set(["advance"]);
+
+/** The note of a finished step that sent nothing (ADR 0045). */
+export function nothingNote(step: string, nothing?: string) {
+  if (MAILLESS.has(step)) return nothing ?? "Done.";
+  return `Nothing to send.${nothing ? ` ${nothing}` : ""}`;
 }

@@ -3,7 +3,7 @@
  * next (docs/decisions/0018-embedded-scheduler.md).
  */
 import { prisma } from "~/utils/db.server";
-import { STEPS, stepLabel, type StepRef } from "./steps";
+import { nothingNote, STEPS, stepLabel, type StepRef } from "./steps";
 import type { RunOutcome } from "./lifecycle.server";
 
 export type StepState =
@@ -126,7 +126,7 @@ export async function undeliveredEvents(take = 50) {
 }
 
 /** The toast after "Run now" or "Retry". */
-export function runOutcomeToast(label: string, outcome: RunOutcome) {
+export function runOutcomeToast(label: string, outcome: RunOutcome, step = "") {
   switch (outcome.status) {
     case "finished":
       if (outcome.skipped)
@@ -140,7 +140,7 @@ export function runOutcomeToast(label: string, outcome: RunOutcome) {
         title: `${label}: done`,
         description: outcome.sent
           ? `${outcome.sent} ${outcome.sent === 1 ? "e-mail" : "e-mails"} sent.`
-          : `Nothing to send.${outcome.nothing ? ` ${outcome.nothing}` : ""}`,
+          : nothingNote(step, outcome.nothing),
       };
     case "failed":
       return { type: "error" as const, title: `${label} failed`, description: outcome.error };

@@ -9,7 +9,7 @@ import { runRetention } from "~/features/privacy/retention.server";
 import { engine, prisma } from "~/utils/db.server";
 import { logLine } from "~/utils/access-log";
 import { env } from "~/utils/env.server";
-import { runBackup } from "./backup.server";
+import { POSTGRES_REFUSAL, runBackup } from "./backup.server";
 import { runPurge } from "./purge.server";
 import { JOBS, type JobContext, type JobName, type JobResult } from "./jobs";
 export { JOBS, JOB_LABEL, type JobName } from "./jobs";
@@ -27,6 +27,25 @@ const HOUR = 3_600_000;
 export const RUN_LEASE_MS = 30 * 60_000;
 /** After a failure, a job is tried again after this long at the soonest. */
 const RETRY_MS = HOUR;
+
+/**
+ * Whether a job exists on this site: the backup only on SQLite, since PostgreSQL is backed up by
+ * its managed service (ADR 0037). A job not offered is neither shown, run, nor recorded, so
+ * /admin/health never counts a run that could not succeed (ADR 0045).
+ */
+export function jobOffered(job: JobName): boolean {
+  return job !== "backup" || engine === "sqlite";
+}
+
+/** The jobs this site runs, in order. */
+export function offeredJobs(): JobName[] {
+  return JOBS.filter(jobOffered);
+}
+
+/** Why a job is not offered here, for the page; null when it is. */
+export function jobNotOffered(job: JobName): string | null {
+  return jobOffered(job) ? null : POSTGRES_REFUSAL;
+}
 
 /** How often a job runs; null when it does not run on this site. */
 export function jobInterval(job: JobName): number | null {
@@ -46,7 +65,8 @@ export function jobInterval(job: JobName): number | null {
 export type MaintenanceOutcome =
   | { status: "done"; runId: string; result: JobResult }
   | { status: "failed"; runId: string; error: string }
-  | { status: "busy" };
+  | { status: "busy" }
+  | { status: "unavailable"; reason: string };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -59,6 +79,8 @@ export async function runMaintenanceJob(
   now: Date,
   runner: JobRunner = RUNNERS[job],
 ): Promise<MaintenanceOutcome> {
+  const unavailable = jobNotOffered(job);
+  if (unavailable) return { status: "unavailable", reason: unavailable };
   const staleBefore = new Date(now.getTime() - RUN_LEASE_MS);
   await prisma.maintenanceRun.updateMany({
     where: { job, finishedAt: null, startedAt: { lt: staleBefore } },
@@ -86,7 +108,7 @@ async function runJob(
   runId: string,
   now: Date,
   runner: JobRunner,
-): Promise<Exclude<MaintenanceOutcome, { status: "busy" }>> {
+): Promise<Extract<MaintenanceOutcome, { status: "done" | "failed" }>> {
   const run = { id: runId };
   try {
     const result = await runner({ runId: run.id, now });
@@ -123,7 +145,7 @@ export async function runDueMaintenance(
   now: Date,
 ): Promise<Array<{ job: JobName } & MaintenanceOutcome>> {
   const runs: Array<{ job: JobName } & MaintenanceOutcome> = [];
-  for (const job of JOBS)
+  for (const job of offeredJobs())
     if (await isDue(job, now)) runs.push({ job, ...(await runMaintenanceJob(job, now)) });
   return runs;
 }
@@ -131,6 +153,7 @@ export async function runDueMaintenance(
 /** The latest runs, newest first, for /admin/workflows. */
 export async function maintenanceRuns(take = 30) {
   return prisma.maintenanceRun.findMany({
+    where: { job: { in: offeredJobs() } },
     orderBy: { startedAt: "desc" },
     take,
     select: {

@@ -7,8 +7,10 @@
  * Conflicts cover entries as follows: "entrant", entries the user wrote (also as a class's pupil)
  * or sent; "educator", entries the educator sent and entries whose writer is a pupil of one of
  * their classes; "school", entries whose writer is a pupil of a class at that school and entries
- * sent by an educator there. A school declared by name matches a school of that name, letter
- * case and surrounding spaces aside.
+ * sent by an educator there. The writer is a class's pupil however the entry was sent: a roster
+ * pupil the teacher entered, a joined pupil the teacher entered, or a joined pupil who entered
+ * alone (their account is a Pupil of the class; ADR 0045). A school declared by name matches a
+ * school of that name, letter case and surrounding spaces aside. One read, set-based.
  */
 import { prisma, type Prisma } from "~/utils/db.server";
 import { assignableJudge } from "./panel-rules";
@@ -119,7 +121,8 @@ export async function panelConstraints(
               (entry.entrantId === rule.entrantId || entry.writerUserId === rule.entrantId)
             : rule.kind === "educator"
               ? rule.educatorId !== null &&
-                (entry.entrantId === rule.educatorId || entry.classEducatorId === rule.educatorId)
+                (entry.entrantId === rule.educatorId ||
+                  entry.classEducatorIds.includes(rule.educatorId))
               : rule.kind === "school"
                 ? entry.schoolIds.some((id) => rule.schoolIds.has(id))
                 : false;
@@ -163,12 +166,19 @@ async function coveredEntries(
 ) {
   const people = [...users, ...educators];
   const schoolIds = [...schools];
+  // The writer's classes: the entry's pupil's class, and every class the writing account joined
+  // (a joined pupil entering alone, or a teacher's entry for a pupil who joined other classes).
+  const inClass = (classroom: Prisma.ClassroomWhereInput): Prisma.SubmissionWhereInput[] => [
+    { pupil: { classroom } },
+    { pupilId: null, entrant: { pupils: { some: { classroom } } } },
+    { pupil: { user: { pupils: { some: { classroom } } } } },
+  ];
   const or: Prisma.SubmissionWhereInput[] = [];
   if (people.length) or.push({ entrantId: { in: people } });
   if (users.size) or.push({ pupil: { userId: { in: [...users] } } });
-  if (educators.size) or.push({ pupil: { classroom: { educatorId: { in: [...educators] } } } });
+  if (educators.size) or.push(...inClass({ educatorId: { in: [...educators] } }));
   if (schoolIds.length) {
-    or.push({ pupil: { classroom: { educator: { schoolId: { in: schoolIds } } } } });
+    or.push(...inClass({ educator: { schoolId: { in: schoolIds } } }));
     or.push({ entrant: { educator: { schoolId: { in: schoolIds } } } });
   }
   if (or.length === 0) return [];
@@ -176,9 +186,14 @@ async function coveredEntries(
     id: string;
     entrantId: string;
     writerUserId: string | null;
-    classEducatorId: string | null;
+    classEducatorIds: string[];
     schoolIds: string[];
   }[] = [];
+  const classSelect = {
+    select: {
+      classroom: { select: { educatorId: true, educator: { select: { schoolId: true } } } },
+    },
+  } as const;
   // A few entries (a replacement): by id. Many (a whole round): one read of the contest's entries
   // that touch a conflict, kept when they are among `entryIds`.
   const wanted = entryIds.length > CHUNK ? new Set(entryIds) : null;
@@ -189,25 +204,32 @@ async function coveredEntries(
       select: {
         id: true,
         entrantId: true,
-        entrant: { select: { educator: { select: { schoolId: true } } } },
+        pupilId: true,
+        entrant: { select: { educator: { select: { schoolId: true } }, pupils: classSelect } },
         pupil: {
           select: {
             userId: true,
-            classroom: { select: { educatorId: true, educator: { select: { schoolId: true } } } },
+            classroom: classSelect.select.classroom,
+            user: { select: { pupils: classSelect } },
           },
         },
       },
     });
     for (const r of rows) {
       if (wanted && !wanted.has(r.id)) continue;
-      const ids = [r.entrant.educator?.schoolId, r.pupil?.classroom.educator.schoolId].filter(
+      const classes = [
+        ...(r.pupil ? [r.pupil.classroom] : []),
+        ...(r.pupil?.user?.pupils ?? []).map((p) => p.classroom),
+        ...(r.pupilId === null ? r.entrant.pupils.map((p) => p.classroom) : []),
+      ];
+      const ids = [r.entrant.educator?.schoolId, ...classes.map((c) => c.educator.schoolId)].filter(
         (id): id is string => Boolean(id),
       );
       out.push({
         id: r.id,
         entrantId: r.entrantId,
         writerUserId: r.pupil?.userId ?? null,
-        classEducatorId: r.pupil?.classroom.educatorId ?? null,
+        classEducatorIds: classes.map((c) => c.educatorId),
         schoolIds: ids,
       });
     }

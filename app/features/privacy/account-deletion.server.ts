@@ -3,6 +3,7 @@
  * payments and judging, so it lives in privacy, above them, not in accounts, which they all use
  * (docs/decisions/0029-dependency-graph.md).
  */
+import { resultsOut, resultsReleaseSelect } from "~/features/contests/results-release";
 import { expireSessions, releaseDeletedEntries } from "~/features/payments/checkout.server";
 import { prisma } from "~/utils/db.server";
 import { getStorage } from "~/utils/storage.server";
@@ -19,7 +20,7 @@ export async function deleteAccount(userId: string, now = new Date()) {
     select: {
       id: true,
       filePath: true,
-      contest: { select: { resultsAt: true } },
+      contest: { select: resultsReleaseSelect },
       payment: { select: { status: true } },
     },
   });
@@ -27,9 +28,10 @@ export async function deleteAccount(userId: string, now = new Date()) {
   // withdrawn, like an entry in published results (docs/decisions/0020-payments.md).
   const paid = (s: (typeof submissions)[number]) =>
     s.payment?.status === "paid" || s.payment?.status === "refunded";
-  const remove = submissions.filter((s) => s.contest.resultsAt > now && !paid(s));
-  const keep = submissions.filter((s) => s.contest.resultsAt <= now || paid(s));
-  const withdraw = keep.filter((s) => s.contest.resultsAt > now).map((s) => s.id);
+  const out = (s: (typeof submissions)[number]) => resultsOut(s.contest, now);
+  const remove = submissions.filter((s) => !out(s) && !paid(s));
+  const keep = submissions.filter((s) => out(s) || paid(s));
+  const withdraw = keep.filter((s) => !out(s)).map((s) => s.id);
   const judgedScores = await prisma.score.count({
     where: { judgeId: userId, submittedAt: { not: null } },
   });

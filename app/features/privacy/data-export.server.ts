@@ -3,6 +3,7 @@
  * comments on an entry are included only once its contest's results are out, and never name
  * the judge (they are "Judge 1", "Judge 2" as on the dashboard). See docs/decisions/0009.
  */
+import { resultsDate, resultsOut, resultsReleaseSelect } from "~/features/contests/results-release";
 import { paymentFactsSelect } from "~/features/payments/payment-summary";
 import { parseCriteria } from "~/features/contests/rubric";
 import { parseScores } from "~/features/judging/scoring";
@@ -32,7 +33,7 @@ export async function exportUserData(userId: string, now = new Date()) {
           status: true,
           disqualifyReason: true,
           createdAt: true,
-          contest: { select: { title: true, slug: true, resultsAt: true } },
+          contest: { select: { title: true, slug: true, ...resultsReleaseSelect } },
           payment: { select: paymentFactsSelect },
           scores: {
             where: { submittedAt: { not: null } },
@@ -63,7 +64,7 @@ export async function exportUserData(userId: string, now = new Date()) {
       signInWith: user.connections.map((c) => c.providerName),
     },
     entries: user.submissions.map((s) => {
-      const released = s.contest.resultsAt <= now;
+      const released = resultsOut(s.contest, now);
       return {
         id: s.id,
         contest: s.contest.title,
@@ -99,7 +100,7 @@ export async function exportUserData(userId: string, now = new Date()) {
                 })),
               };
             })
-          : `Scores and feedback appear after ${s.contest.resultsAt.toISOString()}.`,
+          : `Scores and feedback appear after ${resultsDate(s.contest).toISOString()}.`,
       };
     }),
   };

@@ -5,6 +5,7 @@
  * period are warned by e-mail, then removed. Every change is written with its RetentionRecord in
  * one transaction, so a repeated run finds it done.
  */
+import { resultsOutWhere } from "~/features/contests/results-release";
 import { RetentionWarningEmail, RETENTION_WARNING_SUBJECT } from "~/emails/retention-warning";
 import { formatDate } from "~/utils/dates";
 import { prisma, withBusyRetry } from "~/utils/db.server";
@@ -44,7 +45,7 @@ async function removeEntryContent(runId: string, now: Date, periods: RetentionPe
   const due = await prisma.submission.findMany({
     where: {
       contentRemovedAt: null,
-      contest: { resultsAt: { lte: entryContentCutoff(now, periods) } },
+      contest: resultsOutWhere(entryContentCutoff(now, periods)),
       // Kept: a winner whose writer agreed to publication (keepsStory).
       OR: [{ showIfAwarded: false }, { award: { is: null } }],
     },

@@ -4,6 +4,7 @@
  * honourable mentions, the admin's own choices (with a note when they differ from the ranking),
  * and the reset back to the computed awards.
  */
+import { resultsOut, type ResultsRelease } from "~/features/contests/results-release";
 import { DomainError } from "~/utils/domain-error";
 import { prisma } from "~/utils/db.server";
 import { adminWriterLabel, adminWriterSelect } from "~/features/judging/writer";
@@ -44,7 +45,7 @@ export async function awardsReview(contestId: string, now = new Date()) {
   );
   return {
     contest,
-    published: contest.resultsAt <= now,
+    published: resultsOut(contest, now),
     adjusted,
     /** A contest with divisions lists its awards division by division. */
     divisions: stage.divisions,
@@ -64,8 +65,8 @@ export async function awardsReview(contestId: string, now = new Date()) {
   };
 }
 
-function assertBeforeResults(contest: { resultsAt: Date }, now: Date) {
-  if (contest.resultsAt <= now) {
+function assertBeforeResults(contest: ResultsRelease, now: Date) {
+  if (resultsOut(contest, now)) {
     throw new ResultsError("Results are already published; the awards can no longer change.");
   }
 }

@@ -4,6 +4,7 @@
  * character is drawn, whatever the script: Noto fonts chosen per run of characters
  * (certificate-fonts.server.ts, docs/decisions/0023-privacy-and-links.md).
  */
+import { resultsDate, resultsReleaseSelect } from "~/features/contests/results-release";
 import { PDFDocument, rgb, type RGB } from "pdf-lib";
 import { formatDate } from "~/utils/dates";
 import { prisma, type Prisma } from "~/utils/db.server";
@@ -161,7 +162,7 @@ const certificateEntrySelect = {
   id: true,
   title: true,
   ...writerSelect,
-  contest: { select: { title: true, resultsAt: true, timeZone: true } },
+  contest: { select: { title: true, timeZone: true, ...resultsReleaseSelect } },
 } as const;
 
 /**
@@ -189,7 +190,7 @@ async function entryCertificate(
     entry: entry.title,
     writer,
     award: awardInSentence(award),
-    date: formatDate(entry.contest.resultsAt, entry.contest.timeZone),
+    date: formatDate(resultsDate(entry.contest), entry.contest.timeZone),
   });
   return { pdf, writer, fileName: certificateFileName(writer) };
 }

@@ -5,24 +5,27 @@
  * review, freezing at publication and the pages that read the results.
  */
 import { ranking } from "~/features/judging/ranking.server";
+import { resultsDate, resultsReleaseSelect } from "~/features/contests/results-release";
 import { prisma } from "~/utils/db.server";
 import { defaultAwards, defaultAwardsByDivision, type Award } from "./awards";
 import { contestStage, roundRanking, type ContestStage } from "./stage.server";
 
 /** A published contest with what its results need, by id or slug (null when not found). */
 export async function contestForResults(where: { id: string } | { slug: string }) {
-  return prisma.contest.findFirst({
+  const row = await prisma.contest.findFirst({
     where: { ...where, isPublished: true },
     select: {
       id: true,
       slug: true,
       title: true,
       timeZone: true,
-      resultsAt: true,
       places: true,
       honourableMentions: true,
+      ...resultsReleaseSelect,
     },
   });
+  // `resultsAt` is the published date, the one every page shows and asks about (ADR 0045).
+  return row ? { ...row, resultsAt: resultsDate(row) } : null;
 }
 
 /**

@@ -3,6 +3,7 @@
  * are out (the same moment the award is shown; docs/decisions/0032-divisions-and-rounds.md).
  * Two queries whatever the number of entries: no query per entry.
  */
+import { resultsOutWhere } from "~/features/contests/results-release";
 import { prisma } from "~/utils/db.server";
 import { progressLabel } from "./progress";
 
@@ -14,7 +15,7 @@ export async function progressLabels(submissionIds: string[], now = new Date()) 
     where: {
       id: { in: submissionIds },
       status: "submitted",
-      contest: { resultsAt: { lte: now }, rounds: { some: {} } },
+      contest: { ...resultsOutWhere(now), rounds: { some: {} } },
     },
     select: { id: true, contest: { select: { _count: { select: { rounds: true } } } } },
   });

@@ -4,6 +4,11 @@
  * entry, and the awards of several entries. Each reader freezes the awards first, so a missed
  * lifecycle step changes nothing for readers.
  */
+import {
+  resultsOut,
+  resultsOutWhere,
+  resultsReleaseSelect,
+} from "~/features/contests/results-release";
 import { parseCriteria, round2 } from "~/features/contests/rubric";
 import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
 import { writerName, writerSelect } from "~/features/judging/writer";
@@ -73,7 +78,7 @@ export async function publicResults(
 ) {
   const contest = await contestForResults({ slug });
   if (!contest) return null;
-  if (contest.resultsAt > now) {
+  if (!resultsOut(contest, now)) {
     // An admin's preview: the awards as they stand, nothing stored (the caller checks the role).
     const awards = opts.preview ? await awardsWithEntries(contest) : [];
     return {
@@ -122,10 +127,12 @@ export async function entryAward(submissionId: string, now = new Date()) {
     select: {
       status: true,
       division: { select: { name: true } },
-      contest: { select: { id: true, places: true, honourableMentions: true, resultsAt: true } },
+      contest: {
+        select: { id: true, places: true, honourableMentions: true, ...resultsReleaseSelect },
+      },
     },
   });
-  if (!entry || entry.status !== "submitted" || entry.contest.resultsAt > now) return null;
+  if (!entry || entry.status !== "submitted" || !resultsOut(entry.contest, now)) return null;
   await freezeAwards(entry.contest, now);
   const { awards } = await currentAwards(entry.contest);
   const award = awards.find((a) => a.submissionId === submissionId);
@@ -153,7 +160,7 @@ export async function entryResults(userId: string, submissionId: string, now = n
       id: submissionId,
       ...readerOf(userId),
       status: "submitted",
-      contest: { resultsAt: { lte: now } },
+      contest: resultsOutWhere(now),
     },
     select: {
       scores: {
@@ -209,7 +216,7 @@ export async function awardsOf(submissionIds: string[], now = new Date()) {
   const out = new Map<string, Pick<Award, "kind" | "place"> & { division: string | null }>();
   if (submissionIds.length === 0) return out;
   const contests = await prisma.contest.findMany({
-    where: { resultsAt: { lte: now }, submissions: { some: { id: { in: submissionIds } } } },
+    where: { ...resultsOutWhere(now), submissions: { some: { id: { in: submissionIds } } } },
     select: { id: true, places: true, honourableMentions: true },
   });
   for (const contest of contests) await freezeAwards(contest, now);

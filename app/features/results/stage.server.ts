@@ -4,6 +4,7 @@
  * round's, ranked within each division. A contest that is not staged keeps the one contest-wide
  * ranking (judging/ranking.server.ts `ranking`); callers check `staged` first.
  */
+import { roundInView } from "./stage-round";
 import { contestDivisions } from "~/features/divisions/divisions.server";
 import { stageRanking, type RankingMode, type RankingRow } from "~/features/judging/ranking.server";
 import { contestRounds } from "~/features/rounds/rounds.server";
@@ -12,7 +13,7 @@ import { prisma } from "~/utils/db.server";
 export type ContestStage = {
   staged: boolean;
   divisions: { id: string; name: string }[];
-  rounds: { number: number; name: string }[];
+  rounds: { number: number; name: string; judgingOpen?: Date; judgingClose?: Date }[];
   finalRound: number;
 };
 
@@ -37,7 +38,12 @@ export async function contestStage(contestId: string): Promise<ContestStage> {
   return {
     staged: divisions.length > 0 || rounds.some((r) => r.id !== null),
     divisions: divisions.map((d) => ({ id: d.id, name: d.name })),
-    rounds: rounds.map((r) => ({ number: r.number, name: r.name })),
+    rounds: rounds.map((r) => ({
+      number: r.number,
+      name: r.name,
+      judgingOpen: r.judgingOpen,
+      judgingClose: r.judgingClose,
+    })),
     finalRound: rounds.at(-1)?.number ?? 1,
   };
 }
@@ -126,10 +132,12 @@ export async function stagedFrozenRows(contestId: string, stage: ContestStage) {
 export function pickStage(
   stage: ContestStage,
   params: URLSearchParams,
-  opts: { allDivisions?: boolean } = {},
+  opts: { allDivisions?: boolean; now?: Date } = {},
 ) {
   const asked = Number(params.get("round"));
-  const round = stage.rounds.some((r) => r.number === asked) ? asked : stage.finalRound;
+  // The scoring page passes `now`: it opens on the round being judged (ADR 0045).
+  const fallback = (opts.now && roundInView(stage.rounds, opts.now)) ?? stage.finalRound;
+  const round = stage.rounds.some((r) => r.number === asked) ? asked : fallback;
   const wanted = params.get("division");
   const divisionId =
     stage.divisions.length === 0 || opts.allDivisions
