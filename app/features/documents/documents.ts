@@ -14,11 +14,7 @@ import { readingText } from "./document-text";
 import type { FileKind } from "./file-sniff";
 
 export type DocumentProblem =
-  | "unpacked-too-large"
-  | "unreadable"
-  | "too-slow"
-  | "too-much-memory"
-  | "no-text";
+  "unpacked-too-large" | "unreadable" | "too-slow" | "too-much-memory" | "no-text";
 export type Inspection =
   | {
       ok: true;

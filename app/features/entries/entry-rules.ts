@@ -91,12 +91,7 @@ export type FileCheck = {
   words?: number;
   /** A document that unpacks past its bound, cannot be read, has no words, or came with another file. */
   problem?:
-    | "unpacked-too-large"
-    | "unreadable"
-    | "too-slow"
-    | "too-much-memory"
-    | "no-text"
-    | "several";
+    "unpacked-too-large" | "unreadable" | "too-slow" | "too-much-memory" | "no-text" | "several";
 };
 
 export const PROBLEM_MESSAGES = {
