@@ -156,6 +156,10 @@ export async function getAdminSubmission(id: string) {
       // The document's reading text: the admin may read it as it is (ADR 0034), judges never.
       document: { select: { text: true, status: true } },
       contentRemovedAt: true,
+      // "May be shown" and its withdrawal (ADR 0042), read with the entry: no statement of its own.
+      showIfAwarded: true,
+      showWithdrawnAt: true,
+      showWithdrawnBy: true,
     },
   });
 }

@@ -21,9 +21,24 @@ export type ShowPermission = {
 export async function showPermission(submissionId: string): Promise<ShowPermission | null> {
   const s = await prisma.submission.findUnique({
     where: { id: submissionId },
-    select: { showIfAwarded: true, showWithdrawnAt: true, showWithdrawnBy: true },
+    select: showPermissionSelect,
   });
-  if (!s) return null;
+  return s ? showPermissionOf(s) : null;
+}
+
+/** The columns `showPermissionOf` reads (the admin entry page selects them with the entry). */
+const showPermissionSelect = {
+  showIfAwarded: true,
+  showWithdrawnAt: true,
+  showWithdrawnBy: true,
+} as const;
+
+/** "May be shown" as the entry's row says (no query). */
+export function showPermissionOf(s: {
+  showIfAwarded: boolean;
+  showWithdrawnAt: Date | null;
+  showWithdrawnBy: string | null;
+}): ShowPermission {
   const by = s.showWithdrawnBy;
   return {
     agreed: s.showIfAwarded,
