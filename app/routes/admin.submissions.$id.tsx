@@ -18,10 +18,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import {
-  showPermissionOf,
-  withdrawShowPermission,
-} from "~/features/privacy/show-permission.server";
+import { showStateOf, withdrawShowPermission } from "~/features/privacy/show-permission.server";
 import { ShowPermissionSection, showPermissionView } from "~/components/results/show-permission";
 import { adminWriter } from "~/features/judging/writer";
 import { formatDateTime, formatDollars } from "~/utils/dates";
@@ -72,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   return {
     // "May be shown", withdrawn here on the writer's or parent's request (ADR 0042).
-    show: showPermissionView(showPermissionOf(s), s.contest.timeZone),
+    show: showPermissionView(showStateOf(s), s.contest.timeZone),
     hits: hits.map((h) => ({
       id: h.id,
       label: h.label,

@@ -23,10 +23,10 @@ export async function showPermission(submissionId: string): Promise<ShowPermissi
     where: { id: submissionId },
     select: showPermissionSelect,
   });
-  return s ? showPermissionOf(s) : null;
+  return s ? showStateOf(s) : null;
 }
 
-/** The columns `showPermissionOf` reads (the admin entry page selects them with the entry). */
+/** The columns `showStateOf` reads (the admin entry page selects them with the entry). */
 const showPermissionSelect = {
   showIfAwarded: true,
   showWithdrawnAt: true,
@@ -34,7 +34,7 @@ const showPermissionSelect = {
 } as const;
 
 /** "May be shown" as the entry's row says (no query). */
-export function showPermissionOf(s: {
+export function showStateOf(s: {
   showIfAwarded: boolean;
   showWithdrawnAt: Date | null;
   showWithdrawnBy: string | null;
