@@ -24,6 +24,8 @@ import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { contestNotFound } from "./admin-library.server";
+import { CapacityCard } from "~/components/rounds/capacity-card";
+import { contestCapacity } from "~/features/rounds/capacity.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Rounds · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` },
@@ -35,7 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!d) throw await contestNotFound();
   const tz = d.contest.timeZone;
   const planned = d.rounds.filter((r) => r.id !== null);
+  const capacity = await contestCapacity(d.contest.id);
   return {
+    capacity,
     contest: {
       id: d.contest.id,
       title: d.contest.title,
@@ -137,6 +141,8 @@ export default function ContestRounds() {
           </ul>
         </CardContent>
       </Card>
+
+      <CapacityCard capacity={d.capacity} />
 
       <Form method="post" className="space-y-6" noValidate>
         <FormErrorAlert errors={formErrors} />
