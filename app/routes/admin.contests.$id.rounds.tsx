@@ -48,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       judgingOpen: formatDateTime(d.contest.judgingOpen, tz),
       judgingClose: formatDateTime(d.contest.judgingClose, tz),
       resultsAt: formatDateTime(d.contest.resultsAt, tz),
+      draftSubmissionsClose: formatDateTime(d.draft.submissionsClose, tz),
+      draftResultsAt: formatDateTime(d.draft.resultsAt, tz),
     },
     rubrics: d.rubrics,
     judges: d.judges,
@@ -165,7 +167,9 @@ export default function ContestRounds() {
           </select>
           <p id="round-count-hint" className="text-base text-slate-700">
             Only the first rounds below, up to this number, are saved. Dates are in{" "}
-            {d.contest.timeZone}.
+            {d.contest.timeZone}. Rounds are checked against the contest's dates as last saved
+            (submissions close {d.contest.draftSubmissionsClose}, results {d.contest.draftResultsAt}
+            ); Publish checks them again.
           </p>
           <ErrorList errors={errors.count ?? undefined} />
         </div>
