@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useResetKey } from "~/utils/use-reset-key";
@@ -35,6 +35,7 @@ import { reassignSummary, entries } from "~/features/judging/assignment-control"
 import { ChooserCard, JudgesTable, type Chooser } from "~/components/judging/assignment-control";
 import { AssignmentsSection, AutoAssignCard, RecusalList } from "~/components/judging/auto-assign";
 import { refusalToast } from "~/utils/action.server";
+import { contestCapacity, capacityWarning } from "~/features/rounds/capacity.server";
 import { currentRound, runRoundAssign } from "~/features/rounds/round-assign.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -89,6 +90,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const now = new Date();
   const round = contest ? await currentRound(contest.id, now) : null;
+  // Before round 1 of several is assigned: does the panel's capacity cover the later rounds?
+  const capacity =
+    contest && round?.id && round.number === 1
+      ? capacityWarning(await contestCapacity(contest.id))
+      : null;
   const [assignments, judges, recusals] = contest
     ? await Promise.all([
         controlAssignments(contest.id, page, q),
@@ -118,6 +124,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     // The round auto-assign works on now, in a contest of rounds.
     round: round?.id ? { number: round.number, name: round.name } : null,
+    capacity,
     page,
     q,
     judges,
@@ -260,8 +267,20 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AutoAssign() {
-  const { contests, contest, round, rows, total, page, pages, q, judges, chooser, recusals } =
-    useLoaderData<typeof loader>();
+  const {
+    contests,
+    contest,
+    round,
+    capacity,
+    rows,
+    total,
+    page,
+    pages,
+    q,
+    judges,
+    chooser,
+    recusals,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refused = actionData as
     | { short?: { submissionId: string; title: string; reason: string }[]; shortError?: string }
@@ -289,6 +308,21 @@ export default function AutoAssign() {
         emptyLabel="Select a contest…"
         className="min-w-72"
       />
+
+      {contest && capacity ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-4 text-base text-red-900"
+        >
+          <p className="font-semibold">Warning: check the panel before round 1 is assigned</p>
+          <p>{capacity}</p>
+          <p>
+            <Link to={`/admin/contests/${contest.id}/panel`} className="underline">
+              Open the panel to raise capacities
+            </Link>
+          </p>
+        </div>
+      ) : null}
 
       <AutoAssignCard
         contest={contest}

@@ -37,6 +37,8 @@ import { DomainError } from "~/utils/domain-error";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { contestOrRedirect } from "./admin-library.server";
+import { CapacityCard } from "~/components/rounds/capacity-card";
+import { contestCapacity } from "~/features/rounds/capacity.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Judging panel · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` },
@@ -45,11 +47,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const contest = await contestOrRedirect(params.id);
-  const [members, offPanel, divisions, schools] = await Promise.all([
+  const [members, offPanel, divisions, schools, capacity] = await Promise.all([
     panelMembers(contest.id),
     judgesOffPanel(contest.id),
     contestDivisions(contest.id),
     schoolOptions(),
+    contestCapacity(contest.id),
   ]);
   const conflicts = await panelConflicts(
     contest.id,
@@ -66,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     offPanel,
     divisions,
     schools,
+    capacity,
   };
 }
 
@@ -147,7 +151,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ContestPanel() {
-  const { contest, members, offPanel, divisions, schools } = useLoaderData<typeof loader>();
+  const { contest, members, offPanel, divisions, schools, capacity } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (formId: string) =>
     actionData && "formId" in actionData && actionData.formId === formId
@@ -162,6 +167,7 @@ export default function ContestPanel() {
         judge takes here, all rounds together. Judges never see who a conflict is with.
       </p>
       <InviteCard offPanel={offPanel} resultFor={resultFor} />
+      <CapacityCard capacity={capacity} />
       <section aria-labelledby="panel-members" className="space-y-4">
         <h2 id="panel-members" className="text-xl font-semibold">
           Panel ({members.length}, {accepted} accepted)

@@ -23,6 +23,8 @@ import { contestOrRedirect, libraryItemAction } from "./admin-library.server";
 import { promptLibrary } from "~/features/contests/library.server";
 import { promptSchema } from "~/features/contests/contest-schema";
 import { contestPrompts, createPrompt } from "~/features/contests/prompts.server";
+import { contestRounds } from "~/features/rounds/rounds.server";
+import { ErrorList, inputClass } from "~/components/ui/field";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
 
@@ -33,8 +35,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const contest = await contestOrRedirect(params.id);
-  const prompts = await contestPrompts(contest.id);
-  return { contest, prompts };
+  const [prompts, rounds] = await Promise.all([
+    contestPrompts(contest.id),
+    contestRounds(contest.id),
+  ]);
+  return { contest, prompts, rounds: rounds.length };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -51,10 +56,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ContestPrompts() {
-  const { contest, prompts } = useLoaderData<typeof loader>();
+  const { contest, prompts, rounds } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const resetKey = useResetKey(lastResult);
-  const [form, fields] = useForm<{ title: string; body: string }>({
+  const [form, fields] = useForm<{ title: string; body: string; round?: number }>({
     id: `add-prompt-${resetKey}`,
     lastResult,
     shouldValidate: "onBlur",
@@ -69,6 +74,31 @@ export default function ContestPrompts() {
         <Form method="post" {...getFormProps(form)} key={resetKey} className="space-y-4">
           <FormErrorAlert errors={form.errors} />
           <PromptFields title={fields.title} body={fields.body} />
+          {rounds > 1 ? (
+            // A later round's prompt is never shown to entrants (ADR 0045).
+            <div className="max-w-md space-y-1">
+              <label
+                htmlFor={fields.round.id}
+                className="block text-base font-medium text-slate-800"
+              >
+                Who the prompt is for
+              </label>
+              <select
+                id={fields.round.id}
+                name={fields.round.name}
+                defaultValue=""
+                className={inputClass}
+              >
+                <option value="">Entrants (shown on the contest page)</option>
+                {Array.from({ length: rounds - 1 }, (_, i) => (
+                  <option key={i} value={i + 2}>
+                    Round {i + 2} (not shown to entrants)
+                  </option>
+                ))}
+              </select>
+              <ErrorList errors={fields.round.errors} />
+            </div>
+          ) : null}
           <Button type="submit" name="intent" value="add">
             Add Prompt
           </Button>
@@ -82,6 +112,11 @@ export default function ContestPrompts() {
       >
         {(p) => (
           <ItemCard key={p.id} kind={PROMPT} id={p.id} name={p.title}>
+            {p.round && p.round > 1 ? (
+              <p className="text-sm font-medium text-slate-700">
+                Round {p.round} prompt: not shown to entrants
+              </p>
+            ) : null}
             <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{p.body}</p>
           </ItemCard>
         )}

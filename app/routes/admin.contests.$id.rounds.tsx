@@ -24,6 +24,8 @@ import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { contestNotFound } from "./admin-library.server";
+import { CapacityCard } from "~/components/rounds/capacity-card";
+import { contestCapacity } from "~/features/rounds/capacity.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Rounds · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` },
@@ -35,7 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!d) throw await contestNotFound();
   const tz = d.contest.timeZone;
   const planned = d.rounds.filter((r) => r.id !== null);
+  const capacity = await contestCapacity(d.contest.id);
   return {
+    capacity,
     contest: {
       id: d.contest.id,
       title: d.contest.title,
@@ -44,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       judgingOpen: formatDateTime(d.contest.judgingOpen, tz),
       judgingClose: formatDateTime(d.contest.judgingClose, tz),
       resultsAt: formatDateTime(d.contest.resultsAt, tz),
+      draftSubmissionsClose: formatDateTime(d.draft.submissionsClose, tz),
+      draftResultsAt: formatDateTime(d.draft.resultsAt, tz),
     },
     rubrics: d.rubrics,
     judges: d.judges,
@@ -138,6 +144,8 @@ export default function ContestRounds() {
         </CardContent>
       </Card>
 
+      <CapacityCard capacity={d.capacity} />
+
       <Form method="post" className="space-y-6" noValidate>
         <FormErrorAlert errors={formErrors} />
         <div className="max-w-xs space-y-1">
@@ -159,7 +167,9 @@ export default function ContestRounds() {
           </select>
           <p id="round-count-hint" className="text-base text-slate-700">
             Only the first rounds below, up to this number, are saved. Dates are in{" "}
-            {d.contest.timeZone}.
+            {d.contest.timeZone}. Rounds are checked against the contest's dates as last saved
+            (submissions close {d.contest.draftSubmissionsClose}, results {d.contest.draftResultsAt}
+            ); Publish checks them again.
           </p>
           <ErrorList errors={errors.count ?? undefined} />
         </div>

@@ -67,14 +67,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { intent, id, page } = submission.value;
   const back = `/admin/contests${page ? `?page=${page}` : ""}`;
+  // Publish says what will run: the rounds with their dates, or the one round (ADR 0045).
+  let description: string | undefined;
   try {
-    if (intent === "publish") await publishContest(id);
+    if (intent === "publish") description = (await publishContest(id)).judgingSummary;
     else if (intent === "unpublish") await unpublishContest(id);
     else await deleteContest(id);
   } catch (error) {
     return refusalToast(back, error);
   }
-  return redirectWithToast(back, { type: "success", title: DONE[intent] });
+  return redirectWithToast(back, { type: "success", title: DONE[intent], description });
 }
 
 export default function AdminContests() {

@@ -60,6 +60,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       scored: i.scored,
       draft: i.draft,
       total: i.total,
+      maxTotal: i.maxTotal,
+      // In a contest of rounds, each assignment says its round (ADR 0045).
+      round: i.roundName ? `Round ${i.round} (${i.roundName})` : null,
     })),
   };
 }
@@ -144,7 +147,10 @@ export default function ReviewQueue() {
                 <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
                   <div>
                     <h2 className="text-lg font-semibold">{item.title}</h2>
-                    <p className="text-sm text-slate-600">{item.contestTitle}</p>
+                    <p className="text-sm text-slate-600">
+                      {item.contestTitle}
+                      {item.round ? ` · ${item.round}` : ""}
+                    </p>
                     <p className="mt-1 text-sm text-slate-600">
                       {item.wordCount} words · Due {item.due}
                     </p>
@@ -153,7 +159,12 @@ export default function ReviewQueue() {
                     {item.scored ? (
                       <>
                         <Badge variant="success">
-                          Scored{item.total !== null ? ` · ${formatScore(item.total)}` : ""}
+                          Scored
+                          {item.total !== null
+                            ? ` · ${formatScore(item.total)}${
+                                item.maxTotal !== null ? ` / ${formatScore(item.maxTotal)}` : ""
+                              }`
+                            : ""}
                         </Badge>
                         {item.draft ? <Badge variant="outline">Unsubmitted changes</Badge> : null}
                       </>

@@ -44,3 +44,31 @@ test("a Google-created account adds its date of birth on the account page", asyn
   await expect(page.getByText("Apr 5, 2001")).toBeVisible();
   await expect(page.getByLabel("Date of birth")).toHaveCount(0);
 });
+
+// Issue 35: a form id built from the location's key was "profile-default" on the server and
+// another on the client, so a reloaded page's forms logged "submit event is dispatched by
+// form#profile-default instead of form#profile-…". Form ids are the same on both (ADR 0045).
+test("the account page's forms post after a reload without console errors", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  const email = uniqueEmail("ids");
+  await signUp(page, email, "secret-pass");
+  await expect(page.getByTestId("toast")).toContainText("Account created!", { timeout: 20_000 });
+  await signIn(page, email, "secret-pass");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await page.getByRole("link", { name: "Account" }).click();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  // A reload keeps the history entry's key: the server renders before the browser knows it.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  for (const name of ["Ida Reload", "Ida Again"]) {
+    await page.getByLabel("Display name").fill(name);
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByTestId("toast").first()).toContainText("Profile updated");
+    await expect(page.getByLabel("Display name")).toHaveValue(name);
+  }
+  expect(errors).toEqual([]);
+});

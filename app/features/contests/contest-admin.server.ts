@@ -16,6 +16,7 @@ import {
   type RubricInput,
 } from "./contest-schema";
 import { buildSnapshot } from "./contest-snapshot";
+import { judgingSummary, roundsMisfit } from "./round-fit";
 import { enqueueEvent } from "~/utils/outbox.server";
 
 /** A refusal the admin should read (shown as the toast's or form's message). */
@@ -65,20 +66,40 @@ async function publishIn(tx: Tx, id: string, now: Date) {
     rubrics: contest.rubrics.length,
   });
   if (problems.length) throw new ContestAdminError(problems[0]);
-  const timeline = timelineIssues(contest);
+  // Saved rounds are checked against the dates being published, and their window is the one
+  // published (ADR 0045).
+  const rounds = await savedRounds(tx, id);
+  const misfit = roundsMisfit(rounds, contest);
+  if (misfit.length) throw new ContestAdminError(`${misfit[0]} Change the rounds or the dates.`);
+  const window = rounds.length
+    ? { judgingOpen: rounds[0].judgingOpen, judgingClose: rounds[rounds.length - 1].judgingClose }
+    : {};
+  const published = { ...contest, ...window };
+  const timeline = timelineIssues(published);
   if (timeline.length) throw new ContestAdminError(timeline[0].message);
-  const snapshot = buildSnapshot(contest, now);
+  const snapshot = buildSnapshot(published, now);
   // The lifecycle workflow starts (or restarts) with the published dates (docs/decisions/0017-contest-lifecycle.md).
   await enqueueEvent(tx, "contest/schedule.changed", { contestId: id }, now);
-  return tx.contest.update({
+  const updated = await tx.contest.update({
     where: { id },
     data: {
+      ...window,
       isPublished: true,
       publishedSnapshot: JSON.stringify(snapshot),
       snapshotAt: now,
       // The results date every page and step reads (ADR 0045).
       publishedResultsAt: contest.resultsAt,
     },
+  });
+  return { ...updated, judgingSummary: judgingSummary(rounds, published, contest.timeZone) };
+}
+
+/** The contest's saved rounds (no rows: one round on the contest's own dates). */
+function savedRounds(tx: Tx, contestId: string) {
+  return tx.judgingRound.findMany({
+    where: { contestId },
+    orderBy: { number: "asc" },
+    select: { number: true, name: true, judgingOpen: true, judgingClose: true },
   });
 }
 
@@ -220,7 +241,9 @@ export async function updateContest(
         // The reminder lead is not shown to the public, so a change moves the reminder at once.
         if (wantPublished && existing.remindLeadHours !== updated.remindLeadHours)
           await enqueueEvent(tx, "contest/schedule.changed", { contestId: id }, now);
-        return { contest: updated, action: "updated" as const };
+        // Saved rounds that no longer fit the saved dates are named (ADR 0045).
+        const misfit = roundsMisfit(await savedRounds(tx, id), updated);
+        return { contest: updated, action: "updated" as const, roundsMisfit: misfit };
       }),
     );
   } catch (error) {

@@ -297,10 +297,16 @@ async function save(
     };
   }
   let action: "published" | "unpublished" | "updated";
+  // What Publish will run, or the saved rounds the new dates no longer fit (ADR 0045).
+  let description: string | undefined;
   try {
-    ({ action } = await updateContest(contestId, value as z.output<typeof contestSchema>, {
+    const done = await updateContest(contestId, value as z.output<typeof contestSchema>, {
       publish,
-    }));
+    });
+    action = done.action;
+    if (done.action === "published") description = done.contest.judgingSummary;
+    if (done.action === "updated" && done.roundsMisfit.length)
+      description = `The saved rounds no longer fit these dates: ${done.roundsMisfit.join(" ")} Change them on the rounds page before publishing.`;
   } catch (e) {
     if (e instanceof DomainError) return refused(e);
     console.error("contest update failed", e);
@@ -312,7 +318,7 @@ async function save(
       : action === "unpublished"
         ? "Contest unpublished successfully"
         : "Contest updated successfully";
-  return { saved: true, title };
+  return { saved: true, title, description };
 }
 
 export type RubricBuilderActionData =

@@ -268,6 +268,16 @@ export const promptSchema = z.preprocess(
         .refine((s) => s === "" || s.length >= 10, "Prompt text must be at least 10 characters")
         .refine((s) => s.length <= 5000, "Prompt text must be at most 5000 characters"),
     ),
+    /** A later judging round's prompt (2 to 4), never shown to entrants; absent: the entrants'. */
+    round: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(2, "Choose who the prompt is for.")
+        .max(4, "Choose who the prompt is for.")
+        .optional(),
+    ),
   }),
 );
 export type PromptInput = z.output<typeof promptSchema>;

@@ -46,16 +46,26 @@ export type ContestSettings = {
   timeZone: string;
 } & Record<DateField, Date>;
 
-type PromptRow = { id: string; title: string; body: string };
+type PromptRow = { id: string; title: string; body: string; round?: number | null };
 type RubricRow = { id: string; name: string; criteria: string };
 
-/** Prompts and rubrics as pages show them: only what they need, the criteria parsed. */
+/** A prompt for judging round 2 or later: not the entrants'. */
+export function laterRoundPrompt(p: { round?: number | null }) {
+  return typeof p.round === "number" && p.round > 1;
+}
+
+/**
+ * Prompts and rubrics as pages show them: only what they need, the criteria parsed. A later
+ * round's prompt is never shown to entrants (ADR 0045).
+ */
 export function contestItems(row: { prompts?: PromptRow[]; rubrics?: RubricRow[] }): {
   prompts: PromptRow[];
   rubrics: { id: string; name: string; criteria: Criterion[] }[];
 } {
   return {
-    prompts: (row.prompts ?? []).map((p) => ({ id: p.id, title: p.title, body: p.body })),
+    prompts: (row.prompts ?? [])
+      .filter((p) => !laterRoundPrompt(p))
+      .map((p) => ({ id: p.id, title: p.title, body: p.body })),
     rubrics: (row.rubrics ?? []).map((r) => ({
       id: r.id,
       name: r.name,

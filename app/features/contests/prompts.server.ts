@@ -53,7 +53,13 @@ export function getPrompt(id: string) {
 export async function createPrompt(input: PromptInput & { contestId?: string | null }) {
   await assertContestExists(input.contestId);
   return prisma.prompt.create({
-    data: { contestId: input.contestId ?? null, title: input.title, body: input.body },
+    data: {
+      contestId: input.contestId ?? null,
+      title: input.title,
+      body: input.body,
+      // A later round's prompt belongs to a contest (ADR 0045).
+      round: input.contestId ? (input.round ?? null) : null,
+    },
   });
 }
 

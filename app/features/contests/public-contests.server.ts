@@ -54,7 +54,12 @@ export async function getContestBySlug(slug: string) {
     where: { slug },
     select: {
       ...contestSelect,
-      prompts: { select: { id: true, title: true, body: true }, orderBy: { createdAt: "asc" } },
+      // A later round's prompt is never shown to entrants (ADR 0045).
+      prompts: {
+        where: { OR: [{ round: null }, { round: { lte: 1 } }] },
+        select: { id: true, title: true, body: true },
+        orderBy: { createdAt: "asc" },
+      },
       rubrics: { select: { id: true, name: true, criteria: true }, orderBy: { createdAt: "asc" } },
     },
   });

@@ -52,6 +52,13 @@ export function weightedTotal(
   );
 }
 
+/** The highest total a stored rubric allows: Σ maxPoints × weight (null when it has none). */
+export function rubricMaxTotal(json: string): number | null {
+  const criteria = parseCriteria(json);
+  if (criteria.length === 0) return null;
+  return round2(criteria.reduce((sum, c) => sum + c.maxPoints * c.weight, 0));
+}
+
 /** Reads a stored criteria column; a malformed value yields an empty list rather than a crash. */
 export function parseCriteria(json: string): Criterion[] {
   try {

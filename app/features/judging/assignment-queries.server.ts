@@ -22,6 +22,11 @@ export type QueueItem = {
   submittedAt: Date | null;
   total: number | null;
   draft: boolean;
+  /** The assignment's round in a contest of rounds (null: one round). */
+  round: number;
+  roundName: string | null;
+  /** The score's rubric criteria (JSON), for the total's maximum; null when unscored. */
+  criteria: string | null;
 };
 
 /**
@@ -45,6 +50,9 @@ export async function judgeQueuePage(
       submittedAt: Date | string | null;
       total: number | null;
       draft: boolean | Int;
+      round: Int;
+      roundName: string | null;
+      criteria: string | null;
       queued: Int;
       pending: Int | null;
     }[]
@@ -52,6 +60,7 @@ export async function judgeQueuePage(
     WITH page AS (
       SELECT a."id" AS "id", a."submissionId" AS "submissionId", a."contestId" AS "contestId",
         a."createdAt" AS "createdAt", sc."submittedAt" AS "submittedAt", sc."total" AS "total",
+        sc."rubricId" AS "rubricId", a."round" AS "round", jr."name" AS "roundName",
         COALESCE(jr."judgingClose", c."judgingClose") AS "judgingClose", COUNT(*) OVER () AS "queued",
         SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) OVER () AS "pending"
       FROM "JudgeAssignment" a
@@ -68,8 +77,10 @@ export async function judgeQueuePage(
     SELECT p."submissionId", s."title" AS "title", s."wordCount" AS "wordCount",
       c."title" AS "contestTitle", p."judgingClose", c."timeZone" AS "timeZone",
       p."submittedAt", p."total", (d."id" IS NOT NULL) AS "draft",
+      p."round", p."roundName", rb."criteria" AS "criteria",
       p."queued", p."pending"
     FROM page p
+    LEFT JOIN "Rubric" rb ON rb."id" = p."rubricId"
     JOIN "Submission" s ON s."id" = p."submissionId"
     JOIN "Contest" c ON c."id" = p."contestId"
     LEFT JOIN "ScoreDraft" d ON d."assignmentId" = p."id"
@@ -88,6 +99,9 @@ export async function judgeQueuePage(
       submittedAt: fromSql.dateOrNull(r.submittedAt),
       total: r.total,
       draft: fromSql.bool(r.draft),
+      round: fromSql.int(r.round),
+      roundName: r.roundName,
+      criteria: r.criteria,
     })),
   };
 }

@@ -8,7 +8,7 @@
 import path from "node:path";
 import { parseSnapshot, publishedJudgingWindow } from "~/features/contests/contest-snapshot";
 import { isJudgingOpen } from "~/features/contests/phase";
-import { parseCriteria, type Criterion } from "~/features/contests/rubric";
+import { parseCriteria, rubricMaxTotal, type Criterion } from "~/features/contests/rubric";
 import { lockingTransaction, lockRow, prisma, type Prisma } from "~/utils/db.server";
 import { getStorage } from "~/utils/storage.server";
 import { judgeCopyInReader } from "~/features/documents/document-inspection.server";
@@ -53,10 +53,12 @@ export async function judgeQueue(judgeId: string, page = 1) {
   return {
     total,
     left,
-    items: items.map(({ submittedAt, total: score, ...item }) => ({
+    items: items.map(({ submittedAt, total: score, criteria, ...item }) => ({
       ...item,
       scored: submittedAt !== null,
       total: submittedAt !== null ? score : null,
+      // Each total out of its own rubric's maximum: rounds may score 1-10 and 1-20 (ADR 0045).
+      maxTotal: submittedAt !== null && criteria ? rubricMaxTotal(criteria) : null,
     })),
   };
 }

@@ -153,6 +153,8 @@ export type BeginOutcome =
       /** Why the step did nothing: its moment had passed ("skipped"), or nobody to tell. */
       skipped?: string;
       nothing?: string;
+      /** Added to the step's note (the capacity warning before round 1; ADR 0045). */
+      warning?: string;
     };
 
 export function newRunId() {
@@ -265,12 +267,16 @@ export async function beginStep(
 }
 
 /** What a finished step did, for /admin/workflows. */
-export type StepResult = { sent: number; skipped?: string; nothing?: string };
+export type StepResult = { sent: number; skipped?: string; nothing?: string; warning?: string };
 
 function resultOf(step: StepName, r: StepResult): { outcome: StepOutcome; note: string } {
+  const also = r.warning ? ` ${r.warning}` : "";
   if (r.skipped) return { outcome: "skipped", note: r.skipped };
-  if (r.sent === 0) return { outcome: "nothing", note: nothingNote(step, r.nothing) };
-  return { outcome: "sent", note: `${r.sent} ${r.sent === 1 ? "e-mail" : "e-mails"} sent.` };
+  if (r.sent === 0) return { outcome: "nothing", note: nothingNote(step, r.nothing) + also };
+  return {
+    outcome: "sent",
+    note: `${r.sent} ${r.sent === 1 ? "e-mail" : "e-mails"} sent.${also}`,
+  };
 }
 
 export async function finishStep(
@@ -339,7 +345,7 @@ export async function runStep(
     return { status: "failed", error: errorMessage(error) };
   }
   if (begun.status !== "started") return begun;
-  const { holder, mails, skipped, nothing } = begun;
+  const { holder, mails, skipped, nothing, warning } = begun;
   const errors: string[] = [];
   let sent = 0;
   // Messages sent by an earlier attempt count as sent: the step's note tells what went out.
@@ -367,7 +373,7 @@ export async function runStep(
     await failStep(contestId, step, error, now, round);
     return { status: "failed", error };
   }
-  await finishStep(contestId, step, now, { sent: done, skipped, nothing }, round);
+  await finishStep(contestId, step, now, { sent: done, skipped, nothing, warning }, round);
   return {
     status: "finished",
     sent,

@@ -8,6 +8,7 @@ import { parseSnapshot, snapshotDates } from "~/features/contests/contest-snapsh
 import { freezeAwards, stagedResultRows } from "~/features/results/freeze.server";
 import { ranking } from "~/features/judging/ranking.server";
 import { fixAdvancement } from "~/features/rounds/advancement.server";
+import { contestCapacity, capacityWarning } from "~/features/rounds/capacity.server";
 import { runRoundAssign } from "~/features/rounds/round-assign.server";
 import type { RoundPlan } from "~/features/rounds/rounds.server";
 import { expireSessions, voidUnpaid } from "~/features/payments/checkout.server";
@@ -64,7 +65,7 @@ export function scheduledContest(row: ContestRow): LifecycleContest {
 }
 
 /** What a step's action did: the e-mails to send, or why it did nothing (shown on /admin/workflows). */
-export type StepWork = { mails: MailJob[]; skipped?: string; nothing?: string };
+export type StepWork = { mails: MailJob[]; skipped?: string; nothing?: string; warning?: string };
 
 /** A judging round as the lifecycle runs it (a contest without rounds: its published dates). */
 export type LifecycleRound = RoundPlan;
@@ -177,6 +178,8 @@ const assign: StepAction = async (c, now, { round, many }) => {
   // No entries is a quiet contest, not a failure; no judges is, and an admin must act.
   if (!result.ok && result.reason !== "no-entries") throw new Error(result.error);
   const queues = await judgeQueues(c.id, false, round.number);
+  // Round 1 of several: the note warns when the panel's capacity may not cover the later rounds.
+  const warning = many && round.number === 1 ? capacityWarning(await contestCapacity(c.id)) : null;
   const mails: MailJob[] = queues.map(([judgeId, q]) => ({
     key:
       many && round.number > 1
@@ -194,7 +197,11 @@ const assign: StepAction = async (c, now, { round, many }) => {
       round: many ? `Round ${round.number} (${round.name})` : null,
     },
   }));
-  return { mails, nothing: "There were no entries to judge." };
+  return {
+    mails,
+    nothing: "There were no entries to judge.",
+    ...(warning ? { warning } : {}),
+  };
 };
 
 /** remind: judges who still have unscored entries of the step's round, with the count. */

@@ -1,7 +1,7 @@
 /**
  * The rounds page's data and its save (docs/decisions/0032-divisions-and-rounds.md): the plan is
- * checked against the contest's timeline (published dates once published), its rubrics and
- * judges, then written in one transaction with the contest's judging window set to round 1's
+ * checked against the contest's dates as last saved (the draft Publish will publish, which checks
+ * the rounds again; ADR 0045), its rubrics and judges, then written in one transaction with the contest's judging window set to round 1's
  * open and the last round's close (in the published snapshot too, so the public page and the
  * lifecycle agree), and the schedule re-synced through the outbox.
  */
@@ -56,6 +56,8 @@ export async function roundsPageData(contestId: string) {
   ]);
   return {
     contest: { ...contest, ...publishedDates(contest) },
+    /** The dates a plan is checked against: as last saved (ADR 0045). */
+    draft: { submissionsClose: contest.submissionsClose, resultsAt: contest.resultsAt },
     rubrics: contest.rubrics.map((r) => ({ id: r.id, name: r.name })),
     judges,
     rounds,
@@ -83,7 +85,9 @@ export async function saveRoundPlan(contestId: string, input: RoundPlanInput, no
     select: contestSelect,
   });
   if (!contest) throw new DomainError("Contest not found");
-  const dates = publishedDates(contest);
+  // The dates the admin last saved, not the published ones: rounds planned for new dates are
+  // saved before Publish, which checks them against the dates it publishes (ADR 0045).
+  const dates = { submissionsClose: contest.submissionsClose, resultsAt: contest.resultsAt };
   const judges = await prisma.user.findMany({
     where: panelJudge(contestId),
     select: { id: true },

@@ -1,0 +1,15 @@
+import { describe, expect, test } from "vitest";
+import { rubricMaxTotal } from "./rubric";
+
+describe("a rubric's highest total", () => {
+  test("Σ maxPoints × weight: a 1-10 and a 1-20 rubric", () => {
+    const ten = [
+      { key: "a", label: "A", maxPoints: 10, weight: 0.5, requireComment: false },
+      { key: "b", label: "B", maxPoints: 10, weight: 0.5, requireComment: false },
+    ];
+    const twenty = ten.map((c) => ({ ...c, maxPoints: 20 }));
+    expect(rubricMaxTotal(JSON.stringify(ten))).toBe(10);
+    expect(rubricMaxTotal(JSON.stringify(twenty))).toBe(20);
+    expect(rubricMaxTotal("not json")).toBeNull();
+  });
+});
