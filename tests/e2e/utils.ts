@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import path from "node:path";
+import { greetingName } from "~/features/accounts/user";
 
 export const DEMO_PASSWORD = "inkwell-demo";
 export const ADMIN = "admin@inkwell.test";
@@ -65,7 +66,14 @@ export async function signUp(
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
 }
 
+/** On the dashboard as this account: greeted by its display name, as the page does (ADR 0041). */
 export async function expectSignedInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+  const { e2ePrisma } = await import("./db");
+  const user = await e2ePrisma().user.findUnique({
+    where: { email },
+    select: { displayName: true },
+  });
+  const name = greetingName({ displayName: user?.displayName ?? null, email });
+  await expect(page.getByText(`Welcome, ${name}`)).toBeVisible();
 }
