@@ -50,9 +50,14 @@ export async function answerDraftQuestion(
 ) {
   if (mediaType(request.headers.get("Content-Type")) !== "application/x-www-form-urlencoded")
     return null;
-  const form = await request.formData().catch(() => null);
+  // Read from a copy: any other form posted here goes on to the entry's own checks untouched.
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const answer = form?.get("intent");
-  if (contest && (answer === "draft-keep" || answer === "draft-not-mine"))
+  if (answer !== "draft-keep" && answer !== "draft-not-mine") return null;
+  if (contest)
     await answerVisitorDraft(
       request,
       userId,
