@@ -42,9 +42,14 @@ test("a story written before signing in comes back after the sign-in, and Back t
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   // Back to the form, with the classroom code and the story.
   await expect(page).toHaveURL(new RegExp(`/contests/${FLASH}/enter\\?code=CLASS1$`));
+  // Asked by its title first (ADR 0042); the boxes are never kept, so the writer ticks them again.
+  await expect(page.getByRole("heading", { name: "Is this your story?" })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, it is mine: keep it" }).click();
   await expect(page.getByText("We kept your story")).toBeVisible();
   await expect(page.getByLabel("Story title")).toHaveValue("The Night Lantern");
   await expect(page.getByLabel("Story text")).toHaveValue(story);
+  for (const c of CONFIRMATIONS) await expect(page.getByLabel(c.label)).not.toBeChecked();
+  for (const c of CONFIRMATIONS) await page.getByLabel(c.label).check();
   await submit(page);
   await expect(page.getByTestId("toast")).toContainText("Your submission has been received!");
   expect(await titlesOf(email)).toEqual(["The Night Lantern"]);

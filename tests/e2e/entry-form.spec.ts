@@ -225,18 +225,15 @@ test("a UTF-16 text file (Notepad's 'Unicode') is accepted and its words are cou
 
 test("a visitor is told to sign in before the story box; the link comes back to the form, with the unsent story kept", async ({
   page,
-  javaScriptEnabled,
 }) => {
   const email = uniqueEmail("visitor");
   await signUp(page, email);
   await expect(page.getByTestId("toast")).toContainText("Account created!");
 
   await page.goto(`/contests/${FLASH}/enter`);
-  const link = page.getByRole("link", { name: "Sign in first" });
-  await expect(link).toHaveAttribute(
-    "href",
-    `/login?redirectTo=${encodeURIComponent(`/contests/${FLASH}/enter`)}`,
-  );
+  // A button of the form: what was typed is kept by the server, JavaScript on or off (ADR 0042).
+  const link = page.getByRole("button", { name: "Sign in first" });
+  await expect(link).toBeVisible();
   // The notice comes before the story box.
   const [linkY, boxY] = await Promise.all([
     link.evaluate((el) => el.getBoundingClientRect().top),
@@ -253,8 +250,8 @@ test("a visitor is told to sign in before the story box; the link comes back to 
   await page.getByLabel("Password").fill("secret-pass");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/contests/${FLASH}/enter$`));
-  if (!javaScriptEnabled) return; // the draft is kept by JavaScript in this browser
-
+  await expect(page.getByRole("heading", { name: "Is this your story?" })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, it is mine: keep it" }).click();
   await expect(page.getByText("We kept your story")).toBeVisible();
   await expect(page.getByLabel("Story title")).toHaveValue("Harbour Lights");
   await expect(page.getByLabel("Story text")).toHaveValue(story);
