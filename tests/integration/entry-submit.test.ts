@@ -183,7 +183,7 @@ describe("receiving an entry", () => {
     await prisma.submission.deleteMany({});
     fs.rmSync(root, { recursive: true, force: true });
     fs.mkdirSync(root);
-  });
+  }, 60_000); // 10 MB through the stream: slow when the machine is shared, never a measure
 
   test("if the database write fails after the upload, the stored file is removed and no row remains", async () => {
     // A real failing write: the database refuses this insert.
