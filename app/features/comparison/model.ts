@@ -235,7 +235,9 @@ export function separationReliability(measures: readonly Measure[]): number {
  *
  * Misfit rule: a judge with at least MIN_CHOICES_FOR_FIT choices whose infit is above the mean
  * plus two (population) standard deviations of the infits of the judges with at least that many
- * choices, and above 1. A judge with fewer choices is reported, never flagged.
+ * choices. A judge with fewer choices is reported, never flagged. (No floor at 1: the fitted
+ * scale follows its own data, so a round's good judges sit well below 1, about 0.6 at 10
+ * comparisons per entry, and a judge choosing at random only just above it.)
  */
 export function judgeFits(
   choices: readonly { judgeId: string; p: number }[],
@@ -262,7 +264,7 @@ export function judgeFits(
   if (judged.length >= 2) {
     const mean = judged.reduce((s, j) => s + j.infit, 0) / judged.length;
     const sd = Math.sqrt(judged.reduce((s, j) => s + (j.infit - mean) ** 2, 0) / judged.length);
-    const limit = Math.max(1, mean + 2 * sd);
+    const limit = mean + 2 * sd;
     for (const j of judged) j.misfit = j.infit > limit;
   }
   return fits.sort((x, y) => (x.judgeId < y.judgeId ? -1 : x.judgeId > y.judgeId ? 1 : 0));
