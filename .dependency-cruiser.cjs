@@ -8,6 +8,7 @@ const USES = {
   accounts: [],
   contests: [],
   documents: [],
+  comparison: [],
   divisions: ["accounts", "contests"],
   panel: ["accounts", "contests", "divisions"],
   judging: ["accounts", "anonymity", "contests", "documents", "panel"],

@@ -6,6 +6,7 @@
  *
  *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
  *                    [--reuse] [--only judge,admin-submissions,divisions] [--port 3900] [--profile]
+ *                    (--only comparison: the comparison round's fit and pairing, in process)
  *                    [--db sqlite|postgres|both] [--compare <git ref>]
  *
  * --db (default both) picks the engines: the seeded SQLite file, and the same rows copied into a
@@ -1101,6 +1102,32 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
           met: r.perSecond > 0,
           note: `${r.msEach.toFixed(0)} ms each, RSS +${r.growthMb.toFixed(0)} MB`,
         });
+    }
+
+    if (want("comparison")) {
+      // Pure, in this process (bench/comparison.ts; docs/decisions/0055): the same on either engine.
+      const { comparisonTimings } = await import("./comparison");
+      const r = comparisonTimings(5000, RUNS);
+      rows.push({
+        name: `comparison: fit ${r.entries.toLocaleString("en")} entries × 10 (in process)`,
+        p50: r.fitMs,
+        errors: 0,
+        target: "≤ 2 s",
+        met: r.fitMs <= 2000,
+        note: `${r.fitMs.toFixed(0)} ms, reliability ${r.reliability.toFixed(2)}`,
+      });
+      rows.push({
+        name: `comparison: next pair among ${r.entries.toLocaleString("en")} (in process)`,
+        p50: r.pairMs,
+        p99: r.pairP99Ms,
+        errors: 0,
+        target: "≤ 50 ms",
+        met: r.pairMs <= 50,
+        note: `${r.pairMs.toFixed(1)} ms`,
+      });
+      console.log(
+        `  comparison: fit ${r.fitMs.toFixed(0)} ms, next pair ${r.pairMs.toFixed(1)} ms`,
+      );
     }
 
     if (want("js")) {

@@ -31,7 +31,11 @@ describe("rankByMeasure", () => {
   it("top N: ties at the cut all go on", () => {
     const r = rankByMeasure(s, { topN: 2 });
     expect(r.filter((x) => x.advances).map((x) => x.id)).toEqual(["a", "b", "c"]);
-    expect(rankByMeasure(s, { topN: 1 }).filter((x) => x.advances).map((x) => x.id)).toEqual(["a"]);
+    expect(
+      rankByMeasure(s, { topN: 1 })
+        .filter((x) => x.advances)
+        .map((x) => x.id),
+    ).toEqual(["a"]);
     expect(rankByMeasure(s, { topN: 0 }).some((x) => x.advances)).toBe(false);
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fitScale, judgeFits, MIN_CHOICES_FOR_FIT, separationReliability, type Choice } from "./model";
+import {
+  fitScale,
+  judgeFits,
+  MIN_CHOICES_FOR_FIT,
+  separationReliability,
+  type Choice,
+} from "./model";
 import { simulateRound, spearman } from "./simulation";
 
 const choice = (winnerId: string, loserId: string, judgeId = "j1"): Choice => ({
@@ -107,15 +113,22 @@ describe("fitScale: small and awkward inputs", () => {
 
 describe("separationReliability", () => {
   it("is (observed variance − mean error variance) / observed variance, clamped to 0..1", () => {
-    const m = (measure: number, se: number) => ({ id: String(measure), measure, se, comparisons: 5, wins: 1 });
+    const m = (measure: number, se: number) => ({
+      id: String(measure),
+      measure,
+      se,
+      comparisons: 5,
+      wins: 1,
+    });
     // Observed variance 4, mean error variance 1: 0.75.
     expect(separationReliability([m(-2, 1), m(2, 1)])).toBeCloseTo(0.75, 9);
     expect(separationReliability([m(-0.1, 2), m(0.1, 2)])).toBe(0);
     expect(separationReliability([m(0, 1)])).toBe(0);
     // Entries never compared do not count.
-    expect(
-      separationReliability([m(-2, 1), m(2, 1), { ...m(0, 3), comparisons: 0 }]),
-    ).toBeCloseTo(0.75, 9);
+    expect(separationReliability([m(-2, 1), m(2, 1), { ...m(0, 3), comparisons: 0 }])).toBeCloseTo(
+      0.75,
+      9,
+    );
   });
 });
 

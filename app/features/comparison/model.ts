@@ -14,7 +14,13 @@
  */
 
 export type Choice = { winnerId: string; loserId: string; judgeId: string };
-export type Measure = { id: string; measure: number; se: number; comparisons: number; wins: number };
+export type Measure = {
+  id: string;
+  measure: number;
+  se: number;
+  comparisons: number;
+  wins: number;
+};
 export type JudgeFit = {
   judgeId: string;
   infit: number;
@@ -239,9 +245,7 @@ export function separationReliability(measures: readonly Measure[]): number {
  * scale follows its own data, so a round's good judges sit well below 1, about 0.6 at 10
  * comparisons per entry, and a judge choosing at random only just above it.)
  */
-export function judgeFits(
-  choices: readonly { judgeId: string; p: number }[],
-): JudgeFit[] {
+export function judgeFits(choices: readonly { judgeId: string; p: number }[]): JudgeFit[] {
   const sums = new Map<string, { count: number; out: number; num: number; den: number }>();
   for (const c of choices) {
     let s = sums.get(c.judgeId);

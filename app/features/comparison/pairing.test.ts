@@ -24,9 +24,7 @@ describe("choosePair", () => {
   it("null with fewer than two entries, or when every entry has reached the target", () => {
     expect(choosePair({ ...base, candidates: [] })).toBeNull();
     expect(choosePair({ ...base, candidates: [cand("a")] })).toBeNull();
-    expect(
-      choosePair({ ...base, candidates: [cand("a", 0, 10), cand("b", 0, 12)] }),
-    ).toBeNull();
+    expect(choosePair({ ...base, candidates: [cand("a", 0, 10), cand("b", 0, 12)] })).toBeNull();
   });
 
   it("two entries: that pair, unless this judge judged it or another judge holds it", () => {
@@ -108,7 +106,11 @@ describe("choosePair", () => {
   it("ties in measure and counts: still a valid pair, and the same pair for the same random", () => {
     const candidates = Array.from({ length: 6 }, (_, i) => cand(`t${i}`, 0, 5, 1));
     const one = choosePair({ ...base, candidates, random: seededRandom(4) });
-    const two = choosePair({ ...base, candidates: [...candidates].reverse(), random: seededRandom(4) });
+    const two = choosePair({
+      ...base,
+      candidates: [...candidates].reverse(),
+      random: seededRandom(4),
+    });
     expect(one).not.toBeNull();
     expect(one!.a).not.toBe(one!.b);
     expect(two).toEqual(one);
@@ -160,7 +162,13 @@ describe("choosePair", () => {
     );
     const judged = new Set<string>();
     for (let i = 0; i < 300; i++) judged.add(pairKey(`s${i}`, `s${i + 1}`));
-    const pair = choosePair({ ...base, candidates, judgedByThisJudge: judged, reserved: none, random })!;
+    const pair = choosePair({
+      ...base,
+      candidates,
+      judgedByThisJudge: judged,
+      reserved: none,
+      random,
+    })!;
     expect(pair.a).not.toBe(pair.b);
     expect(judged.has(pairKey(pair.a, pair.b))).toBe(false);
   });

@@ -101,7 +101,8 @@ export function choosePair(input: {
         const dHi = hi < n ? byMeasure[hi].measure - anchor.measure : Infinity;
         const i = dLo <= dHi ? lo-- : hi++;
         const c = byMeasure[i];
-        if (free(anchor.id, c.id)) window.push({ c, distance: Math.abs(c.measure - anchor.measure) });
+        if (free(anchor.id, c.id))
+          window.push({ c, distance: Math.abs(c.measure - anchor.measure) });
       }
       // Closeness in units of the anchor's uncertainty, plus the preferences above.
       const unit = Math.max(anchor.se, 0.1);

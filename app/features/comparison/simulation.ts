@@ -29,7 +29,7 @@ export function spearman(x: readonly number[], y: readonly number[]): number {
   const ranks = (v: readonly number[]) => {
     const order = v.map((value, i) => ({ value, i })).sort((a, b) => a.value - b.value);
     const r = new Array<number>(v.length);
-    for (let k = 0; k < order.length; ) {
+    for (let k = 0; k < order.length;) {
       let end = k;
       while (end + 1 < order.length && order[end + 1].value === order[k].value) end++;
       for (let m = k; m <= end; m++) r[order[m].i] = (k + end) / 2 + 1;
