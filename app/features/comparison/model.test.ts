@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  fitMeasures,
   fitScale,
   judgeFits,
   MIN_CHOICES_FOR_FIT,
@@ -108,6 +109,26 @@ describe("fitScale: small and awkward inputs", () => {
     const one = fitScale(["a", "b", "c"], choices);
     const two = fitScale(["a", "b", "c"], [...choices].reverse());
     one.measures.forEach((m, i) => expect(two.measures[i].measure).toBeCloseTo(m.measure, 8));
+  });
+});
+
+describe("fitMeasures converges on hard graphs", () => {
+  it("a long chain of neighbours only (the slowest graph for the solver)", () => {
+    const pairs: [number, number][] = [];
+    for (let i = 0; i + 1 < 300; i++)
+      for (let k = 0; k < 5; k++) pairs.push(k < 3 ? [i + 1, i] : [i, i + 1]);
+    const fit = fitMeasures(300, pairs);
+    expect(fit.gradient).toBeLessThan(1e-6);
+    expect(fit.theta[299]).toBeGreaterThan(fit.theta[0]);
+  });
+
+  it("a perfect order (every entry beats every one below it): finite, in order", () => {
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < 30; i++) for (let j = i + 1; j < 30; j++) pairs.push([i, j], [i, j]);
+    const fit = fitMeasures(30, pairs);
+    expect(fit.gradient).toBeLessThan(1e-6);
+    for (let i = 0; i + 1 < 30; i++) expect(fit.theta[i]).toBeGreaterThan(fit.theta[i + 1]);
+    expect(Math.abs(fit.theta[0])).toBeLessThan(30);
   });
 });
 
