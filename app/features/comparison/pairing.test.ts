@@ -155,6 +155,39 @@ describe("choosePair", () => {
     }
   });
 
+  it("three judges at once: never the pair another judge holds, and every entry reaches the target", () => {
+    const target = 5;
+    const counts = new Map(Array.from({ length: 40 }, (_, i) => [`e${i}`, 0]));
+    const judges = ["j1", "j2", "j3"];
+    const judged = new Map(judges.map((j) => [j, new Set<string>()]));
+    const held = new Map<string, string>(); // judge → the pair key it holds
+    const random = seededRandom(8);
+    for (let turn = 0; turn < 600; turn++) {
+      const judge = judges[turn % 3];
+      // The judge answers the pair they hold, then asks for the next.
+      const holding = held.get(judge);
+      if (holding) {
+        judged.get(judge)!.add(holding);
+        for (const id of holding.split("|")) counts.set(id, counts.get(id)! + 1);
+        held.delete(judge);
+      }
+      const reserved = new Set(held.values());
+      const pair = choosePair({
+        candidates: [...counts].map(([id, n]) => cand(id, Number(id.slice(1)) / 8, n)),
+        target,
+        judgedByThisJudge: judged.get(judge)!,
+        reserved,
+        random,
+      });
+      if (!pair) continue;
+      const key = pairKey(pair.a, pair.b);
+      expect(reserved.has(key)).toBe(false);
+      expect(judged.get(judge)!.has(key)).toBe(false);
+      held.set(judge, key);
+    }
+    for (const n of counts.values()) expect(n).toBeGreaterThanOrEqual(target);
+  });
+
   it("5,000 candidates: a valid pair that avoids taken pairs", () => {
     const random = seededRandom(6);
     const candidates = Array.from({ length: 5000 }, (_, i) =>
