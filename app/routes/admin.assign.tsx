@@ -12,9 +12,9 @@ import { useResetKey } from "~/utils/use-reset-key";
 import { ContestPickerForm } from "~/components/contests/contest-picker";
 import { pageCount, pageParam } from "~/utils/paging";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { findContest } from "~/features/judging/assignments.server";
-import { shortfallHeadline } from "~/features/judging/panel-assign.server";
-import { contestRecusals } from "~/features/judging/recusal.server";
+import { findContest } from "~/features/assignment/auto-assign.server";
+import { shortfallHeadline } from "~/features/assignment/panel-assign.server";
+import { contestRecusals } from "~/features/assignment/recusal.server";
 import { inviteAllJudges } from "~/features/panel/panel.server";
 import { formatDateTime } from "~/utils/dates";
 import {
@@ -24,19 +24,19 @@ import {
   CONTROL_PAGE_SIZE,
   nudgeJudge,
   swapChoices,
-} from "~/features/judging/assignment-control.server";
+} from "~/features/assignment/assignment-control.server";
 import {
   addJudge,
   reassignUnscored,
   removeAssignment,
   swapAssignment,
-} from "~/features/judging/assignment-changes.server";
-import { reassignSummary, entries } from "~/features/judging/assignment-control";
+} from "~/features/assignment/assignment-changes.server";
+import { reassignSummary, entries } from "~/features/assignment/assignment-control";
 import { ChooserCard, JudgesTable, type Chooser } from "~/components/judging/assignment-control";
 import { AssignmentsSection, AutoAssignCard, RecusalList } from "~/components/judging/auto-assign";
 import { refusalToast } from "~/utils/action.server";
 import { contestCapacity, capacityWarning } from "~/features/rounds/capacity.server";
-import { currentRound, runRoundAssign } from "~/features/rounds/round-assign.server";
+import { currentRound, runRoundAssign } from "~/features/assignment/round-assign.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
