@@ -7,10 +7,8 @@
  * boolean leaves here). The callers (review.server.ts, the assignment writers) hold the rules.
  * The ranking's SQL is in queries.server.ts.
  */
-import { Prisma } from "~/generated/prisma/client";
 import { fromSql, prisma } from "~/utils/db.server";
 
-type Tx = Prisma.TransactionClient;
 type Int = bigint | number;
 
 export type QueueItem = {
