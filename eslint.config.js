@@ -29,6 +29,29 @@ const noWorkflows = {
   regex: "^(\\.\\./)+inngest/",
   message: "inngest/ calls features; features and utils never import the workflows.",
 };
+// One writer of JudgeAssignment (docs/decisions/0051-assignment-capability.md): outside
+// app/features/assignment/ no module creates, changes or deletes an assignment, through the Prisma
+// delegate, a nested write on a relation (`assignments: { create: … }`) or raw SQL. Reading is free.
+const ASSIGNMENT_WRITES =
+  "create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany";
+const ASSIGNMENT_SQL =
+  '/(INSERT\\s+(OR\\s+\\w+\\s+)?INTO|UPDATE|DELETE\\s+FROM|REPLACE\\s+INTO)\\s+"?JudgeAssignment\\b/i';
+const onlyAssignmentWrites =
+  "Only app/features/assignment/ writes JudgeAssignment (ADR 0051): call its functions.";
+const assignmentWriteRule = [
+  "error",
+  {
+    selector: `CallExpression[callee.property.name=/^(${ASSIGNMENT_WRITES})$/][callee.object.property.name='judgeAssignment']`,
+    message: onlyAssignmentWrites,
+  },
+  {
+    selector: `Property[key.name='assignments'] > ObjectExpression > Property[key.name=/^(${ASSIGNMENT_WRITES}|connectOrCreate|set|connect|disconnect)$/]`,
+    message: onlyAssignmentWrites,
+  },
+  { selector: `TemplateElement[value.raw=${ASSIGNMENT_SQL}]`, message: onlyAssignmentWrites },
+  { selector: `Literal[value=${ASSIGNMENT_SQL}]`, message: onlyAssignmentWrites },
+];
+
 const restrict = (...patterns) => ["error", { patterns: [prismaOnlyThroughDb, ...patterns] }];
 
 export default tseslint.config(
@@ -77,5 +100,10 @@ export default tseslint.config(
   {
     files: ["app/components/**", "app/emails/**", "inngest/**"],
     rules: { "no-restricted-imports": restrict(noRoutes) },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "inngest/**/*.ts", "server/**/*.ts", "scripts/**/*.{ts,mjs}"],
+    ignores: ["app/features/assignment/**", "app/generated/**"],
+    rules: { "no-restricted-syntax": assignmentWriteRule },
   },
 );

@@ -138,7 +138,7 @@ async function main() {
   );
   const { ranking, rankingCounts } = await import("../app/features/judging/ranking.server");
   const { judgeQueue } = await import("../app/features/judging/review.server");
-  const { runAutoAssign } = await import("../app/features/judging/assignments.server");
+  const { runAutoAssign } = await import("../app/features/assignment/auto-assign.server");
   const { listJudges } = await import("../app/features/judging/judges.server");
   const { prisma } = await import("~/utils/db.server");
   const pages = Math.ceil((ENTRIES + 1000) / 50);

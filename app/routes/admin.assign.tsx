@@ -12,10 +12,10 @@ import { useResetKey } from "~/utils/use-reset-key";
 import { ContestPickerForm } from "~/components/contests/contest-picker";
 import { pageCount, pageParam } from "~/utils/paging";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { findContest } from "~/features/judging/assignments.server";
-import { shortfallHeadline } from "~/features/judging/panel-assign.server";
-import { contestRecusals } from "~/features/judging/recusal.server";
-import { inviteAllJudges } from "~/features/panel/panel.server";
+import { findContest } from "~/features/assignment/auto-assign.server";
+import { shortfallHeadline } from "~/features/assignment/panel-assign.server";
+import { contestRecusals } from "~/features/assignment/recusal.server";
+import { PRE_ASSIGNED_MESSAGE, preAssignAllJudges } from "~/features/assignment/pre-assign.server";
 import { formatDateTime } from "~/utils/dates";
 import {
   addChoices,
@@ -24,19 +24,19 @@ import {
   CONTROL_PAGE_SIZE,
   nudgeJudge,
   swapChoices,
-} from "~/features/judging/assignment-control.server";
+} from "~/features/assignment/assignment-control.server";
 import {
   addJudge,
   reassignUnscored,
   removeAssignment,
   swapAssignment,
-} from "~/features/judging/assignment-changes.server";
-import { reassignSummary, entries } from "~/features/judging/assignment-control";
+} from "~/features/assignment/assignment-changes.server";
+import { reassignSummary, entries } from "~/features/assignment/assignment-control";
 import { ChooserCard, JudgesTable, type Chooser } from "~/components/judging/assignment-control";
 import { AssignmentsSection, AutoAssignCard, RecusalList } from "~/components/judging/auto-assign";
 import { refusalToast } from "~/utils/action.server";
 import { contestCapacity, capacityWarning } from "~/features/rounds/capacity.server";
-import { currentRound, runRoundAssign } from "~/features/rounds/round-assign.server";
+import { currentRound, runRoundAssign } from "~/features/assignment/round-assign.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
@@ -138,6 +138,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       replacement: r.replacement ? r.replacement.displayName || r.replacement.email : null,
       at: contest ? formatDateTime(r.createdAt, contest.timeZone) : "",
     })),
+    // The panel's accepted judges: the spec's "Contest-wide" rows, "Pre-assigned" to no entry
+    // (ADR 0033, 0051); on the first page of the unsearched list.
+    contestWide:
+      page === 1 && !q
+        ? judges
+            .filter((j) => j.accepted)
+            .map((j) => ({ judgeId: j.judgeId, name: j.name, email: j.email }))
+        : [],
     ...assignments,
     pages: pageCount(assignments.total, CONTROL_PAGE_SIZE),
   };
@@ -220,17 +228,21 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   // 'Pre-Assign All Judges' invites every site judge to the contest's panel; they judge it once
-  // they accept (docs/decisions/0033-judging-panel.md).
+  // they accept, and show as its contest-wide rows (docs/decisions/0033-judging-panel.md, 0051).
   if (value.intent === "preassign") {
-    const invited = await inviteAllJudges(contest.id, admin.id);
+    const r = await preAssignAllJudges(contest.id, admin.id);
+    if (!r.ok)
+      return redirectWithToast(back(contest.id), {
+        type: "error",
+        title: r.error,
+        description: "Add judges on the Judges page, or invite one on the contest's panel.",
+      });
     return redirectWithToast(back(contest.id), {
       type: "success",
-      title: invited
-        ? `${invited} judge(s) invited to the panel of ${contest.title}`
-        : "Every site judge is already on this contest's panel",
-      description: invited
-        ? "Each gets an e-mail with a link; they are assigned entries once they accept."
-        : undefined,
+      title: PRE_ASSIGNED_MESSAGE,
+      description: r.invited
+        ? `${r.invited} judge(s) invited to the panel of ${contest.title}. Each gets an e-mail with a link; they are assigned entries once they accept.`
+        : "Every site judge is already on this contest's panel.",
     });
   }
   // The same code path as the scheduled assign step: refused once the round has closed (checked
@@ -273,6 +285,7 @@ export default function AutoAssign() {
     round,
     capacity,
     rows,
+    contestWide,
     total,
     page,
     pages,
@@ -354,6 +367,7 @@ export default function AutoAssign() {
         <AssignmentsSection
           contestId={contest.id}
           rows={rows}
+          contestWide={contestWide}
           total={total}
           q={q}
           page={page}

@@ -3,6 +3,7 @@
  * Invite site judges, a new address or every site judge; each member's capacity and divisions;
  * remove a member; record and delete conflicts of interest.
  */
+import { removeMember } from "~/features/assignment/leaving.server";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -28,7 +29,6 @@ import {
   inviteJudges,
   judgesOffPanel,
   panelMembers,
-  removeMember,
   saveMemberSettings,
 } from "~/features/panel/panel.server";
 import { panelActionSchema } from "~/features/panel/panel-schema";

@@ -1,3 +1,4 @@
+import { removeJudge } from "~/features/assignment/leaving.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { EmailAddress } from "~/components/ui/email-address";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -25,7 +26,6 @@ import { INVITATION_LABEL } from "~/features/judging/invitation";
 import {
   addJudge,
   listJudges,
-  removeJudge,
   resendInvitation,
   JUDGES_PAGE_SIZE,
 } from "~/features/judging/judges.server";

@@ -24,7 +24,7 @@ import { pageCount, pageParam } from "~/utils/paging";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { findContest } from "~/features/judging/assignments.server";
+import { findContest } from "~/features/assignment/auto-assign.server";
 import {
   ranking,
   rankingCounts,

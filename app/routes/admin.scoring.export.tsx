@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { entrantsForContest, ranking, type RankingMode } from "~/features/judging/ranking.server";
-import { findContest } from "~/features/judging/assignments.server";
+import { findContest } from "~/features/assignment/auto-assign.server";
 import { csvResponse, csvSafe } from "~/utils/csv-export";
 import { formatScore } from "~/features/judging/scoring";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -40,7 +40,7 @@ import { readForm } from "~/utils/form-body.server";
 import { contentRemovedMessage } from "~/features/privacy/retention-policy";
 import { contestDivisions } from "~/features/divisions/divisions.server";
 import { divisionMoves, moveToDivision } from "~/features/entries/division-move.server";
-import { entryRecusals } from "~/features/judging/recusal.server";
+import { entryRecusals } from "~/features/assignment/recusal.server";
 import {
   decideIdentityHits,
   identityHitsForAdmin,

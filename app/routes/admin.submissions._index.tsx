@@ -23,6 +23,7 @@ import {
 } from "~/features/entries/admin-submissions.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
 import { contestDivisions } from "~/features/divisions/divisions.server";
+import { DownloadLink } from "~/components/ui/download-link";
 
 export const meta: MetaFunction = () => [{ title: "Submissions · Admin · Inkwell" }];
 
@@ -243,13 +244,13 @@ export default function AdminSubmissions() {
                     Preview
                   </Link>
                   {s.hasFile ? (
-                    <a
+                    <DownloadLink
                       href={`/files/submissions/${s.id}`}
                       className="underline"
                       aria-label={`Download file of ${s.title}`}
                     >
                       Download
-                    </a>
+                    </DownloadLink>
                   ) : null}
                 </div>
               </td>

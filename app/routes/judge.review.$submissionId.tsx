@@ -34,7 +34,7 @@ import { inputClass } from "~/components/ui/field";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireJudge } from "~/features/accounts/auth.server";
 import { loadReview, nextPendingEntry, scoringContext } from "~/features/judging/review.server";
-import { recuse } from "~/features/judging/recusal.server";
+import { recuse } from "~/features/assignment/recusal.server";
 import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rules";
 import { refusalToast } from "~/utils/action.server";
 import { writeScoreForm } from "~/features/judging/score-form.server";

@@ -304,6 +304,8 @@ test("the admin screens show the spec's empty states and messages", async ({ pag
   // 'Pre-Assign All Judges' invites every site judge to the contest's panel
   // (docs/decisions/0033-judging-panel.md): the demo judge is listed as invited until they accept.
   await page.getByRole("button", { name: "Pre-Assign All Judges" }).click();
-  await expect(page.getByTestId("toast")).toContainText("invited to the panel of");
+  await expect(page.getByTestId("toast")).toContainText(
+    "Judges pre-assigned to contest successfully",
+  );
   await expect(page.getByRole("row", { name: /\(judge@inkwell\.test\)/ })).toContainText("Invited");
 });

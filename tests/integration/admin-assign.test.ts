@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
-import { JUDGING_CLOSED_MESSAGE } from "~/features/judging/assignments.server";
+import { JUDGING_CLOSED_MESSAGE } from "~/features/assignment/auto-assign.server";
 import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
 import { seatPanel } from "./panel-fixtures";
 

@@ -6,7 +6,7 @@ import {
   reassignUnscored,
   removeAssignment,
   swapAssignment,
-} from "~/features/judging/assignment-changes.server";
+} from "~/features/assignment/assignment-changes.server";
 import {
   addChoices,
   AssignmentRefused,
@@ -14,7 +14,7 @@ import {
   controlAssignments,
   nudgeJudge,
   swapChoices,
-} from "~/features/judging/assignment-control.server";
+} from "~/features/assignment/assignment-control.server";
 import { judgeFile, judgeQueue, loadReview } from "~/features/judging/review.server";
 import { ranking } from "~/features/judging/ranking.server";
 import {

@@ -1,7 +1,7 @@
 import { seatPanel } from "./panel-fixtures";
 import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
-import { runAutoAssign } from "~/features/judging/assignments.server";
+import { runAutoAssign } from "~/features/assignment/auto-assign.server";
 import { submitScore } from "~/features/judging/review.server";
 import { sendOnce } from "~/features/lifecycle/mail.server";
 import type { Criterion } from "~/features/contests/rubric";

@@ -1,3 +1,4 @@
+import { removeJudge } from "~/features/assignment/leaving.server";
 import { describe, expect, test } from "vitest";
 import {
   acceptJudgeInvitation,
@@ -5,7 +6,6 @@ import {
   findSetPasswordToken,
   InvitationRefused,
   listJudges,
-  removeJudge,
   resendInvitation,
   setPasswordWithToken,
 } from "~/features/judging/judges.server";

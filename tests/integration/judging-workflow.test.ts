@@ -1,3 +1,4 @@
+import { removeJudge } from "~/features/assignment/leaving.server";
 import { seatPanel } from "./panel-fixtures";
 import { liveMails } from "./inbox";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -8,14 +9,13 @@ import {
 } from "~/features/entries/admin-submissions.server";
 import { entrantResults, withdrawSubmission } from "~/features/entries/entrant-submissions.server";
 import { TransitionRefused } from "~/features/entries/submission-status";
-import { runAutoAssign } from "~/features/judging/assignments.server";
+import { runAutoAssign } from "~/features/assignment/auto-assign.server";
 import {
   addJudge,
   createSetPasswordToken,
   findSetPasswordToken,
   InvitationRefused,
   listJudges,
-  removeJudge,
   resendInvitation,
 } from "~/features/judging/judges.server";
 import { entryScores, ranking } from "~/features/judging/ranking.server";

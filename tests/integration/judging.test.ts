@@ -1,3 +1,4 @@
+import { removeJudge } from "~/features/assignment/leaving.server";
 import { linkToken } from "./inbox";
 import { seatPanel } from "./panel-fixtures";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -5,7 +6,6 @@ import { prisma, type SubmissionStatus } from "~/utils/db.server";
 import {
   addJudge,
   findSetPasswordToken,
-  removeJudge,
   setPasswordWithToken,
 } from "~/features/judging/judges.server";
 import { hashToken } from "~/features/accounts/one-time-tokens.server";
@@ -16,7 +16,7 @@ import {
   scoringContext,
   submitScore,
 } from "~/features/judging/review.server";
-import { JUDGING_CLOSED_MESSAGE, runAutoAssign } from "~/features/judging/assignments.server";
+import { JUDGING_CLOSED_MESSAGE, runAutoAssign } from "~/features/assignment/auto-assign.server";
 import { entryScores, ranking } from "~/features/judging/ranking.server";
 import type { Criterion } from "~/features/contests/rubric";
 import { rankByAverage, rankByZScore } from "#tests/oracles/ranking";

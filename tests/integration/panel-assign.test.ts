@@ -6,8 +6,12 @@
  */
 import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
-import { runAutoAssign } from "~/features/judging/assignments.server";
-import { contestRecusals, recuse, RECUSAL_SCORED_MESSAGE } from "~/features/judging/recusal.server";
+import { runAutoAssign } from "~/features/assignment/auto-assign.server";
+import {
+  contestRecusals,
+  recuse,
+  RECUSAL_SCORED_MESSAGE,
+} from "~/features/assignment/recusal.server";
 import { submitScore } from "~/features/judging/review.server";
 import { lifecycleContest, person } from "./lifecycle-fixtures";
 import { makeEducator, linkedPupil, rosterPupil } from "./class-fixtures";

@@ -1,3 +1,4 @@
+import { removeMember } from "~/features/assignment/leaving.server";
 import { describe, expect, test, vi } from "vitest";
 import { startSession } from "~/features/accounts/session.server";
 import { deleteConflict, panelConflicts, recordConflict } from "~/features/panel/conflicts.server";
@@ -16,7 +17,6 @@ import {
   inviteJudges,
   judgesOffPanel,
   panelMembers,
-  removeMember,
   saveMemberSettings,
 } from "~/features/panel/panel.server";
 import * as judgePage from "~/routes/judge._index";

@@ -5,10 +5,10 @@
  */
 import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
-import { runAutoAssign } from "~/features/judging/assignments.server";
-import { addJudge, swapAssignment } from "~/features/judging/assignment-changes.server";
-import { addJudgeToEntry } from "~/features/judging/spread.server";
-import { runRoundAssign } from "~/features/rounds/round-assign.server";
+import { runAutoAssign } from "~/features/assignment/auto-assign.server";
+import { addJudge, swapAssignment } from "~/features/assignment/assignment-changes.server";
+import { addJudgeToEntry } from "~/features/assignment/assignment-changes.server";
+import { runRoundAssign } from "~/features/assignment/round-assign.server";
 import { lifecycleContest, person } from "./lifecycle-fixtures";
 import { linkedPupil, makeEducator, rosterPupil } from "./class-fixtures";
 import { seatPanel } from "./panel-fixtures";

@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { statusBadgeVariant, statusLabel } from "~/features/entries/submission-status";
+import { DownloadLink } from "~/components/ui/download-link";
 
 /** The submission's status as a badge ("Submitted", "Withdrawn", …). */
 export function SubmissionStatusBadge({ status }: { status: string }) {
@@ -56,9 +57,12 @@ export function SubmissionFileCard({
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        <a href={`/files/submissions/${id}`} className="font-medium text-ink-700 underline">
+        <DownloadLink
+          href={`/files/submissions/${id}`}
+          className="font-medium text-ink-700 underline"
+        >
           Download {fileName}
-        </a>
+        </DownloadLink>
         {fileSize ? (
           <span className="ml-2 text-sm text-slate-600">
             ({Math.max(1, Math.round(fileSize / 1024))} KB)

@@ -34,6 +34,9 @@ export type AssignmentRow = {
   state: "pending" | "scored" | "released";
 };
 
+/** An accepted panel judge: the spec's contest-wide pre-assignment (ADR 0033, 0051). */
+export type ContestWideRow = { judgeId: string; name: string; email: string };
+
 export type Chooser = {
   kind: "swap" | "add";
   /** The assignment (swap) or the entry (add). */
@@ -162,12 +165,15 @@ const STATE = {
 export function AssignmentsTable({
   contestId,
   rows,
+  contestWide = [],
   view,
   link,
   busy,
 }: {
   contestId: string;
   rows: AssignmentRow[];
+  /** The panel's accepted judges, shown first as the spec's "Contest-wide" rows. */
+  contestWide?: ContestWideRow[];
   view: { q: string; page: number };
   /** The page's address with these parameters set. */
   link: (params: Record<string, string>) => string;
@@ -185,6 +191,30 @@ export function AssignmentsTable({
         { label: "Actions", className: "py-2" },
       ]}
     >
+      {contestWide.map((j) => (
+        <tr
+          key={`panel-${j.judgeId}`}
+          className="border-b border-slate-100"
+          data-testid="contest-wide-row"
+        >
+          <td className="py-2 pr-4">
+            {j.name} <span className="break-all text-slate-600">({j.email})</span>
+          </td>
+          <td className="py-2 pr-4">Pre-assigned</td>
+          <td className="py-2 pr-4">Contest-wide</td>
+          <td className="py-2 pr-4">All</td>
+          <td className="py-2 pr-4">On the panel</td>
+          <td className="py-2">
+            <Link
+              to={`/admin/contests/${contestId}/panel`}
+              className="text-sm text-ink-600 underline"
+              aria-label={`Manage ${j.name} on the panel`}
+            >
+              Panel
+            </Link>
+          </td>
+        </tr>
+      ))}
       {rows.map((r, i) => (
         <tr key={r.id} className="border-b border-slate-100" data-testid="assignment-row">
           <td className="py-2 pr-4">
@@ -205,7 +235,7 @@ export function AssignmentsTable({
               </>
             ) : null}
           </td>
-          {/* The spec's Type: every assignment is to a submission; the panel is the contest-wide list. */}
+          {/* The spec's Type: an assignment to an entry; the panel's rows above are "Contest-wide". */}
           <td className="py-2 pr-4">Submission</td>
           <td className="py-2 pr-4">{r.round}</td>
           <td className="py-2 pr-4">{STATE[r.state]}</td>

@@ -6,7 +6,11 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { AssignmentsTable, type AssignmentRow } from "~/components/judging/assignment-control";
+import {
+  AssignmentsTable,
+  type AssignmentRow,
+  type ContestWideRow,
+} from "~/components/judging/assignment-control";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/data-table";
@@ -49,8 +53,8 @@ export function AutoAssignCard({
           with a conflict of interest and never their own entry, spreading the work evenly. Every
           entry must get its full number of judges: if one cannot, nothing is written and the
           entries are listed with the reason. &apos;Pre-Assign All Judges&apos; invites every site
-          judge to the panel. Nothing is assigned once judging has closed; running it again only
-          fills gaps.
+          judge to the panel; those who accept are listed below as contest-wide. Nothing is assigned
+          once judging has closed; running it again only fills gaps.
         </p>
         {round ? (
           <p className="text-sm font-medium text-slate-800" data-testid="assign-round">
@@ -141,6 +145,7 @@ export function RecusalList({
 export function AssignmentsSection({
   contestId,
   rows,
+  contestWide,
   total,
   q,
   page,
@@ -151,6 +156,8 @@ export function AssignmentsSection({
 }: {
   contestId: string;
   rows: AssignmentRow[];
+  /** The panel's accepted judges ("Contest-wide", "Pre-assigned"); shown unsearched on page 1. */
+  contestWide: ContestWideRow[];
   total: number;
   q: string;
   page: number;
@@ -183,12 +190,19 @@ export function AssignmentsSection({
           Search
         </Button>
       </Form>
-      {rows.length === 0 ? (
+      {rows.length === 0 && contestWide.length === 0 ? (
         <EmptyState className="mt-4 p-6">
           {q ? "No assignments match this search" : "No assignments yet"}
         </EmptyState>
       ) : (
-        <AssignmentsTable contestId={contestId} rows={rows} view={view} link={link} busy={busy} />
+        <AssignmentsTable
+          contestId={contestId}
+          rows={rows}
+          contestWide={contestWide}
+          view={view}
+          link={link}
+          busy={busy}
+        />
       )}
       <Pager page={page} pageCount={pages} label="Assignments" />
     </section>

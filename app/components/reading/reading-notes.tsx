@@ -1,6 +1,7 @@
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import type { Criterion } from "~/features/contests/rubric";
+import { DownloadLink } from "~/components/ui/download-link";
 
 /** What the review loader says about the text (docs/decisions/0034-reading-desk.md). */
 export type ReadingView = {
@@ -27,13 +28,13 @@ export function ReadingStatus({
   const fromDocument = reading.source === "document";
   const withheld = fromDocument && !reading.originalAllowed;
   const link = download ? (
-    <a
+    <DownloadLink
       href={download.href}
       className={buttonClass({ variant: "outline" }, "flex-wrap gap-x-1 gap-y-0")}
     >
       {`Download ${download.name}`}
       <span className="font-normal"> (the original, layout as sent)</span>
-    </a>
+    </DownloadLink>
   ) : null;
 
   let problem: React.ReactNode = null;

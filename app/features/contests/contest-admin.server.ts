@@ -270,7 +270,10 @@ export async function unpublishContest(id: string) {
   );
 }
 
-/** Deletes a contest with its prompts, rubrics and judge pre-assignments; refused once anyone has entered. */
+/**
+ * Deletes a contest with its prompts and rubrics; refused once anyone has entered. Its panel and
+ * any assignment rows go by cascade (only the assignment capability writes assignments, ADR 0051).
+ */
 export async function deleteContest(id: string) {
   return withBusyRetry(() =>
     prisma.$transaction(async (tx) => {
@@ -285,7 +288,6 @@ export async function deleteContest(id: string) {
           `"${contest.title}" has ${n} ${n === 1 ? "submission" : "submissions"} and cannot be deleted, so entrants' work is never lost. Unpublish it instead.`,
         );
       }
-      await tx.judgeAssignment.deleteMany({ where: { contestId: id } });
       await tx.prompt.deleteMany({ where: { contestId: id } });
       await tx.rubric.deleteMany({ where: { contestId: id } });
       await tx.contest.delete({ where: { id } });

@@ -2,11 +2,14 @@
  * Admin views of entries: the filtered list paged in SQL, one entry, disqualifying, the CSV
  * export in keyset batches, and opening an entry's stored file.
  */
+import {
+  releaseUnscoredAssignments,
+  unscoredAssignmentsOf,
+} from "~/features/assignment/release.server";
 import { paymentFactsSelect } from "~/features/payments/payment-summary";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
 import { getStorage } from "~/utils/storage.server";
-import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
 import { adminWriter, adminWriterSelect } from "~/features/judging/writer";
 import {
   isSubmissionStatus,
@@ -185,7 +188,7 @@ export async function disqualifySubmission(id: string, reason: string) {
       data: { status: to, disqualifyReason: reason },
     });
     if (count !== 1) throw new TransitionRefused("Only a submitted entry can be disqualified.");
-    await tx.judgeAssignment.deleteMany({ where: unscoredAssignmentsOf(id) });
+    await releaseUnscoredAssignments(tx, { submissionIds: [id] });
     return to;
   });
 }

@@ -4,6 +4,7 @@
  * ranking's version bump are one transaction, so a cached ranking never shows the entry in its
  * old division.
  */
+import { releaseUnscoredAssignments } from "~/features/assignment/release.server";
 import { bumpRankingVersion } from "~/features/judging/queries.server";
 import { prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
@@ -44,6 +45,9 @@ export async function moveToDivision(input: {
           movedById: input.movedById,
         },
       });
+      // Its judges were chosen for the old division: the unscored ones go, submitted scores stay,
+      // and the next auto-assign gives it judges of its new division (ADR 0051).
+      await releaseUnscoredAssignments(tx, { submissionIds: [input.submissionId] });
       await bumpRankingVersion(tx, entry.contestId);
       return to.name;
     }),

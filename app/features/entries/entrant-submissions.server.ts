@@ -2,6 +2,7 @@
  * The entrant's own entries: the dashboard list, one entry, released results, withdrawing, and
  * the confirmation e-mail. Every query is scoped to the entrant.
  */
+import { releaseUnscoredAssignments } from "~/features/assignment/release.server";
 import { paymentFactsSelect } from "~/features/payments/payment-summary";
 import {
   SubmissionConfirmationEmail,
@@ -21,7 +22,6 @@ import { DAY, TOKEN_TYPES, issueToken } from "~/features/accounts/one-time-token
 import { needsParentalConsent } from "~/features/accounts/user";
 import { readPage } from "~/utils/paged-list.server";
 import { contestSelect } from "~/features/contests/public-contests.server";
-import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
 import { nextStatus, TransitionRefused } from "./submission-status";
 import { expireSessions, voidUnpaid } from "~/features/payments/checkout.server";
 
@@ -224,7 +224,7 @@ export async function withdrawSubmission(entrantId: string, id: string, now = ne
     });
     if (count !== 1) throw new TransitionRefused(WITHDRAW_REFUSED);
     // Its unscored assignments go with it; submitted scores stay (docs/decisions/0016).
-    await tx.judgeAssignment.deleteMany({ where: unscoredAssignmentsOf(id) });
+    await releaseUnscoredAssignments(tx, { submissionIds: [id] });
     // An unpaid entry's code use goes back and its checkout can no longer be paid (ADR 0020).
     const sessions = await voidUnpaid(tx, [id]);
     return { to, sessions };

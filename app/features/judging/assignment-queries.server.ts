@@ -1,15 +1,14 @@
 /**
  * The judge's side of judging in hand-written SQL, for both engines
  * (docs/decisions/0028-postgresql.md, ADR 0021): one page of a judge's queue and its counts, the
- * one-statement read of an assignment for review, and the bulk insert of assignments. Written in
+ * one-statement read of an assignment for review. The bulk insert of assignments is the
+ * assignment capability's (features/assignment/insert.server.ts, ADR 0051). Written in
  * the SQL both engines speak; each function returns typed rows (no bigint, text date or 0/1
  * boolean leaves here). The callers (review.server.ts, the assignment writers) hold the rules.
  * The ranking's SQL is in queries.server.ts.
  */
-import { Prisma } from "~/generated/prisma/client";
 import { fromSql, prisma } from "~/utils/db.server";
 
-type Tx = Prisma.TransactionClient;
 type Int = bigint | number;
 
 export type QueueItem = {
@@ -277,36 +276,4 @@ export async function assignmentForReview(
           }
         : null,
   };
-}
-
-/**
- * Writes assignments with multi-row INSERTs, 500 rows a statement (createMany costs several
- * times more per row; ADR 0021). Inside the caller's transaction. A pair that another run wrote
- * first is skipped, not an error: on PostgreSQL a serializable transaction that read its
- * contest's assignments through another index than the unique one would otherwise fail with a
- * plain unique violation instead of the serialization failure that is retried (ADR 0028); a run
- * whose new pairs clash with another's is still aborted by the serializable check, and retried.
- * Returns how many rows were written.
- */
-export async function insertAssignments(
-  tx: Tx,
-  rows: { id: string; contestId: string; judgeId: string; submissionId: string }[],
-  createdAt: Date,
-  /** The judging round the pairs belong to (docs/decisions/0032-divisions-and-rounds.md). */
-  round = 1,
-): Promise<number> {
-  let written = 0;
-  for (let i = 0; i < rows.length; i += 500) {
-    const values = rows
-      .slice(i, i + 500)
-      .map(
-        (p) =>
-          Prisma.sql`(${p.id}, ${p.contestId}, ${p.judgeId}, ${p.submissionId}, ${round}, ${createdAt})`,
-      );
-    written +=
-      await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt")
-      VALUES ${Prisma.join(values)}
-      ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`;
-  }
-  return written;
 }

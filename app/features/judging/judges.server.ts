@@ -14,7 +14,7 @@ import {
   redeemToken,
   TOKEN_TYPES,
 } from "~/features/accounts/one-time-tokens.server";
-import { prisma, isUniqueViolation } from "~/utils/db.server";
+import { prisma, isUniqueViolation, type Prisma } from "~/utils/db.server";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import { DomainError } from "~/utils/domain-error";
 import { readPage } from "~/utils/paged-list.server";
@@ -280,23 +280,18 @@ export async function setPasswordWithToken(token: string, password: string, now 
 }
 
 /**
- * Removes the judge role, every open invitation (set-password and acceptance links) and the
- * judge's open assignments; submitted scores (and their assignments) stay.
+ * Removes the judge role and every open invitation (set-password and acceptance links), inside the
+ * caller's transaction; false when the user had neither. The judge's open assignments are released
+ * by the caller, the assignment capability's removeJudge (docs/decisions/0051-assignment-capability.md).
  */
-export async function removeJudge(userId: string) {
-  return prisma.$transaction(async (tx) => {
-    const role = await tx.userRole.deleteMany({ where: { userId, role: "judge" } });
-    const links = await tx.verification.deleteMany({
-      where: {
-        userId,
-        type: { in: [TOKEN_TYPES.setPassword, TOKEN_TYPES.judgeAcceptance] },
-        usedAt: null,
-      },
-    });
-    if (role.count === 0 && links.count === 0) return false;
-    await tx.judgeAssignment.deleteMany({
-      where: { judgeId: userId, OR: [{ score: null }, { score: { submittedAt: null } }] },
-    });
-    return true;
+export async function dropJudgeRole(tx: Prisma.TransactionClient, userId: string) {
+  const role = await tx.userRole.deleteMany({ where: { userId, role: "judge" } });
+  const links = await tx.verification.deleteMany({
+    where: {
+      userId,
+      type: { in: [TOKEN_TYPES.setPassword, TOKEN_TYPES.judgeAcceptance] },
+      usedAt: null,
+    },
   });
+  return role.count > 0 || links.count > 0;
 }

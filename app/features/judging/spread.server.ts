@@ -3,15 +3,12 @@
  * and round, the highest submitted total minus the lowest, kept where at least two judges
  * submitted and the spread is above the contest's share of the round's rubric's scale. The rule
  * is spread.ts's; this asks it of every entry in one aggregated statement (never row by row), and
- * "Add a judge" gives a flagged entry one more panel judge (replacement.server.ts).
+ * "Add a judge" gives a flagged entry one more panel judge (the assignment capability's
+ * addJudgeToEntry, ADR 0051).
  */
 import { Prisma } from "~/generated/prisma/client";
 import { parseCriteria } from "~/features/contests/rubric";
-import { resultsOut } from "~/features/contests/results-release";
-import { publishedDatesSelect } from "~/features/contests/contest-snapshot";
-import { DomainError } from "~/utils/domain-error";
-import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
-import { addJudgeTo } from "./replacement.server";
+import { fromSql, prisma } from "~/utils/db.server";
 import { RANKING_PAGE_SIZE, versionedCache } from "./ranking.server";
 import {
   isFlagged,
@@ -227,49 +224,6 @@ export async function entrySpread(submissionId: string) {
       };
     }),
   };
-}
-
-class CannotAddJudge extends DomainError {}
-
-/**
- * "Add a judge": one more panel judge for the entry in its latest round, in one transaction
- * (addJudgeTo keeps every constraint). Refused in plain words when nobody can take it, or once the
- * contest's results are out.
- */
-export async function addJudgeToEntry(submissionId: string, now = new Date()) {
-  const spread = await entrySpread(submissionId);
-  if (!spread) throw new CannotAddJudge("This entry no longer exists.");
-  if (!spread.counted)
-    throw new CannotAddJudge("Only entries still in the contest can get another judge.");
-  const contest = await prisma.contest.findUniqueOrThrow({
-    where: { id: spread.contestId },
-    select: publishedDatesSelect,
-  });
-  if (resultsOut(contest, now))
-    throw new CannotAddJudge("The results are out, so no judge can be added now.");
-  const judgeId = await withBusyRetry(() =>
-    prisma.$transaction((tx) =>
-      addJudgeTo(tx, spread.contestId, submissionId, spread.round, [], now),
-    ),
-  );
-  if (judgeId) {
-    const judge = await prisma.user.findUniqueOrThrow({
-      where: { id: judgeId },
-      select: { displayName: true },
-    });
-    return judge.displayName;
-  }
-  const accepted = await prisma.panelMember.count({
-    where: { contestId: spread.contestId, status: "accepted" },
-  });
-  const onEntry = await prisma.judgeAssignment.count({ where: { submissionId } });
-  throw new CannotAddJudge(
-    accepted === 0
-      ? "This contest has no judges on its panel yet. Invite judges to the panel first."
-      : accepted <= onEntry
-        ? "Every judge on the panel already reads this entry. Invite another judge to the panel first."
-        : "No judge on the panel can take this entry: the others are full, judge other divisions or rounds, or have a conflict with it. Invite another judge, or raise a judge's limit.",
-  );
 }
 
 /**

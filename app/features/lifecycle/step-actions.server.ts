@@ -9,7 +9,7 @@ import { freezeAwards, stagedResultRows } from "~/features/results/freeze.server
 import { ranking } from "~/features/judging/ranking.server";
 import { fixAdvancement } from "~/features/rounds/advancement.server";
 import { contestCapacity, capacityWarning } from "~/features/rounds/capacity.server";
-import { runRoundAssign } from "~/features/rounds/round-assign.server";
+import { runRoundAssign } from "~/features/assignment/round-assign.server";
 import type { RoundPlan } from "~/features/rounds/rounds.server";
 import { expireSessions, voidUnpaid } from "~/features/payments/checkout.server";
 import { formatDateTime } from "~/utils/dates";

@@ -7,7 +7,7 @@
  */
 import { PanelInviteEmail } from "~/emails/panel-invite";
 import { DAY, issueToken, TOKEN_TYPES } from "~/features/accounts/one-time-tokens.server";
-import { isUniqueViolation, prisma, withBusyRetry } from "~/utils/db.server";
+import { isUniqueViolation, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { sendEmail, siteUrl } from "~/utils/email.server";
 import type { PanelStatus } from "./panel-rules";
@@ -290,31 +290,24 @@ export async function saveMemberSettings(
 }
 
 /**
- * Takes a judge off the panel: their unscored assignments in this contest go (as removing a judge
- * from the site does), submitted scores and their assignments stay; their division and round
- * pool seats in this contest and any unused invitation link go too.
+ * Takes a judge's seat on the panel away, inside the caller's transaction: the membership, their
+ * division and round pool seats in this contest and any unused invitation link; false when they
+ * were not on the panel. Their unscored assignments are released by the caller, the assignment
+ * capability's removeMember (docs/decisions/0051-assignment-capability.md).
  */
-export async function removeMember(contestId: string, judgeId: string) {
-  const removed = await withBusyRetry(() =>
-    prisma.$transaction(async (tx) => {
-      const { count } = await tx.panelMember.deleteMany({ where: { contestId, judgeId } });
-      if (count === 0) return false;
-      await tx.judgeAssignment.deleteMany({
-        where: {
-          contestId,
-          judgeId,
-          OR: [{ score: null }, { score: { submittedAt: null } }],
-        },
-      });
-      await tx.judgeDivision.deleteMany({ where: { judgeId, division: { contestId } } });
-      await tx.roundJudge.deleteMany({ where: { judgeId, round: { contestId } } });
-      await tx.verification.deleteMany({
-        where: { userId: judgeId, type: TOKEN_TYPES.panelInvite, target: contestId, usedAt: null },
-      });
-      return true;
-    }),
-  );
-  if (!removed) throw new PanelRefused("This judge is not on the panel.");
+export async function dropPanelSeat(
+  tx: Prisma.TransactionClient,
+  contestId: string,
+  judgeId: string,
+) {
+  const { count } = await tx.panelMember.deleteMany({ where: { contestId, judgeId } });
+  if (count === 0) return false;
+  await tx.judgeDivision.deleteMany({ where: { judgeId, division: { contestId } } });
+  await tx.roundJudge.deleteMany({ where: { judgeId, round: { contestId } } });
+  await tx.verification.deleteMany({
+    where: { userId: judgeId, type: TOKEN_TYPES.panelInvite, target: contestId, usedAt: null },
+  });
+  return true;
 }
 
 /** The contest's divisions, in order, for the members' division choices. */

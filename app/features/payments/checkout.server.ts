@@ -6,10 +6,10 @@
  * first: both call finalizeCheckout, which asks the provider for the session's state and moves
  * the rows with conditional updates, so the second caller changes nothing.
  */
+import { releaseUnscoredAssignments } from "~/features/assignment/release.server";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
-import { unscoredAssignmentsOf } from "~/features/judging/assignments.server";
 import { enqueueEvent } from "~/utils/outbox.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
@@ -353,7 +353,7 @@ export async function refundEntry(submissionId: string, now = new Date()) {
         where: { id: submissionId, status: { in: ["submitted", "disqualified"] } },
         data: { status: "withdrawn" },
       });
-      await tx.judgeAssignment.deleteMany({ where: unscoredAssignmentsOf(submissionId) });
+      await releaseUnscoredAssignments(tx, { submissionIds: [submissionId] });
     });
     return { amount: formatDollars(payment.amountCents), invoiceLine: true as const };
   }
@@ -387,7 +387,7 @@ export async function refundEntry(submissionId: string, now = new Date()) {
       where: { id: submissionId, status: { in: ["submitted", "disqualified"] } },
       data: { status: "withdrawn" },
     });
-    await tx.judgeAssignment.deleteMany({ where: unscoredAssignmentsOf(submissionId) });
+    await releaseUnscoredAssignments(tx, { submissionIds: [submissionId] });
     await enqueueEvent(tx, "payment/refunded", { submissionId }, now);
   });
   return { amount: formatDollars(payment.amountCents) };

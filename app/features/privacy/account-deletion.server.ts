@@ -3,6 +3,7 @@
  * payments and judging, so it lives in privacy, above them, not in accounts, which they all use
  * (docs/decisions/0029-dependency-graph.md).
  */
+import { releaseUnscoredAssignments } from "~/features/assignment/release.server";
 import { resultsOut, resultsReleaseSelect } from "~/features/contests/results-release";
 import { expireSessions, releaseDeletedEntries } from "~/features/payments/checkout.server";
 import { prisma } from "~/utils/db.server";
@@ -51,12 +52,7 @@ export async function deleteAccount(userId: string, now = new Date()) {
       where: { id: { in: withdraw }, status: { in: ["submitted", "disqualified"] } },
       data: { status: "withdrawn" },
     });
-    await tx.judgeAssignment.deleteMany({
-      where: {
-        submissionId: { in: withdraw },
-        OR: [{ score: null }, { score: { submittedAt: null } }],
-      },
-    });
+    await releaseUnscoredAssignments(tx, { submissionIds: withdraw });
     await tx.submission.updateMany({
       where: { id: { in: keep.map((s) => s.id) } },
       data: { body: null, filePath: null, fileName: null, fileType: null, fileSize: null },
@@ -80,7 +76,7 @@ export async function deleteAccount(userId: string, now = new Date()) {
       tx.connection.deleteMany({ where: { userId } }),
       tx.userRole.deleteMany({ where: { userId } }),
       tx.verification.deleteMany({ where: { userId } }),
-      tx.judgeAssignment.deleteMany({ where: { judgeId: userId, score: { is: null } } }),
+      releaseUnscoredAssignments(tx, { judgeId: userId }),
       // A deleted account is never named in public results (ADR 0023).
       tx.contestAward.updateMany({
         where: { submission: { entrantId: userId } },

@@ -141,6 +141,8 @@ export async function contestJudges(contestId: string, now = new Date()) {
       email: r.email,
       status: panelStatusLabel(r.status),
       onPanel: r.status !== null,
+      /** An accepted member: a contest-wide row of the Assignments page (ADR 0051). */
+      accepted: r.status === "accepted",
       capacity: r.capacity,
       assigned: p.assigned,
       scored: p.scored,

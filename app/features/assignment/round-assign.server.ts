@@ -7,14 +7,10 @@
  * through judging's runAutoAssign.
  */
 import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
-import {
-  JUDGING_CLOSED_MESSAGE,
-  runAutoAssign,
-  type AutoAssignResult,
-} from "~/features/judging/assignments.server";
-import { entriesToAssign, assignFromPanel } from "~/features/judging/panel-assign.server";
+import { JUDGING_CLOSED_MESSAGE, runAutoAssign, type AutoAssignResult } from "./auto-assign.server";
+import { entriesToAssign, assignFromPanel } from "./panel-assign.server";
 import { prisma, withBusyRetry } from "~/utils/db.server";
-import { contestRounds, type RoundPlan } from "./rounds.server";
+import { contestRounds, type RoundPlan } from "~/features/rounds/rounds.server";
 
 export type RoundAssignResult = AutoAssignResult & { round: number; roundName: string };
 

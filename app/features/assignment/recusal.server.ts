@@ -11,8 +11,8 @@ import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rule
 import { DomainError } from "~/utils/domain-error";
 import { lockingTransaction, lockRow, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
-import { bumpRankingVersion } from "./queries.server";
-import { scoringContext } from "./review.server";
+import { bumpRankingVersion } from "~/features/judging/queries.server";
+import { scoringContext } from "~/features/judging/review.server";
 
 export class RecusalRefused extends DomainError {}
 

@@ -1,6 +1,7 @@
 /**
  * Assignment control, the hand changes (docs/decisions/0033-judging-panel.md): remove one
- * assignment, swap its judge, add a judge to an entry, and give all of a dropped-out judge's
+ * assignment, swap its judge, add a judge to an entry (also "Add a judge" on a disputed entry's
+ * scoring page), and give all of a dropped-out judge's
  * unscored entries to other panel judges. Each is one transaction. A judge put on an entry by hand
  * is always one `candidatesFor` offers (panel, conflicts and recusals, divisions, the round's pool,
  * capacity, never the writer, not already on it), so hand changes keep every rule auto-assign
@@ -9,9 +10,13 @@
 import { prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
 import { newId } from "~/utils/ids";
 import { panelConstraints } from "~/features/panel/constraints.server";
+import { resultsOut } from "~/features/contests/results-release";
+import { publishedDatesSelect } from "~/features/contests/contest-snapshot";
+import { entrySpread } from "~/features/judging/spread.server";
+import { DomainError } from "~/utils/domain-error";
 import { removal } from "./assignment-control";
 import { AssignmentRefused, entryRound, roundWindows } from "./assignment-control.server";
-import { insertAssignments } from "./assignment-queries.server";
+import { insertAssignments } from "./insert.server";
 import { addJudgeTo, candidatesFor } from "./replacement.server";
 
 type Tx = Prisma.TransactionClient;
@@ -280,4 +285,47 @@ export async function reassignUnscored(contestId: string, judgeId: string, now =
     }
     return { moved, stuck };
   });
+}
+
+class CannotAddJudge extends DomainError {}
+
+/**
+ * "Add a judge": one more panel judge for the entry in its latest round, in one transaction
+ * (addJudgeTo keeps every constraint). Refused in plain words when nobody can take it, or once the
+ * contest's results are out.
+ */
+export async function addJudgeToEntry(submissionId: string, now = new Date()) {
+  const spread = await entrySpread(submissionId);
+  if (!spread) throw new CannotAddJudge("This entry no longer exists.");
+  if (!spread.counted)
+    throw new CannotAddJudge("Only entries still in the contest can get another judge.");
+  const contest = await prisma.contest.findUniqueOrThrow({
+    where: { id: spread.contestId },
+    select: publishedDatesSelect,
+  });
+  if (resultsOut(contest, now))
+    throw new CannotAddJudge("The results are out, so no judge can be added now.");
+  const judgeId = await withBusyRetry(() =>
+    prisma.$transaction((tx) =>
+      addJudgeTo(tx, spread.contestId, submissionId, spread.round, [], now),
+    ),
+  );
+  if (judgeId) {
+    const judge = await prisma.user.findUniqueOrThrow({
+      where: { id: judgeId },
+      select: { displayName: true },
+    });
+    return judge.displayName;
+  }
+  const accepted = await prisma.panelMember.count({
+    where: { contestId: spread.contestId, status: "accepted" },
+  });
+  const onEntry = await prisma.judgeAssignment.count({ where: { submissionId } });
+  throw new CannotAddJudge(
+    accepted === 0
+      ? "This contest has no judges on its panel yet. Invite judges to the panel first."
+      : accepted <= onEntry
+        ? "Every judge on the panel already reads this entry. Invite another judge to the panel first."
+        : "No judge on the panel can take this entry: the others are full, judge other divisions or rounds, or have a conflict with it. Invite another judge, or raise a judge's limit.",
+  );
 }

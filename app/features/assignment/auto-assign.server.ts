@@ -1,19 +1,11 @@
 /**
- * Assignment: a contest's judges and entries read once, the pure auto-assign (assign.ts) run over
- * them, and the new pairs written in one transaction. See docs/decisions/0007.
+ * Auto-assign for a contest of one round: a contest's judges and entries read once, the solver
+ * (assign.ts) run over them, and the new pairs written in one transaction. See
+ * docs/decisions/0007, 0033 and 0051 (assignment is one capability).
  */
 import { prisma, withBusyRetry } from "~/utils/db.server";
 import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import { entriesToAssign, assignFromPanel, type AutoAssignResult } from "./panel-assign.server";
-
-/**
- * An entry's assignments without a submitted score (their drafts go with them by cascade):
- * removed when the entry is disqualified or withdrawn (docs/decisions/0016).
- */
-export const unscoredAssignmentsOf = (submissionId: string) => ({
-  submissionId,
-  OR: [{ score: null }, { score: { submittedAt: null } }],
-});
 
 export async function findContest(contestId: string | null | undefined) {
   if (!contestId) return null;

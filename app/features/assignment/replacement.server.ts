@@ -9,7 +9,7 @@
 import { panelConstraints } from "~/features/panel/constraints.server";
 import type { Prisma } from "~/utils/db.server";
 import { newId } from "~/utils/ids";
-import { insertAssignments } from "./assignment-queries.server";
+import { insertAssignments } from "./insert.server";
 
 type Tx = Prisma.TransactionClient;
 
