@@ -20,7 +20,7 @@ import { requireUser } from "~/features/accounts/auth.server";
 import { pupilWriterName } from "~/features/judging/writer";
 import { formatDateTime, formatDollars, formatSubmissionDate } from "~/utils/dates";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
-import { redirectToCheckout } from "./checkout-redirect.server";
+import { redirectToCheckout } from "../checkout-redirect.server";
 import { applyCodeToPendingEntry } from "~/features/payments/pending-code.server";
 import { stopCheckout } from "~/features/payments/restart-checkout.server";
 import { Field } from "~/components/ui/field";

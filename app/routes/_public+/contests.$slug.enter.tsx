@@ -53,7 +53,7 @@ import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { priceFor } from "~/features/payments/price-preview.server";
-import { redirectToCheckout } from "./checkout-redirect.server";
+import { redirectToCheckout } from "../checkout-redirect.server";
 import { DiscountCodeField, usePricePreview } from "~/components/payments/discount-code-field";
 import { countWords } from "~/features/entries/word-count";
 import { warmInspectionWorker } from "~/features/documents/document-inspection.server";

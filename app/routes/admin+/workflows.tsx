@@ -32,7 +32,7 @@ import {
 import { formatDateTime } from "~/utils/dates";
 import { inngestConfigured } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { outboxDelivery } from "../../inngest/dispatch";
+import { outboxDelivery } from "../../../inngest/dispatch";
 
 export const meta: MetaFunction = () => [{ title: "Workflows · Inkwell" }];
 

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { serve } from "inngest/remix";
 import { inngestServed } from "~/utils/env.server";
 import { notFound } from "~/utils/responses";
-import { functions, inngest } from "../../inngest/functions";
+import { functions, inngest } from "../../../inngest/functions";
 
 const handler = serve({ client: inngest, functions });
 

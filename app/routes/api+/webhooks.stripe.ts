@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { deliverEvent } from "~/features/lifecycle/outbox.server";
 import { receiveStripeWebhook } from "~/features/payments/webhook.server";
-import { outboxDelivery } from "../../inngest/dispatch";
+import { outboxDelivery } from "../../../inngest/dispatch";
 
 export async function loader() {
   return Response.json(

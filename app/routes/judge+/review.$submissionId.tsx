@@ -16,7 +16,7 @@ import { z } from "zod";
 import { ScoreCard, type ScoreActionData } from "~/components/judging/score-card";
 import { EntryNotes } from "~/components/judging/entry-notes";
 import { notesForJudge } from "~/features/judging/notes.server";
-import { noteAction } from "./entry-notes.server";
+import { noteAction } from "../entry-notes.server";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

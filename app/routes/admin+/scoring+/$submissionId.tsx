@@ -18,7 +18,7 @@ import { addJudgeToEntry, entrySpread } from "~/features/judging/spread.server";
 import { refusalToast } from "~/utils/action.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { noteAction } from "./entry-notes.server";
+import { noteAction } from "../../entry-notes.server";
 import { EmptyState } from "~/components/ui/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

@@ -31,7 +31,7 @@ import { refusalReply, refusalToast } from "~/utils/action.server";
 import { DomainError } from "~/utils/domain-error";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { contestOrRedirect } from "./admin-library.server";
+import { contestOrRedirect } from "../../admin-library.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Divisions · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` },

@@ -31,7 +31,7 @@ import { refusalReply } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/dates";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { contestOrRedirect } from "./admin-library.server";
+import { contestOrRedirect } from "../../admin-library.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Messages · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` },

@@ -36,7 +36,7 @@ import { refusalReply, refusalToast } from "~/utils/action.server";
 import { DomainError } from "~/utils/domain-error";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { contestOrRedirect } from "./admin-library.server";
+import { contestOrRedirect } from "../../admin-library.server";
 import { CapacityCard } from "~/components/rounds/capacity-card";
 import { contestCapacity } from "~/features/rounds/capacity.server";
 

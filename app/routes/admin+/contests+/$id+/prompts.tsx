@@ -19,7 +19,7 @@ import {
 } from "~/components/contests/contest-library";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { contestOrRedirect, libraryItemAction } from "./admin-library.server";
+import { contestOrRedirect, libraryItemAction } from "../../admin-library.server";
 import { promptLibrary } from "~/features/contests/library.server";
 import { promptSchema } from "~/features/contests/contest-schema";
 import { contestPrompts, createPrompt } from "~/features/contests/prompts.server";

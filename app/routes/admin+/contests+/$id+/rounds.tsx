@@ -23,7 +23,7 @@ import { formatDateTime, toZonedInputValue } from "~/utils/dates";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
-import { contestNotFound } from "./admin-library.server";
+import { contestNotFound } from "../../admin-library.server";
 import { CapacityCard } from "~/components/rounds/capacity-card";
 import { contestCapacity } from "~/features/rounds/capacity.server";
 

@@ -27,7 +27,7 @@ import { DomainError } from "~/utils/domain-error";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
-import { contestOrRedirect } from "./admin-library.server";
+import { contestOrRedirect } from "../../admin-library.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Who goes on · ${data?.contest.title ?? "Contest"} · Admin · Inkwell` },

@@ -17,7 +17,7 @@ import { CriteriaList, TotalWeightBadge } from "~/components/contests/rubric-bui
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { rubricBuilderAction } from "~/features/contests/contest-form.server";
 import { replyErrors } from "~/features/contests/contest-form";
-import { contestOrRedirect, libraryItemAction } from "./admin-library.server";
+import { contestOrRedirect, libraryItemAction } from "../../admin-library.server";
 import { rubricLibrary } from "~/features/contests/library.server";
 import { contestRubrics } from "~/features/contests/rubrics.server";
 import { parseCriteria } from "~/features/contests/rubric";
