@@ -40,7 +40,7 @@ import { deleteAccount } from "~/features/privacy/account-deletion.server";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formatDate } from "~/utils/dates";
 import { endSession, getSessionId } from "~/features/accounts/session.server";
-import { refusalReply, refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { DomainError } from "~/utils/domain-error";
 import { z } from "zod";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -186,17 +186,16 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithToast("/account", { type: "success", title: "Profile updated" });
     }
   } catch (error) {
-    if (value.intent === "resend-consent") return refusalToast("/dashboard", error);
+    if (value.intent === "resend-consent")
+      return answerRefusal(error, { redirectTo: "/dashboard" });
     if (value.intent === "parent-email" && !(error instanceof DomainError && error.field))
-      return refusalToast("/account", error);
+      return answerRefusal(error, { redirectTo: "/account" });
     const secret = intent === "password" || intent === "email";
-    return refusalReply(
-      submission,
-      error,
-      400,
-      { intent },
-      secret ? hidePasswords.hideFields : undefined,
-    );
+    return answerRefusal(error, {
+      reply: submission,
+      extra: { intent },
+      hideFields: secret ? hidePasswords.hideFields : undefined,
+    });
   }
 }
 

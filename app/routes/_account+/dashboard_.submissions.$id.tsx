@@ -38,7 +38,7 @@ import {
 } from "~/features/entries/entrant-submissions.server";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
@@ -151,7 +151,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             description: "Your code waives the entry fee: your entry is submitted.",
           });
       } catch (error) {
-        return refusalToast(`${here}?code=${encodeURIComponent(code)}`, error);
+        return answerRefusal(error, { redirectTo: `${here}?code=${encodeURIComponent(code)}` });
       }
     }
     return redirectToCheckout(user.id, id);
@@ -163,14 +163,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if ((await stopCheckout(user.id, id)) === "paid")
         return redirect(`/dashboard?payment=success&submission=${encodeURIComponent(id)}`);
     } catch (error) {
-      return refusalToast(here, error);
+      return answerRefusal(error, { redirectTo: here });
     }
     return redirectToCheckout(user.id, id);
   }
   try {
     if (!(await withdrawSubmission(user.id, id))) throw notFound();
   } catch (error) {
-    return refusalToast(here, error);
+    return answerRefusal(error, { redirectTo: here });
   }
   return redirectWithToast(here, {
     type: "success",

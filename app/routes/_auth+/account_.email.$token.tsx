@@ -11,7 +11,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { confirmEmailChange } from "~/features/accounts/credentials.server";
 import { findToken, TOKEN_TYPES } from "~/features/accounts/one-time-tokens.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
@@ -39,7 +39,7 @@ export async function action({ params }: ActionFunctionArgs) {
       description: `Your account now uses ${email}.`,
     });
   } catch (error) {
-    return refusalToast("/account", error);
+    return answerRefusal(error, { redirectTo: "/account" });
   }
 }
 

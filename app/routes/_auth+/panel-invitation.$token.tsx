@@ -18,7 +18,7 @@ import {
   judgeDeclarations,
 } from "~/features/panel/panel-invitation.server";
 import { answerSchema } from "~/features/panel/panel-schema";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -90,7 +90,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     });
   } catch (error) {
-    return refusalReply(submission, error, found ? 400 : 410, {}, HIDDEN);
+    return answerRefusal(error, {
+      reply: submission,
+      status: found ? 400 : 410,
+      hideFields: HIDDEN,
+    });
   }
   if (!accept)
     return redirectWithToast(user ? "/dashboard" : "/", {

@@ -16,7 +16,7 @@ import { resetPasswordSchema } from "~/features/accounts/account-schemas";
 import { MIN_PASSWORD_LENGTH } from "~/features/accounts/auth-schemas";
 import { resetPassword } from "~/features/accounts/credentials.server";
 import { findToken, TOKEN_TYPES } from "~/features/accounts/one-time-tokens.server";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await resetPassword(params.token ?? "", submission.value.newPassword);
   } catch (error) {
-    return refusalReply(submission, error, 410);
+    return answerRefusal(error, { reply: submission, status: 410 });
   }
   return redirectWithToast("/login?tab=signin", {
     type: "success",

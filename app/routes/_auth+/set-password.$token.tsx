@@ -16,7 +16,7 @@ import { Field } from "~/components/ui/field";
 import { MIN_PASSWORD_LENGTH } from "~/features/accounts/auth-schemas";
 import { findSetPasswordToken, setPasswordWithToken } from "~/features/judging/judges.server";
 import { SET_PASSWORD_LINK_INVALID } from "~/features/judging/invitation";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
 
@@ -59,7 +59,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     done = await setPasswordWithToken(params.token ?? "", submission.value.password);
   } catch (error) {
-    return refusalReply(submission, error, 410, {}, ["password", "confirmPassword"]);
+    return answerRefusal(error, {
+      reply: submission,
+      status: 410,
+      hideFields: ["password", "confirmPassword"],
+    });
   }
   return redirectWithToast(`/login?tab=signin`, {
     type: "success",

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { consentAnswerSchema } from "~/features/accounts/account-schemas";
 import { answerConsent, consentRequest } from "~/features/privacy/parental-consent.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           },
     );
   } catch (error) {
-    return refusalToast(here, error);
+    return answerRefusal(error, { redirectTo: here });
   }
 }
 

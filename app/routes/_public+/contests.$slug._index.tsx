@@ -14,7 +14,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getOptionalUser, requireUser } from "~/features/accounts/auth.server";
 import { hasOpenNotice, requestOpenNotice } from "~/features/lifecycle/notify.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatDateTime, formatFee } from "~/utils/dates";
@@ -95,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await requestOpenNotice(user.id, contest.id);
   } catch (error) {
-    return refusalToast(back, error);
+    return answerRefusal(error, { redirectTo: back });
   }
   return redirectWithToast(back, {
     type: "success",

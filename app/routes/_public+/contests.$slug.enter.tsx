@@ -47,7 +47,7 @@ import {
   receiveEntry,
   type ReceivedEntry,
 } from "~/features/entries/receive-entry.server";
-import { replyRefusal } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { kindFromFileName } from "~/features/documents/file-sniff";
 import { isSubmissionWindowOpen, publicPhase } from "~/features/contests/phase";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
@@ -167,7 +167,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     outcome = await receiveEntry(request, user, contest);
   } catch (error) {
-    return replyRefusal(error);
+    return answerRefusal(error, { ownReply: true });
   }
   // Received: the story kept in this browser is dropped by the next page it shows, even when
   // that page is a checkout elsewhere (docs/decisions/0031-classrooms-and-shared-computers.md).

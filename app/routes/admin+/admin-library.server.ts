@@ -5,7 +5,7 @@
  */
 import { contestOptions, getContestTitle } from "~/features/contests/contest-admin.server";
 import { libraryItemStep, type LibraryKind } from "~/features/contests/library.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { pageParam } from "~/utils/paging";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -65,7 +65,7 @@ export async function libraryItemAction(
   try {
     done = await libraryItemStep(kind, fd, within);
   } catch (error) {
-    return refusalToast(back, error);
+    return answerRefusal(error, { redirectTo: back });
   }
   return done === null ? null : redirectWithToast(back, { type: "success", title: done });
 }

@@ -34,7 +34,7 @@ import {
 import { reassignSummary, entries } from "~/features/judging/assignment-control";
 import { ChooserCard, JudgesTable, type Chooser } from "~/components/judging/assignment-control";
 import { AssignmentsSection, AutoAssignCard, RecusalList } from "~/components/judging/auto-assign";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { contestCapacity, capacityWarning } from "~/features/rounds/capacity.server";
 import { currentRound, runRoundAssign } from "~/features/rounds/round-assign.server";
 import { contestOptions } from "~/features/contests/contest-admin.server";
@@ -215,7 +215,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       return redirectWithToast(here, { type: "success", ...(await control(contest.id, value)) });
     } catch (error) {
-      return refusalToast(here, error);
+      return answerRefusal(error, { redirectTo: here });
     }
   }
 

@@ -29,7 +29,7 @@ import {
   setDiscountCodeActive,
 } from "~/features/payments/discount-codes.server";
 import { describeDiscount } from "~/features/payments/pricing";
-import { refusalReply, refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/utils/dates";
 import { fromZonedInputValue } from "~/utils/zoned-input";
 import { env } from "~/utils/env.server";
@@ -95,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       await setDiscountCodeActive(value.id, value.intent === "activate");
     } catch (error) {
-      return refusalToast(HERE, error);
+      return answerRefusal(error, { redirectTo: HERE });
     }
     return redirectWithToast(HERE, {
       type: "success",
@@ -128,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: "Give it to a class or a writer; they type it on the entry form.",
     });
   } catch (error) {
-    return refusalReply(submission, error);
+    return answerRefusal(error, { reply: submission });
   }
 }
 

@@ -23,7 +23,7 @@ import {
   listEducators,
   refuseEducator,
 } from "~/features/classrooms/educators.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (value.intent === "approve") await approveEducator(value.userId, admin.id);
     else await refuseEducator(value.userId, admin.id, value.note);
   } catch (error) {
-    return refusalToast(HERE, error);
+    return answerRefusal(error, { redirectTo: HERE });
   }
   return redirectWithToast(HERE, {
     type: "success",

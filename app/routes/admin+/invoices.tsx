@@ -12,7 +12,7 @@ import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { listOpenInvoices, markInvoicePaid } from "~/features/payments/invoices.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { formatDollars } from "~/utils/dates";
 import { readForm } from "~/utils/form-body.server";
 import { pageParam } from "~/utils/paging";
@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await markInvoicePaid(submission.value.id, admin.id);
   } catch (error) {
-    return refusalToast(HERE, error);
+    return answerRefusal(error, { redirectTo: HERE });
   }
   return redirectWithToast(HERE, { type: "success", title: "Invoice marked paid" });
 }

@@ -29,7 +29,7 @@ import {
   resendInvitation,
   JUDGES_PAGE_SIZE,
 } from "~/features/judging/judges.server";
-import { refusalReply, refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
 
@@ -100,14 +100,14 @@ export async function action({ request }: ActionFunctionArgs) {
           : `A new link was made, but the e-mail to ${sent.email} could not be sent.`,
       });
     } catch (error) {
-      return refusalToast("/admin/judges", error);
+      return answerRefusal(error, { redirectTo: "/admin/judges" });
     }
   }
   let result: Awaited<ReturnType<typeof addJudge>>;
   try {
     result = await addJudge(submission.value);
   } catch (error) {
-    return refusalReply(submission, error);
+    return answerRefusal(error, { reply: submission });
   }
   return redirectWithToast("/admin/judges", {
     type: "success",

@@ -16,7 +16,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { rubricForEdit, updateRubric } from "~/features/contests/rubrics.server";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -58,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     saved = await updateRubric(params.id ?? "", submission.value);
   } catch (error) {
-    return refusalReply(submission, error);
+    return answerRefusal(error, { reply: submission });
   }
   if (!saved) throw notFound();
   return redirectWithToast("/admin/rubrics", { type: "success", title: "Rubric updated" });

@@ -20,7 +20,7 @@ import { Pager } from "~/components/ui/pager";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { mergeSchoolsSchema } from "~/features/classrooms/classroom-schemas";
 import { listSchools, mergeSchools } from "~/features/classrooms/schools.server";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { readForm } from "~/utils/form-body.server";
 import { pageParam } from "~/utils/paging";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${folded} is now part of ${kept} (${moved} ${moved === 1 ? "educator" : "educators"} moved).`,
     });
   } catch (error) {
-    return refusalReply(submission, error);
+    return answerRefusal(error, { reply: submission });
   }
 }
 

@@ -25,7 +25,7 @@ import { createClass, listClasses } from "~/features/classrooms/classes.server";
 import { becomeEducatorSchema, newClassSchema } from "~/features/classrooms/classroom-schemas";
 import { becomeEducator, findEducator } from "~/features/classrooms/educators.server";
 import { requireEducator } from "~/features/classrooms/educator-access.server";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await becomeEducator(user.id, submission.value);
   } catch (error) {
-    return refusalReply(submission, error, 400, { form: "become" as const });
+    return answerRefusal(error, { reply: submission, extra: { form: "become" as const } });
   }
   return redirectWithToast(HERE, {
     type: "success",

@@ -14,7 +14,7 @@ import {
   pendingPanelInvitations,
 } from "~/features/panel/panel-invitation.server";
 import { answerSchema } from "~/features/panel/panel-schema";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatDate } from "~/utils/dates";
@@ -84,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
       workWith: workWithSchools(v.workWith ?? "", v.ownSchool ?? ""),
     });
   } catch (error) {
-    return refusalReply(submission, error, 400, { formId });
+    return answerRefusal(error, { reply: submission, extra: { formId } });
   }
   return redirectWithToast("/judge", {
     type: "success",

@@ -36,7 +36,7 @@ import { requireJudge } from "~/features/accounts/auth.server";
 import { loadReview, nextPendingEntry, scoringContext } from "~/features/judging/review.server";
 import { recuse } from "~/features/judging/recusal.server";
 import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rules";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { writeScoreForm } from "~/features/judging/score-form.server";
 import { scoreFormSchema, type ScoreIntent } from "~/features/judging/scoring";
 import { formatDateTime } from "~/utils/dates";
@@ -111,7 +111,7 @@ async function recuseAction(judgeId: string, submissionId: string, formData: For
     const done = await recuse(judgeId, submissionId, submission.value.reason);
     if (!done) throw notFound();
   } catch (error) {
-    return refusalToast(here, error);
+    return answerRefusal(error, { redirectTo: here });
   }
   return redirectWithToast("/judge", {
     type: "success",

@@ -7,7 +7,7 @@ import {
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
     else if (intent === "unpublish") await unpublishContest(id);
     else await deleteContest(id);
   } catch (error) {
-    return refusalToast(back, error);
+    return answerRefusal(error, { redirectTo: back });
   }
   return redirectWithToast(back, { type: "success", title: DONE[intent], description });
 }

@@ -15,7 +15,7 @@ import { judgeLetter } from "~/features/judging/notes";
 import { notesForAdmin } from "~/features/judging/notes.server";
 import { SPREAD_DEFAULT, spreadLabel } from "~/features/judging/spread";
 import { addJudgeToEntry, entrySpread } from "~/features/judging/spread.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { noteAction } from "../../entry-notes.server";
@@ -98,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `${name} will read this entry too.`,
     });
   } catch (error) {
-    return refusalToast(here, error);
+    return answerRefusal(error, { redirectTo: here });
   }
 }
 

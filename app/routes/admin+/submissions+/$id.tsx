@@ -34,7 +34,7 @@ import {
   paymentColumns,
   reinstateSubmission,
 } from "~/features/entries/admin-submissions.server";
-import { refusalReply, refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
 import { contentRemovedMessage } from "~/features/privacy/retention-policy";
@@ -200,7 +200,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         adminId: admin.id,
       });
     } catch (error) {
-      return refusalToast(here, error);
+      return answerRefusal(error, { redirectTo: here });
     }
     const all = !("hitId" in value);
     return redirectWithToast(here, {
@@ -222,7 +222,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         movedById: admin.id,
       });
     } catch (error) {
-      return refusalReply(submission, error, 400, { form: "move" as const });
+      return answerRefusal(error, { reply: submission, extra: { form: "move" as const } });
     }
     if (!moved) throw notFound();
     return redirectWithToast(here, {
@@ -238,7 +238,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!(await getAdminSubmission(id))) throw notFound();
       refunded = await refundEntry(id);
     } catch (error) {
-      return refusalToast(here, error);
+      return answerRefusal(error, { redirectTo: here });
     }
     return redirectWithToast(here, {
       type: "success",
@@ -258,7 +258,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       if (!(await reinstateSubmission(id))) throw notFound();
     } catch (error) {
-      return refusalToast(here, error);
+      return answerRefusal(error, { redirectTo: here });
     }
     return redirectWithToast(here, {
       type: "success",
@@ -285,7 +285,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (!(await disqualifySubmission(id, value.reason))) throw notFound();
   } catch (error) {
-    return refusalReply(submission, error, 409);
+    return answerRefusal(error, { reply: submission, status: 409 });
   }
   return redirectWithToast(here, {
     type: "success",

@@ -36,7 +36,7 @@ import {
 } from "~/features/classrooms/educator-access.server";
 import { gradeLabel } from "~/features/classrooms/roster";
 import { CONSENT_LABELS } from "~/features/classrooms/pupil-consent";
-import { refusalReply, refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/utils/dates";
 import { env, siteOrigin } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
@@ -134,7 +134,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         title: `${pupilName(saved)} ${value.intent === "add-pupil" ? "added" : "saved"}`,
       });
     } catch (error) {
-      return refusalReply(submission, error, 400, extra);
+      return answerRefusal(error, { reply: submission, extra });
     }
   }
   try {
@@ -175,7 +175,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    return refusalToast(here, error);
+    return answerRefusal(error, { redirectTo: here });
   }
 }
 

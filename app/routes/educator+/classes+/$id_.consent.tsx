@@ -31,7 +31,7 @@ import {
   pupilName,
   requireEducator,
 } from "~/features/classrooms/educator-access.server";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -79,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     );
   } catch (error) {
-    return refusalReply(submission, error);
+    return answerRefusal(error, { reply: submission });
   }
 }
 

@@ -25,7 +25,7 @@ import {
   decodeCsv,
 } from "~/features/classrooms/roster-import";
 import { confirmClassImport, previewClassImport } from "~/features/classrooms/roster-import.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -58,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         title: `${added} ${added === 1 ? "pupil" : "pupils"} added`,
       });
     } catch (error) {
-      return refusalToast(`${here}/import`, error);
+      return answerRefusal(error, { redirectTo: `${here}/import` });
     }
   }
   const file = form.get("file");

@@ -27,7 +27,7 @@ import {
   setPromptDivision,
 } from "~/features/divisions/divisions-admin.server";
 import { divisionRangeLabel } from "~/features/divisions/placement";
-import { refusalReply, refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { DomainError } from "~/utils/domain-error";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -80,7 +80,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         { status: submission.status ? 400 : 200 },
       );
     // A post the page's own forms never send (a stale or forged form).
-    return refusalToast(here, new DomainError("That form could not be read. Please try again."));
+    return answerRefusal(new DomainError("That form could not be read. Please try again."), {
+      redirectTo: here,
+    });
   }
   const value = submission.value;
   try {
@@ -116,8 +118,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (value.intent === "add" || value.intent === "edit")
-      return refusalReply(submission, error, 400, { formId });
-    return refusalToast(here, error);
+      return answerRefusal(error, { reply: submission, extra: { formId } });
+    return answerRefusal(error, { redirectTo: here });
   }
 }
 

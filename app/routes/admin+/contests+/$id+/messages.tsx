@@ -27,7 +27,7 @@ import {
   type MessageForm,
 } from "~/features/messages/messages";
 import { messageHistory, previewMessage, sendMessage } from "~/features/messages/messages.server";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/dates";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -96,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `${recipients} ${recipients === 1 ? "person gets" : "people get"} one e-mail each.`,
     });
   } catch (error) {
-    return refusalReply(submission, error, 400, { preview: null as Preview | null });
+    return answerRefusal(error, { reply: submission, extra: { preview: null as Preview | null } });
   }
 }
 

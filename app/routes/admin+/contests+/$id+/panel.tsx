@@ -32,7 +32,7 @@ import {
   saveMemberSettings,
 } from "~/features/panel/panel.server";
 import { panelActionSchema } from "~/features/panel/panel-schema";
-import { refusalReply, refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { DomainError } from "~/utils/domain-error";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -90,7 +90,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     if (FORM_INTENTS.has(intent))
       return data<PanelFormResult>({ formId, result: submission.reply() }, { status: 400 });
-    return refusalToast(here, new DomainError("That form could not be read. Please try again."));
+    return answerRefusal(new DomainError("That form could not be read. Please try again."), {
+      redirectTo: here,
+    });
   }
   const v = submission.value;
   const done = (title: string, description?: string) =>
@@ -145,8 +147,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return done("Conflict deleted");
     }
   } catch (error) {
-    if (FORM_INTENTS.has(v.intent)) return refusalReply(submission, error, 400, { formId });
-    return refusalToast(here, error);
+    if (FORM_INTENTS.has(v.intent))
+      return answerRefusal(error, { reply: submission, extra: { formId } });
+    return answerRefusal(error, { redirectTo: here });
   }
 }
 

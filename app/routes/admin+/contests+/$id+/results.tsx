@@ -24,7 +24,7 @@ import {
   saveAwards,
   saveAwardSettings,
 } from "~/features/results/award-review.server";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/dates";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -106,7 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await saveAwards(id, { choices, note: value.note });
     return redirectWithToast(here, { type: "success", title: "Awards saved" });
   } catch (error) {
-    return refusalReply(submission, error);
+    return answerRefusal(error, { reply: submission });
   }
 }
 

@@ -18,7 +18,7 @@ import {
   roundPlanSchema,
 } from "~/features/rounds/round-plan";
 import { roundsPageData, saveRoundPlan } from "~/features/rounds/round-plan.server";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { formatDateTime, toZonedInputValue } from "~/utils/dates";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -88,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           : `The contest is judged in ${saved.rounds} rounds.`,
     });
   } catch (error) {
-    return refusalReply(submission, error);
+    return answerRefusal(error, { reply: submission });
   }
 }
 

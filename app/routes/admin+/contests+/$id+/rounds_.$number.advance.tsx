@@ -21,7 +21,7 @@ import {
   saveAdvanceChoice,
 } from "~/features/rounds/advancement.server";
 import { ADVANCE_RULE_LABEL } from "~/features/rounds/round-plan";
-import { refusalReply, refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/dates";
 import { DomainError } from "~/utils/domain-error";
 import { readForm } from "~/utils/form-body.server";
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     preview = await advancePreview(contest.id, number);
   } catch (error) {
-    if (error instanceof DomainError) throw await refusalToast(back, error);
+    if (error instanceof DomainError) throw await answerRefusal(error, { redirectTo: back });
     throw error;
   }
   const tz = preview.timeZone;
@@ -134,8 +134,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : "Who goes on had already been fixed; nothing changed.",
     });
   } catch (error) {
-    return refusalReply(submission, error, 400, {
-      entry: v.intent === "confirm" ? null : v.submissionId,
+    return answerRefusal(error, {
+      reply: submission,
+      extra: {
+        entry: v.intent === "confirm" ? null : v.submissionId,
+      },
     });
   }
 }

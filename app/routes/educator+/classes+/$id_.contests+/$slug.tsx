@@ -34,7 +34,7 @@ import {
   startGroupCheckout,
 } from "~/features/payments/group-checkout.server";
 import { settleOpenGroups, startedGroups } from "~/features/payments/group-settlement.server";
-import { refusalReply } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { siteOrigin } from "~/utils/env.server";
 import { readForm } from "~/utils/form-body.server";
@@ -167,7 +167,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     return redirect(start.url, 303);
   } catch (error) {
-    return refusalReply(submission, error);
+    return answerRefusal(error, { reply: submission });
   }
 }
 

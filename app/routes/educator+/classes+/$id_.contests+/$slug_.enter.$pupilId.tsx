@@ -64,7 +64,7 @@ import {
   receiveEntry,
   type ReceivedEntry,
 } from "~/features/entries/receive-entry.server";
-import { replyRefusal } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { countWords } from "~/features/entries/word-count";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { notFound } from "~/utils/responses";
@@ -145,7 +145,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       pupilEntry(access, pupil, contest.id),
     );
   } catch (error) {
-    return replyRefusal(error);
+    return answerRefusal(error, { ownReply: true });
   }
   const name = pupilName(pupil);
   if (outcome.duplicate)

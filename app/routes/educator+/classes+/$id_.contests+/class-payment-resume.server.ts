@@ -6,7 +6,7 @@
 import { redirect } from "@remix-run/node";
 import { groupReturnToast } from "~/features/lifecycle/payment-return.server";
 import { restartGroup, resumeGroup } from "~/features/payments/group-settlement.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { siteOrigin } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -41,6 +41,6 @@ export async function resumeOrRestart(
         "Nothing was paid. The entries are waiting for payment again: tick them and pay below.",
     });
   } catch (error) {
-    return refusalToast(here, error);
+    return answerRefusal(error, { redirectTo: here });
   }
 }
