@@ -31,7 +31,8 @@ const entryPage = (await import("~/routes/admin+/submissions+/$id")) as unknown 
 const queue = (await import("~/routes/judge+/index")) as unknown as RouteModule;
 const review = (await import("~/routes/judge+/review.$submissionId")) as unknown as RouteModule;
 const contestList = (await import("~/routes/_public+/contests._index")) as unknown as RouteModule;
-const contestPage = (await import("~/routes/_public+/contests.$slug._index")) as unknown as RouteModule;
+const contestPage =
+  (await import("~/routes/_public+/contests.$slug._index")) as unknown as RouteModule;
 
 async function cookieFor(userId: string) {
   const row = await prisma.session.create({
