@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { serverSettings } from "./app/utils/settings";
+import { routeManifest } from "./route-folders";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -16,8 +17,11 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
-      // `*.server.ts` beside the routes are the routes' HTTP helpers, not routes (ADR 0008).
-      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}", "**/.*"],
+      // Routes live in folders named for who the page is for (`admin+/`, `_public+/`, …), read by
+      // remix-flat-routes (route-folders.ts, docs/decisions/0049-route-folders-and-one-refusal-reply.md);
+      // Remix's own convention reads none of them.
+      ignoredRouteFiles: ["**/*"],
+      routes: async (defineRoutes) => routeManifest(defineRoutes),
       serverModuleFormat: "esm",
       // BUILD_DIR lets parallel checkouts (and the tests) build side by side.
       buildDirectory: serverSettings().BUILD_DIR,

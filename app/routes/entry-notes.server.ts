@@ -7,7 +7,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { addNote } from "~/features/judging/notes.server";
 import { noteSchema } from "~/features/judging/notes";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -28,7 +28,7 @@ export async function noteAction(
     const added = await addNote({ ...input, body: submission.value.body });
     if (!added) throw notFound();
   } catch (error) {
-    return refusalToast(`${input.here}#notes`, error);
+    return answerRefusal(error, { redirectTo: `${input.here}#notes` });
   }
   return redirectWithToast(`${input.here}#notes`, { type: "success", title: "Note added" });
 }

@@ -74,7 +74,7 @@ describe("the request log (docs/decisions/0036-health-and-logs.md)", () => {
     app.get("/consent/:token", async (_req, res) => {
       await new Promise((r) => setTimeout(r, 5));
       setRequestRoute("root", 0);
-      setRequestRoute("routes/consent.$token", 1);
+      setRequestRoute("routes/_public+/consent.$token", 1);
       setRequestRoute("root", 0); // a parent after the leaf does not win
       setRequestRole("entrant");
       res.status(200).send("ok");
@@ -86,7 +86,7 @@ describe("the request log (docs/decisions/0036-health-and-logs.md)", () => {
     expect(first).toMatchObject({
       type: "request",
       method: "GET",
-      route: "routes/consent.$token",
+      route: "routes/_public+/consent.$token",
       status: 200,
       role: "entrant",
     });
@@ -96,7 +96,7 @@ describe("the request log (docs/decisions/0036-health-and-logs.md)", () => {
     const log = lines.join("\n");
     for (const secret of ["SECRET", "email", "a%40b", "COOKIEVALUE"])
       expect(log).not.toContain(secret);
-    expect(slowRequests().some((s) => s.route === "routes/consent.$token")).toBe(true);
+    expect(slowRequests().some((s) => s.route === "routes/_public+/consent.$token")).toBe(true);
   });
 
   test("quiet: no lines", async () => {

@@ -44,9 +44,10 @@ describe("csvSafe", () => {
   });
 
   it("is what every CSV download writes its cells through", () => {
+    // The routes sit in folders by audience (docs/decisions/0049-route-folders-and-one-refusal-reply.md).
     const routes = path.resolve("app/routes");
     const csvRoutes = fs
-      .readdirSync(routes)
+      .readdirSync(routes, { recursive: true, encoding: "utf8" })
       .filter((f) => /\.tsx?$/.test(f))
       .map((f) => [f, fs.readFileSync(path.join(routes, f), "utf8")] as const)
       .filter(([, text]) => /csvResponse|csv-stringify/.test(text));

@@ -16,7 +16,7 @@ import {
 } from "~/features/accounts/one-time-tokens.server";
 import { hashPassword } from "~/features/accounts/auth.server";
 import { answerConsent, sendConsentRequest } from "~/features/privacy/parental-consent.server";
-import { refusalToast } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 import { PleaseWait } from "~/utils/domain-error";
 import { getToast } from "~/utils/toast.server";
 import { prisma } from "~/utils/db.server";
@@ -145,7 +145,7 @@ describe("parental consent", () => {
     expect((refusal as Error).message).toBe(
       "We have just sent the e-mail. You can send another in 4 minutes.",
     );
-    const redirect = await refusalToast("/dashboard", refusal);
+    const redirect = await answerRefusal(refusal, { redirectTo: "/dashboard" });
     const cookie = redirect.headers.get("Set-Cookie")!.split(";")[0];
     const { toast } = await getToast(
       new Request("http://localhost/dashboard", { headers: { Cookie: cookie } }),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { action as forgotPassword } from "~/routes/forgot-password";
-import { action as login } from "~/routes/login";
+import { action as forgotPassword } from "~/routes/_auth+/forgot-password";
+import { action as login } from "~/routes/_auth+/login";
 import { MAILS_PER_ADDRESS } from "~/features/accounts/rate-limit.server";
 import { settleBackground } from "~/utils/background.server";
 import { getToast } from "~/utils/toast.server";

@@ -411,7 +411,7 @@ describe("the reminder step", () => {
 
 describe("/admin/assign control intents", () => {
   test("remove and swap through the action, refusals as toasts", async () => {
-    const { action, loader } = await import("~/routes/admin.assign");
+    const { action, loader } = await import("~/routes/admin+/assign");
     const contest = await openContest();
     const [a, b] = await seat(contest.id, 2);
     const { submission } = await entry(contest.id);

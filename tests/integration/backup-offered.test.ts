@@ -52,7 +52,7 @@ describe("/admin/workflows shows one zone", () => {
   test("contest steps and maintenance runs are both in UTC, labelled", async () => {
     const { readFileSync } = await import("node:fs");
     // The page's source: no contest step time is formatted in the contest's own zone.
-    const source = readFileSync("app/routes/admin.workflows.tsx", "utf8");
+    const source = readFileSync("app/routes/admin+/workflows.tsx", "utf8");
     expect(source).not.toContain("c.timeZone");
     expect(source).toContain('"Due (UTC)"');
   });

@@ -37,9 +37,9 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   },
 }));
 
-const { action: login } = await import("~/routes/login");
-const joinPage = await import("~/routes/join.$code");
-const classPage = await import("~/routes/educator.classes.$id");
+const { action: login } = await import("~/routes/_auth+/login");
+const joinPage = await import("~/routes/_public+/join.$code");
+const classPage = await import("~/routes/educator+/classes+/$id");
 const { addPupils } = await import("~/features/classrooms/classes.server");
 
 const CLASS_FULL = "This class is full. Ask your teacher.";

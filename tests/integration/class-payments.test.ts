@@ -34,7 +34,7 @@ const { deliverDueEvents } = await import("~/features/lifecycle/outbox.server");
 const { handleLocally } = await import("~/features/lifecycle/scheduler.server");
 const { classContestRoster } = await import("~/features/classrooms/class-entries.server");
 const { withdrawSubmission } = await import("~/features/entries/entrant-submissions.server");
-const { action: webhook } = await import("~/routes/api.webhooks.stripe");
+const { action: webhook } = await import("~/routes/api+/webhooks.stripe");
 const fx = await import("./class-fixtures");
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-class-payments-"));

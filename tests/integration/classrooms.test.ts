@@ -27,15 +27,15 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   },
 }));
 
-const educatorHome = await import("~/routes/educator._index");
-const classPage = await import("~/routes/educator.classes.$id");
-const importPage = await import("~/routes/educator.classes.$id_.import");
-const consentPage = await import("~/routes/educator.classes.$id_.consent");
-const joinPage = await import("~/routes/join.$code");
-const adminEducators = await import("~/routes/admin.educators");
-const adminSchools = await import("~/routes/admin.schools");
-const adminConsents = await import("~/routes/admin.consents");
-const consentsCsv = await import("~/routes/admin.consents[.csv]");
+const educatorHome = await import("~/routes/educator+/index");
+const classPage = await import("~/routes/educator+/classes+/$id");
+const importPage = await import("~/routes/educator+/classes+/$id_.import");
+const consentPage = await import("~/routes/educator+/classes+/$id_.consent");
+const joinPage = await import("~/routes/_public+/join.$code");
+const adminEducators = await import("~/routes/admin+/educators");
+const adminSchools = await import("~/routes/admin+/schools");
+const adminConsents = await import("~/routes/admin+/consents");
+const consentsCsv = await import("~/routes/admin+/consents[.csv]");
 
 type Answer = {
   status: number;

@@ -12,7 +12,7 @@ const { prisma } = await import("~/utils/db.server");
 const { createLocalStorage, getStorage, setStorageForTests } =
   await import("~/utils/storage.server");
 const { startSession } = await import("~/features/accounts/session.server");
-const { loader } = await import("~/routes/account_.data");
+const { loader } = await import("~/routes/_account+/account_.data");
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-export-"));
 const DAY = 86_400_000;

@@ -26,11 +26,11 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   },
 }));
 
-const divisionsPage = await import("~/routes/admin.contests.$id.divisions");
-const submissionPage = await import("~/routes/admin.submissions.$id");
-const accountPage = await import("~/routes/account");
-const enterPage = await import("~/routes/contests.$slug.enter");
-const contestPage = await import("~/routes/contests.$slug._index");
+const divisionsPage = await import("~/routes/admin+/contests+/$id+/divisions");
+const submissionPage = await import("~/routes/admin+/submissions+/$id");
+const accountPage = await import("~/routes/_account+/account");
+const enterPage = await import("~/routes/_public+/contests.$slug.enter");
+const contestPage = await import("~/routes/_public+/contests.$slug._index");
 
 type Answer = {
   status: number;

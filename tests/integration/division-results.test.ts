@@ -17,7 +17,7 @@ import {
   pickStage,
   stageRankingWithDivisions,
 } from "~/features/results/stage.server";
-import { loader as publicResultsLoader } from "~/routes/contests.$slug.results";
+import { loader as publicResultsLoader } from "~/routes/_public+/contests.$slug.results";
 import {
   classContestResults,
   classCsvColumns,
@@ -30,8 +30,8 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: "admin", roles: ["admin"] }),
 }));
-const { loader: scoringLoader } = await import("~/routes/admin.scoring._index");
-const { loader: scoringCsv } = await import("~/routes/admin.scoring.export");
+const { loader: scoringLoader } = await import("~/routes/admin+/scoring+/index");
+const { loader: scoringCsv } = await import("~/routes/admin+/scoring+/export");
 import { prisma } from "~/utils/db.server";
 
 const DAY = 86_400_000;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const { prisma } = await import("~/utils/db.server");
 const { startSession } = await import("~/features/accounts/session.server");
-const { action: enter, loader: enterPage } = await import("~/routes/contests.$slug.enter");
-const { action: logout } = await import("~/routes/logout");
+const { action: enter, loader: enterPage } = await import("~/routes/_public+/contests.$slug.enter");
+const { action: logout } = await import("~/routes/_auth+/logout");
 
 const DAY = 86_400_000;
 const SLUG = "draft-contest";

@@ -10,10 +10,10 @@ import {
 } from "~/features/operations/health.server";
 import { startSession } from "~/features/accounts/session.server";
 import { setStorageForTests, type FileStorage } from "~/utils/storage.server";
-import { loader as readyz } from "~/routes/readyz";
-import { loader as healthz } from "~/routes/healthz";
-import { loader as metrics } from "~/routes/metrics";
-import { loader as adminHealth } from "~/routes/admin.health";
+import { loader as readyz } from "~/routes/_ops+/readyz";
+import { loader as healthz } from "~/routes/_ops+/healthz";
+import { loader as metrics } from "~/routes/_ops+/metrics";
+import { loader as adminHealth } from "~/routes/admin+/health";
 import { lifecycleContest, person } from "./lifecycle-fixtures";
 
 // /readyz, /admin/health and /metrics against the real database (docs/decisions/0036-health-and-logs.md).

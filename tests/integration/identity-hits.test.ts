@@ -29,7 +29,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: "admin-of-identity-tests", roles: ["admin"] }),
 }));
-const page = await import("~/routes/admin.submissions.$id");
+const page = await import("~/routes/admin+/submissions+/$id");
 
 const DAY = 86_400_000;
 let seq = 0;

@@ -13,7 +13,7 @@ afterEach(() => {
 
 async function route() {
   vi.resetModules();
-  return import("~/routes/api.inngest");
+  return import("~/routes/api+/inngest");
 }
 const args = (request: Request) => ({ request, params: {}, context: {} });
 

@@ -12,7 +12,7 @@ import {
 import { prisma } from "~/utils/db.server";
 import { linkToken } from "./inbox";
 import { SET_PASSWORD_LINK_INVALID } from "~/features/judging/invitation";
-import * as route from "~/routes/judge-invitation.$token";
+import * as route from "~/routes/_auth+/judge-invitation.$token";
 import { startSession } from "~/features/accounts/session.server";
 
 /** docs/decisions/0025-accounts-and-tokens.md */

@@ -9,7 +9,7 @@ import { describe, expect, test, vi } from "vitest";
 import type * as Email from "~/utils/email.server";
 import { prisma } from "~/utils/db.server";
 import { confirmEntry } from "~/features/lifecycle/lifecycle.server";
-import { action as forgotPassword } from "~/routes/forgot-password";
+import { action as forgotPassword } from "~/routes/_auth+/forgot-password";
 import { entry, lifecycleContest } from "./lifecycle-fixtures";
 
 // Before any module reads the environment.

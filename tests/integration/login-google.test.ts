@@ -3,7 +3,7 @@ import { afterAll, expect, test } from "vitest";
 delete process.env.GOOGLE_CLIENT_ID;
 delete process.env.GOOGLE_CLIENT_SECRET;
 const { initEnv } = await import("~/utils/env.server");
-const { loader } = await import("~/routes/login");
+const { loader } = await import("~/routes/_auth+/login");
 
 const load = async () =>
   (await loader({ request: new Request("http://localhost/login"), params: {}, context: {} })) as {

@@ -13,9 +13,9 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   requireAdmin: async () => ({ id: admin.id, roles: ["admin"] }),
   requireJudge: async () => ({ id: who.judge, roles: ["judge"] }),
 }));
-const overview = await import("~/routes/admin.scoring._index");
-const entryPage = await import("~/routes/admin.scoring.$submissionId");
-const review = await import("~/routes/judge.review.$submissionId");
+const overview = await import("~/routes/admin+/scoring+/index");
+const entryPage = await import("~/routes/admin+/scoring+/$submissionId");
+const review = await import("~/routes/judge+/review.$submissionId");
 const { spreadFlags } = await import("~/features/judging/spread.server");
 const { addNote, notesForJudge } = await import("~/features/judging/notes.server");
 

@@ -25,7 +25,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: admin.id, roles: ["admin"] }),
 }));
-const page = await import("~/routes/admin.contests.$id.messages");
+const page = await import("~/routes/admin+/contests+/$id+/messages");
 const { deliverDueEvents } = await import("~/features/lifecycle/outbox.server");
 const { handleLocally } = await import("~/features/lifecycle/scheduler.server");
 const { sendContestMessage } = await import("~/features/lifecycle/contest-message.server");

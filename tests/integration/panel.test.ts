@@ -19,8 +19,8 @@ import {
   panelMembers,
   saveMemberSettings,
 } from "~/features/panel/panel.server";
-import * as judgePage from "~/routes/judge._index";
-import * as invitationPage from "~/routes/panel-invitation.$token";
+import * as judgePage from "~/routes/judge+/index";
+import * as invitationPage from "~/routes/_auth+/panel-invitation.$token";
 import { prisma } from "~/utils/db.server";
 import { enterFor, linkedPupil, makeEducator, openContest } from "./class-fixtures";
 import { linkToken, liveMails } from "./inbox";
@@ -30,7 +30,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: null, roles: ["admin"] }),
 }));
-const panelPage = await import("~/routes/admin.contests.$id.panel");
+const panelPage = await import("~/routes/admin+/contests+/$id+/panel");
 
 /** docs/decisions/0033-judging-panel.md */
 let n = 0;

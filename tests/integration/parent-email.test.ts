@@ -15,7 +15,7 @@ const { prisma } = await import("~/utils/db.server");
 const { HOUR } = await import("~/features/accounts/one-time-tokens.server");
 const { startSession } = await import("~/features/accounts/session.server");
 const { getToast } = await import("~/utils/toast.server");
-const { action: accountAction } = await import("~/routes/account");
+const { action: accountAction } = await import("~/routes/_account+/account");
 const { answerConsent, changeParentEmail, sendConsentRequest } =
   await import("~/features/privacy/parental-consent.server");
 

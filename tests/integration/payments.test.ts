@@ -34,7 +34,7 @@ const { handleLocally } = await import("~/features/lifecycle/scheduler.server");
 const checkout = await import("~/features/payments/checkout.server");
 const { paymentReturnToast, RETURN_TOASTS } =
   await import("~/features/lifecycle/payment-return.server");
-const { action: webhook } = await import("~/routes/api.webhooks.stripe");
+const { action: webhook } = await import("~/routes/api+/webhooks.stripe");
 const { withdrawSubmission } = await import("~/features/entries/entrant-submissions.server");
 const { runStep } = await import("~/features/lifecycle/lifecycle.server");
 

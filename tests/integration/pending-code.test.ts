@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 const { prisma } = await import("~/utils/db.server");
 const { startCheckout } = await import("~/features/payments/checkout.server");
 const { applyCodeToPendingEntry } = await import("~/features/payments/pending-code.server");
-const { action: entryAction } = await import("~/routes/dashboard_.submissions.$id");
+const { action: entryAction } = await import("~/routes/_account+/dashboard_.submissions.$id");
 const { startSession } = await import("~/features/accounts/session.server");
 
 const DAY = 86_400_000;

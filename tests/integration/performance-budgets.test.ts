@@ -23,15 +23,16 @@ type Loader = (args: {
 type RouteModule = { loader: Loader };
 
 const root = (await import("~/root")) as unknown as RouteModule;
-const adminLayout = (await import("~/routes/admin")) as unknown as RouteModule;
-const judgeLayout = (await import("~/routes/judge")) as unknown as RouteModule;
-const scoring = (await import("~/routes/admin.scoring._index")) as unknown as RouteModule;
-const submissions = (await import("~/routes/admin.submissions._index")) as unknown as RouteModule;
-const entryPage = (await import("~/routes/admin.submissions.$id")) as unknown as RouteModule;
-const queue = (await import("~/routes/judge._index")) as unknown as RouteModule;
-const review = (await import("~/routes/judge.review.$submissionId")) as unknown as RouteModule;
-const contestList = (await import("~/routes/contests._index")) as unknown as RouteModule;
-const contestPage = (await import("~/routes/contests.$slug._index")) as unknown as RouteModule;
+const adminLayout = (await import("~/routes/admin+/_layout")) as unknown as RouteModule;
+const judgeLayout = (await import("~/routes/judge+/_layout")) as unknown as RouteModule;
+const scoring = (await import("~/routes/admin+/scoring+/index")) as unknown as RouteModule;
+const submissions = (await import("~/routes/admin+/submissions+/index")) as unknown as RouteModule;
+const entryPage = (await import("~/routes/admin+/submissions+/$id")) as unknown as RouteModule;
+const queue = (await import("~/routes/judge+/index")) as unknown as RouteModule;
+const review = (await import("~/routes/judge+/review.$submissionId")) as unknown as RouteModule;
+const contestList = (await import("~/routes/_public+/contests._index")) as unknown as RouteModule;
+const contestPage =
+  (await import("~/routes/_public+/contests.$slug._index")) as unknown as RouteModule;
 
 async function cookieFor(userId: string) {
   const row = await prisma.session.create({

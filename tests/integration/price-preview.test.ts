@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { loader } from "~/routes/contests.$slug.enter";
+import { loader } from "~/routes/_public+/contests.$slug.enter";
 import { priceFor } from "~/features/payments/price-preview.server";
 import { PREVIEW_MESSAGES } from "~/features/payments/pricing";
 import { prisma } from "~/utils/db.server";

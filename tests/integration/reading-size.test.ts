@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { startSession } from "~/features/accounts/session.server";
 import { readingSizeOf } from "~/features/judging/reading-size.server";
-import { action } from "~/routes/preferences.reading";
+import { action } from "~/routes/_account+/preferences.reading";
 import { prisma } from "~/utils/db.server";
 
 /**

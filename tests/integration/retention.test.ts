@@ -216,7 +216,7 @@ describe("inactive children's accounts", () => {
 
 describe("/admin/workflows maintenance", () => {
   test("run-job runs the retention job and the page lists the run and its records", async () => {
-    const { action, loader } = await import("~/routes/admin.workflows");
+    const { action, loader } = await import("~/routes/admin+/workflows");
     const response = (await action({
       request: new Request("http://inkwell.test/admin/workflows", {
         method: "POST",

@@ -14,9 +14,9 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: admin.id, roles: ["admin"] }),
 }));
-const rounds = await import("~/routes/admin.contests.$id.rounds");
-const panel = await import("~/routes/admin.contests.$id.panel");
-const assign = await import("~/routes/admin.assign");
+const rounds = await import("~/routes/admin+/contests+/$id+/rounds");
+const panel = await import("~/routes/admin+/contests+/$id+/panel");
+const assign = await import("~/routes/admin+/assign");
 
 type Loader = (args: {
   request: Request;

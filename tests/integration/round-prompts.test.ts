@@ -11,7 +11,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: admin.id, roles: ["admin"] }),
 }));
-const prompts = await import("~/routes/admin.contests.$id.prompts");
+const prompts = await import("~/routes/admin+/contests+/$id+/prompts");
 
 const DAY = 86_400_000;
 

@@ -13,9 +13,9 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: admin.id, roles: ["admin"] }),
 }));
-const rounds = await import("~/routes/admin.contests.$id.rounds");
-const advance = await import("~/routes/admin.contests.$id.rounds_.$number.advance");
-const assign = await import("~/routes/admin.assign");
+const rounds = await import("~/routes/admin+/contests+/$id+/rounds");
+const advance = await import("~/routes/admin+/contests+/$id+/rounds_.$number.advance");
+const assign = await import("~/routes/admin+/assign");
 
 type Action = (args: {
   request: Request;

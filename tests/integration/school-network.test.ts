@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 
 const { prisma } = await import("~/utils/db.server");
-const { action: login } = await import("~/routes/login");
+const { action: login } = await import("~/routes/_auth+/login");
 const { clearLoginFailures, loginRetryAfter, recordLoginFailure } =
   await import("~/features/accounts/rate-limit.server");
 

@@ -10,11 +10,11 @@ const { prisma } = await import("~/utils/db.server");
 const { startSession } = await import("~/features/accounts/session.server");
 const { PURGE_VISITOR_PAGES } = await import("~/utils/visitor-pages.server");
 const { action: entryAction, loader: entryPage } =
-  await import("~/routes/dashboard_.submissions.$id");
-const { action: adminAction } = await import("~/routes/admin.submissions.$id");
-const { loader: resultsPage } = await import("~/routes/contests.$slug.results");
+  await import("~/routes/_account+/dashboard_.submissions.$id");
+const { action: adminAction } = await import("~/routes/admin+/submissions+/$id");
+const { loader: resultsPage } = await import("~/routes/_public+/contests.$slug.results");
 const { loader: parentPage, action: parentAnswer } =
-  await import("~/routes/show-permission.$token");
+  await import("~/routes/_public+/show-permission.$token");
 const { sendSubmissionConfirmation } =
   await import("~/features/entries/entrant-submissions.server");
 const { linkToken } = await import("#tests/integration/inbox");

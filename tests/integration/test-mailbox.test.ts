@@ -9,9 +9,9 @@ const { prisma } = await import("~/utils/db.server");
 const { parseEnv, testMailbox } = await import("~/utils/env.server");
 const { sendConsentRequest, answerConsent } =
   await import("~/features/privacy/parental-consent.server");
-const { loader: mailboxPage } = await import("~/routes/test-mailbox._index");
-const { loader: messagePage } = await import("~/routes/test-mailbox.$id");
-const { loader: consentPage } = await import("~/routes/consent.$token");
+const { loader: mailboxPage } = await import("~/routes/_test-mode+/test-mailbox._index");
+const { loader: messagePage } = await import("~/routes/_test-mode+/test-mailbox.$id");
+const { loader: consentPage } = await import("~/routes/_public+/consent.$token");
 
 const DAY = 86_400_000;
 const SITE_URL = "https://inkwell.example.org";

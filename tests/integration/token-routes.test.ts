@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import * as consent from "~/routes/consent.$token";
-import * as resetPassword from "~/routes/reset-password.$token";
-import * as setPassword from "~/routes/set-password.$token";
-import * as emailChange from "~/routes/account_.email.$token";
+import * as consent from "~/routes/_public+/consent.$token";
+import * as resetPassword from "~/routes/_auth+/reset-password.$token";
+import * as setPassword from "~/routes/_auth+/set-password.$token";
+import * as emailChange from "~/routes/_auth+/account_.email.$token";
 
 /**
  * Any string in a token route gives a clear page or a redirect, never a 500 (docs/decisions/

@@ -1,52 +1,32 @@
-import { readdirSync } from "node:fs";
+import { UNSAFE_defineRoutes as defineRoutes } from "@remix-run/dev";
 import { describe, expect, test } from "vitest";
+import { routeManifest } from "../../route-folders";
 import { allRoutes } from "#tests/authz";
 import type { AuthzContext } from "#tests/authz/types";
 
 /**
  * The authorization table (tests/authz, walked over HTTP by tests/e2e/authz.spec.ts) must name
- * every route file: a new route without a row fails here, before it ships unchecked
- * (docs/decisions/0008-layout-and-actions.md).
+ * every route: a new route without a row fails here, before it ships unchecked
+ * (docs/decisions/0008-layout-and-actions.md). The routes are the build's own manifest
+ * (route-folders.ts: folders by audience, docs/decisions/0049-route-folders-and-one-refusal-reply.md),
+ * so a route is found wherever its file sits.
  */
-const ROUTES_DIR = new URL("../../app/routes/", import.meta.url);
-const routeFiles = readdirSync(ROUTES_DIR)
-  // As vite.config.ts's ignoredRouteFiles: tests, the routes' `*.server` helpers, dot files.
-  .filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.(test|server)\.[jt]sx?$/.test(f))
-  .filter((f) => !f.startsWith("."))
-  .map((f) => f.replace(/\.[jt]sx?$/, ""));
-
-/** A route file's name split at the dots that separate segments (not those inside `[...]`). */
-function segments(name: string) {
-  const out: string[] = [];
-  let current = "";
-  let escaped = false;
-  for (const ch of name) {
-    if (ch === "[") escaped = true;
-    if (ch === "]") escaped = false;
-    if (ch === "." && !escaped) {
-      out.push(current);
-      current = "";
-    } else current += ch;
-  }
-  return [...out, current];
-}
+const manifest = routeManifest(defineRoutes);
+const routes = Object.values(manifest);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The URL pattern of a route file under Remix's flat-routes convention. */
-function urlPattern(name: string) {
-  const parts: string[] = [];
-  for (const segment of segments(name)) {
-    if (segment === "_index" || segment.startsWith("_")) continue; // index, pathless layout
-    const bare = segment.endsWith("_") ? segment.slice(0, -1) : segment; // not nested in its parent's layout
-    if (bare === "$") parts.push(".*");
-    else if (bare.startsWith("$")) parts.push("[^/]+");
-    else
-      parts.push(
-        bare.replace(/\[([^\]]*)\]|([^[]+)/g, (_, lit, plain) => escapeRegExp(lit ?? plain)),
-      );
-  }
-  return `/${parts.join("/")}`;
+/** A route's URL pattern (a regular expression's source): its own path after its parents'. */
+function urlPattern(id: string): string {
+  const route = manifest[id];
+  const parent = route.parentId && route.parentId !== "root" ? urlPattern(route.parentId) : "";
+  if (!route.path) return parent; // an index route or a pathless layout
+  const own = route.path.split("/").map((segment) => {
+    if (segment === "*") return ".*";
+    if (segment.startsWith(":")) return "[^/]+";
+    return escapeRegExp(segment);
+  });
+  return `${parent}/${own.join("/")}`;
 }
 
 /** The path a request of the table asks for, without the query and the single-fetch suffix. */
@@ -61,32 +41,35 @@ const tablePaths = allRoutes.map((row) => {
 });
 
 describe("the authorization table", () => {
-  test("lists the route files it is checked against", () => {
-    expect(routeFiles.length).toBeGreaterThan(40);
-    expect(urlPattern("admin.discount-codes.$id.uses[.csv]")).toBe(
+  test("lists the routes it is checked against", () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(urlPattern("routes/admin+/discount-codes.$id.uses[.csv]")).toBe(
       "/admin/discount-codes/[^/]+/uses\\.csv",
     );
-    expect(urlPattern("dashboard_.submissions.$id")).toBe("/dashboard/submissions/[^/]+");
-    expect(urlPattern("admin.contests._index")).toBe("/admin/contests");
+    expect(urlPattern("routes/_account+/dashboard_.submissions.$id")).toBe(
+      "/dashboard/submissions/[^/]+",
+    );
+    expect(urlPattern("routes/admin+/contests+/index")).toBe("/admin/contests");
+    expect(urlPattern("routes/_public+/_index")).toBe("");
   });
 
-  test("has a row for every route file in app/routes", () => {
-    const patterns = routeFiles.map((name) => ({ name, pattern: urlPattern(name) }));
+  test("has a row for every route in app/routes", () => {
+    const patterns = routes.map(({ id }) => ({ id, pattern: urlPattern(id) || "/" }));
     const exact = (pattern: string) => new RegExp(`^${pattern}$`);
     const missing = patterns
-      .filter(({ name, pattern }) => {
-        if (name === "$") {
+      .filter(({ id, pattern }) => {
+        if (manifest[id].path === "*") {
           // The catch-all: a row for a path no other route answers.
           return !tablePaths.some((p) =>
-            patterns.every((o) => o.name === "$" || !exact(o.pattern).test(p)),
+            patterns.every((o) => o.id === id || !exact(o.pattern).test(p)),
           );
         }
-        // A layout (other files nest under its name) is covered by a row for any page in it.
-        const isLayout = routeFiles.some((other) => other.startsWith(`${name}.`));
+        // A layout (other routes nest in it) is covered by a row for any page in it.
+        const isLayout = routes.some((other) => other.parentId === id);
         const match = isLayout ? new RegExp(`^${pattern}(/|$)`) : exact(pattern);
         return !tablePaths.some((p) => match.test(p));
       })
-      .map(({ name, pattern }) => `${name} (${pattern})`);
-    expect(missing, `route files with no row in tests/authz: ${missing.join(", ")}`).toEqual([]);
+      .map(({ id, pattern }) => `${id} (${pattern})`);
+    expect(missing, `routes with no row in tests/authz: ${missing.join(", ")}`).toEqual([]);
   });
 });

@@ -24,7 +24,12 @@ const job = JSON.stringify({
   durationMs: 4,
   attempt: 1,
 });
-const good = [request("routes/_index"), request("routes/login"), request("static"), job].join("\n");
+const good = [
+  request("routes/_public+/_index"),
+  request("routes/_auth+/login"),
+  request("static"),
+  job,
+].join("\n");
 
 describe("the server log check", () => {
   test("a clean log passes", () => {
@@ -32,21 +37,21 @@ describe("the server log check", () => {
   });
 
   test.each([
-    ["the demo password", request("routes/login", { note: "inkwell-demo" })],
+    ["the demo password", request("routes/_auth+/login", { note: "inkwell-demo" })],
     ["a session cookie", `{"type":"error","message":"cookie en_session=abc.def"}`],
     ["an e-mail address", `{"type":"email","to":"pupil@inkwell.test"}`],
     ["a token path", `{"type":"error","message":"GET /reset-password/AbC123dEf456"}`],
     ["story text", `{"type":"error","message":"My grandfather weighed everything."}`],
     ["a password field", `{"type":"error","password":"x"}`],
     ["a free-text line", "[email] to=someone subject=Hello"],
-    ["a request line with a path", request("routes/login", { path: "/login?x=1" })],
+    ["a request line with a path", request("routes/_auth+/login", { path: "/login?x=1" })],
     ["a request line without a route id", request("/contests/spring")],
   ])("a leak or a bad line fails: %s", (_what, line) => {
     expect(checkServerLog(`${good}\n${line}`, { minRoutes: 2 }).length).toBeGreaterThan(0);
   });
 
   test("too few routes or no job lines fail", () => {
-    expect(checkServerLog(request("routes/_index"), { minRoutes: 2 })).toEqual([
+    expect(checkServerLog(request("routes/_public+/_index"), { minRoutes: 2 })).toEqual([
       "only 1 route ids in 1 request lines (want 2)",
       "no job step lines",
     ]);

@@ -31,7 +31,7 @@ import { createContest, updateContest } from "./contest-admin.server";
 import { DomainError } from "~/utils/domain-error";
 import { timeZoneOptions } from "~/utils/dates";
 import { parseCriteria } from "./rubric";
-import { refusalErrors } from "~/utils/action.server";
+import { answerRefusal } from "~/utils/action.server";
 
 /**
  * What the contest form's pickers offer, for the new and the edit page: existing prompts and
@@ -173,7 +173,7 @@ export async function contestFormStep(
       failed: options.failed ?? false,
     };
   };
-  const refused = (error: unknown) => reply({ errors: refusalErrors(error) });
+  const refused = (error: unknown) => reply({ errors: answerRefusal(error, { asErrors: true }) });
   /** Writes at once (the edit form); a refusal comes back as the form's error. */
   const written = async (
     write: () => Promise<unknown>,
@@ -349,7 +349,7 @@ export async function rubricBuilderAction(
   try {
     await createRubric({ ...rubric, contestId: opts.contestId ?? null });
   } catch (e) {
-    return answer(refusalErrors(e));
+    return answer(answerRefusal(e, { asErrors: true }));
   }
   return { saved: true };
 }

@@ -2,7 +2,7 @@
  * The list posts of the prompt and rubric pages: the libraries (/admin/prompts, /admin/rubrics,
  * every item, filtered by contest) and one contest's manage pages (/admin/contests/:id/prompts,
  * /admin/contests/:id/rubrics). Callers still check `requireAdmin` themselves; the HTTP side
- * (toasts, redirects) is the routes' (`app/routes/admin-library.server.ts`, ADR 0008).
+ * (toasts, redirects) is the routes' (`app/routes/admin+/admin-library.server.ts`, ADR 0008).
  */
 import { assignPrompt, deletePrompt, unassignPrompt } from "./prompts.server";
 import { assignRubric, deleteRubric, unassignRubric } from "./rubrics.server";

@@ -1,0 +1,193 @@
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PanelAnswerForm } from "~/components/panel/panel-answer-form";
+import { workWithSchools } from "~/features/panel/declarations";
+import {
+  answerPanel,
+  judgeDeclarations,
+  pendingPanelInvitations,
+} from "~/features/panel/panel-invitation.server";
+import { answerSchema } from "~/features/panel/panel-schema";
+import { answerRefusal } from "~/utils/action.server";
+import { readForm } from "~/utils/form-body.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { formatDate } from "~/utils/dates";
+import { EmptyState } from "~/components/ui/data-table";
+import { Pager } from "~/components/ui/pager";
+import { pageCount, pageParam } from "~/utils/paging";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { requireJudge } from "~/features/accounts/auth.server";
+import { formatDateTime } from "~/utils/dates";
+import { judgeQueue, QUEUE_PAGE_SIZE } from "~/features/judging/review.server";
+import { formatScore } from "~/features/judging/scoring";
+
+export const meta: MetaFunction = () => [{ title: "Your Review Queue · Inkwell" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireJudge(request);
+  const page = pageParam(request.url);
+  const [{ items, total, left }, invitations] = await Promise.all([
+    judgeQueue(user.id, page),
+    pendingPanelInvitations(user.id),
+  ]);
+  return {
+    invitations: invitations.map((c) => ({
+      contestId: c.id,
+      title: c.title,
+      judging: `${formatDate(c.judgingOpen, c.timeZone)} to ${formatDate(c.judgingClose, c.timeZone)}`,
+    })),
+    declarations: invitations.length
+      ? await judgeDeclarations(user.id)
+      : { ownSchool: "", workWith: "" },
+    page,
+    total,
+    left,
+    pages: pageCount(total, QUEUE_PAGE_SIZE),
+    items: items.map((i) => ({
+      submissionId: i.submissionId,
+      title: i.title,
+      wordCount: i.wordCount,
+      contestTitle: i.contestTitle,
+      due: formatDateTime(i.judgingClose, i.timeZone),
+      scored: i.scored,
+      draft: i.draft,
+      total: i.total,
+      maxTotal: i.maxTotal,
+      // In a contest of rounds, each assignment says its round (ADR 0045).
+      round: i.roundName ? `Round ${i.round} (${i.roundName})` : null,
+    })),
+  };
+}
+
+/**
+ * Answers a panel invitation from the queue page: the session proves who the judge is, so no link
+ * is needed (docs/decisions/0033-judging-panel.md).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireJudge(request);
+  const submission = parseWithZod(await readForm(request), { schema: answerSchema(false) });
+  const formId = `answer-${String(submission.payload.contestId ?? "")}`;
+  if (submission.status !== "success")
+    return data({ formId, result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  try {
+    await answerPanel(v.contestId ?? "", user.id, v.intent === "accept", {
+      ownSchool: v.ownSchool ?? "",
+      workWith: workWithSchools(v.workWith ?? "", v.ownSchool ?? ""),
+    });
+  } catch (error) {
+    return answerRefusal(error, { reply: submission, extra: { formId } });
+  }
+  return redirectWithToast("/judge", {
+    type: "success",
+    title: v.intent === "accept" ? "Welcome to the panel" : "Invitation declined",
+  });
+}
+
+function Invitations() {
+  const { invitations, declarations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (invitations.length === 0) return null;
+  return (
+    <section aria-labelledby="panel-invitations" className="mt-6 space-y-3">
+      <h2 id="panel-invitations" className="text-xl font-semibold">
+        Invitations to judge
+      </h2>
+      {invitations.map((inv) => (
+        <Card key={inv.contestId}>
+          <CardContent className="space-y-3 pt-5">
+            <h3 className="text-lg font-semibold">{inv.title}</h3>
+            <p className="text-sm text-slate-700">Judging runs from {inv.judging}.</p>
+            <PanelAnswerForm
+              formId={`answer-${inv.contestId}`}
+              contestId={inv.contestId}
+              contestTitle={inv.title}
+              defaults={declarations}
+              lastResult={
+                actionData?.formId === `answer-${inv.contestId}` ? actionData.result : undefined
+              }
+            />
+          </CardContent>
+        </Card>
+      ))}
+    </section>
+  );
+}
+
+export default function ReviewQueue() {
+  const { items, total, left, page, pages } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1 className="font-serif text-3xl font-bold">Your Review Queue</h1>
+      <Invitations />
+      <p className="mt-2 text-slate-600">
+        Entries are anonymous: you see the story, never who wrote it.{" "}
+        {total > 0 ? `${total} assigned to you.` : null}
+      </p>
+      {total > 0 ? (
+        <p className="mt-2 text-lg font-semibold" data-testid="queue-left">
+          {left === 0 ? "All scored: nothing left" : `${left} left`}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <EmptyState className="mt-8 p-8">No assignments yet</EmptyState>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {items.map((item) => (
+            <li key={item.submissionId}>
+              <Card>
+                <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
+                  <div>
+                    <h2 className="text-lg font-semibold">{item.title}</h2>
+                    <p className="text-sm text-slate-600">
+                      {item.contestTitle}
+                      {item.round ? ` · ${item.round}` : ""}
+                    </p>
+                    <p className="mt-1 text-sm text-slate-600">
+                      {item.wordCount} words · Due {item.due}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    {item.scored ? (
+                      <>
+                        <Badge variant="success">
+                          Scored
+                          {item.total !== null
+                            ? ` · ${formatScore(item.total)}${
+                                item.maxTotal !== null ? ` / ${formatScore(item.maxTotal)}` : ""
+                              }`
+                            : ""}
+                        </Badge>
+                        {item.draft ? <Badge variant="outline">Unsubmitted changes</Badge> : null}
+                      </>
+                    ) : (
+                      <Badge variant="secondary">
+                        {item.draft ? "Pending · draft saved" : "Pending"}
+                      </Badge>
+                    )}
+                    <ButtonLink
+                      to={`/judge/review/${item.submissionId}`}
+                      variant={item.scored ? "outline" : "default"}
+                      aria-label={`${item.scored ? "View Score" : "Review Submission"}: ${item.title}`}
+                    >
+                      {item.scored ? "View Score" : "Review Submission"}
+                    </ButtonLink>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageCount={pages} label="Review queue" />
+    </div>
+  );
+}
