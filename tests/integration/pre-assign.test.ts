@@ -15,7 +15,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: "admin", roles: ["admin"] }),
 }));
-const { loader, action } = await import("~/routes/admin.assign");
+const { loader, action } = await import("~/routes/admin+/assign");
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
