@@ -16,6 +16,12 @@
  * interleaved (base, new, base, new), on copies of the same seeded SQLite file, and prints the
  * ratio per case (throughput, and CPU time per request of the server's processes, which a busy
  * machine disturbs far less): above 1 is faster (docs/decisions/0048-performance-budgets.md).
+ * With --db postgres both sides run on two databases of one private cluster (the base must know
+ * PostgreSQL: 53faeaf and later). The base reuses this tree's node_modules when its lock file's
+ * packages are all here at the same versions, else gets its own install (ADR 0052).
+ *
+ * --entries 200000: ten times the contest (issue 36): the pages must keep their targets and the
+ * CSVs stream; seeding takes about ten times as long.
  *
  * --profile starts the server (and each of its workers) with --cpu-prof, writing
  * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools), and on
