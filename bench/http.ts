@@ -21,7 +21,7 @@
  * packages are all here at the same versions, else gets its own install (ADR 0052).
  *
  * --entries 200000: ten times the contest (issue 36): the pages must keep their targets and the
- * CSVs stream; seeding takes about ten times as long.
+ * CSVs stream (the seeding time grows with it; not yet measured at 200,000).
  *
  * --profile starts the server (and each of its workers) with --cpu-prof, writing
  * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools), and on
