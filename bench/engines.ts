@@ -119,7 +119,16 @@ export async function postgresCopyOf(sqliteFile: string, opts: { slowLogMs?: num
       lite.close();
     }
     console.log(`copied to PostgreSQL in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return { url, stop: cluster.stop, log: cluster.log };
+    return {
+      url,
+      stop: cluster.stop,
+      log: cluster.log,
+      /** A second database of the same rows in the same cluster (--compare's base). */
+      copy: async (name: string) => {
+        await cluster.admin(`CREATE DATABASE ${name} TEMPLATE bench`);
+        return cluster.url(name);
+      },
+    };
   } catch (error) {
     cluster.stop();
     throw error;

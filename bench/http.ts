@@ -17,6 +17,12 @@
  * interleaved (base, new, base, new), on copies of the same seeded SQLite file, and prints the
  * ratio per case (throughput, and CPU time per request of the server's processes, which a busy
  * machine disturbs far less): above 1 is faster (docs/decisions/0048-performance-budgets.md).
+ * With --db postgres both sides run on two databases of one private cluster (the base must know
+ * PostgreSQL: 53faeaf and later). The base reuses this tree's node_modules when its lock file's
+ * packages are all here at the same versions, else gets its own install (ADR 0052).
+ *
+ * --entries 200000: ten times the contest (issue 36): the pages must keep their targets and the
+ * CSVs stream (the seeding time grows with it; not yet measured at 200,000).
  *
  * --profile starts the server (and each of its workers) with --cpu-prof, writing
  * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools), and on
@@ -721,6 +727,12 @@ async function shippedJs(pathname: string) {
 }
 
 async function main() {
+  if (args.has("help")) {
+    // The file's opening comment is the usage (without building or seeding anything).
+    const text = fs.readFileSync(new URL(import.meta.url), "utf8");
+    console.log(text.slice(text.indexOf("/**") + 3, text.indexOf("*/")).replace(/^ \* ?/gm, ""));
+    return;
+  }
   const buildDir = process.env.BUILD_DIR ?? "build";
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     // The whole build: the Remix bundles and the document worker (docs/decisions/0024-hostile-documents.md).
@@ -1182,6 +1194,24 @@ function printTable(results: Map<Engine, Row[]>) {
  * else installed there with `npm ci`. Returns the folder.
  */
 const BASE_CACHE = process.env.BENCH_BASE_CACHE ?? "/tmp/inkwell-bench-base";
+
+/**
+ * Whether the working tree's node_modules can serve the base: every package the base's lock file
+ * installs is in the working tree's lock file at the same version (the same file, or the base's a
+ * subset). A package the base needs and the tree lacks (f4b0f41's morgan and @remix-run/express)
+ * or has at another version means the base gets its own install.
+ */
+function lockCovers(baseLock: string, treeLock: string) {
+  const a = fs.readFileSync(baseLock, "utf8");
+  const b = fs.readFileSync(treeLock, "utf8");
+  if (a === b) return true;
+  type Lock = { packages?: Record<string, { version?: string; optional?: boolean }> };
+  const base = (JSON.parse(a) as Lock).packages ?? {};
+  const tree = (JSON.parse(b) as Lock).packages ?? {};
+  return Object.entries(base).every(
+    ([name, pkg]) => name === "" || pkg.optional || tree[name]?.version === pkg.version,
+  );
+}
 function baseBuild(ref: string) {
   const git = (...a: string[]) => {
     const r = spawnSync("git", a, { encoding: "utf8" });
@@ -1205,12 +1235,21 @@ function baseBuild(ref: string) {
     const r = spawnSync(cmd, a, { cwd: dir, stdio: "inherit", env: { ...process.env } });
     if (r.status !== 0) throw new Error(`${cmd} ${a.join(" ")} failed in ${dir}`);
   };
-  const sameLock =
-    fs.readFileSync(path.join(dir, "package-lock.json"), "utf8") ===
-    fs.readFileSync("package-lock.json", "utf8");
   if (!fs.existsSync(path.join(dir, "node_modules"))) {
-    if (sameLock) fs.symlinkSync(fs.realpathSync("node_modules"), path.join(dir, "node_modules"));
-    else run("npm", ["ci", "--no-audit", "--no-fund"]);
+    if (lockCovers(path.join(dir, "package-lock.json"), "package-lock.json"))
+      fs.symlinkSync(fs.realpathSync("node_modules"), path.join(dir, "node_modules"));
+    else {
+      // The commit's own packages, from the registry. `npm ci` refuses a lock file that lacks the
+      // other platforms' optional builds (the registry here has not got them all); `npm install`
+      // then installs the same versions and keeps the lock file (f4b0f41: about 4 minutes,
+      // better-sqlite3 compiled from source).
+      console.log(`base: npm ci`);
+      const ci = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], {
+        cwd: dir,
+        stdio: "inherit",
+      });
+      if (ci.status !== 0) run("npm", ["install", "--no-audit", "--no-fund"]);
+    }
   }
   // The generated Prisma clients belong to the commit's schema (a symlinked node_modules is shared).
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
@@ -1229,17 +1268,27 @@ function baseBuild(ref: string) {
 async function compare(ref: string) {
   const base = baseBuild(ref);
   const runs = args.has("runs") ? RUNS : 2;
-  const copies = ["http-new.db", "http-base.db"].map((name) => path.join(DIR, name));
-  for (const copy of copies) {
-    for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) fs.rmSync(f, { force: true });
-    const src = new Database(DB_FILE, { readonly: true });
-    await src.backup(copy);
-    src.close();
-  }
+  // --db postgres: both sides on their own database of one private cluster, copied from the seed
+  // (the base must know PostgreSQL: 53faeaf and later); else each on a copy of the SQLite file.
+  const engine: Engine = DB === "postgres" ? "postgres" : "sqlite";
+  const urls: string[] = [];
+  let pgCopy: Awaited<ReturnType<typeof postgresCopyOf>> | null = null;
+  if (engine === "postgres") {
+    pgCopy = await postgresCopyOf(DB_FILE, PROFILE ? { slowLogMs: 20 } : {});
+    urls.push(pgCopy.url, await pgCopy.copy("bench_base"));
+  } else
+    for (const name of ["http-new.db", "http-base.db"]) {
+      const copy = path.join(DIR, name);
+      for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) fs.rmSync(f, { force: true });
+      const src = new Database(DB_FILE, { readonly: true });
+      await src.backup(copy);
+      src.close();
+      urls.push(`file:${copy}`);
+    }
   const BASE_PORT = PORT + 1;
-  const newServer = await startServer(`file:${copies[0]}`);
-  const baseServer = await startServer(`file:${copies[1]}`, { port: BASE_PORT, root: base.dir });
-  const dbs = copies.map((c) => openBenchDb(`file:${c}`));
+  const newServer = await startServer(urls[0]);
+  const baseServer = await startServer(urls[1], { port: BASE_PORT, root: base.dir });
+  const dbs = urls.map((u) => openBenchDb(u));
   const origin = { base: `http://127.0.0.1:${BASE_PORT}`, new: BASE };
   type Result = { rps?: number; p99?: number; ms?: number; cpu?: number; errors: number };
   const server = { base: baseServer, new: newServer };
@@ -1313,11 +1362,12 @@ async function compare(ref: string) {
         server.kill("SIGTERM");
         await exited;
       }
+    pgCopy?.stop();
   }
   const med = (rs: Result[], k: "rps" | "p99" | "ms" | "cpu") => median(rs.map((r) => r[k] ?? 0));
   const errs = (rs: Result[]) => rs.reduce((n, r) => n + r.errors, 0);
   console.log(
-    `\n--compare ${ref} (${base.commit.slice(0, 7)}) vs working tree: SQLite, ${ENTRIES} entries, ` +
+    `\n--compare ${ref} (${base.commit.slice(0, 7)}) vs working tree: ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, ${ENTRIES} entries, ` +
       `${runs} interleaved run(s) of ${DURATION} s per side, ${CONNECTIONS} connections\n`,
   );
   console.log(

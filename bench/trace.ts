@@ -17,6 +17,7 @@ process.env.UPLOAD_DIR = path.resolve("bench/.data/uploads");
 const [userId, ...urls] = process.argv.slice(2);
 const { prisma, observeSql } = await import("../app/utils/db.server");
 const { sessionStorage } = await import("../app/features/accounts/session.server");
+const { inRequestStore } = await import("../app/utils/access-log");
 const sessionId = `trace-${userId}-${Date.now()}`;
 await prisma.session.create({
   data: { id: sessionId, userId, expiresAt: new Date(Date.now() + 86_400_000) },
@@ -33,7 +34,8 @@ const handler = createRequestHandler(build, "production");
 for (const url of urls) {
   const full = `http://127.0.0.1:3900${url}`;
   const run = async () => {
-    const res = await handler(new Request(full, { headers: { cookie } }));
+    // Inside a request store, as the server runs it (docs/decisions/0052-per-request-work.md).
+    const res = await inRequestStore(() => handler(new Request(full, { headers: { cookie } })));
     await res.arrayBuffer();
     if (res.status >= 400) console.log(`  status ${res.status}`);
   };

@@ -10,7 +10,13 @@ import type { Writable } from "node:stream";
 import type { Request, RequestHandler } from "express";
 import { redactTokens } from "./redact-tokens";
 
-type RequestContext = { route: string | null; depth: number; role: string };
+type RequestContext = {
+  route: string | null;
+  depth: number;
+  role: string;
+  /** Values computed once per HTTP request (oncePerRequest). */
+  memo?: Map<string, unknown>;
+};
 
 export type SlowRequest = {
   time: string;
@@ -180,6 +186,24 @@ export function accessLog({
     res.locals.requestLog = ctx;
     next();
   };
+}
+
+/**
+ * A value computed once per HTTP request and shared by the loaders of that request (Remix gives
+ * each loader its own copy of the Request, so a cache keyed by the Request object misses:
+ * docs/decisions/0052-per-request-work.md). Outside a request store, computed every call.
+ */
+export function oncePerRequest<T>(key: string, compute: () => T): T {
+  const ctx = current();
+  if (!ctx) return compute();
+  ctx.memo ??= new Map();
+  if (!ctx.memo.has(key)) ctx.memo.set(key, compute());
+  return ctx.memo.get(key) as T;
+}
+
+/** Runs `fn` in a request store of its own, as the server runs a request (tests, bench/trace.ts). */
+export function inRequestStore<T>(fn: () => T): T {
+  return state.store.run({ route: null, depth: -1, role: "visitor" }, fn);
 }
 
 /** Runs the rest of the request inside its log store, so the app can name route and role. */

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { oncePerRequest } from "~/utils/access-log";
 import { fromSql, prisma } from "~/utils/db.server";
 import { env, isProduction } from "~/utils/env.server";
 import { sessionSecrets } from "~/utils/secrets.server";
@@ -90,8 +91,10 @@ export type SessionAccount = {
 
 /**
  * The loaders of one GET (root, layout, page) all ask who is signing in: the answer is looked
- * up once per request object and shared. Never across requests, and never for a POST, whose
- * action may sign in or out before its loaders run (docs/decisions/0021-performance.md).
+ * up once per HTTP request and shared (per request object, and through the request's store,
+ * since Remix hands each loader its own copy: docs/decisions/0052-per-request-work.md). Never
+ * across requests, and never for a POST, whose action may sign in or out before its loaders run
+ * (docs/decisions/0021-performance.md).
  */
 const accountOfRequest = new WeakMap<Request, Promise<SessionAccount | null>>();
 
@@ -104,7 +107,10 @@ export function getSessionAccount(request: Request): Promise<SessionAccount | nu
   if (request.method !== "GET" && request.method !== "HEAD") return lookUpAccount(request);
   let found = accountOfRequest.get(request);
   if (!found) {
-    found = lookUpAccount(request);
+    // The same HTTP request's other loaders (each given its own Request by Remix) share it too.
+    found = oncePerRequest(`account:${request.headers.get("Cookie") ?? ""}`, () =>
+      lookUpAccount(request),
+    );
     accountOfRequest.set(request, found);
   }
   return found;

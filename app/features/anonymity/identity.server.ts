@@ -200,16 +200,23 @@ export function originalFileAllowed(mentionsEntrant: boolean, hits: { status: st
 /**
  * For the admin's entry page: each place that names the writer with its passage (the words
  * around it, the hit itself to highlight), or `passage: null` when only the file names them.
+ * The entry page passes the text and hits it has already read (docs/decisions/0052), so this
+ * sends no statement of its own there.
  */
-export async function identityHitsForAdmin(submissionId: string) {
-  const [entry, hits] = await Promise.all([
-    prisma.submission.findUnique({
-      where: { id: submissionId },
-      select: { body: true, document: { select: { text: true } } },
-    }),
-    identityHitsOf(submissionId),
-  ]);
-  const text = entry?.body ?? entry?.document?.text ?? "";
+export async function identityHitsForAdmin(
+  submissionId: string,
+  known?: { text: string; hits: Awaited<ReturnType<typeof identityHitsOf>> },
+) {
+  const [entry, hits] = known
+    ? [null, known.hits]
+    : await Promise.all([
+        prisma.submission.findUnique({
+          where: { id: submissionId },
+          select: { body: true, document: { select: { text: true } } },
+        }),
+        identityHitsOf(submissionId),
+      ]);
+  const text = known ? known.text : (entry?.body ?? entry?.document?.text ?? "");
   return hits.map((h) => ({
     id: h.id,
     kind: h.kind as HitKind,

@@ -122,12 +122,38 @@ export async function contestRecusals(contestId: string, take = 200) {
   return withReplacements(rows);
 }
 
-/** One entry's recusals, oldest first, for the admin's entry page. */
+/**
+ * One entry's recusals, oldest first, for the admin's entry page: no statement beyond the first
+ * when there are none (Prisma's nested selects ask even for an empty list:
+ * docs/decisions/0052-per-request-work.md), and one for every judge named when there are.
+ */
 export async function entryRecusals(submissionId: string) {
   const rows = await prisma.recusal.findMany({
     where: { submissionId },
-    select: recusalSelect,
+    select: {
+      id: true,
+      round: true,
+      reason: true,
+      createdAt: true,
+      submissionId: true,
+      judgeId: true,
+      replacementId: true,
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return withReplacements(rows);
+  if (rows.length === 0) return [];
+  const ids = [
+    ...new Set(rows.flatMap((r) => [r.judgeId, ...(r.replacementId ? [r.replacementId] : [])])),
+  ];
+  const users = await prisma.user.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, displayName: true, email: true },
+  });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return rows.map(({ judgeId, replacementId, ...r }) => ({
+    ...r,
+    judge: byId.get(judgeId) ?? { id: judgeId, displayName: "", email: "" },
+    reasonLabel: RECUSAL_REASONS[r.reason as RecusalReason] ?? r.reason,
+    replacement: replacementId ? (byId.get(replacementId) ?? null) : null,
+  }));
 }

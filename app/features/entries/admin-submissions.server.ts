@@ -146,26 +146,7 @@ export async function listAdminSubmissions(
   return { submissions, total, page, pageCount: pageCount(total, pageSize) };
 }
 
-/** Contests for the admin contest pickers (submissions, assignment, scoring), newest first. */
-export async function getAdminSubmission(id: string) {
-  return prisma.submission.findUnique({
-    where: { id },
-    select: {
-      ...adminRowSelect,
-      body: true,
-      fileType: true,
-      fileSize: true,
-      updatedAt: true,
-      // The document's reading text: the admin may read it as it is (ADR 0034), judges never.
-      document: { select: { text: true, status: true } },
-      contentRemovedAt: true,
-      // "May be shown" and its withdrawal (ADR 0042), read with the entry: no statement of its own.
-      showIfAwarded: true,
-      showWithdrawnAt: true,
-      showWithdrawnBy: true,
-    },
-  });
-}
+export { getAdminSubmission } from "./admin-entry.server";
 
 /** How many unscored assignments disqualifying this entry would remove (the confirmation step). */
 export async function countUnscoredAssignments(submissionId: string) {

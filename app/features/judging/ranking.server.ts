@@ -188,6 +188,36 @@ export async function rankingCounts(contestId: string) {
 }
 const countsCache = versionedCache<Awaited<ReturnType<typeof rankingCountsRow>>>(16);
 
+/** The writer's label and e-mail of some entries (one page of the ranking CSV). */
+export async function entrantsOf(ids: string[]) {
+  const rows = ids.length
+    ? await prisma.submission.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, ...adminWriterSelect },
+      })
+    : [];
+  return new Map(
+    rows.map((r) => [r.id, { displayName: adminWriterLabel(r), email: r.entrant.email }]),
+  );
+}
+
+/**
+ * The whole ranking a page at a time, with each page's writers, for the CSV
+ * (docs/decisions/0052-per-request-work.md): at most `pageSize` rows and their writers are held
+ * at once (the z ranking's numbers are the per-version computation the pages share anyway). The
+ * raw ranking is read in SQL pages of the summaries' index order, the ranks carried from page to
+ * page as `ranking` gives them.
+ */
+export async function* rankingPages(contestId: string, mode: RankingMode, pageSize = 1000) {
+  for (let skip = 0; ; skip += pageSize) {
+    const rows = await ranking(contestId, { mode, take: pageSize, skip });
+    if (rows.length === 0) return;
+    const entrants = await entrantsOf(rows.map((r) => r.id));
+    yield rows.map((r) => ({ ...r, entrant: entrants.get(r.id) ?? null }));
+    if (rows.length < pageSize) return;
+  }
+}
+
 /** Entrant names of a contest's submitted entries (admins only: the CSV export). */
 export async function entrantsForContest(contestId: string) {
   const rows = await prisma.submission.findMany({

@@ -1,7 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Readable } from "node:stream";
+import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { entrantsForContest, ranking, type RankingMode } from "~/features/judging/ranking.server";
+import {
+  entrantsForContest,
+  rankingPages,
+  type RankingMode,
+} from "~/features/judging/ranking.server";
 import { findContest } from "~/features/assignment/auto-assign.server";
 import { csvResponse, csvSafe } from "~/utils/csv-export";
 import { formatScore } from "~/features/judging/scoring";
@@ -68,10 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const name = `scoring-${contest.slug}-round-${pick.round}${division ? `-division${division}` : ""}${mode === "z" ? "-normalised" : ""}.csv`;
     return csvResponse(stringify([header, ...records]), name);
   }
-  const [rows, entrants] = await Promise.all([
-    ranking(contest.id, { mode, take: -1 }),
-    entrantsForContest(contest.id),
-  ]);
+  // Streamed a page of the ranking at a time (docs/decisions/0052-per-request-work.md).
   const header = [
     "Rank",
     "Submission ID",
@@ -83,22 +85,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "Average Score",
   ];
   if (mode === "z") header.push("Normalised Score", "Normalised Scores Used");
-  const records = rows.map((r) => {
-    const entrant = entrants.get(r.id);
-    const record = [
-      r.rank === null ? "" : String(r.rank),
-      r.id,
-      csvSafe(r.title),
-      csvSafe(entrant?.displayName ?? ""),
-      csvSafe(entrant?.email ?? ""),
-      String(r.scored),
-      String(r.assigned),
-      r.raw === null ? "" : formatScore(r.raw),
-    ];
-    if (mode === "z") record.push(r.average === null ? "" : formatScore(r.average), String(r.used));
-    return record;
-  });
-  const csv = stringify([header, ...records]);
+  const contestId = contest.id;
+  async function* chunks() {
+    yield stringify([header]);
+    try {
+      for await (const page of rankingPages(contestId, mode)) {
+        const records = page.map((r) => {
+          const record = [
+            r.rank === null ? "" : String(r.rank),
+            r.id,
+            csvSafe(r.title),
+            csvSafe(r.entrant?.displayName ?? ""),
+            csvSafe(r.entrant?.email ?? ""),
+            String(r.scored),
+            String(r.assigned),
+            r.raw === null ? "" : formatScore(r.raw),
+          ];
+          if (mode === "z")
+            record.push(r.average === null ? "" : formatScore(r.average), String(r.used));
+          return record;
+        });
+        yield stringify(records);
+      }
+    } catch (error) {
+      console.error("CSV export failed", error);
+      throw error;
+    }
+  }
   const name = `scoring-${contest.slug}${mode === "z" ? "-normalised" : ""}.csv`;
-  return csvResponse(csv, name);
+  return csvResponse(createReadableStreamFromReadable(Readable.from(chunks())), name);
 }

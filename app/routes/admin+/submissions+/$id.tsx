@@ -58,15 +58,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const s = await getAdminSubmission(params.id ?? "");
   if (!s) throw notFound();
-  // Divisions (docs/decisions/0032-divisions-and-rounds.md): the move form and the entry's history.
-  // Where the entry names its writer (docs/decisions/0034-reading-desk.md): the admin decides.
-  const [divisions, moves, recusals, hits, spans] = await Promise.all([
+  // Divisions (ADR 0032): the move form and history. Where the entry names its writer (ADR 0034).
+  const [divisions, moves, recusals, spans] = await Promise.all([
     contestDivisions(s.contest.id),
     divisionMoves(s.id),
     entryRecusals(s.id),
-    identityHitsForAdmin(s.id),
-    s.document ? identityHitsOf(s.id) : [],
+    identityHitsOf(s.id),
   ]);
+  const text = s.body ?? s.document?.text ?? "";
+  const hits = await identityHitsForAdmin(s.id, { text, hits: spans });
   return {
     // "May be shown", withdrawn here on the writer's or parent's request (ADR 0042).
     show: showPermissionView(showStateOf(s), s.contest.timeZone),
