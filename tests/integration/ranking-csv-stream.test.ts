@@ -17,7 +17,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: "admin", roles: ["admin"] }),
 }));
-const { loader: scoringCsv } = await import("~/routes/admin.scoring.export");
+const { loader: scoringCsv } = await import("~/routes/admin+/scoring+/export");
 
 const DAY = 86_400_000;
 
