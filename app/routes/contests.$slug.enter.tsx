@@ -63,6 +63,8 @@ import { answerDraftQuestion, visitorToSignIn } from "./visitor-sign-in.server";
 import { entryDivision, entryDivisionNotice } from "~/features/divisions/placement.server";
 import { DivisionRefused } from "~/features/divisions/placement";
 import { EntryNotices } from "~/components/entries/entry-notices";
+import { AiDeclarationFields } from "~/components/entries/ai-declaration-fields";
+import { AI_POLICY_WORDING } from "~/features/contests/ai-policy";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -113,6 +115,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       opens: formatDateTime(contest.submissionsOpen, contest.timeZone),
       closes: formatDateTime(contest.submissionsClose, contest.timeZone),
       entryLimit: entryLimitRule(limit),
+      // The AI-use policy of the published snapshot; with one, the writer declares (ADR 0053).
+      aiPolicy: contest.aiPolicy,
+      aiPolicyWording: AI_POLICY_WORDING[contest.aiPolicy],
     },
     phase: publicPhase(contest),
     signedIn: Boolean(user),
@@ -345,6 +350,14 @@ export default function EnterContest() {
                 range={{ min: contest.wordMin, max: contest.wordMax }}
                 onChosen={setFileChosen}
               />
+              {contest.aiPolicyWording ? (
+                <AiDeclarationFields
+                  policyWording={contest.aiPolicyWording}
+                  by="writer"
+                  use={fields.aiUse}
+                  how={fields.aiHow}
+                />
+              ) : null}
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Before you send it, tick all four boxes

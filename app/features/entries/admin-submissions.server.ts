@@ -2,6 +2,7 @@
  * Admin views of entries: the filtered list paged in SQL, one entry, disqualifying, the CSV
  * export in keyset batches, and opening an entry's stored file.
  */
+import { AI_USE_SHORT, isAiUse } from "~/features/contests/ai-policy";
 import { paymentFactsSelect } from "~/features/payments/payment-summary";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
@@ -24,6 +25,8 @@ export type AdminSubmissionFilter = {
   schoolId?: string | null;
   /** One division of the chosen contest (docs/decisions/0032-divisions-and-rounds.md). */
   divisionId?: string | null;
+  /** Only entries whose AI declaration breaks the contest's policy (ADR 0053). */
+  aiBreaks?: boolean;
 };
 
 const idParam = (url: URL, name: string) => {
@@ -39,6 +42,7 @@ export function parseAdminFilter(url: URL): AdminSubmissionFilter {
     schoolId: idParam(url, "school"),
     // A division belongs to one contest: without the contest it is ignored.
     divisionId: idParam(url, "contest") ? idParam(url, "division") : null,
+    aiBreaks: url.searchParams.get("ai") === "breaks",
   };
 }
 
@@ -49,6 +53,7 @@ export function adminFilterQuery(filter: AdminSubmissionFilter) {
   if (filter.status) query.set("status", filter.status);
   if (filter.schoolId) query.set("school", filter.schoolId);
   if (filter.divisionId) query.set("division", filter.divisionId);
+  if (filter.aiBreaks) query.set("ai", "breaks");
   return query.size ? `?${query}` : "";
 }
 
@@ -61,6 +66,8 @@ function adminWhere(filter: AdminSubmissionFilter): Prisma.SubmissionWhereInput 
   // By the sender's school: the entrantId is in the list's covering index (ADR 0021), so the
   // page is still found without reading a story; Educator is read by its key.
   if (filter.schoolId) where.entrant = { educator: { schoolId: filter.schoolId } };
+  // Index (contestId, aiPolicyBroken, createdAt).
+  if (filter.aiBreaks) where.aiPolicyBroken = true;
   return where;
 }
 
@@ -72,6 +79,20 @@ export async function schoolOptions() {
     select: { id: true, name: true, city: true },
   });
 }
+
+const aiDeclarationSelect = {
+  policy: true,
+  policyWording: true,
+  question: true,
+  use: true,
+  answerWording: true,
+  how: true,
+  declaredBy: true,
+  declarerName: true,
+  pupilName: true,
+  breaksPolicy: true,
+  createdAt: true,
+} as const;
 
 const adminRowSelect = {
   id: true,
@@ -133,7 +154,8 @@ export async function listAdminSubmissions(
   const rows = ids.length
     ? await prisma.submission.findMany({
         where: { id: { in: ids.map((r) => r.id) } },
-        select: adminRowSelect,
+        // The badge "Declaration breaks the policy" (ADR 0053): a column of the row already read.
+        select: { ...adminRowSelect, aiPolicyBroken: true },
       })
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -160,6 +182,9 @@ export async function getAdminSubmission(id: string) {
       showIfAwarded: true,
       showWithdrawnAt: true,
       showWithdrawnBy: true,
+      // The AI declaration with its words (ADR 0053): admins only, never judges.
+      aiPolicyBroken: true,
+      aiDeclaration: { select: aiDeclarationSelect },
     },
   });
 }
@@ -225,7 +250,30 @@ export const CSV_COLUMNS = [
   "Amount paid (USD)",
   "Discount code",
   "Payment reference",
+  "AI use declared",
+  "How AI was used",
+  "AI declared by",
+  "Declaration breaks the policy",
 ] as const;
+
+/** The CSV's rows: the list's columns and the AI declaration (ADR 0053), read per batch. */
+const csvRowSelect = {
+  ...adminRowSelect,
+  aiDeclaration: { select: { use: true, how: true, declaredBy: true, breaksPolicy: true } },
+} as const;
+
+/** The declaration's CSV cells: blank when none was asked. */
+function declarationColumns(
+  d: { use: string; how: string | null; declaredBy: string; breaksPolicy: boolean } | null,
+) {
+  if (!d) return ["", "", "", ""];
+  return [
+    isAiUse(d.use) ? AI_USE_SHORT[d.use] : d.use,
+    d.how ?? "",
+    d.declaredBy === "teacher" ? "Teacher, for the pupil" : "Writer",
+    d.breaksPolicy ? "yes" : "no",
+  ];
+}
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** "Nov 22, 2026" in the zone, like formatSubmissionDate, with one cached formatter per zone (fast for big exports). */
@@ -252,12 +300,12 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
   const where = adminWhere(filter);
   let cursor: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const batch: Prisma.SubmissionGetPayload<{ select: typeof adminRowSelect }>[] =
+    const batch: Prisma.SubmissionGetPayload<{ select: typeof csvRowSelect }>[] =
       await prisma.submission.findMany({
         where: cursor ? { AND: [where, { createdAt: { lte: cursor.createdAt } }] } : where,
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: batchSize,
-        select: adminRowSelect,
+        select: csvRowSelect,
       });
     const fresh = cursor
       ? batch.filter(
@@ -288,6 +336,7 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
         pay.paid,
         pay.code,
         pay.reference,
+        ...declarationColumns(s.aiDeclaration),
       ];
     }
     if (batch.length < batchSize) return;
