@@ -49,7 +49,6 @@ import {
 import { DocumentText, IdentityHitsSection } from "~/components/anonymity/identity-hits";
 import { AdminEntryFacts, EntryRecusals } from "~/components/entries/admin-entry-facts";
 import { DisqualifySection, DivisionMoveSection } from "~/components/entries/admin-entry-actions";
-import { AI_USE_SHORT, BREAKS_POLICY_LABEL, isAiUse } from "~/features/contests/ai-policy";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.submission.title} · Admin · Inkwell` : "Submission · Admin" },
@@ -115,14 +114,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? contentRemovedMessage(formatDateTime(s.contentRemovedAt, s.contest.timeZone))
         : null,
       mentionsEntrant: s.mentionsEntrant,
-      // The AI declaration with the words shown and who gave it (ADR 0053); judges never see it.
-      aiDeclaration: s.aiDeclaration
-        ? {
-            ...s.aiDeclaration,
-            short: isAiUse(s.aiDeclaration.use) ? AI_USE_SHORT[s.aiDeclaration.use] : "",
-            createdAt: formatDateTime(s.aiDeclaration.createdAt, s.contest.timeZone),
-          }
-        : null,
+      aiDeclaration: s.aiDeclaration, // admins only, never judges (ADR 0053)
       submitted: formatDateTime(s.createdAt, s.contest.timeZone),
       contest: { slug: s.contest.slug, title: s.contest.title },
       entrant: { name: s.entrant.displayName, email: s.entrant.email },
@@ -346,7 +338,6 @@ export default function AdminSubmission() {
           ) : null}
         </Alert>
       ) : null}
-      {s.aiDeclaration ? <AiDeclarationCard declaration={s.aiDeclaration} /> : null}
       {s.status === "disqualified" ? (
         <Alert variant="destructive" className="mt-4" title="Disqualified">
           <p>Reason: {s.disqualifyReason}</p>
@@ -405,65 +396,5 @@ export default function AdminSubmission() {
         />
       ) : null}
     </div>
-  );
-}
-
-/** The writer's AI declaration as they were asked and answered it (ADR 0053). */
-function AiDeclarationCard({
-  declaration: d,
-}: {
-  declaration: {
-    policyWording: string;
-    question: string;
-    answerWording: string;
-    short: string;
-    how: string | null;
-    declaredBy: string;
-    declarerName: string;
-    pupilName: string | null;
-    breaksPolicy: boolean;
-    createdAt: string;
-  };
-}) {
-  return (
-    <Card className="mt-6" id="ai-declaration">
-      <CardHeader>
-        <CardTitle>AI declaration</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-2 text-base">
-        {d.breaksPolicy ? (
-          <Alert variant="warning" title={BREAKS_POLICY_LABEL}>
-            Check this entry before judging starts.
-          </Alert>
-        ) : null}
-        <p>
-          <span className="font-semibold">Policy shown:</span> {d.policyWording}
-        </p>
-        <p>
-          <span className="font-semibold">Question:</span> {d.question}
-        </p>
-        <p>
-          <span className="font-semibold">Answer:</span> {d.answerWording}{" "}
-          <span className="text-slate-600">({d.short})</span>
-        </p>
-        {d.how ? (
-          <p className="whitespace-pre-line">
-            <span className="font-semibold">How:</span> {d.how}
-          </p>
-        ) : null}
-        <p className="text-slate-700">
-          {d.declaredBy === "teacher" ? (
-            <>
-              Declared by the teacher <bdi>{d.declarerName}</bdi> for the pupil{" "}
-              <bdi>{d.pupilName}</bdi>, {d.createdAt}.
-            </>
-          ) : (
-            <>
-              Declared by the writer <bdi>{d.declarerName}</bdi>, {d.createdAt}.
-            </>
-          )}
-        </p>
-      </CardContent>
-    </Card>
   );
 }

@@ -64,7 +64,6 @@ import { entryDivision, entryDivisionNotice } from "~/features/divisions/placeme
 import { DivisionRefused } from "~/features/divisions/placement";
 import { EntryNotices } from "~/components/entries/entry-notices";
 import { AiDeclarationFields } from "~/components/entries/ai-declaration-fields";
-import { AI_POLICY_WORDING } from "~/features/contests/ai-policy";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -115,9 +114,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       opens: formatDateTime(contest.submissionsOpen, contest.timeZone),
       closes: formatDateTime(contest.submissionsClose, contest.timeZone),
       entryLimit: entryLimitRule(limit),
-      // The AI-use policy of the published snapshot; with one, the writer declares (ADR 0053).
-      aiPolicy: contest.aiPolicy,
-      aiPolicyWording: AI_POLICY_WORDING[contest.aiPolicy],
+      aiPolicy: contest.aiPolicy, // the snapshot's; with one, the writer declares (ADR 0053)
     },
     phase: publicPhase(contest),
     signedIn: Boolean(user),
@@ -350,14 +347,7 @@ export default function EnterContest() {
                 range={{ min: contest.wordMin, max: contest.wordMax }}
                 onChosen={setFileChosen}
               />
-              {contest.aiPolicyWording ? (
-                <AiDeclarationFields
-                  policyWording={contest.aiPolicyWording}
-                  by="writer"
-                  use={fields.aiUse}
-                  how={fields.aiHow}
-                />
-              ) : null}
+              <AiDeclarationFields policy={contest.aiPolicy} by="writer" fields={fields} />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Before you send it, tick all four boxes

@@ -73,7 +73,6 @@ import { useIsPending } from "~/utils/use-is-pending";
 import { entryDivisionNotice } from "~/features/divisions/placement.server";
 import { DivisionNotice } from "~/components/divisions/division-notice";
 import { AiDeclarationFields } from "~/components/entries/ai-declaration-fields";
-import { AI_POLICY_WORDING } from "~/features/contests/ai-policy";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -115,7 +114,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       entryLimit: entryLimitRule(contest.entriesPerWriter),
       // The teacher answers the AI question for the pupil (ADR 0053).
       aiPolicy: contest.aiPolicy,
-      aiPolicyWording: AI_POLICY_WORDING[contest.aiPolicy],
     },
     phase: publicPhase(contest),
     notApproved: access.educator.status === "approved" ? null : CLASS_ENTRY_MESSAGES.notApproved,
@@ -300,14 +298,7 @@ export default function EnterForPupil() {
                 range={{ min: contest.wordMin, max: contest.wordMax }}
                 onChosen={setFileChosen}
               />
-              {contest.aiPolicyWording ? (
-                <AiDeclarationFields
-                  policyWording={contest.aiPolicyWording}
-                  by="teacher"
-                  use={fields.aiUse}
-                  how={fields.aiHow}
-                />
-              ) : null}
+              <AiDeclarationFields policy={contest.aiPolicy} by="teacher" fields={fields} />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Your confirmations as {pupil.name}&rsquo;s educator

@@ -23,7 +23,6 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
 const { prisma } = await import("~/utils/db.server");
 const { createLocalStorage, setStorageForTests } = await import("~/utils/storage.server");
 const { receiveEntry, newEntryKey } = await import("~/features/entries/receive-entry.server");
-const { pupilEntry } = await import("~/features/classrooms/class-entries.server");
 const { publicContest } = await import("~/features/contests/public-contest");
 const { contestSelect } = await import("~/features/contests/public-contests.server");
 const { buildSnapshot } = await import("~/features/contests/contest-snapshot");
@@ -220,7 +219,7 @@ describe("admins see it, judges never do", () => {
       how: HOW,
       declarerName: a.displayName,
       breaksPolicy: true,
-      short: "Some text generated",
+      declaredBy: "writer",
     });
 
     const all = await listAdminSubmissions({ contestId: contest.id });

@@ -16,7 +16,7 @@ import {
   type ContestFormFields,
   type ContestFormValues,
 } from "~/features/contests/contest-form";
-import { AI_POLICIES, AI_POLICY_CHOICES } from "~/features/contests/ai-policy";
+import { AiPolicyField } from "./ai-policy-field";
 import { normalizeSlug } from "~/features/contests/contest-schema";
 import { formatDateTime } from "~/utils/dates";
 import type { Criterion } from "~/features/contests/rubric";
@@ -229,27 +229,7 @@ export function ContestForm(props: ContestFormProps) {
               errors={err("entriesPerWriter")}
             />
           </div>
-          {/* The AI-use policy (ADR 0053): its words are shown to writers, who then declare. */}
-          <fieldset className="space-y-2" aria-describedby="aiPolicy-hint">
-            <legend className="text-sm font-medium">AI policy</legend>
-            <p id="aiPolicy-hint" className="text-sm text-slate-600">
-              With a policy, every writer (or the teacher sending for a pupil) answers how AI was
-              used.
-            </p>
-            {AI_POLICIES.map((p) => (
-              <label key={p} className="flex items-start gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="aiPolicy"
-                  value={p}
-                  defaultChecked={v.aiPolicy === p}
-                  className="mt-0.5 h-4 w-4"
-                />
-                <span>{AI_POLICY_CHOICES[p]}</span>
-              </label>
-            ))}
-            <ErrorList errors={err("aiPolicy")} />
-          </fieldset>
+          <AiPolicyField value={v.aiPolicy} errors={err("aiPolicy")} />
         </CardContent>
       </Card>
 

@@ -4,9 +4,11 @@ import {
   AI_HOW_LABEL,
   AI_HOW_MAX,
   AI_POLICY_HEADING,
+  AI_POLICY_WORDING,
   AI_QUESTION,
   AI_USE_LABELS,
   AI_USES,
+  type AiPolicy,
   type Declarer,
 } from "~/features/contests/ai-policy";
 
@@ -16,16 +18,18 @@ import {
  * the form posts them without JavaScript; never kept in a draft (asked again like the boxes).
  */
 export function AiDeclarationFields({
-  policyWording,
+  policy,
   by,
-  use,
-  how,
+  fields,
 }: {
-  policyWording: string;
+  policy: AiPolicy;
   by: Declarer;
-  use: FieldMetadata<unknown>;
-  how: FieldMetadata<unknown>;
+  fields: Record<string, FieldMetadata<unknown>>;
 }) {
+  // No policy stated: nothing is asked (today's behaviour).
+  const policyWording = AI_POLICY_WORDING[policy];
+  if (!policyWording) return null;
+  const { aiUse: use, aiHow: how } = fields;
   const useError = use.errors?.length ? `${use.id}-error` : undefined;
   const howError = how.errors?.length ? `${how.id}-error` : undefined;
   const chosen = typeof use.initialValue === "string" ? use.initialValue : undefined;

@@ -91,7 +91,6 @@ const aiDeclarationSelect = {
   declarerName: true,
   pupilName: true,
   breaksPolicy: true,
-  createdAt: true,
 } as const;
 
 const adminRowSelect = {
