@@ -93,6 +93,8 @@ export type ContestSeed = {
   entriesPerWriter?: number;
   /** Judges per entry for the assign step (default 3). */
   judgesPerSubmission?: number;
+  /** The AI-use policy (default none stated; ADR 0053). */
+  aiPolicy?: string;
   dates: [number, number, number, number, number]; // days from now
   prompts: [string, string][];
 };
@@ -117,6 +119,7 @@ export async function ensureContest(
       wordMax: seed.wordMax,
       entriesPerWriter: seed.entriesPerWriter ?? 1,
       judgesPerSubmission: seed.judgesPerSubmission ?? 3,
+      aiPolicy: seed.aiPolicy ?? "unstated",
       timeZone: "America/New_York",
       submissionsOpen: o,
       submissionsClose: c,

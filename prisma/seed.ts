@@ -5,6 +5,7 @@
 import { prisma } from "~/utils/db.server";
 import { ATTESTATION_WORDING } from "../app/features/classrooms/attestations";
 import { weightedTotal } from "../app/features/contests/rubric";
+import { declarationWording, type AiUse } from "../app/features/contests/ai-policy";
 import { DEMO_PASSWORD, ensureContest, ensureUser, standardRubric, story } from "./seed-helpers";
 import { seedDocumentEntries } from "./seed-documents";
 import { seedJudgingPanelStory, seedPanels } from "./seed-panel";
@@ -120,6 +121,8 @@ export async function seed() {
     published: true,
     // Its entries are seeded with two judges each: the assign step has nothing to add.
     judgesPerSubmission: 2,
+    // Writers declare how they used AI; two declarations break it (ADR 0053).
+    aiPolicy: "ideas_only",
     dates: [-40, -10, -9, 20, 30],
     prompts: [["Falling", "Something is falling. Write about it."]],
   });
@@ -168,6 +171,8 @@ export async function seed() {
   }
   // Entries sent as PDF and DOCX in the demo judge's queue, one naming its writer (ADR 0034).
   await seedDocumentEntries(judging.id, { judge, judge2 });
+  // Every entry of the judging contest declares how AI was used (ADR 0053).
+  if (judging.aiPolicy === "ideas_only") await seedAiDeclarations(judging.id);
   if (closedCreated) await seedClassEntries(closed.id, classroom, judges);
   if (youngCreated && flashCreated) await seedOpenClassEntries(young.id, flash.id, classroom);
   await seedStagedContests({ writers, judges });
@@ -482,6 +487,41 @@ const AUTUMN_TITLES = [
   "Rustle",
   "Bonfire Night",
 ];
+
+/**
+ * The AI declarations of the judging contest's entries (ADR 0053): one of each kind under its
+ * "ideas only" policy, so "editing" and "generated" are flagged to the admin; the rest say none.
+ * Only entries without one are written (idempotent).
+ */
+const DEMO_AI_ANSWERS: [AiUse, string | null][] = [
+  ["generated", "AI wrote the first paragraph and I wrote the rest."],
+  ["ideas", "I asked for ideas about what could be falling."],
+  ["editing", "It fixed my spelling and changed some sentences."],
+  ["none", null],
+];
+async function seedAiDeclarations(contestId: string) {
+  const entries = await prisma.submission.findMany({
+    where: { contestId, pupilId: null, aiDeclaration: null },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, entrant: { select: { id: true, displayName: true } } },
+  });
+  for (const [i, s] of entries.entries()) {
+    const [use, how] = DEMO_AI_ANSWERS[Math.min(i, DEMO_AI_ANSWERS.length - 1)];
+    const wording = declarationWording("ideas_only", use, "writer");
+    await prisma.aiDeclaration.create({
+      data: {
+        submissionId: s.id,
+        ...wording,
+        how,
+        declaredBy: "writer",
+        declarerId: s.entrant.id,
+        declarerName: s.entrant.displayName,
+      },
+    });
+    if (wording.breaksPolicy)
+      await prisma.submission.update({ where: { id: s.id }, data: { aiPolicyBroken: true } });
+  }
+}
 
 async function seedEntries(
   contestId: string,

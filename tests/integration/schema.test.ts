@@ -624,6 +624,21 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
     prisma.entryDocument.create({
       data: { submissionId: b.submission.id, text: "Once upon a time.", status: "text" },
     }),
+  AiDeclaration: (b) =>
+    prisma.aiDeclaration.create({
+      data: {
+        submissionId: b.submission.id,
+        policy: "not_allowed",
+        policyWording: "No AI allowed.",
+        question: "Did you use AI?",
+        use: "none",
+        answerWording: "No, I did not use AI.",
+        declaredBy: "writer",
+        declarerId: b.user.id,
+        declarerName: "U",
+        breaksPolicy: false,
+      },
+    }),
   IdentityHit: (b) =>
     prisma.identityHit.create({
       data: { submissionId: b.submission.id, kind: "name", start: 0, end: 4 },

@@ -16,6 +16,7 @@ import {
   type ContestFormFields,
   type ContestFormValues,
 } from "~/features/contests/contest-form";
+import { AiPolicyField } from "./ai-policy-field";
 import { normalizeSlug } from "~/features/contests/contest-schema";
 import { formatDateTime } from "~/utils/dates";
 import type { Criterion } from "~/features/contests/rubric";
@@ -228,6 +229,7 @@ export function ContestForm(props: ContestFormProps) {
               errors={err("entriesPerWriter")}
             />
           </div>
+          <AiPolicyField value={v.aiPolicy} errors={err("aiPolicy")} />
         </CardContent>
       </Card>
 

@@ -5,6 +5,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
+import { AiDeclarationCard, type AiDeclarationView } from "./ai-declaration-card";
 
 type Props = {
   entry: {
@@ -13,6 +14,8 @@ type Props = {
     entrant: { name: string; email: string };
     submitted: string;
     wordCount: number;
+    /** The AI declaration (ADR 0053), shown below the facts when the contest asked for one. */
+    aiDeclaration?: AiDeclarationView | null;
   };
   /** The division's name ("None" when unplaced); null when the contest has no divisions. */
   division: string | null;
@@ -94,6 +97,7 @@ export function AdminEntryFacts({ entry: s, division, payment, confirmRefund }: 
           </p>
         )
       ) : null}
+      {s.aiDeclaration ? <AiDeclarationCard declaration={s.aiDeclaration} /> : null}
     </>
   );
 }

@@ -69,6 +69,8 @@ export function pupilEntry(
     pupilUserId: pupil.userId,
     // The pupil's first name alone too: a story names its writer by it ("Mia" is too short to look for).
     names: [name, pupil.firstName, access.user.displayName, access.educator.school.name],
+    // The teacher answers the AI question for the pupil, and the record says so (ADR 0053).
+    declarer: { teacherName: access.user.displayName, pupilName: name },
     async check(tx, form) {
       const educator = await tx.educator.findUnique({
         where: { userId: educatorId },

@@ -35,6 +35,7 @@ function contestData(input: ContestInput) {
     wordMax: input.wordMax,
     entryFeeCents: input.entryFeeCents,
     entriesPerWriter: input.entriesPerWriter,
+    aiPolicy: input.aiPolicy,
     timeZone: input.timeZone,
     submissionsOpen: input.submissionsOpen,
     submissionsClose: input.submissionsClose,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { aiPolicyOf, type AiPolicy } from "./ai-policy";
 import {
   contestSchema,
   criterionInputSchema,
@@ -31,6 +32,7 @@ export type ContestFormValues = {
   wordMax: string;
   entryFeeCents: string;
   entriesPerWriter: string;
+  aiPolicy: AiPolicy;
   timeZone: string;
   judgesPerSubmission: string;
   remindLeadHours: string;
@@ -58,6 +60,7 @@ export function defaultContestValues(
     wordMax: "2500",
     entryFeeCents: "0",
     entriesPerWriter: "1",
+    aiPolicy: "unstated",
     timeZone,
     submissionsOpen: at(7, "00:00"),
     submissionsClose: at(37, "23:59"),
@@ -90,6 +93,7 @@ export function contestToValues(c: ContestRow): ContestFormValues {
     wordMax: String(c.wordMax),
     entryFeeCents: String(c.entryFeeCents),
     entriesPerWriter: String(c.entriesPerWriter),
+    aiPolicy: aiPolicyOf(c.aiPolicy),
     timeZone: c.timeZone,
     judgesPerSubmission: String(c.judgesPerSubmission ?? 3),
     remindLeadHours: String(c.remindLeadHours ?? 48),
@@ -164,6 +168,7 @@ export function contestValues(raw: unknown): ContestFormValues {
     wordMax: text("wordMax"),
     entryFeeCents: text("entryFeeCents"),
     entriesPerWriter: text("entriesPerWriter"),
+    aiPolicy: aiPolicyOf(text("aiPolicy")),
     timeZone: text("timeZone") || DEFAULT_TIME_ZONE,
     judgesPerSubmission: text("judgesPerSubmission"),
     remindLeadHours: text("remindLeadHours"),

@@ -1,3 +1,4 @@
+import { AI_POLICIES } from "./ai-policy";
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from "~/utils/dates";
 import { fromZonedInputValue } from "~/utils/zoned-input";
@@ -197,6 +198,11 @@ export const contestSchema = z.preprocess(
           .int(ENTRIES_PER_WRITER_MESSAGE)
           .min(1, ENTRIES_PER_WRITER_MESSAGE)
           .max(MAX_ENTRIES_PER_WRITER, ENTRIES_PER_WRITER_MESSAGE),
+      ),
+      // The AI-use policy (ADR 0053); none stated when the field is absent.
+      aiPolicy: z.preprocess(
+        (v) => blankToUndefined(v) ?? "unstated",
+        z.enum(AI_POLICIES, { message: "Choose an AI policy" }),
       ),
       timeZone: z.preprocess(
         (v) => blankToUndefined(v) ?? DEFAULT_TIME_ZONE,

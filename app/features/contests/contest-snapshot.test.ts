@@ -15,6 +15,7 @@ const settings = {
   wordMax: 200,
   entryFeeCents: 1500,
   entriesPerWriter: 3,
+  aiPolicy: "ideas_only",
   timeZone: "America/New_York",
 };
 const contest = {

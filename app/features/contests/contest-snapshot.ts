@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AI_POLICIES, aiPolicyOf } from "./ai-policy";
 import { DATE_FIELDS, type DateField } from "./contest-schema";
 import { resultsDate } from "./results-release";
 import { criteriaSchema, parseCriteria, type Criterion } from "./rubric";
@@ -20,6 +21,8 @@ export const snapshotSchema = z.object({
   entryFeeCents: z.number(),
   /** Snapshots taken before this setting existed allowed one entry per writer. */
   entriesPerWriter: z.number().int().min(1).default(1),
+  /** Snapshots taken before this setting existed stated no AI policy (ADR 0053). */
+  aiPolicy: z.enum(AI_POLICIES).default("unstated"),
   timeZone: z.string(),
   submissionsOpen: z.string(),
   submissionsClose: z.string(),
@@ -43,6 +46,8 @@ export type ContestSettings = {
   wordMax: number;
   entryFeeCents: number;
   entriesPerWriter: number;
+  /** The AI-use policy (ADR 0053); a row read without it counts as none stated. */
+  aiPolicy?: string;
   timeZone: string;
 } & Record<DateField, Date>;
 
@@ -140,6 +145,7 @@ export function buildSnapshot(
     wordMax: contest.wordMax,
     entryFeeCents: contest.entryFeeCents,
     entriesPerWriter: contest.entriesPerWriter,
+    aiPolicy: aiPolicyOf(contest.aiPolicy),
     timeZone: contest.timeZone,
     ...mapDates(contest, (d) => d.toISOString()),
     ...contestItems(contest),

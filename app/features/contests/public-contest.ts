@@ -10,6 +10,7 @@ import {
   type ContestSettings,
 } from "./contest-snapshot";
 import type { Criterion } from "./rubric";
+import { aiPolicyOf, type AiPolicy } from "./ai-policy";
 
 export type ContestRow = ContestSettings & {
   id: string;
@@ -30,6 +31,8 @@ export type PublicContest = {
   wordMax: number;
   entryFeeCents: number;
   entriesPerWriter: number;
+  /** The AI-use policy shown (ADR 0053): the snapshot's once published. */
+  aiPolicy: AiPolicy;
   timeZone: string;
   submissionsOpen: Date;
   submissionsClose: Date;
@@ -59,6 +62,7 @@ export function publicContest(row: ContestRow): PublicContest {
     wordMax: shown.wordMax,
     entryFeeCents: shown.entryFeeCents,
     entriesPerWriter: shown.entriesPerWriter,
+    aiPolicy: aiPolicyOf(shown.aiPolicy),
     timeZone: shown.timeZone,
     submissionsOpen: shown.submissionsOpen,
     submissionsClose: shown.submissionsClose,

@@ -19,6 +19,7 @@ export const contestSelect = {
   wordMax: true,
   entryFeeCents: true,
   entriesPerWriter: true,
+  aiPolicy: true,
   timeZone: true,
   submissionsOpen: true,
   submissionsClose: true,

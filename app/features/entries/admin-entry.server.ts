@@ -47,6 +47,17 @@ type EntryRow = {
   discountCode: string | null;
   docText: string | null;
   docStatus: string | null;
+  aiPolicyBroken: boolean | number | bigint;
+  aiPolicy: string | null;
+  aiPolicyWording: string | null;
+  aiQuestion: string | null;
+  aiUse: string | null;
+  aiAnswerWording: string | null;
+  aiHow: string | null;
+  aiDeclaredBy: string | null;
+  aiDeclarerName: string | null;
+  aiPupilName: string | null;
+  aiBreaksPolicy: boolean | number | bigint | null;
 };
 
 /**
@@ -75,7 +86,12 @@ export async function getAdminSubmission(id: string) {
       pay."paidAt" AS "paidAt", pay."refundedAt" AS "refundedAt",
       pay."paymentIntentId" AS "paymentIntentId", pay."checkoutSessionId" AS "checkoutSessionId",
       dc."code" AS "discountCode",
-      doc."text" AS "docText", doc."status" AS "docStatus"
+      doc."text" AS "docText", doc."status" AS "docStatus",
+      s."aiPolicyBroken" AS "aiPolicyBroken", ai."policy" AS "aiPolicy",
+      ai."policyWording" AS "aiPolicyWording", ai."question" AS "aiQuestion",
+      ai."use" AS "aiUse", ai."answerWording" AS "aiAnswerWording", ai."how" AS "aiHow",
+      ai."declaredBy" AS "aiDeclaredBy", ai."declarerName" AS "aiDeclarerName",
+      ai."pupilName" AS "aiPupilName", ai."breaksPolicy" AS "aiBreaksPolicy"
     FROM "Submission" s
     JOIN "Contest" c ON c."id" = s."contestId"
     JOIN "User" u ON u."id" = s."entrantId"
@@ -86,6 +102,7 @@ export async function getAdminSubmission(id: string) {
     LEFT JOIN "Payment" pay ON pay."submissionId" = s."id"
     LEFT JOIN "DiscountCode" dc ON dc."id" = pay."discountCodeId"
     LEFT JOIN "EntryDocument" doc ON doc."submissionId" = s."id"
+    LEFT JOIN "AiDeclaration" ai ON ai."submissionId" = s."id"
     WHERE s."id" = ${id}`;
   const r = rows[0];
   if (!r) return null;
@@ -141,5 +158,22 @@ export async function getAdminSubmission(id: string) {
     showIfAwarded: fromSql.bool(r.showIfAwarded),
     showWithdrawnAt: fromSql.dateOrNull(r.showWithdrawnAt),
     showWithdrawnBy: r.showWithdrawnBy,
+    // The AI declaration with its words (ADR 0053): admins only, never judges.
+    aiPolicyBroken: fromSql.bool(r.aiPolicyBroken),
+    aiDeclaration:
+      r.aiUse === null
+        ? null
+        : {
+            policy: r.aiPolicy ?? "",
+            policyWording: r.aiPolicyWording ?? "",
+            question: r.aiQuestion ?? "",
+            use: r.aiUse,
+            answerWording: r.aiAnswerWording ?? "",
+            how: r.aiHow,
+            declaredBy: r.aiDeclaredBy ?? "",
+            declarerName: r.aiDeclarerName ?? "",
+            pupilName: r.aiPupilName,
+            breaksPolicy: fromSql.bool(r.aiBreaksPolicy ?? false),
+          },
   };
 }

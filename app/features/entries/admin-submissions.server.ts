@@ -6,6 +6,7 @@ import {
   releaseUnscoredAssignments,
   unscoredAssignmentsOf,
 } from "~/features/assignment/release.server";
+import { AI_USE_SHORT, isAiUse } from "~/features/contests/ai-policy";
 import { paymentFactsSelect } from "~/features/payments/payment-summary";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
@@ -27,6 +28,8 @@ export type AdminSubmissionFilter = {
   schoolId?: string | null;
   /** One division of the chosen contest (docs/decisions/0032-divisions-and-rounds.md). */
   divisionId?: string | null;
+  /** Only entries whose AI declaration breaks the contest's policy (ADR 0053). */
+  aiBreaks?: boolean;
 };
 
 const idParam = (url: URL, name: string) => {
@@ -42,6 +45,7 @@ export function parseAdminFilter(url: URL): AdminSubmissionFilter {
     schoolId: idParam(url, "school"),
     // A division belongs to one contest: without the contest it is ignored.
     divisionId: idParam(url, "contest") ? idParam(url, "division") : null,
+    aiBreaks: url.searchParams.get("ai") === "breaks",
   };
 }
 
@@ -52,6 +56,7 @@ export function adminFilterQuery(filter: AdminSubmissionFilter) {
   if (filter.status) query.set("status", filter.status);
   if (filter.schoolId) query.set("school", filter.schoolId);
   if (filter.divisionId) query.set("division", filter.divisionId);
+  if (filter.aiBreaks) query.set("ai", "breaks");
   return query.size ? `?${query}` : "";
 }
 
@@ -64,6 +69,8 @@ function adminWhere(filter: AdminSubmissionFilter): Prisma.SubmissionWhereInput 
   // By the sender's school: the entrantId is in the list's covering index (ADR 0021), so the
   // page is still found without reading a story; Educator is read by its key.
   if (filter.schoolId) where.entrant = { educator: { schoolId: filter.schoolId } };
+  // Index (contestId, aiPolicyBroken, createdAt).
+  if (filter.aiBreaks) where.aiPolicyBroken = true;
   return where;
 }
 
@@ -136,7 +143,8 @@ export async function listAdminSubmissions(
   const rows = ids.length
     ? await prisma.submission.findMany({
         where: { id: { in: ids.map((r) => r.id) } },
-        select: adminRowSelect,
+        // The badge "Declaration breaks the policy" (ADR 0053): a column of the row already read.
+        select: { ...adminRowSelect, aiPolicyBroken: true },
       })
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -209,7 +217,30 @@ export const CSV_COLUMNS = [
   "Amount paid (USD)",
   "Discount code",
   "Payment reference",
+  "AI use declared",
+  "How AI was used",
+  "AI declared by",
+  "Declaration breaks the policy",
 ] as const;
+
+/** The CSV's rows: the list's columns and the AI declaration (ADR 0053), read per batch. */
+const csvRowSelect = {
+  ...adminRowSelect,
+  aiDeclaration: { select: { use: true, how: true, declaredBy: true, breaksPolicy: true } },
+} as const;
+
+/** The declaration's CSV cells: blank when none was asked. */
+function declarationColumns(
+  d: { use: string; how: string | null; declaredBy: string; breaksPolicy: boolean } | null,
+) {
+  if (!d) return ["", "", "", ""];
+  return [
+    isAiUse(d.use) ? AI_USE_SHORT[d.use] : d.use,
+    d.how ?? "",
+    d.declaredBy === "teacher" ? "Teacher, for the pupil" : "Writer",
+    d.breaksPolicy ? "yes" : "no",
+  ];
+}
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** "Nov 22, 2026" in the zone, like formatSubmissionDate, with one cached formatter per zone (fast for big exports). */
@@ -236,12 +267,12 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
   const where = adminWhere(filter);
   let cursor: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const batch: Prisma.SubmissionGetPayload<{ select: typeof adminRowSelect }>[] =
+    const batch: Prisma.SubmissionGetPayload<{ select: typeof csvRowSelect }>[] =
       await prisma.submission.findMany({
         where: cursor ? { AND: [where, { createdAt: { lte: cursor.createdAt } }] } : where,
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: batchSize,
-        select: adminRowSelect,
+        select: csvRowSelect,
       });
     const fresh = cursor
       ? batch.filter(
@@ -272,6 +303,7 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
         pay.paid,
         pay.code,
         pay.reference,
+        ...declarationColumns(s.aiDeclaration),
       ];
     }
     if (batch.length < batchSize) return;

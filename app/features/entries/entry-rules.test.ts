@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { CONFIRMATIONS, entryErrors, type FileCheck } from "./entry-rules";
+import { AI_POLICIES } from "~/features/contests/ai-policy";
 import { entrySchema } from "./entry-schema";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
@@ -52,7 +53,12 @@ describe("entryErrors (the browser's check) agrees with entrySchema (the server'
         value("off"),
         file,
         fc.constantFrom({ wordMin: 1, wordMax: 10 }, { wordMin: 5, wordMax: 30 }),
-        (t, b, boxes, show, f, contest) => {
+        // The AI declaration (ADR 0053): every policy, any answer and how.
+        fc.constantFrom(...AI_POLICIES),
+        fc.constantFrom(undefined, "", "none", "ideas", "editing", "generated", "robot"),
+        fc.constantFrom(undefined, "", "  ", "Ideas for names.", "x".repeat(501)),
+        (t, b, boxes, show, f, words, aiPolicy, aiUse, aiHow) => {
+          const contest = { ...words, aiPolicy };
           const form = new FormData();
           if (t !== undefined) form.set("title", t);
           if (b !== undefined) form.set("body", b);
@@ -60,6 +66,8 @@ describe("entryErrors (the browser's check) agrees with entrySchema (the server'
             if (boxes[i] !== undefined) form.set(c.name, boxes[i]!);
           });
           if (show !== undefined) form.set("showIfAwarded", show);
+          if (aiUse !== undefined) form.set("aiUse", aiUse);
+          if (aiHow !== undefined) form.set("aiHow", aiHow);
           const server = parseWithZod(form, { schema: entrySchema(contest, f) });
           const browser = parse(form, {
             resolve: (payload) => {

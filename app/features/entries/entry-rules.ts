@@ -4,6 +4,7 @@
  * word for word (docs/decisions/0009), and `entryErrors`, the same checks as entrySchema
  * (entry-schema.ts, the server's) with the same messages, tested to agree with it.
  */
+import { declarationErrors, type AiPolicy } from "~/features/contests/ai-policy";
 import {
   MAX_FILE_BYTES,
   type FileKind,
@@ -108,6 +109,8 @@ export const FIELD_ORDER = [
   "title",
   "body",
   "file",
+  "aiUse",
+  "aiHow",
   "discountCode",
   ...CONFIRMATIONS.map((c) => c.name),
 ];
@@ -159,7 +162,7 @@ const NOT_ON = 'Invalid literal value, expected "on"';
  */
 export function entryErrors(
   payload: Record<string, unknown>,
-  contest: { wordMin: number; wordMax: number },
+  contest: { wordMin: number; wordMax: number; aiPolicy?: AiPolicy },
   file?: FileCheck | null,
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -185,6 +188,9 @@ export function entryErrors(
   if (typeof title !== "string" || title.trim().length === 0)
     add("title", ENTRY_MESSAGES.titleRequired);
   else if (title.trim().length > MAX_TITLE_LENGTH) add("title", ENTRY_MESSAGES.titleTooLong);
+  // The AI declaration, when the contest states a policy (ADR 0053).
+  const declared = declarationErrors(payload, contest.aiPolicy ?? "unstated");
+  for (const [field, list] of Object.entries(declared)) for (const m of list) add(field, m);
   for (const c of CONFIRMATIONS) if (payload[c.name] !== "on") add(c.name, ENTRY_MESSAGES.confirm);
   const show = present(payload.showIfAwarded);
   if (show !== undefined && show !== "on") add("showIfAwarded", NOT_ON);

@@ -38,6 +38,8 @@ describe("entry schema", () => {
         wordCount: 4,
         showIfAwarded: false,
         discountCode: null,
+        // No AI policy stated: nothing declared (ADR 0053).
+        ai: null,
       });
   });
 

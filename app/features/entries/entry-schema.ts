@@ -15,6 +15,7 @@ import {
   type FileCheck,
 } from "./entry-rules";
 import { countWords, withinWordRange } from "./word-count";
+import { declarationErrors, declarationValue, type AiPolicy } from "~/features/contests/ai-policy";
 
 export * from "./entry-rules";
 
@@ -28,9 +29,10 @@ const confirmation = z.boolean({
  * Error order: title, body, file, confirmations.
  */
 export function entrySchema(
-  contest: { wordMin: number; wordMax: number },
+  contest: { wordMin: number; wordMax: number; aiPolicy?: AiPolicy },
   file?: FileCheck | null,
 ) {
+  const policy = contest.aiPolicy ?? "unstated";
   // The text and file rules run on the raw input, so their errors show together with the
   // title's and the confirmations' (every error is listed at once).
   return z.preprocess(
@@ -65,6 +67,9 @@ export function entrySchema(
           message: wordRangeMessage(contest.wordMin, contest.wordMax),
         });
       }
+      // The AI declaration, when the contest states a policy (ADR 0053).
+      for (const [field, list] of Object.entries(declarationErrors(r, policy)))
+        for (const message of list) ctx.addIssue({ code: "custom", path: [field], message });
       return raw;
     },
     z
@@ -81,6 +86,9 @@ export function entrySchema(
         confirmAnonymous: confirmation,
         /** Optional: the story may be shown on the public results page if it wins an award. */
         showIfAwarded: z.literal("on").optional(),
+        /** The AI declaration (checked above; ADR 0053). */
+        aiUse: z.string().optional(),
+        aiHow: z.string().optional(),
         /** Optional: a discount code, checked against the database at the write (ADR 0020). */
         discountCode: z
           .string()
@@ -96,6 +104,7 @@ export function entrySchema(
           wordCount: countWords(body),
           showIfAwarded: value.showIfAwarded === "on",
           discountCode: value.discountCode?.trim() || null,
+          ai: declarationValue(value, policy),
         };
       }),
   );

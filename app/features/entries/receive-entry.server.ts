@@ -49,6 +49,8 @@ const FORM_FIELDS = [
   "showIfAwarded",
   "confirmAnonymous",
   "discountCode",
+  "aiUse",
+  "aiHow",
 ] as const;
 
 /**
@@ -124,7 +126,9 @@ export async function receiveEntry(
       });
     }
     const words = divisionWordRange(contest, division);
-    const submission = parseWithZod(fields, { schema: entrySchema(words, upload.check) });
+    const submission = parseWithZod(fields, {
+      schema: entrySchema({ ...words, aiPolicy: contest.aiPolicy }, upload.check),
+    });
     if (submission.status !== "success") throw new FormReplyRefused(null, 400, submission.reply());
     const rawKey = form.get("entryKey");
     const file =

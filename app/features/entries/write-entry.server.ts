@@ -9,6 +9,13 @@ import type { z } from "zod";
 import type { identitySpans } from "~/features/anonymity/identity.server";
 import { saveIdentityHits } from "~/features/anonymity/identity.server";
 import { submitEligibility } from "~/features/accounts/user";
+import {
+  AI_MESSAGES,
+  asksDeclaration,
+  declarationWording,
+  type AiAnswer,
+  type AiPolicy,
+} from "~/features/contests/ai-policy";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
@@ -41,6 +48,8 @@ export type PupilEntry = {
   pupilUserId: string | null;
   /** Names an anonymous entry must not carry: the pupil's, the educator's, the school's. */
   names: string[];
+  /** Who answers the AI question (ADR 0053): the teacher, for the pupil. */
+  declarer: { teacherName: string; pupilName: string };
   check: (
     tx: Prisma.TransactionClient,
     form: FormData,
@@ -88,6 +97,30 @@ export type EntryWrite = {
 export type EntryWritten =
   { refused: string; field?: string } | { id: string; duplicate: boolean; status: string };
 
+/**
+ * The AI declaration's row (without its entry's id) with the words shown, who declared it, and
+ * whether it breaks the policy; null when the policy asks nothing; "missing" when it asks and the
+ * form did not answer.
+ */
+function declarationFor(
+  policy: AiPolicy,
+  answer: AiAnswer | null,
+  forPupil: PupilEntry | undefined,
+  account: { id: string; displayName: string },
+) {
+  if (!asksDeclaration(policy)) return null;
+  if (!answer) return "missing" as const;
+  const by = forPupil ? "teacher" : "writer";
+  return {
+    ...declarationWording(policy, answer.use, by),
+    how: answer.how,
+    declaredBy: by,
+    declarerId: account.id,
+    declarerName: forPupil?.declarer.teacherName ?? account.displayName,
+    pupilName: forPupil?.declarer.pupilName ?? null,
+  };
+}
+
 /** Writes the entry, or finds the one already written, or says why not (nothing written). */
 export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
   const { user, contestId, forPupil, form, writer, entryWriter, words, value, file } = input;
@@ -108,7 +141,7 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
         return { refused: ENTRY_MESSAGES.notOpen } as const;
       const account = await tx.user.findUnique({
         where: { id: user.id },
-        select: { id: true, dateOfBirth: true, parentConsentAt: true },
+        select: { id: true, dateOfBirth: true, parentConsentAt: true, displayName: true },
       });
       if (!account) return { refused: ENTRY_MESSAGES.mustSignIn } as const;
       if (forPupil) {
@@ -140,6 +173,10 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
         return { duplicate: true, status: repeated.status } as const;
       }
       const shown = publicContest(row);
+      // The AI declaration is asked by the policy as it is now (ADR 0053): a policy published
+      // after the form was shown sends the form back with its question.
+      const declared = declarationFor(shown.aiPolicy, value.ai, forPupil, account);
+      if (declared === "missing") return { refused: AI_MESSAGES.choose, field: "aiUse" } as const;
       const mine = await countedStatuses(tx, writer, contestId);
       if (entriesLeft(shown.entriesPerWriter, mine) === 0)
         return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
@@ -180,8 +217,10 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
           fileType: file ? storedType(file.kind, null, file.encoding) : null,
           fileSize: file?.size ?? null,
           showIfAwarded: value.showIfAwarded,
+          aiPolicyBroken: declared?.breaksPolicy ?? false,
         },
       });
+      if (declared) await tx.aiDeclaration.create({ data: { submissionId: id, ...declared } });
       // The document's text, read for judges, and every place the entry names its writer
       // (docs/decisions/0034-reading-desk.md).
       if (file) await saveEntryDocument(tx, id, input.text);

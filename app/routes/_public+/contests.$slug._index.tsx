@@ -24,6 +24,7 @@ import { weightPercent } from "~/features/contests/public-contest";
 import { getContestBySlug } from "~/features/contests/public-contests.server";
 import { isAdmin } from "~/features/accounts/user";
 import { entryLimitRule } from "~/features/entries/entry-limit";
+import { AI_POLICY_HEADING, AI_POLICY_WORDING } from "~/features/contests/ai-policy";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -58,6 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: contest.title,
       description: contest.description,
       rules: contest.rules,
+      // The AI-use policy's words, from the published snapshot (ADR 0053).
+      aiPolicy: AI_POLICY_WORDING[contest.aiPolicy],
       isPublished: contest.isPublished,
       phase,
       opens: formatDateTime(contest.submissionsOpen, contest.timeZone),
@@ -245,6 +248,15 @@ export default function ContestDetail() {
             Rules
           </h2>
           <p className="mt-3 whitespace-pre-line text-slate-700">{contest.rules}</p>
+        </section>
+      ) : null}
+
+      {contest.aiPolicy ? (
+        <section aria-labelledby="ai-policy" className="mt-10">
+          <h2 id="ai-policy" className="text-2xl font-semibold">
+            {AI_POLICY_HEADING}
+          </h2>
+          <p className="mt-3 text-slate-700">{contest.aiPolicy}</p>
         </section>
       ) : null}
 

@@ -63,6 +63,7 @@ import { answerDraftQuestion, visitorToSignIn } from "./visitor-sign-in.server";
 import { entryDivision, entryDivisionNotice } from "~/features/divisions/placement.server";
 import { DivisionRefused } from "~/features/divisions/placement";
 import { EntryNotices } from "~/components/entries/entry-notices";
+import { AiDeclarationFields } from "~/components/entries/ai-declaration-fields";
 
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -113,6 +114,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       opens: formatDateTime(contest.submissionsOpen, contest.timeZone),
       closes: formatDateTime(contest.submissionsClose, contest.timeZone),
       entryLimit: entryLimitRule(limit),
+      aiPolicy: contest.aiPolicy, // the snapshot's; with one, the writer declares (ADR 0053)
     },
     phase: publicPhase(contest),
     signedIn: Boolean(user),
@@ -345,6 +347,7 @@ export default function EnterContest() {
                 range={{ min: contest.wordMin, max: contest.wordMax }}
                 onChosen={setFileChosen}
               />
+              <AiDeclarationFields policy={contest.aiPolicy} by="writer" fields={fields} />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Before you send it, tick all four boxes

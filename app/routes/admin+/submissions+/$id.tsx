@@ -114,6 +114,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? contentRemovedMessage(formatDateTime(s.contentRemovedAt, s.contest.timeZone))
         : null,
       mentionsEntrant: s.mentionsEntrant,
+      aiDeclaration: s.aiDeclaration, // admins only, never judges (ADR 0053)
       submitted: formatDateTime(s.createdAt, s.contest.timeZone),
       contest: { slug: s.contest.slug, title: s.contest.title },
       entrant: { name: s.entrant.displayName, email: s.entrant.email },

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ContestSelect } from "~/components/contests/contest-picker";
 import { SubmissionStatusBadge } from "~/components/entries/submission-view";
 import { Badge } from "~/components/ui/badge";
+import { BREAKS_POLICY_LABEL } from "~/features/contests/ai-policy";
 import { ENTRY_MESSAGES } from "~/features/entries/entry-schema";
 import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
@@ -60,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       submitted: formatSubmissionDate(s.createdAt, s.contest.timeZone),
       hasFile: Boolean(s.filePath),
       mentionsEntrant: s.mentionsEntrant,
+      aiPolicyBroken: s.aiPolicyBroken,
       payment: s.payment
         ? { line: paymentLine(s.payment), reference: paymentColumns(s.payment).reference }
         : null,
@@ -163,10 +165,21 @@ export default function AdminSubmissions() {
             </select>
           </div>
         ) : null}
+        {/* Entries whose AI declaration breaks the contest's policy (ADR 0053). */}
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="ai"
+            value="breaks"
+            defaultChecked={filter.aiBreaks}
+            className="h-4 w-4"
+          />
+          {BREAKS_POLICY_LABEL}
+        </label>
         <Button type="submit" variant="secondary">
           Filter
         </Button>
-        {filter.contestId || filter.status || filter.schoolId ? (
+        {filter.contestId || filter.status || filter.schoolId || filter.aiBreaks ? (
           <Link to="/admin/submissions" className="text-sm underline">
             Clear filters
           </Link>
@@ -204,6 +217,11 @@ export default function AdminSubmissions() {
                   >
                     <Badge variant="destructive">{ENTRY_MESSAGES.mentionsEntrant}</Badge>
                     <span className="sr-only">: decide what judges read</span>
+                  </Link>
+                ) : null}
+                {s.aiPolicyBroken ? (
+                  <Link to={`/admin/submissions/${s.id}#ai-declaration`} className="ml-2 underline">
+                    <Badge variant="destructive">{BREAKS_POLICY_LABEL}</Badge>
                   </Link>
                 ) : null}
               </td>

@@ -72,6 +72,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { entryDivisionNotice } from "~/features/divisions/placement.server";
 import { DivisionNotice } from "~/components/divisions/division-notice";
+import { AiDeclarationFields } from "~/components/entries/ai-declaration-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -111,6 +112,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       feeCents: contest.entryFeeCents,
       closes: formatDateTime(contest.submissionsClose, contest.timeZone),
       entryLimit: entryLimitRule(contest.entriesPerWriter),
+      // The teacher answers the AI question for the pupil (ADR 0053).
+      aiPolicy: contest.aiPolicy,
     },
     phase: publicPhase(contest),
     notApproved: access.educator.status === "approved" ? null : CLASS_ENTRY_MESSAGES.notApproved,
@@ -295,6 +298,7 @@ export default function EnterForPupil() {
                 range={{ min: contest.wordMin, max: contest.wordMax }}
                 onChosen={setFileChosen}
               />
+              <AiDeclarationFields policy={contest.aiPolicy} by="teacher" fields={fields} />
               <fieldset className="space-y-2">
                 <legend className="text-base font-medium text-slate-800">
                   Your confirmations as {pupil.name}&rsquo;s educator
