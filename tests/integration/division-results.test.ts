@@ -30,7 +30,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: "admin", roles: ["admin"] }),
 }));
-const { loader: scoringLoader } = await import("~/routes/admin.scoring._index");
+const { loader: scoringLoader } = await import("~/routes/admin.contests.$id.scoring");
 const { loader: scoringCsv } = await import("~/routes/admin.scoring.export");
 import { prisma } from "~/utils/db.server";
 
@@ -325,9 +325,9 @@ describe("results per division and round", () => {
     const { contest, divisions } = await stagedContest("div-scoring");
     const get = (query: Record<string, string>) => ({
       request: new Request(
-        `http://inkwell.test/admin/scoring?${new URLSearchParams({ contest: contest.id, ...query })}`,
+        `http://inkwell.test/admin/contests/${contest.id}/scoring?${new URLSearchParams(query)}`,
       ),
-      params: {},
+      params: { id: contest.id },
       context: {},
     });
     const page = await scoringLoader(get({}));
