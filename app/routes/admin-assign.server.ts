@@ -255,4 +255,3 @@ export async function assignAction(request: Request, contestId?: string) {
       : "Every entry already had its judges; nothing new was needed.",
   });
 }
-

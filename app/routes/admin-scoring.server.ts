@@ -106,4 +106,3 @@ export async function scoringAction(request: Request, contestId?: string) {
     description: `Entries whose judges' totals spread by more than ${submission.value.spreadPercent}% of the scale are flagged.`,
   });
 }
-

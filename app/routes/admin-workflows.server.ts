@@ -102,4 +102,3 @@ export async function workflowsAction(request: Request, back: string, contestId?
         : { type: "error", title: "Event delivery failed again" },
   );
 }
-

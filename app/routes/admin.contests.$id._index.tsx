@@ -51,8 +51,11 @@ export default function ContestOverview() {
         ) : null}
         {d.nextStep ? (
           <p>
-            Next scheduled step: {d.nextStep.label}, due {d.nextStep.at}{" "}
-            (<Link to={`${base}/schedule`} className="underline">schedule</Link>)
+            Next scheduled step: {d.nextStep.label}, due {d.nextStep.at} (
+            <Link to={`${base}/schedule`} className="underline">
+              schedule
+            </Link>
+            )
           </p>
         ) : null}
       </section>

@@ -18,19 +18,8 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ContestAssignments() {
-  const {
-    contest,
-    round,
-    capacity,
-    rows,
-    total,
-    page,
-    pages,
-    q,
-    judges,
-    chooser,
-    recusals,
-  } = useLoaderData<typeof loader>();
+  const { contest, round, capacity, rows, total, page, pages, q, judges, chooser, recusals } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refused = actionData as
     | { short?: { submissionId: string; title: string; reason: string }[]; shortError?: string }

@@ -35,8 +35,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ContestSchedule() {
-  const { contest, zone, runs, jobs, notOffered, records, engine } =
-    useLoaderData<typeof loader>();
+  const { contest, zone, runs, jobs, notOffered, records, engine } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <div>
@@ -48,7 +47,9 @@ export default function ContestSchedule() {
         </p>
       </div>
       {contest.steps.length === 0 ? (
-        <EmptyState className="p-6">This contest has no schedule yet. Publish it to start.</EmptyState>
+        <EmptyState className="p-6">
+          This contest has no schedule yet. Publish it to start.
+        </EmptyState>
       ) : (
         <ContestSteps c={contest} zone={zone} />
       )}

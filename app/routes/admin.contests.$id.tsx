@@ -27,8 +27,7 @@ export default function ContestWorkspace() {
         <Link to="/admin/contests" className="underline">
           Contests
         </Link>{" "}
-        ›{" "}
-        <bdi className="font-medium text-slate-800">{contest.title}</bdi> ·{" "}
+        › <bdi className="font-medium text-slate-800">{contest.title}</bdi> ·{" "}
         <Link to={`/contests/${contest.slug}`} className="underline">
           View contest page
         </Link>

@@ -63,9 +63,7 @@ export default function Workflows() {
           No contest has a schedule yet. Publish one to start.
         </EmptyState>
       ) : (
-        contests.map((c) => (
-          <ContestSteps key={c.id} c={c} zone="UTC" />
-        ))
+        contests.map((c) => <ContestSteps key={c.id} c={c} zone="UTC" />)
       )}
 
       <section aria-labelledby="outbox-heading">
@@ -118,8 +116,13 @@ export default function Workflows() {
         )}
       </section>
 
-      <MaintenanceSection runs={runs} jobs={jobs} notOffered={notOffered} records={records} zone="UTC" />
+      <MaintenanceSection
+        runs={runs}
+        jobs={jobs}
+        notOffered={notOffered}
+        records={records}
+        zone="UTC"
+      />
     </div>
   );
 }
-

@@ -345,7 +345,14 @@ describe("results per division and round", () => {
     ]);
 
     const csv = async (query: Record<string, string>) => {
-      const response = (await scoringCsv(get(query))) as Response;
+      // The CSV is site-wide and names its contest (docs/decisions/0050-contest-workspace.md).
+      const response = (await scoringCsv({
+        request: new Request(
+          `http://inkwell.test/admin/scoring/export?${new URLSearchParams({ contest: contest.id, ...query })}`,
+        ),
+        params: {},
+        context: {},
+      })) as Response;
       return (await response.text())
         .trim()
         .split("\n")

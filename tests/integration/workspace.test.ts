@@ -184,8 +184,7 @@ describe("the contest workspace", () => {
     ] as const;
     for (const [route, path, tab] of cases) {
       const answer = (await load(route.loader, `${path}?contest=${contest.id}&page=2&q=door`)) as
-        | Response
-        | undefined;
+        Response | undefined;
       expect(answer, path).toBeInstanceOf(Response);
       expect(answer!.status, path).toBe(302);
       expect(answer!.headers.get("Location"), path).toBe(
@@ -243,4 +242,3 @@ describe("the contest workspace", () => {
     expect(page.contest.steps.map((s) => s.step)).toEqual(["open"]);
   });
 });
-

@@ -14,7 +14,11 @@ import { formatDateTime } from "~/utils/dates";
 
 /** Dates arrive as Date (single fetch) or text: the formatter takes both. */
 type Jsonify<T> = {
-  [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K];
+  [K in keyof T]: T[K] extends Date
+    ? Date | string
+    : T[K] extends Date | null
+      ? Date | string | null
+      : T[K];
 };
 
 export type WorkflowStep = Jsonify<{
@@ -108,8 +112,8 @@ export function ContestSteps({
                   {s.note ? <p className="mt-1 text-sm text-slate-700">{s.note}</p> : null}
                   {s.state === "stalled" ? (
                     <p className="mt-1 text-sm text-red-800">
-                      The process running it stopped. It will be taken over on the next round,
-                      or press Retry.
+                      The process running it stopped. It will be taken over on the next round, or
+                      press Retry.
                     </p>
                   ) : null}
                   {s.lastError ? (
@@ -156,7 +160,6 @@ const RECORD_KIND: Record<string, string> = {
   "account-warning": "Inactive child's account warned",
   account: "Inactive child's account removed",
 };
-
 
 /** Site-wide jobs (docs/decisions/0037-backups-and-maintenance.md) and what retention removed (0038). */
 export function MaintenanceSection({

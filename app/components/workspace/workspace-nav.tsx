@@ -31,7 +31,9 @@ export const SETUP_PAGES = [
 const tabClass = (current: boolean) =>
   cn(
     "rounded-md px-3 py-1.5 text-sm font-medium underline-offset-4",
-    current ? "bg-ink-100 text-ink-900 underline decoration-2" : "text-slate-700 hover:bg-slate-100",
+    current
+      ? "bg-ink-100 text-ink-900 underline decoration-2"
+      : "text-slate-700 hover:bg-slate-100",
   );
 
 export function WorkspaceNav({ contestId, pathname }: { contestId: string; pathname: string }) {
@@ -41,9 +43,15 @@ export function WorkspaceNav({ contestId, pathname }: { contestId: string; pathn
   const setupOpen = first === "edit" || SETUP_PAGES.some(([p]) => p === first);
   return (
     <>
-      <nav aria-label="Contest workspace" className="mb-2 flex flex-wrap gap-1 border-b border-slate-200 pb-2">
+      <nav
+        aria-label="Contest workspace"
+        className="mb-2 flex flex-wrap gap-1 border-b border-slate-200 pb-2"
+      >
         {WORKSPACE_TABS.map(([path, label, also]) => {
-          const current = path === "" ? rest === "" : first === path || (also as readonly string[]).includes(first);
+          const current =
+            path === ""
+              ? rest === ""
+              : first === path || (also as readonly string[]).includes(first);
           return (
             <Link
               key={label}
