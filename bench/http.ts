@@ -5,7 +5,7 @@
  * HTTP with autocannon, and prints one table: case, req/s, p50, p99, errors, target, met.
  *
  *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
- *                    [--reuse] [--only judge,admin-submissions,divisions] [--port 3900] [--profile]
+ *                    [--reuse] [--only judge,admin-submissions,overview,divisions] [--port 3900] [--profile]
  *                    [--db sqlite|postgres|both] [--compare <git ref>]
  *
  * --db (default both) picks the engines: the seeded SQLite file, and the same rows copied into a
@@ -612,7 +612,7 @@ async function roundsCase(db: BenchDb, admin: string, sqlite: boolean, rows: Row
   const assign = "intent=autoassign&contestId=rounds";
   await step(
     "rounds: assign round 1 (4 divisions, 20,000 × 3)",
-    "/admin/assign?contest=rounds",
+    "/admin/contests/rounds/assignments",
     assign,
     async () => (await count(1)) === ENTRIES * PER_ENTRY,
   );
@@ -652,7 +652,7 @@ async function roundsCase(db: BenchDb, admin: string, sqlite: boolean, rows: Row
   ]);
   await step(
     `rounds: assign round 2 (${advanced} entries × 3, no pair again)`,
-    "/admin/assign?contest=rounds",
+    "/admin/contests/rounds/assignments",
     assign,
     async () => (await count(2)) === advanced * PER_ENTRY,
   );
@@ -853,7 +853,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await page(
       "admin-submissions",
       "GET /admin/submissions page 1",
-      "/admin/submissions?contest=big",
+      "/admin/contests/big/entries",
       admin,
       "p99 ≤ 250 ms",
       (r) => r.p99 <= 250,
@@ -861,7 +861,16 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await page(
       "admin-submissions",
       "GET /admin/submissions page 400",
-      "/admin/submissions?contest=big&page=400",
+      "/admin/contests/big/entries?page=400",
+      admin,
+      "p99 ≤ 250 ms",
+      (r) => r.p99 <= 250,
+    );
+    // The contest workspace's Overview: aggregates only (docs/decisions/0050-contest-workspace.md).
+    await page(
+      "overview",
+      "GET /admin/contests/{id} (overview)",
+      "/admin/contests/big",
       admin,
       "p99 ≤ 250 ms",
       (r) => r.p99 <= 250,
@@ -869,7 +878,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await page(
       "scoring",
       "GET /admin/scoring (raw)",
-      "/admin/scoring?contest=big",
+      "/admin/contests/big/scoring",
       admin,
       "p99 ≤ 250 ms",
       (r) => r.p99 <= 250,
@@ -877,7 +886,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await page(
       "scoring",
       "GET /admin/scoring (z)",
-      "/admin/scoring?contest=big&normalize=z",
+      "/admin/contests/big/scoring?normalize=z",
       admin,
       "p99 ≤ 250 ms",
       (r) => r.p99 <= 250,
@@ -910,7 +919,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await single(
       "assign",
       "auto-assign 20,000 × 60 judges × 3",
-      "/admin/assign?contest=assign",
+      "/admin/contests/assign/assignments",
       3000,
       "POST",
       "intent=autoassign&contestId=assign&judgesPerSubmission=3",
@@ -920,7 +929,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await single(
       "panel-assign",
       "panel auto-assign 20,000 × 3, 60 judges (10 capped), 200 conflicts",
-      "/admin/assign?contest=panel",
+      "/admin/contests/panel/assignments",
       3000,
       "POST",
       "intent=autoassign&contestId=panel&judgesPerSubmission=3",
@@ -955,7 +964,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         await page(
           "divisions",
           "GET /admin/scoring (one division of 4, raw)",
-          "/admin/scoring?contest=big&division=bd1",
+          "/admin/contests/big/scoring?division=bd1",
           admin,
           "p99 ≤ 250 ms",
           (r) => r.p99 <= 250,
@@ -963,7 +972,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         await page(
           "divisions",
           "GET /admin/scoring (one division of 4, z)",
-          "/admin/scoring?contest=big&division=bd2&normalize=z",
+          "/admin/contests/big/scoring?division=bd2&normalize=z",
           admin,
           "p99 ≤ 250 ms",
           (r) => r.p99 <= 250,
@@ -976,7 +985,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         await single(
           "divisions",
           "GET /admin/scoring (one division of 4), first load after a change",
-          "/admin/scoring?contest=big&division=bd1",
+          "/admin/contests/big/scoring?division=bd1",
           1000,
         );
         await single(
@@ -1235,17 +1244,17 @@ async function compare(ref: string) {
       [
         "admin-submissions",
         "GET /admin/submissions page 1",
-        "/admin/submissions?contest=big",
+        "/admin/contests/big/entries",
         admin,
       ],
       [
         "admin-submissions",
         "GET /admin/submissions page 400",
-        "/admin/submissions?contest=big&page=400",
+        "/admin/contests/big/entries?page=400",
         admin,
       ],
-      ["scoring", "GET /admin/scoring (raw)", "/admin/scoring?contest=big", admin],
-      ["scoring", "GET /admin/scoring (z)", "/admin/scoring?contest=big&normalize=z", admin],
+      ["scoring", "GET /admin/scoring (raw)", "/admin/contests/big/scoring", admin],
+      ["scoring", "GET /admin/scoring (z)", "/admin/contests/big/scoring?normalize=z", admin],
     ];
     for (const [id, name, p, cookie] of pages) {
       if (!want(id)) continue;
