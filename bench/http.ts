@@ -1241,12 +1241,7 @@ async function compare(ref: string) {
       ["review", "GET /judge/review/{id} (typed)", "/judge/review/s20", judge],
       ["review", "GET /judge/review/{id} (document)", "/judge/review/s0", judge],
       ["entry", "GET /admin/submissions/{id}", `/admin/submissions/${reviewId}`, admin],
-      [
-        "admin-submissions",
-        "GET /admin/submissions page 1",
-        "/admin/contests/big/entries",
-        admin,
-      ],
+      ["admin-submissions", "GET /admin/submissions page 1", "/admin/contests/big/entries", admin],
       [
         "admin-submissions",
         "GET /admin/submissions page 400",
