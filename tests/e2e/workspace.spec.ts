@@ -5,6 +5,8 @@ import { ADMIN, signIn } from "./utils";
 // contests list into one contest, its tabs marked with aria-current, the old ?contest= URL
 // landing in the workspace; at 320 px the navigation is reached by keyboard. JavaScript on and off.
 test("an admin moves through a contest's workspace by its navigation", async ({ page }) => {
+  // Eight page loads on a shared machine.
+  test.setTimeout(90_000);
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard|\/admin/);
   await page.goto("/admin/contests");
@@ -51,7 +53,6 @@ test("an admin moves through a contest's workspace by its navigation", async ({ 
   await expect(overview).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(nav.getByRole("link", { name: "Setup" })).toBeFocused();
-  for (const link of await nav.getByRole("link").all()) {
-    await expect(link).toBeInViewport();
-  }
+  // The row wraps: its last tab is on screen too, not scrolled out of reach.
+  await expect(nav.getByRole("link", { name: "Schedule" })).toBeInViewport();
 });
