@@ -5,7 +5,7 @@
  * HTTP with autocannon, and prints one table: case, req/s, p50, p99, errors, target, met.
  *
  *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
- *                    [--reuse] [--only judge,admin-submissions,divisions] [--port 3900] [--profile]
+ *                    [--reuse] [--only judge,admin-submissions,overview,divisions] [--port 3900] [--profile]
  *                    (--only comparison: the comparison round's fit and pairing, in process)
  *                    [--db sqlite|postgres|both] [--compare <git ref>]
  *
@@ -619,7 +619,7 @@ async function roundsCase(db: BenchDb, admin: string, sqlite: boolean, rows: Row
   const assign = "intent=autoassign&contestId=rounds";
   await step(
     "rounds: assign round 1 (4 divisions, 20,000 × 3)",
-    "/admin/assign?contest=rounds",
+    "/admin/contests/rounds/assignments",
     assign,
     async () => (await count(1)) === ENTRIES * PER_ENTRY,
   );
@@ -659,7 +659,7 @@ async function roundsCase(db: BenchDb, admin: string, sqlite: boolean, rows: Row
   ]);
   await step(
     `rounds: assign round 2 (${advanced} entries × 3, no pair again)`,
-    "/admin/assign?contest=rounds",
+    "/admin/contests/rounds/assignments",
     assign,
     async () => (await count(2)) === advanced * PER_ENTRY,
   );
@@ -866,7 +866,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await page(
       "admin-submissions",
       "GET /admin/submissions page 1",
-      "/admin/submissions?contest=big",
+      "/admin/contests/big/entries",
       admin,
       "p99 ≤ 250 ms",
       (r) => r.p99 <= 250,
@@ -874,7 +874,16 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await page(
       "admin-submissions",
       "GET /admin/submissions page 400",
-      "/admin/submissions?contest=big&page=400",
+      "/admin/contests/big/entries?page=400",
+      admin,
+      "p99 ≤ 250 ms",
+      (r) => r.p99 <= 250,
+    );
+    // The contest workspace's Overview: aggregates only (docs/decisions/0050-contest-workspace.md).
+    await page(
+      "overview",
+      "GET /admin/contests/{id} (overview)",
+      "/admin/contests/big",
       admin,
       "p99 ≤ 250 ms",
       (r) => r.p99 <= 250,
@@ -882,7 +891,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await page(
       "scoring",
       "GET /admin/scoring (raw)",
-      "/admin/scoring?contest=big",
+      "/admin/contests/big/scoring",
       admin,
       "p99 ≤ 250 ms",
       (r) => r.p99 <= 250,
@@ -890,7 +899,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await page(
       "scoring",
       "GET /admin/scoring (z)",
-      "/admin/scoring?contest=big&normalize=z",
+      "/admin/contests/big/scoring?normalize=z",
       admin,
       "p99 ≤ 250 ms",
       (r) => r.p99 <= 250,
@@ -923,7 +932,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await single(
       "assign",
       "auto-assign 20,000 × 60 judges × 3",
-      "/admin/assign?contest=assign",
+      "/admin/contests/assign/assignments",
       3000,
       "POST",
       "intent=autoassign&contestId=assign&judgesPerSubmission=3",
@@ -933,7 +942,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
     await single(
       "panel-assign",
       "panel auto-assign 20,000 × 3, 60 judges (10 capped), 200 conflicts",
-      "/admin/assign?contest=panel",
+      "/admin/contests/panel/assignments",
       3000,
       "POST",
       "intent=autoassign&contestId=panel&judgesPerSubmission=3",
@@ -968,7 +977,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         await page(
           "divisions",
           "GET /admin/scoring (one division of 4, raw)",
-          "/admin/scoring?contest=big&division=bd1",
+          "/admin/contests/big/scoring?division=bd1",
           admin,
           "p99 ≤ 250 ms",
           (r) => r.p99 <= 250,
@@ -976,7 +985,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         await page(
           "divisions",
           "GET /admin/scoring (one division of 4, z)",
-          "/admin/scoring?contest=big&division=bd2&normalize=z",
+          "/admin/contests/big/scoring?division=bd2&normalize=z",
           admin,
           "p99 ≤ 250 ms",
           (r) => r.p99 <= 250,
@@ -989,7 +998,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         await single(
           "divisions",
           "GET /admin/scoring (one division of 4), first load after a change",
-          "/admin/scoring?contest=big&division=bd1",
+          "/admin/contests/big/scoring?division=bd1",
           1000,
         );
         await single(
@@ -1308,20 +1317,15 @@ async function compare(ref: string) {
       ["review", "GET /judge/review/{id} (typed)", "/judge/review/s20", judge],
       ["review", "GET /judge/review/{id} (document)", "/judge/review/s0", judge],
       ["entry", "GET /admin/submissions/{id}", `/admin/submissions/${reviewId}`, admin],
-      [
-        "admin-submissions",
-        "GET /admin/submissions page 1",
-        "/admin/submissions?contest=big",
-        admin,
-      ],
+      ["admin-submissions", "GET /admin/submissions page 1", "/admin/contests/big/entries", admin],
       [
         "admin-submissions",
         "GET /admin/submissions page 400",
-        "/admin/submissions?contest=big&page=400",
+        "/admin/contests/big/entries?page=400",
         admin,
       ],
-      ["scoring", "GET /admin/scoring (raw)", "/admin/scoring?contest=big", admin],
-      ["scoring", "GET /admin/scoring (z)", "/admin/scoring?contest=big&normalize=z", admin],
+      ["scoring", "GET /admin/scoring (raw)", "/admin/contests/big/scoring", admin],
+      ["scoring", "GET /admin/scoring (z)", "/admin/contests/big/scoring?normalize=z", admin],
     ];
     for (const [id, name, p, cookie] of pages) {
       if (!want(id)) continue;

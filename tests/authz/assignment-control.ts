@@ -7,18 +7,19 @@ import { adminOnly, type AuthzContext, type AuthzRow } from "./types";
  */
 const AUTUMN = "SELECT id FROM Contest WHERE slug = 'autumn-poetry-in-prose'";
 const autumn = (ctx: AuthzContext) => ctx.id(AUTUMN);
-const refused = { ...adminOnly, admin: "->/admin/assign" } as const;
+// Answered on the contest's workspace (docs/decisions/0050-contest-workspace.md).
+const refused = { ...adminOnly, admin: "->/admin/contests/*" } as const;
 
 export const assignmentControlRoutes: AuthzRow[] = [
   {
     name: "GET /admin/assign?contest=autumn&swap=unknown",
     path: (ctx) => `/admin/assign?contest=${autumn(ctx)}&swap=no-such-assignment`,
-    ...adminOnly,
+    ...refused,
   },
   {
     name: "GET /admin/assign?contest=autumn&add=unknown",
     path: (ctx) => `/admin/assign?contest=${autumn(ctx)}&add=no-such-entry`,
-    ...adminOnly,
+    ...refused,
   },
   {
     name: "POST /admin/assign nudge (not on the panel)",

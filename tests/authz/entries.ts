@@ -167,7 +167,13 @@ export const entryRoutes: AuthzRow[] = [
 
   // Admin submissions and the e-mail log
   { path: "/admin/submissions", ...adminOnly },
-  { path: "/admin/submissions?contest=nope&status=bogus&page=abc", ...adminOnly },
+  // To the contest's workspace, whose layout answers an unknown contest (ADR 0050).
+  {
+    path: "/admin/submissions?contest=nope&status=bogus&page=abc",
+    ...adminOnly,
+    admin: "->/admin/contests/*",
+  },
+  { path: "/admin/submissions?status=bogus&page=abc", ...adminOnly },
   {
     name: "GET admin submission preview",
     path: (ctx) => `/admin/submissions/${anotherWritersEntry(ctx)}`,

@@ -231,7 +231,7 @@ export const hardeningRoutes: AuthzRow[] = [
     form: { intent: "autoassign", judgesPerSubmission: "3" },
     formFromContext: (ctx) => ({ contestId: winterContest(ctx) }),
     ...adminPost,
-    admin: "->/admin/assign",
+    admin: "->/admin/contests/*",
   },
   {
     name: "POST /admin/submissions/:id disqualify (valid)",

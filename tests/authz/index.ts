@@ -19,6 +19,7 @@ import { resultRoutes } from "./results";
 import { roundRoutes } from "./rounds";
 import type { AuthzRow } from "./types";
 import { workflowRoutes } from "./workflows";
+import { workspaceRoutes } from "./workspace";
 
 /** Every route of the site, for visitor, entrant, judge and admin; each capability owns one file. */
 export const allRoutes: AuthzRow[] = [
@@ -27,6 +28,7 @@ export const allRoutes: AuthzRow[] = [
   ...entryRoutes,
   ...judgingRoutes,
   ...workflowRoutes,
+  ...workspaceRoutes,
   ...resultRoutes,
   ...classResultRoutes,
   ...paymentRoutes,

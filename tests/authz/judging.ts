@@ -69,7 +69,9 @@ export const judgingRoutes: AuthzRow[] = [
   {
     name: "GET /admin/assign?contest=autumn",
     path: (ctx) => `/admin/assign?contest=${ctx.id(AUTUMN)}`,
+    // To the contest's workspace (docs/decisions/0050-contest-workspace.md).
     ...adminOnly,
+    admin: "->/admin/contests/*",
   },
   {
     name: "POST /admin/assign (empty)",
@@ -100,11 +102,13 @@ export const judgingRoutes: AuthzRow[] = [
     name: "GET /admin/scoring?contest=autumn",
     path: (ctx) => `/admin/scoring?contest=${ctx.id(AUTUMN)}`,
     ...adminOnly,
+    admin: "->/admin/contests/*",
   },
   {
     name: "GET /admin/scoring?contest=autumn&normalize=z",
     path: (ctx) => `/admin/scoring?contest=${ctx.id(AUTUMN)}&normalize=z`,
     ...adminOnly,
+    admin: "->/admin/contests/*",
   },
   {
     name: "GET /admin/scoring/:submissionId",

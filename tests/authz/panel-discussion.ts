@@ -28,6 +28,7 @@ export const panelDiscussionRoutes: AuthzRow[] = [
     name: "GET /admin/scoring?contest=autumn&disagree=1",
     path: (ctx) => `/admin/scoring?contest=${ctx.id(AUTUMN)}&disagree=1`,
     ...adminOnly,
+    admin: "->/admin/contests/*",
   },
   {
     name: "POST /admin/scoring/:submissionId (unknown intent)",

@@ -13,7 +13,9 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: "admin", roles: ["admin"] }),
 }));
-const { loader, action } = await import("~/routes/admin+/assign");
+const { action } = await import("~/routes/admin+/assign");
+// The page is the contest workspace's Assignments (docs/decisions/0050-contest-workspace.md).
+const { loader } = await import("~/routes/admin+/contests+/$id+/assignments");
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
@@ -53,9 +55,11 @@ describe("/admin/assign", () => {
       judgesPerSubmission: 2,
       dates: openJudging(),
     });
-    const data = (await loader(
-      args(new Request(`http://inkwell.test/admin/assign?contest=${contest.id}`)),
-    )) as { contest: { judgesPerSubmission: number } };
+    const data = (await loader({
+      request: new Request(`http://inkwell.test/admin/contests/${contest.id}/assignments`),
+      params: { id: contest.id },
+      context: {},
+    })) as { contest: { judgesPerSubmission: number } };
     expect(data.contest.judgesPerSubmission).toBe(2);
     const { submission } = await entry(contest.id);
     const { toast } = await post({ intent: "autoassign", contestId: contest.id });

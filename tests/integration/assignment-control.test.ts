@@ -411,7 +411,8 @@ describe("the reminder step", () => {
 
 describe("/admin/assign control intents", () => {
   test("remove and swap through the action, refusals as toasts", async () => {
-    const { action, loader } = await import("~/routes/admin+/assign");
+    const { action } = await import("~/routes/admin+/assign");
+    const { loader } = await import("~/routes/admin+/contests+/$id+/assignments");
     const contest = await openContest();
     const [a, b] = await seat(contest.id, 2);
     const { submission } = await entry(contest.id);
@@ -433,8 +434,10 @@ describe("/admin/assign control intents", () => {
       return { response, toast };
     };
     const page = (await loader({
-      request: new Request(`http://inkwell.test/admin/assign?contest=${contest.id}&swap=${row.id}`),
-      params: {},
+      request: new Request(
+        `http://inkwell.test/admin/contests/${contest.id}/assignments?swap=${row.id}`,
+      ),
+      params: { id: contest.id },
       context: {},
     })) as { chooser: { candidates: { judgeId: string }[] } | null; total: number };
     expect(page.total).toBe(1);

@@ -30,7 +30,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: "admin", roles: ["admin"] }),
 }));
-const { loader: scoringLoader } = await import("~/routes/admin+/scoring+/index");
+const { loader: scoringLoader } = await import("~/routes/admin+/contests+/$id+/scoring");
 const { loader: scoringCsv } = await import("~/routes/admin+/scoring+/export");
 import { prisma } from "~/utils/db.server";
 
@@ -325,9 +325,9 @@ describe("results per division and round", () => {
     const { contest, divisions } = await stagedContest("div-scoring");
     const get = (query: Record<string, string>) => ({
       request: new Request(
-        `http://inkwell.test/admin/scoring?${new URLSearchParams({ contest: contest.id, ...query })}`,
+        `http://inkwell.test/admin/contests/${contest.id}/scoring?${new URLSearchParams(query)}`,
       ),
-      params: {},
+      params: { id: contest.id },
       context: {},
     });
     const page = await scoringLoader(get({}));
@@ -345,7 +345,14 @@ describe("results per division and round", () => {
     ]);
 
     const csv = async (query: Record<string, string>) => {
-      const response = (await scoringCsv(get(query))) as Response;
+      // The CSV is site-wide and names its contest (docs/decisions/0050-contest-workspace.md).
+      const response = (await scoringCsv({
+        request: new Request(
+          `http://inkwell.test/admin/scoring/export?${new URLSearchParams({ contest: contest.id, ...query })}`,
+        ),
+        params: {},
+        context: {},
+      })) as Response;
       return (await response.text())
         .trim()
         .split("\n")

@@ -14,6 +14,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   requireJudge: async () => ({ id: who.judge, roles: ["judge"] }),
 }));
 const overview = await import("~/routes/admin+/scoring+/index");
+const scoring = await import("~/routes/admin+/contests+/$id+/scoring");
 const entryPage = await import("~/routes/admin+/scoring+/$submissionId");
 const review = await import("~/routes/judge+/review.$submissionId");
 const { spreadFlags } = await import("~/features/judging/spread.server");
@@ -151,18 +152,18 @@ describe("disagreements", () => {
     expect(await flagged()).not.toContain(ids[1]); // a spread of 1 is not more than 1
 
     // The ranking marks flagged rows in words; "Only disagreements" lists just them.
-    const page = await overview.loader({
-      request: new Request(`http://inkwell.test/admin/scoring?contest=${contest.id}`),
-      params: {},
+    const page = await scoring.loader({
+      request: new Request(`http://inkwell.test/admin/contests/${contest.id}/scoring`),
+      params: { id: contest.id },
       context: {},
     });
     const spread = (page as { spread: { total: number; flags: Record<string, string> } }).spread;
     expect(spread.total).toBe(expected(10).length);
     expect(spread.flags[ids[0]!]).toBe("Judges disagree (spread 7 of 10)");
     expect(spread.flags[ids[1]!]).toBeUndefined();
-    const only = (await overview.loader({
-      request: new Request(`http://inkwell.test/admin/scoring?contest=${contest.id}&disagree=1`),
-      params: {},
+    const only = (await scoring.loader({
+      request: new Request(`http://inkwell.test/admin/contests/${contest.id}/scoring?disagree=1`),
+      params: { id: contest.id },
       context: {},
     })) as { spread: { list: { id: string; label: string }[] } };
     expect(only.spread.list.map((r) => r.id).sort()).toEqual(expected(10));

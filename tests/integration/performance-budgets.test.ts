@@ -26,14 +26,16 @@ type RouteModule = { loader: Loader };
 const root = (await import("~/root")) as unknown as RouteModule;
 const adminLayout = (await import("~/routes/admin+/_layout")) as unknown as RouteModule;
 const judgeLayout = (await import("~/routes/judge+/_layout")) as unknown as RouteModule;
-const scoring = (await import("~/routes/admin+/scoring+/index")) as unknown as RouteModule;
-const submissions = (await import("~/routes/admin+/submissions+/index")) as unknown as RouteModule;
+// The contest's pages are in its workspace (docs/decisions/0050-contest-workspace.md).
+const workspace = (await import("~/routes/admin+/contests+/$id+/_layout")) as unknown as RouteModule;
+const scoring = (await import("~/routes/admin+/contests+/$id+/scoring")) as unknown as RouteModule;
+const submissions = (await import("~/routes/admin+/contests+/$id+/entries")) as unknown as RouteModule;
+const overview = (await import("~/routes/admin+/contests+/$id+/index")) as unknown as RouteModule;
 const entryPage = (await import("~/routes/admin+/submissions+/$id")) as unknown as RouteModule;
 const queue = (await import("~/routes/judge+/index")) as unknown as RouteModule;
 const review = (await import("~/routes/judge+/review.$submissionId")) as unknown as RouteModule;
 const contestList = (await import("~/routes/_public+/contests._index")) as unknown as RouteModule;
-const contestPage =
-  (await import("~/routes/_public+/contests.$slug._index")) as unknown as RouteModule;
+const contestPage = (await import("~/routes/_public+/contests.$slug._index")) as unknown as RouteModule;
 
 async function cookieFor(userId: string) {
   const row = await prisma.session.create({
@@ -246,10 +248,11 @@ describe(`budgets on a contest of ${ENTRIES} entries`, () => {
     for (const page of [1, 50])
       within(
         await get(
-          [root, adminLayout, submissions],
-          `/admin/submissions?contest=${contestId}&page=${page}`,
-          { cookie },
+          [root, adminLayout, workspace, submissions],
+          `/admin/contests/${contestId}/entries?page=${page}`,
+          { cookie, params: { id: contestId } },
         ),
+        // The workspace's layout reads its contest's title instead of every contest's for a picker.
         { statements: 15, rows: 80 },
       );
   });
@@ -258,21 +261,35 @@ describe(`budgets on a contest of ${ENTRIES} entries`, () => {
     const cookie = await cookieFor(admin);
     for (const mode of ["", "&normalize=z"]) {
       for (const page of [1, 40]) {
-        const path = `/admin/scoring?contest=${contestId}${mode}&page=${page}`;
+        const path = `/admin/contests/${contestId}/scoring?${mode.slice(1)}&page=${page}`;
         // The first request may compute the contest's ranking once (the z ranking is kept per
         // RankingVersion); every later one reads only its page.
-        await get([root, adminLayout, scoring], path, { cookie });
-        const again = await get([root, adminLayout, scoring], path, { cookie });
+        const chain = [root, adminLayout, workspace, scoring];
+        await get(chain, path, { cookie, params: { id: contestId } });
+        const again = await get(chain, path, { cookie, params: { id: contestId } });
         within(again, { statements: 13, rows: 110 });
         expect(again.biggest, again.sql.join("\n")).toBeLessThanOrEqual(60);
       }
     }
   });
 
+  test("the contest workspace's Overview: aggregates, not the contest's entries", async () => {
+    const cookie = await cookieFor(admin);
+    const chain = [root, adminLayout, workspace, overview];
+    const opts = { cookie, params: { id: contestId } };
+    // The round's disagreements are computed once per RankingVersion; then only aggregates.
+    await get(chain, `/admin/contests/${contestId}`, opts);
+    const again = await get(chain, `/admin/contests/${contestId}`, opts);
+    within(again, { statements: 19, rows: 20 });
+    expect(again.biggest, again.sql.join("\n")).toBeLessThanOrEqual(30);
+  });
+
   test("a score change: the next request computes again, once", async () => {
     const cookie = await cookieFor(admin);
-    const path = `/admin/scoring?contest=${contestId}&normalize=z`;
-    await get([root, adminLayout, scoring], path, { cookie });
+    const path = `/admin/contests/${contestId}/scoring?normalize=z`;
+    const chain = [root, adminLayout, workspace, scoring];
+    const opts = { cookie, params: { id: contestId } };
+    await get(chain, path, opts);
     const last = await prisma.judgeAssignment.findFirstOrThrow({
       where: { contestId, judgeId: judge, score: null },
       select: { id: true, submissionId: true },
@@ -288,10 +305,10 @@ describe(`budgets on a contest of ${ENTRIES} entries`, () => {
         submittedAt: new Date(),
       },
     });
-    const first = await get([root, adminLayout, scoring], path, { cookie });
+    const first = await get(chain, path, opts);
     // The z ranking again: every scored entry once.
     expect(first.biggest).toBeGreaterThanOrEqual(ENTRIES - JUDGES);
-    const second = await get([root, adminLayout, scoring], path, { cookie });
+    const second = await get(chain, path, opts);
     within(second, { statements: 13, rows: 110 });
   });
 });

@@ -15,7 +15,9 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
   ...(await original<object>()),
   requireAdmin: async () => ({ id: "admin", roles: ["admin"] }),
 }));
-const { loader, action } = await import("~/routes/admin+/assign");
+const { action } = await import("~/routes/admin+/assign");
+// The page is the contest workspace's Assignments (docs/decisions/0050-contest-workspace.md).
+const { loader } = await import("~/routes/admin+/contests+/$id+/assignments");
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
@@ -41,9 +43,11 @@ type Page = {
   rows: { judgeName: string }[];
 };
 const page = async (contestId: string, query = "") =>
-  (await loader(
-    args(new Request(`http://inkwell.test/admin/assign?contest=${contestId}${query}`)),
-  )) as Page;
+  (await loader({
+    request: new Request(`http://inkwell.test/admin/contests/${contestId}/assignments?${query}`),
+    params: { id: contestId },
+    context: {},
+  })) as unknown as Page;
 
 describe("Pre-Assign All Judges", () => {
   test('with no judge on the site: "No judges available", nothing is written', async () => {

@@ -16,7 +16,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
 }));
 const rounds = await import("~/routes/admin+/contests+/$id+/rounds");
 const panel = await import("~/routes/admin+/contests+/$id+/panel");
-const assign = await import("~/routes/admin+/assign");
+const assign = await import("~/routes/admin+/contests+/$id+/assignments");
 
 type Loader = (args: {
   request: Request;
@@ -97,7 +97,11 @@ describe("the panel's capacity across rounds", () => {
     );
     expect((onPanel.capacity as { fits: boolean }).fits).toBe(false);
 
-    const before = await load(assign.loader as Loader, `/admin/assign?contest=${contest.id}`);
+    const before = await load(
+      assign.loader as Loader,
+      `/admin/contests/${contest.id}/assignments`,
+      params,
+    );
     expect(before.capacity).toContain("may not cover the later rounds");
 
     // Round 1's assign step assigns (75 ≤ 84) and its note carries the warning.

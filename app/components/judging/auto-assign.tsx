@@ -172,7 +172,6 @@ export function AssignmentsSection({
         Current assignments ({total})
       </h2>
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" role="search">
-        <input type="hidden" name="contest" value={contestId} />
         <div className="space-y-1">
           <label htmlFor="assign-search" className="block text-base font-medium">
             Search by title

@@ -36,9 +36,10 @@ export function stepState(
 export const WORKFLOW_CONTESTS = 20;
 
 /** Contests with lifecycle steps (newest first), each with its steps in order. */
-export async function workflowContests(now: Date) {
+export async function workflowContests(now: Date, only?: { contestId: string }) {
   const contests = await prisma.contest.findMany({
-    where: { lifecycleSteps: { some: {} } },
+    // One contest's steps for its workspace's Schedule (docs/decisions/0050-contest-workspace.md).
+    where: only ? { id: only.contestId } : { lifecycleSteps: { some: {} } },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: WORKFLOW_CONTESTS,
     select: {

@@ -10,22 +10,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Site-wide pages only; a contest's pages are in its workspace (docs/decisions/0050-contest-workspace.md). */
 const links = [
   ["/admin", "Overview"],
   ["/admin/contests", "Contests"],
   ["/admin/prompts", "Prompts"],
   ["/admin/rubrics", "Rubrics"],
-  ["/admin/submissions", "Submissions"],
   ["/admin/judges", "Judges"],
-  ["/admin/assign", "Assign"],
-  ["/admin/scoring", "Scoring"],
   ["/admin/discount-codes", "Codes"],
   ["/admin/educators", "Educators"],
   ["/admin/schools", "Schools"],
   ["/admin/consents", "Consents"],
   ["/admin/invoices", "Invoices"],
   ["/admin/emails", "E-mails"],
-  ["/admin/workflows", "Workflows"],
+  ["/admin/workflows", "Maintenance"],
   ["/admin/health", "Health"],
 ] as const;
 

@@ -139,7 +139,12 @@ export default function AdminContests() {
             >
               <div className="min-w-0 flex-[1_1_16rem]">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="font-semibold">{c.title}</h2>
+                  <h2 className="font-semibold">
+                    {/* The contest's workspace (docs/decisions/0050-contest-workspace.md). */}
+                    <Link to={`/admin/contests/${c.id}`} className="underline">
+                      {c.title}
+                    </Link>
+                  </h2>
                   <Badge variant={c.isPublished ? "success" : "secondary"}>
                     {c.isPublished ? "Published" : "Draft"}
                   </Badge>

@@ -118,7 +118,7 @@ export default function EntryScores() {
     <div className="space-y-6">
       <div>
         <Link
-          to={`/admin/scoring?contest=${submission.contest.id}`}
+          to={`/admin/contests/${submission.contest.id}/scoring`}
           className="text-sm text-ink-700 underline"
         >
           ← Scoring Overview: {submission.contest.title}

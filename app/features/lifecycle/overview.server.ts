@@ -1,0 +1,247 @@
+/**
+ * The contest workspace's Overview (docs/decisions/0050-contest-workspace.md): where the contest
+ * stands by its published schedule, its counts, judging progress and what needs the admin now.
+ * Every count is an SQL aggregate (groupBy, count, one GROUP BY over assignments): the page never
+ * loads the contest's entries, so its cost does not grow with them.
+ */
+import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
+import { roundInView } from "~/features/results/stage-round";
+import { spreadFlags } from "~/features/judging/spread.server";
+import { contestCapacity } from "~/features/rounds/capacity.server";
+import { contestRounds } from "~/features/rounds/rounds.server";
+import type { SubmissionStatus } from "~/features/entries/submission-status";
+import { fromSql, prisma } from "~/utils/db.server";
+import { stepLabel, STEPS } from "./steps";
+import { stepState } from "./workflows.server";
+
+export type Phase =
+  | "not-published"
+  | "before-submissions"
+  | "submissions"
+  | "between"
+  | "judging"
+  | "before-results"
+  | "results";
+
+export const PHASE_TEXT: Record<Phase, string> = {
+  "not-published": "Not published yet",
+  "before-submissions": "Published, submissions not open yet",
+  submissions: "Open for submissions",
+  between: "Submissions closed, judging not started",
+  judging: "Judging",
+  "before-results": "Judging closed, results not out yet",
+  results: "Results published",
+};
+
+type Dates = ReturnType<typeof publishedDates>;
+
+/** The phase by the published dates, and the next date to come (pure). */
+export function phaseOf(
+  dates: Dates,
+  published: boolean,
+  now: Date,
+): { phase: Phase; next: { what: string; at: Date } | null } {
+  const t = now.getTime();
+  const steps: [Phase, string, Date][] = [
+    ["before-submissions", "Submissions open", dates.submissionsOpen],
+    ["submissions", "Submissions close", dates.submissionsClose],
+    ["between", "Judging opens", dates.judgingOpen],
+    ["judging", "Judging closes", dates.judgingClose],
+    ["before-results", "Results are published", dates.resultsAt],
+  ];
+  const upcoming = steps.find(([, , at]) => at.getTime() > t);
+  const next = upcoming ? { what: upcoming[1], at: upcoming[2] } : null;
+  if (!published) return { phase: "not-published", next };
+  return { phase: upcoming ? upcoming[0] : "results", next };
+}
+
+/** Where each attention item is fixed, as a workspace tab (relative to /admin/contests/:id). */
+export type Attention = { kind: string; text: string; tab: string };
+
+export async function contestOverview(contestId: string, now = new Date()) {
+  const contest = await prisma.contest.findUnique({
+    where: { id: contestId },
+    select: { id: true, title: true, timeZone: true, ...publishedDatesSelect },
+  });
+  if (!contest) return null;
+  const [entries, payments, consent, invoices, divisions, rounds, steps, progress] =
+    await Promise.all([
+      prisma.submission.groupBy({
+        by: ["status", "divisionId", "mentionsEntrant"],
+        where: { contestId },
+        _count: { _all: true },
+      }),
+      prisma.payment.groupBy({
+        by: ["status"],
+        where: { contestId },
+        _count: { _all: true },
+      }),
+      // Entries whose writer's parent has not consented yet (docs/decisions/0050).
+      prisma.submission.count({
+        where: {
+          contestId,
+          status: { in: ["pending_payment", "submitted"] },
+          entrant: { parentEmail: { not: null }, parentConsentAt: null },
+        },
+      }),
+      prisma.paymentGroup.count({ where: { contestId, method: "invoice", status: "invoiced" } }),
+      prisma.division.findMany({
+        where: { contestId },
+        select: { id: true, name: true },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      }),
+      contestRounds(contestId),
+      prisma.lifecycleStep.findMany({
+        where: { contestId },
+        select: {
+          step: true,
+          round: true,
+          dueAt: true,
+          finishedAt: true,
+          outcome: true,
+          lastError: true,
+          nextAttemptAt: true,
+          lockedUntil: true,
+          lockedBy: true,
+        },
+        orderBy: [{ dueAt: "asc" }, { step: "asc" }],
+      }),
+      // Live assignments of entries, by round and division, with how many have a submitted score.
+      prisma.$queryRaw<
+        { round: number | bigint; divisionId: string | null; assigned: bigint; scored: bigint }[]
+      >`
+        SELECT a."round" AS "round", s."divisionId" AS "divisionId",
+          COUNT(*) AS "assigned", COUNT(sc."submittedAt") AS "scored"
+        FROM "JudgeAssignment" a
+        JOIN "Submission" s ON s."id" = a."submissionId"
+        LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
+        WHERE a."contestId" = ${contestId} AND a."releasedAt" IS NULL
+        GROUP BY a."round", s."divisionId"`,
+    ]);
+
+  const dates = publishedDates(contest);
+  const { phase, next } = phaseOf(dates, contest.isPublished, now);
+  const names = new Map(divisions.map((d) => [d.id, d.name]));
+  const divisionName = (id: string | null) =>
+    id ? (names.get(id) ?? "") : divisions.length ? "No division" : "All entries";
+
+  const byStatus: Partial<Record<SubmissionStatus, number>> = {};
+  const byDivision = new Map<string | null, number>();
+  let flagged = 0;
+  for (const g of entries) {
+    const n = g._count._all;
+    byStatus[g.status] = (byStatus[g.status] ?? 0) + n;
+    if (g.status === "submitted") {
+      byDivision.set(g.divisionId, (byDivision.get(g.divisionId) ?? 0) + n);
+      if (g.mentionsEntrant) flagged += n;
+    }
+  }
+  const paymentsBy = Object.fromEntries(payments.map((p) => [p.status, p._count._all]));
+
+  // Judging progress: per round and division; unscored assignments of a closed round are overdue.
+  const roundByNumber = new Map(rounds.map((r) => [r.number, r]));
+  const judging = progress
+    .map((p) => {
+      const round = fromSql.int(p.round);
+      const assigned = fromSql.int(p.assigned);
+      const scored = fromSql.int(p.scored);
+      const close = roundByNumber.get(round)?.judgingClose;
+      return {
+        round,
+        roundName: roundByNumber.get(round)?.name ?? `Round ${round}`,
+        division: divisionName(p.divisionId),
+        assigned,
+        scored,
+        overdue: close && close.getTime() < now.getTime() ? assigned - scored : 0,
+      };
+    })
+    .sort((a, b) => a.round - b.round || a.division.localeCompare(b.division));
+
+  const current = roundInView(rounds, now) ?? 1;
+  const judgingStarted = rounds.some((r) => r.judgingOpen.getTime() <= now.getTime());
+  const [capacity, unassigned, spread] = await Promise.all([
+    rounds.length > 1 ? contestCapacity(contestId) : null,
+    // Round 1 takes every submitted entry; a later round only the entries advanced to it.
+    judgingStarted && current === 1
+      ? prisma.submission.count({
+          where: {
+            contestId,
+            status: "submitted",
+            assignments: { none: { round: 1, releasedAt: null, submissionId: { not: null } } },
+          },
+        })
+      : 0,
+    judgingStarted ? spreadFlags(contestId, { round: current, take: 0 }) : null,
+  ]);
+
+  const roundCount = Math.max(1, ...steps.map((s) => s.round));
+  const stepRows = steps
+    .filter((s) => (STEPS as readonly string[]).includes(s.step))
+    .map((s) => ({
+      label: stepLabel({ step: s.step, round: s.round }, roundCount),
+      state: stepState(s, now),
+      dueAt: s.dueAt,
+    }));
+  const nextStep = stepRows.find((s) => s.state === "scheduled" || s.state === "due") ?? null;
+
+  const attention: Attention[] = [];
+  for (const s of stepRows)
+    if (s.state === "stalled" || s.state === "failed" || s.state === "retrying")
+      attention.push({
+        kind: "step",
+        text: `${s.label}: ${s.state === "stalled" ? "stalled" : s.state === "failed" ? "failed" : "failing, retrying"}`,
+        tab: "schedule",
+      });
+  if (capacity && !capacity.fits)
+    attention.push({
+      kind: "capacity",
+      text: `The panel's capacity does not cover every round: ${capacity.problems.join(" ")}`,
+      tab: "panel",
+    });
+  if (flagged)
+    attention.push({
+      kind: "names-writer",
+      text: `${flagged} ${flagged === 1 ? "entry names" : "entries name"} its writer: decide what judges read`,
+      tab: "entries",
+    });
+  if (spread?.total)
+    attention.push({
+      kind: "disagreements",
+      text: `${spread.total} ${spread.total === 1 ? "entry" : "entries"} with judges who disagree (round ${current})`,
+      tab: "scoring",
+    });
+  if (unassigned)
+    attention.push({
+      kind: "unassigned",
+      text: `${unassigned} submitted ${unassigned === 1 ? "entry has" : "entries have"} no judge`,
+      tab: "assignments",
+    });
+  if (invoices)
+    attention.push({
+      kind: "invoices",
+      text: `${invoices} unpaid ${invoices === 1 ? "invoice" : "invoices"}`,
+      tab: "entries?status=pending_payment",
+    });
+
+  return {
+    id: contest.id,
+    title: contest.title,
+    timeZone: contest.timeZone,
+    phase,
+    next,
+    nextStep: nextStep ? { label: nextStep.label, at: nextStep.dueAt } : null,
+    counts: {
+      byStatus,
+      byDivision: [...byDivision.entries()].map(([id, n]) => ({
+        division: divisionName(id),
+        entries: n,
+      })),
+      paid: paymentsBy.paid ?? 0,
+      waitingForPayment: byStatus.pending_payment ?? 0,
+      waitingForConsent: consent,
+    },
+    currentRound: current,
+    judging,
+    attention,
+  };
+}

@@ -1,0 +1,108 @@
+import { parseWithZod } from "@conform-to/zod";
+/**
+ * The Scoring page of a contest's workspace (docs/decisions/0050-contest-workspace.md), moved
+ * from /admin/scoring: its data (opening on the round being judged) and the threshold post.
+ * Not a route: vite.config.ts ignores `*.server` files here.
+ */
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { spreadPercentSchema } from "~/features/judging/spread";
+import { disagreements, setSpreadPercent } from "~/features/judging/spread.server";
+import { readForm } from "~/utils/form-body.server";
+import { notFound } from "~/utils/responses";
+import { redirectWithToast } from "~/utils/toast.server";
+import { pageCount, pageParam } from "~/utils/paging";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { findContest } from "~/features/assignment/auto-assign.server";
+import {
+  ranking,
+  rankingCounts,
+  type RankingMode,
+  RANKING_PAGE_SIZE,
+} from "~/features/judging/ranking.server";
+import {
+  contestStage,
+  pickStage,
+  stageRankingWithDivisions,
+} from "~/features/results/stage.server";
+
+export async function scoringLoader(request: Request, contestId: string) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const mode: RankingMode = url.searchParams.get("normalize") === "z" ? "z" : "raw";
+  const disagree = url.searchParams.get("disagree") === "1";
+  const contest = await findContest(contestId);
+  if (!contest)
+    return {
+      contest: null,
+      mode,
+      page,
+      pages: 1,
+      rows: [],
+      counts: { entries: 0, scored: 0 },
+      stage: null,
+      spread: null,
+    };
+  const shown = { id: contest.id, title: contest.title };
+  const stage = await contestStage(contest.id);
+  if (stage.staged) {
+    // A contest with divisions or rounds: one round in one division, ranked within it; the
+    // round being judged by default (docs/decisions/0032-divisions-and-rounds.md, 0045). The
+    // stage's ranking is one statement (cached by version), paged here.
+    const pick = pickStage(stage, url.searchParams, { now: new Date() });
+    const all = await stageRankingWithDivisions(contest.id, stage, { ...pick, mode });
+    const rows = all.slice((page - 1) * RANKING_PAGE_SIZE, page * RANKING_PAGE_SIZE);
+    const counts = { entries: all.length, scored: all.filter((r) => r.scored > 0).length };
+    const spread = await disagreements(
+      contest.id,
+      pick.round,
+      pick.divisionId,
+      rows,
+      disagree,
+      page,
+    );
+    return {
+      contest: shown,
+      mode,
+      page,
+      pages: pageCount(disagree ? spread.total : counts.entries, RANKING_PAGE_SIZE),
+      rows,
+      counts,
+      spread,
+      stage: {
+        round: pick.round,
+        divisionId: pick.divisionId,
+        finalRound: stage.finalRound,
+        rounds: stage.rounds,
+        divisions: stage.divisions,
+      },
+    };
+  }
+  const [rows, counts] = await Promise.all([
+    ranking(contest.id, { mode, take: RANKING_PAGE_SIZE, skip: (page - 1) * RANKING_PAGE_SIZE }),
+    rankingCounts(contest.id),
+  ]);
+  const spread = await disagreements(contest.id, 1, null, rows, disagree, page);
+  const pages = pageCount(disagree ? spread.total : counts.entries, RANKING_PAGE_SIZE);
+  return { contest: shown, mode, page, pages, rows, counts, stage: null, spread };
+}
+
+const thresholdSchema = spreadPercentSchema.extend({ contestId: z.string().min(1).max(64) });
+
+/** The contest's spread threshold, set from this page (docs/decisions/0033-judging-panel.md). */
+export async function scoringAction(request: Request, contestId?: string) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  if (contestId) form.set("contestId", contestId);
+  const submission = parseWithZod(form, { schema: thresholdSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const contest = await findContest(submission.value.contestId);
+  if (!contest) throw notFound();
+  await setSpreadPercent(contest.id, submission.value.spreadPercent);
+  return redirectWithToast(`/admin/contests/${contest.id}/scoring`, {
+    type: "success",
+    title: "Threshold saved",
+    description: `Entries whose judges' totals spread by more than ${submission.value.spreadPercent}% of the scale are flagged.`,
+  });
+}
