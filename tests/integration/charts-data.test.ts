@@ -240,8 +240,8 @@ describe("the charts' figures", () => {
       max: q(t, 1),
       mean: t.reduce((a, b) => a + b, 0) / t.length,
     });
-    const close = (got: Record<string, number>, want: Record<string, number>) => {
-      for (const k of Object.keys(want)) expect(got[k], k).toBeCloseTo(want[k]!, 9);
+    const close = (got: object, want: Record<string, number>) => {
+      for (const k of Object.keys(want)) expect((got as Record<string, number>)[k], k).toBeCloseTo(want[k]!, 9);
     };
     close(panel!, five(all));
     expect(judges.map((j) => [j.judgeId, j.name, j.leaning])).toEqual([
