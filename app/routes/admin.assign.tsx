@@ -40,6 +40,8 @@ import { currentRound, runRoundAssign } from "~/features/rounds/round-assign.ser
 import { contestOptions } from "~/features/contests/contest-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
+import { judgingProgress } from "~/features/judging/charts.server";
+import { ProgressChart } from "~/components/charts/progress-chart";
 
 export const meta: MetaFunction = () => [{ title: "Auto-Assign Judges · Inkwell" }];
 
@@ -113,7 +115,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const c = await addChoices(contest.id, add, round?.number ?? 1);
     if (c) chooser = { kind: "add", id: c.submissionId, ...c };
   }
+  // Progress per judge and round, drawn (docs/decisions/0057-charts.md).
+  const progress = contest ? await judgingProgress(contest.id, now) : [];
   return {
+    progress,
     contests,
     contest: contest
       ? {
@@ -280,6 +285,7 @@ export default function AutoAssign() {
     judges,
     chooser,
     recusals,
+    progress,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refused = actionData as
@@ -337,6 +343,8 @@ export default function AutoAssign() {
       {contest ? (
         <JudgesTable contestId={contest.id} judges={judges} view={view} busy={busy} />
       ) : null}
+
+      {contest && progress.length ? <ProgressChart rows={progress} /> : null}
 
       {contest && recusals.length ? <RecusalList recusals={recusals} /> : null}
 

@@ -10,6 +10,8 @@ import { z } from "zod";
 import { SPREAD_DEFAULT, spreadPercentSchema } from "~/features/judging/spread";
 import { disagreements, setSpreadPercent } from "~/features/judging/spread.server";
 import { readForm } from "~/utils/form-body.server";
+import { judgeTotalsSpread } from "~/features/judging/charts.server";
+import { SpreadChart } from "~/components/charts/spread-chart";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ContestPickerForm } from "~/components/contests/contest-picker";
@@ -40,7 +42,19 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/**
+ * The ranking, and the judges' spread when asked for (`?chart=judges`): asked for, so the
+ * ranking's own requests keep their statement budget (docs/decisions/0057-charts.md).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const base = await rankingLoader(args);
+  const asked = new URL(args.request.url).searchParams.get("chart") === "judges";
+  const judgeSpread =
+    base.contest && asked ? await judgeTotalsSpread(base.contest.id, base.stage?.round) : null;
+  return { ...base, judgeSpread };
+}
+
+async function rankingLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const page = pageParam(url);
@@ -125,7 +139,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ScoringOverview() {
-  const { contests, contest, mode, page, pages, rows, counts, stage, spread } =
+  const { contests, contest, mode, page, pages, rows, counts, stage, spread, judgeSpread } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const divisions = stage?.divisions ?? null;
@@ -158,6 +172,15 @@ export default function ScoringOverview() {
       >
         {mode === "z" ? <input type="hidden" name="normalize" value="z" /> : null}
       </ContestPickerForm>
+      {contest && judgeSpread ? (
+        <SpreadChart panel={judgeSpread.panel} judges={judgeSpread.judges} />
+      ) : contest ? (
+        <p>
+          <Link to={query({ chart: "judges" })} className="text-ink-700 underline">
+            Show each judge&apos;s totals beside the panel&apos;s
+          </Link>
+        </p>
+      ) : null}
 
       {contest && stage ? (
         <Form method="get" className="flex flex-wrap items-end gap-4">

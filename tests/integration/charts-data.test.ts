@@ -241,7 +241,8 @@ describe("the charts' figures", () => {
       mean: t.reduce((a, b) => a + b, 0) / t.length,
     });
     const close = (got: object, want: Record<string, number>) => {
-      for (const k of Object.keys(want)) expect((got as Record<string, number>)[k], k).toBeCloseTo(want[k]!, 9);
+      for (const k of Object.keys(want))
+        expect((got as Record<string, number>)[k], k).toBeCloseTo(want[k]!, 9);
     };
     close(panel!, five(all));
     expect(judges.map((j) => [j.judgeId, j.name, j.leaning])).toEqual([
