@@ -4,7 +4,7 @@
  * scored, hatched for overdue, outlined for the rest still to score. Every bar says its figures
  * in words ("8 of 12 scored · 4 overdue"), so neither colour nor pattern is the only signal.
  */
-import { ChartFigure, ChartTable, CHART_WIDTH, clip, Swatch, useChartId } from "./chart-figure";
+import { ChartFigure, ChartTable, clip, Swatch, useChartId } from "./chart-figure";
 
 export type ProgressBar = {
   judgeId: string;
@@ -18,7 +18,7 @@ export type ProgressBar = {
 
 const ROUND_H = 24;
 const ROW_H = 42;
-const BAR_W = 210;
+const BAR_W = 150;
 const BAR_H = 14;
 
 /** The words beside a bar. */
