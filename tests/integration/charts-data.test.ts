@@ -1,8 +1,14 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { entriesPerDay } from "~/features/entries/entries-per-day.server";
 import { judgeTotalsSpread, judgingProgress } from "~/features/judging/charts.server";
+import { loader as scoringLoader } from "~/routes/admin.scoring._index";
 import { at, lifecycleContest, person } from "./lifecycle-fixtures";
+
+vi.mock("~/features/accounts/auth.server", async (original) => ({
+  ...(await original<object>()),
+  requireAdmin: async () => ({ id: "admin", roles: ["admin"] }),
+}));
 
 // The charts' figures (docs/decisions/0057-charts.md), counted in SQL on both engines, on a small
 // contest in America/Chicago (UTC−6 in January): twelve entries over four days, three judges of
@@ -259,5 +265,20 @@ describe("the charts' figures", () => {
     expect(final.judges.map((j) => j.judgeId)).toEqual([finalist.id]);
     expect(final.panel).toMatchObject({ count: 1, min: 9, median: 9, max: 9 });
     expect(await judgeTotalsSpread(contest.id, 3)).toEqual({ panel: null, judges: [] });
+  });
+
+  test("the scoring page draws the judges' spread only when asked for (the ranking keeps its budget)", async () => {
+    const { contest, harsh } = await realisticContest();
+    const load = (q: string) =>
+      scoringLoader({
+        request: new Request(`http://x/admin/scoring?contest=${contest.id}${q}`),
+        params: {},
+        context: {},
+      });
+    expect((await load("")).judgeSpread).toBeNull();
+    const asked = (await load("&chart=judges")).judgeSpread;
+    // A contest of rounds: the round the page shows.
+    expect(asked?.judges.some((j) => j.judgeId === harsh.id)).toBe(true);
+    expect(asked?.panel?.count).toBeGreaterThan(0);
   });
 });
