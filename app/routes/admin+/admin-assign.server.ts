@@ -34,6 +34,7 @@ import { contestCapacity, capacityWarning } from "~/features/rounds/capacity.ser
 import { currentRound, runRoundAssign } from "~/features/assignment/round-assign.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-body.server";
+import { judgingProgress } from "~/features/assignment/charts.server";
 
 const judgesPerSubmission = z
   .number({ invalid_type_error: "Judges per Submission must be a whole number" })
@@ -102,7 +103,10 @@ export async function assignLoader(request: Request, contestId: string) {
     const c = await addChoices(contest.id, add, round?.number ?? 1);
     if (c) chooser = { kind: "add", id: c.submissionId, ...c };
   }
+  // Progress per judge and round, drawn (docs/decisions/0057-charts.md).
+  const progress = contest ? await judgingProgress(contest.id, now) : [];
   return {
+    progress,
     contest: contest
       ? {
           id: contest.id,

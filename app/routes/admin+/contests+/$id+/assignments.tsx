@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ChooserCard, JudgesTable } from "~/components/judging/assignment-control";
+import { ProgressChart } from "~/components/charts/progress-chart";
 import { AssignmentsSection, AutoAssignCard, RecusalList } from "~/components/judging/auto-assign";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useResetKey } from "~/utils/use-reset-key";
@@ -31,8 +32,8 @@ export default function ContestAssignments() {
     judges,
     chooser,
     recusals,
-  } =
-    useLoaderData<typeof loader>();
+    progress,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refused = actionData as
     | { short?: { submissionId: string; title: string; reason: string }[]; shortError?: string }
@@ -80,6 +81,8 @@ export default function ContestAssignments() {
       {contest ? (
         <JudgesTable contestId={contest.id} judges={judges} view={view} busy={busy} />
       ) : null}
+
+      {progress.length ? <ProgressChart rows={progress} /> : null}
 
       {contest && recusals.length ? <RecusalList recusals={recusals} /> : null}
 

@@ -10,13 +10,21 @@ import { Pager } from "~/components/ui/pager";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { SPREAD_DEFAULT } from "~/features/judging/spread";
+import { judgeTotalsSpread } from "~/features/assignment/charts.server";
+import { SpreadChart } from "~/components/charts/spread-chart";
 import { scoringAction, scoringLoader } from "../../admin-scoring.server";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
 
 /** The workspace's Scoring, formerly /admin/scoring?contest=; opens on the round being judged (ADR 0050). */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return scoringLoader(request, params.id ?? "");
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const base = await scoringLoader(request, params.id ?? "");
+  // The judges' spread when asked for (`?chart=judges`), so the ranking's own requests keep
+  // their statement budget (docs/decisions/0057-charts.md).
+  const asked = new URL(request.url).searchParams.get("chart") === "judges";
+  const judgeSpread =
+    base.contest && asked ? await judgeTotalsSpread(base.contest.id, base.stage?.round) : null;
+  return { ...base, judgeSpread };
 }
 
 export function action({ request, params }: ActionFunctionArgs) {
@@ -24,7 +32,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ContestScoring() {
-  const { contest, mode, page, pages, rows, counts, stage, spread } =
+  const { contest, mode, page, pages, rows, counts, stage, spread, judgeSpread } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const divisions = stage?.divisions ?? null;
@@ -49,6 +57,15 @@ export default function ContestScoring() {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl font-bold">Scoring Overview</h1>
+      {contest && judgeSpread ? (
+        <SpreadChart panel={judgeSpread.panel} judges={judgeSpread.judges} />
+      ) : contest ? (
+        <p>
+          <Link to={query({ chart: "judges" })} className="text-ink-700 underline">
+            Show each judge&apos;s totals beside the panel&apos;s
+          </Link>
+        </p>
+      ) : null}
       {contest && stage ? (
         <Form method="get" className="flex flex-wrap items-end gap-4">
           {mode === "z" ? <input type="hidden" name="normalize" value="z" /> : null}
