@@ -80,30 +80,6 @@ export async function deskRound(
   return { ...round, open: isOpen(round, now) };
 }
 
-/** The contests whose open (or coming) comparison rounds a judge works in, for the queue's links. */
-export async function comparisonContestsOf(judgeId: string, now = new Date()) {
-  const rounds = await prisma.judgingRound.findMany({
-    where: {
-      method: "comparison",
-      judgingClose: { gt: now },
-      contest: { panel: { some: { judgeId, status: "accepted" } } },
-      OR: [{ judges: { none: {} } }, { judges: { some: { judgeId } } }],
-    },
-    select: {
-      contestId: true,
-      number: true,
-      name: true,
-      judgingOpen: true,
-      judgingClose: true,
-      contest: { select: { title: true, timeZone: true } },
-    },
-    orderBy: [{ judgingClose: "asc" }, { id: "asc" }],
-    take: 20,
-  });
-  const seen = new Set<string>();
-  return rounds.filter((r) => !seen.has(r.contestId) && seen.add(r.contestId));
-}
-
 /** The entries of a round (round 1: every submitted entry; later: those advanced into it). */
 async function roundEntries(db: Db, contestId: string, round: number) {
   return db.submission.findMany({
@@ -115,26 +91,6 @@ async function roundEntries(db: Db, contestId: string, round: number) {
     select: { id: true, divisionId: true, entrantId: true, pupil: { select: { userId: true } } },
     orderBy: { id: "asc" },
   });
-}
-
-/** The decided choices of a round, as the model reads them. */
-export async function roundChoices(roundId: string, db: Db = prisma) {
-  const rows = await db.comparison.findMany({
-    where: { roundId, decidedAt: { not: null } },
-    select: { entryAId: true, entryBId: true, winnerId: true, judgeId: true, divisionId: true },
-  });
-  return rows.flatMap((r) =>
-    r.winnerId
-      ? [
-          {
-            winnerId: r.winnerId,
-            loserId: r.winnerId === r.entryAId ? r.entryBId : r.entryAId,
-            judgeId: r.judgeId,
-            divisionId: r.divisionId,
-          },
-        ]
-      : [],
-  );
 }
 
 export type HeldPair = {

@@ -176,6 +176,23 @@ async function guidelinesFor(
   return { prompts, rules: snapshot ? snapshot.rules : (rows[0]?.rules ?? null) };
 }
 
+/**
+ * The guidelines beside a comparison round's pair (docs/decisions/0056-comparison-rounds.md), read
+ * for one of its entries (both are of one division), and the contest's title.
+ */
+export async function comparisonGuidelines(contestId: string, submissionId: string) {
+  const contest = await prisma.contest.findUnique({
+    where: { id: contestId },
+    select: { title: true, timeZone: true, isPublished: true, publishedSnapshot: true },
+  });
+  if (!contest) return null;
+  const snapshot = contest.isPublished ? parseSnapshot(contest.publishedSnapshot) : null;
+  return {
+    contest: { title: contest.title, timeZone: contest.timeZone },
+    guidelines: await guidelinesFor(submissionId, snapshot),
+  };
+}
+
 /** What the judge screen shows, or null (→ 404) when the entry is not assigned to this judge. */
 export async function loadReview(judgeId: string, submissionId: string, now = new Date()) {
   const a = await findAssignment(judgeId, submissionId);
