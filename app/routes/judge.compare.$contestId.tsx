@@ -38,7 +38,7 @@ import {
 } from "~/features/comparison/desk.server";
 import { readingFor } from "~/features/judging/reading.server";
 import { readingSizeOf } from "~/features/judging/reading-size.server";
-import { comparisonGuidelines } from "~/features/judging/review.server";
+import { comparisonGuidelines } from "~/features/judging/comparison-guidelines.server";
 import { formatDateTime } from "~/utils/dates";
 import { DomainError } from "~/utils/domain-error";
 import { readForm } from "~/utils/form-body.server";

@@ -10,6 +10,7 @@ import { DomainError } from "~/utils/domain-error";
 import { decide, deskRound, nextPair } from "~/features/comparison/desk.server";
 import { RESERVATION_MS } from "~/features/comparison/desk";
 import { stageRanking } from "~/features/judging/ranking.server";
+import { comparisonNotesFor, comparisonScales } from "~/features/comparison/scale.server";
 import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
 import { seatPanel } from "./panel-fixtures";
 
@@ -139,8 +140,10 @@ describe("the comparison desk", () => {
     await expect(nextPair(a!, closed)).rejects.toThrow("Judging is closed for this round.");
   });
 
-  test("the round's ranking is by measure, with its standard error", async () => {
-    const { contest, ids, judges } = await comparisonContest(30, 3);
+  test("the round's ranking is by measure, with its standard error; reliability, fit and notes", async () => {
+    const { contest, round: row, ids, judges } = await comparisonContest(30, 4);
+    // The fourth judge always chooses the weaker piece: the panel's misfit.
+    const contrarian = judges[3]!;
     const strength = new Map(ids.map((id, i) => [id, i])); // entry 29 is the best
     for (let step = 0; step < 30; step++)
       for (const j of judges) {
@@ -148,7 +151,12 @@ describe("the comparison desk", () => {
         const pair = await nextPair(j, round);
         if (!pair) continue;
         const aWins = strength.get(pair.entryAId)! > strength.get(pair.entryBId)!;
-        await decide(j, { comparisonId: pair.id, winner: aWins ? "A" : "B" });
+        const right = j === contrarian ? !aWins : aWins;
+        await decide(j, {
+          comparisonId: pair.id,
+          winner: right ? "A" : "B",
+          noteA: pair.entryAId === ids[29] ? "A wonderful final line." : undefined,
+        });
       }
     const rows = await stageRanking(contest.id, { round: 1, divisionId: null });
     expect(rows).toHaveLength(30);
@@ -160,5 +168,13 @@ describe("the comparison desk", () => {
     const rankOf = (id: string) => ranked.findIndex((r) => r.id === id);
     expect(rankOf(ids[29]!)).toBeLessThan(10);
     expect(rankOf(ids[0]!)).toBeGreaterThan(ranked.length - 11);
+
+    const [scale] = await comparisonScales(contest.id, { id: row.id, number: 1 });
+    expect(scale!.reliability).toBeGreaterThan(0);
+    expect(scale!.judges).toHaveLength(4);
+    // Judges are listed worst fit first: the contrarian judge leads.
+    expect(scale!.judges[0]!.judgeId).toBe(contrarian);
+    const notes = await comparisonNotesFor(ids[29]!);
+    expect(notes.every((n) => n.note === "A wonderful final line." && n.round === 1)).toBe(true);
   });
 });

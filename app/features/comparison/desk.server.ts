@@ -304,14 +304,6 @@ export async function decidedCount(judgeId: string, roundId: string) {
   return prisma.comparison.count({ where: { roundId, judgeId, decidedAt: { not: null } } });
 }
 
-/** A pending pair of this judge, by id (the desk's page). */
-export async function heldPair(judgeId: string, roundId: string, id: string) {
-  return prisma.comparison.findFirst({
-    where: { id, roundId, judgeId, decidedAt: null },
-    select: { id: true, entryAId: true, entryBId: true, handedOutAt: true },
-  });
-}
-
 /** The pair's two entries as the desk reads them (text through the reading desk's rules). */
 export async function pairEntries(ids: [string, string]) {
   const rows = await prisma.submission.findMany({

@@ -143,7 +143,7 @@ async function writerOf(submissionId: string) {
  * Contest data only, in one statement: the entry's division, the contest's live rules and its
  * prompts with their divisions (the published snapshot does not carry them).
  */
-async function guidelinesFor(
+export async function guidelinesFor(
   submissionId: string,
   snapshot: { rules: string | null; prompts: { id: string; title: string; body: string }[] } | null,
 ) {
@@ -174,23 +174,6 @@ async function guidelinesFor(
     return only === null || only === entryDivision;
   });
   return { prompts, rules: snapshot ? snapshot.rules : (rows[0]?.rules ?? null) };
-}
-
-/**
- * The guidelines beside a comparison round's pair (docs/decisions/0056-comparison-rounds.md), read
- * for one of its entries (both are of one division), and the contest's title.
- */
-export async function comparisonGuidelines(contestId: string, submissionId: string) {
-  const contest = await prisma.contest.findUnique({
-    where: { id: contestId },
-    select: { title: true, timeZone: true, isPublished: true, publishedSnapshot: true },
-  });
-  if (!contest) return null;
-  const snapshot = contest.isPublished ? parseSnapshot(contest.publishedSnapshot) : null;
-  return {
-    contest: { title: contest.title, timeZone: contest.timeZone },
-    guidelines: await guidelinesFor(submissionId, snapshot),
-  };
 }
 
 /** What the judge screen shows, or null (→ 404) when the entry is not assigned to this judge. */
