@@ -8,11 +8,11 @@ const USES = {
   accounts: [],
   contests: [],
   documents: [],
-  comparison: [],
   divisions: ["accounts", "contests"],
   panel: ["accounts", "contests", "divisions"],
-  judging: ["accounts", "anonymity", "contests", "documents", "panel"],
-  rounds: ["contests", "divisions", "judging", "panel"],
+  comparison: ["panel"],
+  judging: ["accounts", "anonymity", "comparison", "contests", "documents", "panel"],
+  rounds: ["comparison", "contests", "divisions", "judging", "panel"],
   // The only writer of JudgeAssignment (docs/decisions/0051-assignment-capability.md).
   assignment: ["accounts", "contests", "divisions", "judging", "panel", "rounds"],
   payments: ["accounts", "assignment", "contests", "judging"],
@@ -27,7 +27,7 @@ const USES = {
     "judging",
     "payments",
   ],
-  results: ["contests", "divisions", "judging", "rounds"],
+  results: ["comparison", "contests", "divisions", "judging", "rounds"],
   messages: ["accounts", "contests", "divisions"],
   operations: ["privacy"],
   lifecycle: [

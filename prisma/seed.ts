@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, ensureContest, ensureUser, standardRubric, story } from 
 import { seedDocumentEntries } from "./seed-documents";
 import { seedJudgingPanelStory, seedPanels } from "./seed-panel";
 import { seedStagedContests } from "./seed-rounds";
+import { seedComparisonContest } from "./seed-comparison";
 
 export { DEMO_PASSWORD };
 
@@ -176,6 +177,8 @@ export async function seed() {
   if (closedCreated) await seedClassEntries(closed.id, classroom, judges);
   if (youngCreated && flashCreated) await seedOpenClassEntries(young.id, flash.id, classroom);
   await seedStagedContests({ writers, judges });
+  // A first round judged by comparison, part-way through (docs/decisions/0056-comparison-rounds.md).
+  await seedComparisonContest(judges);
   await seedPanels(DEMO_SLUGS, { admin, judges });
   return { admin, judge, entrant };
 }

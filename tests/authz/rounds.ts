@@ -1,5 +1,13 @@
 import { adminOnly, type AuthzContext, type AuthzRow } from "./types";
 
+/** The comparison desk (docs/decisions/0056-comparison-rounds.md): only a judge of a comparison round. */
+const noComparisonRound = {
+  visitor: "->/login",
+  entrant: "->/dashboard",
+  judge: 404,
+  admin: 404,
+} as const;
+
 /** Judging rounds (docs/decisions/0032-divisions-and-rounds.md): the admin's rounds and advance pages. */
 const draftId = (ctx: AuthzContext) =>
   ctx.id("SELECT id FROM Contest WHERE slug = ?", "summer-mystery-draft");
@@ -34,5 +42,17 @@ export const roundRoutes: AuthzRow[] = [
     form: { intent: "choose" },
     ...adminOnly,
     admin: "->/admin/contests/*",
+  },
+  {
+    name: "GET /judge/compare/{id} (a contest without a comparison round)",
+    path: (ctx) => `/judge/compare/${draftId(ctx)}`,
+    ...noComparisonRound,
+  },
+  {
+    name: "POST /judge/compare/{id} (a contest without a comparison round)",
+    method: "POST",
+    path: (ctx) => `/judge/compare/${draftId(ctx)}`,
+    form: { intent: "choose", comparisonId: "x", winner: "A" },
+    ...noComparisonRound,
   },
 ];

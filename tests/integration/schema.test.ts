@@ -649,4 +649,32 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
     prisma.retentionRecord.create({
       data: { runId: "run", kind: "entry-content", subjectId: b.submission.id },
     }),
+  Comparison: async (b) => {
+    const round = await prisma.judgingRound.create({
+      data: {
+        contestId: b.contest.id,
+        number: 7,
+        name: "Compared",
+        method: "comparison",
+        judgingOpen: new Date(),
+        judgingClose: new Date(),
+      },
+    });
+    const other = await prisma.submission.create({
+      data: { contestId: b.contest.id, entrantId: b.user.id, title: "T", status: "submitted" },
+    });
+    return prisma.comparison.create({
+      data: {
+        contestId: b.contest.id,
+        roundId: round.id,
+        judgeId: b.user.id,
+        entryAId: b.submission.id,
+        entryBId: other.id,
+        pairKey: "a:b",
+        winnerId: other.id,
+        noteA: "More dialogue, please",
+        decidedAt: new Date(),
+      },
+    });
+  },
 };

@@ -17,11 +17,17 @@ describe("the demo seed", () => {
       select: { id: true, slug: true, isPublished: true, publishedSnapshot: true },
     });
     const published = contests.filter((c) => c.isPublished);
-    expect(published).toHaveLength(6);
+    // Seven, with the comparison demo contest (docs/decisions/0056-comparison-rounds.md).
+    expect(published).toHaveLength(7);
     const now = new Date();
     const shown = await workflowContests(now);
-    // Two demo contests run in two rounds (docs/decisions/0032-divisions-and-rounds.md).
-    const staged = new Set(["spring-story-cup-2026", "northern-lights-story-prize"]);
+    // Three demo contests run in two rounds (docs/decisions/0032-divisions-and-rounds.md); the
+    // third's first round is judged by comparison (ADR 0056).
+    const staged = new Set([
+      "spring-story-cup-2026",
+      "northern-lights-story-prize",
+      "harbour-lights-young-writers",
+    ]);
     for (const c of published) {
       expect(c.publishedSnapshot).not.toBeNull();
       const view = shown.find((s) => s.id === c.id);
@@ -41,7 +47,7 @@ describe("the demo seed", () => {
 
     // Seeding twice changes nothing.
     await seed();
-    expect(await prisma.lifecycleStep.count()).toBe(4 * 5 + 2 * 8);
+    expect(await prisma.lifecycleStep.count()).toBe(4 * 5 + 3 * 8);
 
     // The first scheduler round runs what is due: no "open" e-mail for a window that has closed,
     // no judges assigned or reminded after judging closed.
@@ -123,6 +129,7 @@ describe("the demo seed", () => {
       "summer-mystery-draft": [...main, "judge4:invited"].sort(),
       "spring-story-cup-2026": staged,
       "northern-lights-story-prize": staged,
+      "harbour-lights-young-writers": main,
     });
     // Every judge with an assignment sits on that contest's panel, accepted.
     const unseated = await prisma.judgeAssignment.count({

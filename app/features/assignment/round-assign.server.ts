@@ -55,6 +55,8 @@ export async function runRoundAssign(
       roundName: "",
     };
   const named = { round: round.number, roundName: round.name };
+  // A comparison round hands pairs out at the desk: nothing to assign (ADR 0056).
+  if (round.method === "comparison") return { ok: true, created: 0, ...named };
   const divisions = await prisma.division.count({ where: { contestId } });
   if (round.id === null && divisions === 0)
     return {

@@ -16,6 +16,7 @@ import {
   type ZRankingRow,
 } from "./queries.server";
 import { averageScore, parseScores } from "./scoring";
+import { comparisonRound, comparisonStageRows } from "~/features/comparison/scale.server";
 
 export const RANKING_PAGE_SIZE = 50;
 
@@ -33,6 +34,8 @@ export type RankingRow = {
   rank: number | null;
   /** The entry's division (stage rankings only). */
   divisionId?: string | null;
+  /** A comparison round's standard error of the measure (docs/decisions/0056-comparison-rounds.md). */
+  se?: number | null;
 };
 
 /**
@@ -343,8 +346,11 @@ export async function entryScores(submissionId: string) {
 /** A stage of a contest with divisions or rounds: one round, in one division or all. */
 export type Stage = { round: number; divisionId: string | null; mode?: RankingMode };
 
-const stageCache = new Map<string, { version: number; rows: StageRankingRow[] }>();
-const stageInFlight = new Map<string, Promise<StageRankingRow[]>>();
+const stageCache = new Map<
+  string,
+  { version: number; rows: (StageRankingRow & { se?: number | null })[] }
+>();
+const stageInFlight = new Map<string, Promise<(StageRankingRow & { se?: number | null })[]>>();
 const STAGE_CACHE_SIZE = 16;
 
 /** One round's rows for every division, computed once per RankingVersion and shared. */
@@ -356,7 +362,7 @@ async function roundRows(contestId: string, round: number, mode: RankingMode) {
   const flightKey = `${key}@${version}`;
   let pending = stageInFlight.get(flightKey);
   if (!pending) {
-    pending = stageRankingRows(contestId, { round, mode })
+    pending = roundRowsOf(contestId, round, mode)
       .then((computed) => {
         stageCache.delete(key);
         if (stageCache.size >= STAGE_CACHE_SIZE) stageCache.delete(stageCache.keys().next().value!);
@@ -367,6 +373,20 @@ async function roundRows(contestId: string, round: number, mode: RankingMode) {
     stageInFlight.set(flightKey, pending);
   }
   return pending;
+}
+
+/**
+ * A rubric round's rows (one SQL statement), or a comparison round's scale fitted from its choices
+ * (docs/decisions/0056-comparison-rounds.md): the measure is the value ranked on, in both modes.
+ */
+async function roundRowsOf(
+  contestId: string,
+  round: number,
+  mode: RankingMode,
+): Promise<(StageRankingRow & { se?: number | null })[]> {
+  const compared = await comparisonRound(contestId, round);
+  if (compared) return comparisonStageRows(contestId, { id: compared.id, number: round });
+  return stageRankingRows(contestId, { round, mode });
 }
 
 /**
@@ -389,5 +409,6 @@ export async function stageRanking(contestId: string, stage: Stage): Promise<Ran
     used: r.used,
     rank: r.rank,
     divisionId: r.divisionId,
+    ...("se" in r ? { se: r.se } : {}),
   }));
 }

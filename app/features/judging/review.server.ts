@@ -143,7 +143,7 @@ async function writerOf(submissionId: string) {
  * Contest data only, in one statement: the entry's division, the contest's live rules and its
  * prompts with their divisions (the published snapshot does not carry them).
  */
-async function guidelinesFor(
+export async function guidelinesFor(
   submissionId: string,
   snapshot: { rules: string | null; prompts: { id: string; title: string; body: string }[] } | null,
 ) {

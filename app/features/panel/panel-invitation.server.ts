@@ -211,3 +211,38 @@ export async function pendingPanelInvitations(judgeId: string) {
   });
   return rows.map((r) => contestView(r.contest));
 }
+
+/**
+ * The queue's panel contests in one statement: pending invitations, and the contests where the
+ * judge (accepted, in the round's pool when it has one) has a comparison round not yet closed, for
+ * the link to the comparison desk (docs/decisions/0056-comparison-rounds.md).
+ */
+export async function judgePanelContests(judgeId: string, now = new Date()) {
+  const rows = await prisma.panelMember.findMany({
+    where: {
+      judgeId,
+      OR: [
+        { status: "invited" },
+        {
+          status: "accepted",
+          contest: {
+            rounds: {
+              some: {
+                method: "comparison",
+                judgingClose: { gt: now },
+                OR: [{ judges: { none: {} } }, { judges: { some: { judgeId } } }],
+              },
+            },
+          },
+        },
+      ],
+    },
+    select: { status: true, contest: { select: contestSelect } },
+    orderBy: [{ invitedAt: "desc" }, { id: "asc" }],
+    take: 40,
+  });
+  return {
+    invitations: rows.filter((r) => r.status === "invited").map((r) => contestView(r.contest)),
+    comparing: rows.filter((r) => r.status === "accepted").map((r) => contestView(r.contest)),
+  };
+}

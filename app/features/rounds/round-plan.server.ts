@@ -11,7 +11,13 @@ import { parseCriteria } from "~/features/contests/rubric";
 import { prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError, FormRefused } from "~/utils/domain-error";
 import { enqueueEvent } from "~/utils/outbox.server";
-import { changeProblem, validateRoundPlan, type RoundPlanInput } from "./round-plan";
+import { comparisonLoad } from "~/features/comparison/desk";
+import {
+  changeProblem,
+  validateRoundPlan,
+  type PlannedRound,
+  type RoundPlanInput,
+} from "./round-plan";
 import { contestRounds } from "./rounds.server";
 
 const contestSelect = {
@@ -79,7 +85,12 @@ function rubricMax(rubrics: { id: string; criteria: string }[]) {
  * Saves the plan. One round removes the rows (the contest's own dates judge it). Refused with the
  * round's problems, or when the change would mislead judging already under way.
  */
-export async function saveRoundPlan(contestId: string, input: RoundPlanInput, now = new Date()) {
+export async function saveRoundPlan(
+  contestId: string,
+  input: RoundPlanInput,
+  now = new Date(),
+  options: { preview?: boolean } = {},
+) {
   const contest = await prisma.contest.findUnique({
     where: { id: contestId },
     select: contestSelect,
@@ -109,6 +120,8 @@ export async function saveRoundPlan(contestId: string, input: RoundPlanInput, no
   const problem = changeProblem(current, checked.rounds, now);
   if (problem) throw new DomainError(problem);
   const rounds = checked.rounds;
+  if (options.preview)
+    return { rounds: rounds.length || 1, preview: await loadPreview(contestId, rounds) };
   await withBusyRetry(() =>
     prisma.$transaction(async (tx) => {
       await tx.judgingRound.deleteMany({ where: { contestId, number: { gt: rounds.length } } });
@@ -121,6 +134,8 @@ export async function saveRoundPlan(contestId: string, input: RoundPlanInput, no
           judgingClose: r.judgingClose,
           advanceRule: r.advanceRule,
           advanceValue: r.advanceValue,
+          method: r.method,
+          comparisonsPerEntry: r.comparisonsPerEntry,
         };
         const row = await tx.judgingRound.upsert({
           where: { contestId_number: { contestId, number: i + 1 } },
@@ -160,5 +175,65 @@ export async function saveRoundPlan(contestId: string, input: RoundPlanInput, no
       });
     }),
   );
-  return { rounds: rounds.length || 1 };
+  return { rounds: rounds.length || 1, preview: null };
+}
+
+/**
+ * What each comparison round means for each judge's load, before saving (ADR 0056): round 1's
+ * entries (every submitted entry) per division, later rounds the entries that went on (an estimate
+ * from the rule before they have), × comparisons per entry / 2, shared by the judges of the round's
+ * pool (or the panel) who may judge the division.
+ */
+export async function loadPreview(
+  contestId: string,
+  rounds: Pick<
+    PlannedRound,
+    "method" | "comparisonsPerEntry" | "judgeIds" | "advanceRule" | "advanceValue"
+  >[],
+) {
+  const [entries, panel, restricted, divisions] = await Promise.all([
+    prisma.submission.groupBy({
+      by: ["divisionId"],
+      where: { contestId, status: "submitted" },
+      _count: { _all: true },
+    }),
+    prisma.user.findMany({ where: panelJudge(contestId), select: { id: true } }),
+    prisma.judgeDivision.findMany({
+      where: { division: { contestId } },
+      select: { judgeId: true, divisionId: true },
+    }),
+    prisma.division.findMany({ where: { contestId }, select: { id: true, name: true } }),
+  ]);
+  const names = new Map(divisions.map((d) => [d.id, d.name]));
+  const only = new Map<string, Set<string>>();
+  for (const r of restricted)
+    only.set(r.judgeId, (only.get(r.judgeId) ?? new Set()).add(r.divisionId));
+  let counts = new Map(entries.map((e) => [e.divisionId, e._count._all]));
+  return rounds.map((r, i) => {
+    const pool = r.judgeIds.length ? r.judgeIds : panel.map((j) => j.id);
+    const lines = [...counts].map(([divisionId, n]) => {
+      const judges = pool.filter(
+        (j) => !only.get(j)?.size || (divisionId !== null && only.get(j)!.has(divisionId)),
+      ).length;
+      return {
+        division: divisionId ? (names.get(divisionId) ?? "A division") : null,
+        entries: n,
+        judges,
+        ...comparisonLoad(n, r.comparisonsPerEntry, judges),
+      };
+    });
+    const out = { round: i + 1, method: r.method, perEntry: r.comparisonsPerEntry, lines };
+    // The next round's entries: the rule applied to each division's count (an estimate).
+    counts = new Map(
+      [...counts].map(([d, n]) => [
+        d,
+        r.advanceRule === "top"
+          ? Math.min(n, r.advanceValue ?? n)
+          : r.advanceRule === "percent"
+            ? Math.ceil((n * (r.advanceValue ?? 100)) / 100)
+            : n,
+      ]),
+    );
+    return out;
+  });
 }

@@ -132,6 +132,8 @@ describe("changeProblem", () => {
       judgeIds: [],
       advanceRule: (i === 0 ? rule : r.advanceRule) as "top" | null,
       advanceValue: i === 0 ? value : r.advanceValue,
+      method: "rubric" as const,
+      comparisonsPerEntry: 10,
     }));
   it("refuses removing rounds after round 2 opened", () => {
     expect(changeProblem(current, [], now)).toBe(
@@ -141,6 +143,18 @@ describe("changeProblem", () => {
   });
   it("refuses changing a fixed rule", () => {
     expect(changeProblem(current, planned(3, "top", 4), now)).toMatch(/already fixed/);
+  });
+  it("refuses changing how an opened round is judged (ADR 0056)", () => {
+    const compared = planned(3, "top", 10).map((r, i) =>
+      i === 1 ? { ...r, method: "comparison" as const } : r,
+    );
+    expect(
+      changeProblem(
+        current.map((r) => ({ ...r, method: "rubric" as const })),
+        compared,
+        now,
+      ),
+    ).toBe("Round 2 has already opened, so how it is judged cannot change.");
   });
   it("allows anything before judging opens", () => {
     expect(changeProblem(current, [], new Date("2027-03-01T00:00:00Z"))).toBeNull();

@@ -4,6 +4,7 @@
  * each advancement rule makes sense. One round means no JudgingRound rows (today's behaviour).
  */
 import { z } from "zod";
+import { ROUND_METHODS, type RoundMethod } from "~/features/comparison/desk";
 import { fromZonedInputValue } from "~/utils/zoned-input";
 
 export const MAX_ROUNDS = 4;
@@ -25,6 +26,9 @@ export type PlannedRound = {
   judgeIds: string[];
   advanceRule: AdvanceRuleName | null;
   advanceValue: number | null;
+  /** "rubric" or "comparison" (docs/decisions/0056-comparison-rounds.md). */
+  method: RoundMethod;
+  comparisonsPerEntry: number;
 };
 
 const text = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().optional());
@@ -42,11 +46,13 @@ const roundInput = z.object({
   judgeIds: ids,
   advanceRule: text,
   advanceValue: text,
+  method: text,
+  comparisonsPerEntry: text,
 });
 
 /** The form: how many rounds (1 to 4) and, for 2 or more, each round's fields. */
 export const roundPlanSchema = z.object({
-  intent: z.literal("save-rounds"),
+  intent: z.enum(["save-rounds", "preview-rounds"]),
   count: z.coerce
     .number({ message: "Choose how many rounds." })
     .int()
@@ -116,6 +122,20 @@ export function validateRoundPlan(
         path: at("judgeIds"),
         message: `${roundName(i)}: choose judges from the list.`,
       });
+    const method: RoundMethod = (ROUND_METHODS as readonly string[]).includes(r.method ?? "")
+      ? (r.method as RoundMethod)
+      : "rubric";
+    const perEntry = Number(r.comparisonsPerEntry || "10");
+    if (method === "comparison" && (!Number.isInteger(perEntry) || perEntry < 1 || perEntry > 100))
+      issues.push({
+        path: at("comparisonsPerEntry"),
+        message: `${roundName(i)}: comparisons per entry must be a whole number from 1 to 100.`,
+      });
+    if (method === "comparison" && i < last && r.advanceRule === "score")
+      issues.push({
+        path: at("advanceRule"),
+        message: `${roundName(i)} is judged by comparison: choose the top N or the top X % to go on.`,
+      });
     let advanceRule: AdvanceRuleName | null = null;
     let advanceValue: number | null = null;
     if (i < last) {
@@ -175,6 +195,8 @@ export function validateRoundPlan(
       judgeIds,
       advanceRule,
       advanceValue,
+      method,
+      comparisonsPerEntry: method === "comparison" && Number.isInteger(perEntry) ? perEntry : 10,
     });
   }
   return issues.length ? { ok: false, issues } : { ok: true, rounds };
@@ -211,6 +233,7 @@ export function changeProblem(
     advanceRule: string | null;
     advanceValue: number | null;
     advancedAt: Date | null;
+    method?: RoundMethod;
   }[],
   next: PlannedRound[],
   now: Date,
@@ -231,6 +254,8 @@ export function changeProblem(
     if (!n) continue;
     if (n.judgingOpen.getTime() !== r.judgingOpen.getTime())
       return `Round ${r.number} has already opened, so its opening date cannot change.`;
+    if (r.method && n.method !== r.method)
+      return `Round ${r.number} has already opened, so how it is judged cannot change.`;
     if (r.advancedAt && (n.advanceRule !== r.advanceRule || n.advanceValue !== r.advanceValue))
       return `Who goes on after round ${r.number} is already fixed, so its rule cannot change.`;
   }

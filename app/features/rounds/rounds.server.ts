@@ -4,6 +4,7 @@
  * without rows, its one round on the contest's own judging dates, judges per entry and first
  * rubric: exactly today's behaviour.
  */
+import { asMethod, type RoundMethod } from "~/features/comparison/desk";
 import { prisma } from "~/utils/db.server";
 
 export type AdvanceRule = "top" | "percent" | "score";
@@ -20,6 +21,9 @@ export type RoundPlan = {
   advanceRule: AdvanceRule | null;
   advanceValue: number | null;
   advancedAt: Date | null;
+  /** "rubric" or "comparison" (docs/decisions/0056-comparison-rounds.md). */
+  method: RoundMethod;
+  comparisonsPerEntry: number;
   /** The round's judge pool (empty: every judge). */
   judgeIds: string[];
 };
@@ -48,6 +52,8 @@ export async function contestRounds(contestId: string): Promise<RoundPlan[]> {
           advanceRule: true,
           advanceValue: true,
           advancedAt: true,
+          method: true,
+          comparisonsPerEntry: true,
           judges: { select: { judgeId: true } },
         },
       },
@@ -67,12 +73,15 @@ export async function contestRounds(contestId: string): Promise<RoundPlan[]> {
         advanceRule: null,
         advanceValue: null,
         advancedAt: null,
+        method: "rubric",
+        comparisonsPerEntry: 10,
         judgeIds: [],
       },
     ];
   return contest.rounds.map((r) => ({
     ...r,
     advanceRule: asRule(r.advanceRule),
+    method: asMethod(r.method),
     judgeIds: r.judges.map((j) => j.judgeId),
   }));
 }

@@ -11,7 +11,7 @@ import { workWithSchools } from "~/features/panel/declarations";
 import {
   answerPanel,
   judgeDeclarations,
-  pendingPanelInvitations,
+  judgePanelContests,
 } from "~/features/panel/panel-invitation.server";
 import { answerSchema } from "~/features/panel/panel-schema";
 import { answerRefusal } from "~/utils/action.server";
@@ -34,11 +34,13 @@ export const meta: MetaFunction = () => [{ title: "Your Review Queue · Inkwell"
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireJudge(request);
   const page = pageParam(request.url);
-  const [{ items, total, left }, invitations] = await Promise.all([
+  const [{ items, total, left }, { invitations, comparing }] = await Promise.all([
     judgeQueue(user.id, page),
-    pendingPanelInvitations(user.id),
+    judgePanelContests(user.id),
   ]);
   return {
+    // Contests with a comparison round for this judge (docs/decisions/0056-comparison-rounds.md).
+    comparing: comparing.map((c) => ({ contestId: c.id, title: c.title })),
     invitations: invitations.map((c) => ({
       contestId: c.id,
       title: c.title,
@@ -122,12 +124,44 @@ function Invitations() {
   );
 }
 
+function Comparing() {
+  const { comparing } = useLoaderData<typeof loader>();
+  if (comparing.length === 0) return null;
+  return (
+    <section aria-labelledby="comparing-heading" className="mt-6 space-y-3">
+      <h2 id="comparing-heading" className="text-xl font-semibold">
+        Compare entries
+      </h2>
+      <ul className="space-y-3">
+        {comparing.map((c) => (
+          <li key={c.contestId}>
+            <Card>
+              <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
+                <p className="min-w-0 text-lg font-semibold break-words">
+                  <bdi>{c.title}</bdi>
+                </p>
+                <ButtonLink
+                  to={`/judge/compare/${c.contestId}`}
+                  aria-label={`Compare entries: ${c.title}`}
+                >
+                  Compare entries
+                </ButtonLink>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function ReviewQueue() {
   const { items, total, left, page, pages } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="font-serif text-3xl font-bold">Your Review Queue</h1>
       <Invitations />
+      <Comparing />
       <p className="mt-2 text-slate-600">
         Entries are anonymous: you see the story, never who wrote it.{" "}
         {total > 0 ? `${total} assigned to you.` : null}

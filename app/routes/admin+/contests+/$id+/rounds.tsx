@@ -17,7 +17,8 @@ import {
   MAX_ROUNDS,
   roundPlanSchema,
 } from "~/features/rounds/round-plan";
-import { roundsPageData, saveRoundPlan } from "~/features/rounds/round-plan.server";
+import { loadPreview, roundsPageData, saveRoundPlan } from "~/features/rounds/round-plan.server";
+import { ROUND_METHOD_LABEL, ROUND_METHODS } from "~/features/comparison/desk";
 import { answerRefusal } from "~/utils/action.server";
 import { formatDateTime, toZonedInputValue } from "~/utils/dates";
 import { readForm } from "~/utils/form-body.server";
@@ -38,8 +39,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tz = d.contest.timeZone;
   const planned = d.rounds.filter((r) => r.id !== null);
   const capacity = await contestCapacity(d.contest.id);
+  // Each judge's load in the saved comparison rounds (docs/decisions/0056-comparison-rounds.md).
+  const preview = planned.some((r) => r.method === "comparison")
+    ? await loadPreview(d.contest.id, planned)
+    : null;
   return {
     capacity,
+    preview,
     contest: {
       id: d.contest.id,
       title: d.contest.title,
@@ -67,6 +73,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       advanceRule: r.advanceRule ?? "",
       advanceValue: r.advanceValue === null ? "" : String(r.advanceValue),
       advanced: r.advancedAt !== null,
+      method: r.method,
+      comparisonsPerEntry: String(r.comparisonsPerEntry),
     })),
   };
 }
@@ -78,6 +86,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: roundPlanSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
+    if (submission.value.intent === "preview-rounds") {
+      // What the plan means for judges' loads, before saving: nothing is written (ADR 0056).
+      const shown = await saveRoundPlan(d.contest.id, submission.value, new Date(), {
+        preview: true,
+      });
+      return data({ result: submission.reply(), preview: shown.preview });
+    }
     const saved = await saveRoundPlan(d.contest.id, submission.value);
     return redirectWithToast(`/admin/contests/${d.contest.id}/rounds`, {
       type: "success",
@@ -105,6 +120,8 @@ export default function ContestRounds() {
   const busy = useIsPending({ state: "submitting" });
   const count = sent ? Number(str(sent.count)) || d.count : d.count;
   const formErrors = errors[""] ?? [];
+  const preview = ((actionData && "preview" in actionData ? actionData.preview : null) ??
+    (sent ? null : d.preview)) as Preview | null;
   const fieldOf = (i: number, f: string) => errors[`rounds[${i}].${f}`] ?? undefined;
 
   return (
@@ -148,6 +165,7 @@ export default function ContestRounds() {
 
       <Form method="post" className="space-y-6" noValidate>
         <FormErrorAlert errors={formErrors} />
+        {preview ? <LoadPreview preview={preview} /> : null}
         <div className="max-w-xs space-y-1">
           <label htmlFor="round-count" className="block text-base font-medium text-slate-800">
             Number of rounds
@@ -213,6 +231,39 @@ export default function ContestRounds() {
                   defaultValue={v("judgesPerEntry", saved?.judgesPerEntry ?? "3")}
                   errors={fieldOf(i, "judgesPerEntry")}
                   className="w-40"
+                />
+              </div>
+              <div className="flex flex-wrap gap-4">
+                <div className="w-full max-w-md space-y-1">
+                  <label
+                    htmlFor={`method-${i}`}
+                    className="block text-base font-medium text-slate-800"
+                  >
+                    How this round is judged
+                  </label>
+                  <select
+                    id={`method-${i}`}
+                    name={`rounds[${i}].method`}
+                    defaultValue={v("method", saved?.method ?? "rubric")}
+                    className={inputClass}
+                  >
+                    {ROUND_METHODS.map((m) => (
+                      <option key={m} value={m}>
+                        {ROUND_METHOD_LABEL[m]}
+                      </option>
+                    ))}
+                  </select>
+                  <ErrorList errors={fieldOf(i, "method")} />
+                </div>
+                <Field
+                  label="Comparisons per entry (comparison only)"
+                  type="number"
+                  min={1}
+                  step={1}
+                  name={`rounds[${i}].comparisonsPerEntry`}
+                  defaultValue={v("comparisonsPerEntry", saved?.comparisonsPerEntry ?? "10")}
+                  errors={fieldOf(i, "comparisonsPerEntry")}
+                  className="w-72"
                 />
               </div>
               <div className="max-w-md space-y-1">
@@ -292,10 +343,51 @@ export default function ContestRounds() {
             </fieldset>
           );
         })}
-        <Button type="submit" name="intent" value="save-rounds" disabled={busy}>
-          Save Rounds
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="save-rounds" disabled={busy}>
+            Save Rounds
+          </Button>
+          <Button type="submit" name="intent" value="preview-rounds" variant="outline">
+            Preview judges&apos; load
+          </Button>
+        </div>
       </Form>
     </div>
+  );
+}
+
+type Preview = NonNullable<Awaited<ReturnType<typeof loadPreview>>>;
+
+/** Each comparison round's load per judge, per division (ADR 0056). */
+function LoadPreview({ preview }: { preview: Preview }) {
+  const compared = preview.filter((r) => r.method === "comparison");
+  if (compared.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="load-preview"
+      className="space-y-2 rounded-md border border-slate-300 bg-slate-50 p-4"
+    >
+      <h2 id="load-preview" className="text-lg font-semibold">
+        What comparison means for each judge
+      </h2>
+      <ul className="space-y-1 text-base" data-testid="load-preview">
+        {compared.flatMap((r) =>
+          r.lines.map((l) => (
+            <li key={`${r.round}-${l.division ?? ""}`}>
+              Round {r.round}
+              {l.division ? (
+                <>
+                  , <bdi>{l.division}</bdi>
+                </>
+              ) : null}
+              : {l.entries} entries × {r.perEntry} comparisons ÷ 2 = {l.comparisons} comparisons
+              {l.perJudge === null
+                ? ", and no judge on the panel can take them."
+                : `, about ${l.perJudge} for each of ${l.judges} ${l.judges === 1 ? "judge" : "judges"}.`}
+            </li>
+          )),
+        )}
+      </ul>
+    </section>
   );
 }

@@ -1,0 +1,182 @@
+/**
+ * A comparison round's scale (docs/decisions/0056-comparison-rounds.md): the round's decided
+ * choices fitted per division by the model (model.ts), as the ranking, advancement, awards and
+ * CSV read a round: one row per entry with its rank within its division, its measure as the value
+ * ranked on, and its standard error. Entries without a comparison are unranked (as unscored
+ * entries of a rubric round).
+ */
+import { prisma } from "~/utils/db.server";
+import { rankByMeasure } from "./advancement";
+import { fitScale, type JudgeFit } from "./model";
+
+export type ComparisonStageRow = {
+  id: string;
+  title: string;
+  divisionId: string | null;
+  /** Decided comparisons the entry took part in (in place of "assigned" and "scored"). */
+  assigned: number;
+  scored: number;
+  used: number;
+  /** The measure (logits, two decimals); null without a comparison. */
+  average: number | null;
+  raw: number | null;
+  rank: number | null;
+  se: number | null;
+};
+
+export type DivisionScale = {
+  divisionId: string | null;
+  reliability: number;
+  judges: (JudgeFit & { name: string })[];
+  comparisons: number;
+};
+
+const two = (n: number) => Math.round(n * 100) / 100;
+
+/** The round of a contest by number, when it is a comparison round. */
+export async function comparisonRound(contestId: string, number: number) {
+  return prisma.judgingRound.findFirst({
+    where: { contestId, number, method: "comparison" },
+    select: { id: true, comparisonsPerEntry: true },
+  });
+}
+
+async function fitRound(contestId: string, round: { id: string; number: number }) {
+  const [entries, decided] = await Promise.all([
+    prisma.submission.findMany({
+      where: {
+        contestId,
+        status: "submitted",
+        ...(round.number > 1 ? { advancements: { some: { round: round.number } } } : {}),
+      },
+      select: { id: true, title: true, divisionId: true, createdAt: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+    prisma.comparison.findMany({
+      where: { roundId: round.id, decidedAt: { not: null }, winnerId: { not: null } },
+      select: { entryAId: true, entryBId: true, winnerId: true, judgeId: true },
+    }),
+  ]);
+  const byDivision = new Map<string | null, typeof entries>();
+  for (const e of entries)
+    byDivision.set(e.divisionId, [...(byDivision.get(e.divisionId) ?? []), e]);
+  const inDivision = new Map(entries.map((e) => [e.id, e.divisionId]));
+  const choices = decided.map((c) => ({
+    winnerId: c.winnerId!,
+    loserId: c.winnerId === c.entryAId ? c.entryBId : c.entryAId,
+    judgeId: c.judgeId,
+  }));
+  return [...byDivision].map(([divisionId, list]) => {
+    const own = choices.filter(
+      (c) => inDivision.get(c.winnerId) === divisionId && inDivision.get(c.loserId) === divisionId,
+    );
+    return {
+      divisionId,
+      entries: list,
+      choices: own,
+      scale: fitScale(
+        list.map((e) => e.id),
+        own,
+      ),
+    };
+  });
+}
+
+/** Every entry of a comparison round, ranked by measure within its division. */
+export async function comparisonStageRows(
+  contestId: string,
+  round: { id: string; number: number },
+): Promise<ComparisonStageRow[]> {
+  const fitted = await fitRound(contestId, round);
+  const out: (ComparisonStageRow & { createdAt: Date })[] = [];
+  for (const f of fitted) {
+    const compared = {
+      ...f.scale,
+      measures: f.scale.measures.filter((m) => m.comparisons > 0),
+    };
+    const ranked = new Map(rankByMeasure(compared, {}).map((r) => [r.id, r]));
+    const measures = new Map(f.scale.measures.map((m) => [m.id, m]));
+    for (const e of f.entries) {
+      const m = measures.get(e.id);
+      const r = ranked.get(e.id);
+      const n = m?.comparisons ?? 0;
+      out.push({
+        id: e.id,
+        title: e.title,
+        divisionId: e.divisionId,
+        createdAt: e.createdAt,
+        assigned: n,
+        scored: n,
+        used: n,
+        average: r ? two(r.measure) : null,
+        raw: r ? two(r.measure) : null,
+        rank: r?.rank ?? null,
+        se: r ? two(r.se) : null,
+      });
+    }
+  }
+  out.sort(
+    (x, y) =>
+      (x.average === null ? 1 : 0) - (y.average === null ? 1 : 0) ||
+      (y.average ?? 0) - (x.average ?? 0) ||
+      x.createdAt.getTime() - y.createdAt.getTime() ||
+      x.id.localeCompare(y.id),
+  );
+  return out.map(({ createdAt: _c, ...row }) => row);
+}
+
+/**
+ * What the admin reads beside a comparison round's ranking: each division's scale separation
+ * reliability and each judge's fit (a misfit is a judge whose choices disagree with the scale).
+ */
+export async function comparisonScales(
+  contestId: string,
+  round: { id: string; number: number },
+): Promise<DivisionScale[]> {
+  const fitted = await fitRound(contestId, round);
+  const judgeIds = [...new Set(fitted.flatMap((f) => f.scale.judges.map((j) => j.judgeId)))];
+  const names = new Map(
+    (
+      await prisma.user.findMany({
+        where: { id: { in: judgeIds } },
+        select: { id: true, displayName: true },
+      })
+    ).map((u) => [u.id, u.displayName]),
+  );
+  return fitted.map((f) => ({
+    divisionId: f.divisionId,
+    reliability: f.scale.reliability,
+    comparisons: f.choices.length,
+    judges: f.scale.judges
+      .map((j) => ({ ...j, name: names.get(j.judgeId) ?? "A judge" }))
+      .sort((a, b) => b.infit - a.infit || a.name.localeCompare(b.name)),
+  }));
+}
+
+/**
+ * The notes judges wrote on an entry's pieces in a comparison round, for the writer with results
+ * (like rubric comments), oldest first.
+ */
+export async function comparisonNotesFor(submissionId: string) {
+  const rows = await prisma.comparison.findMany({
+    where: {
+      decidedAt: { not: null },
+      OR: [
+        { entryAId: submissionId, noteA: { not: null } },
+        { entryBId: submissionId, noteB: { not: null } },
+      ],
+    },
+    select: {
+      entryAId: true,
+      noteA: true,
+      noteB: true,
+      decidedAt: true,
+      round: { select: { number: true } },
+    },
+    orderBy: [{ decidedAt: "asc" }],
+  });
+  return rows.map((r) => ({
+    round: r.round.number,
+    note: (r.entryAId === submissionId ? r.noteA : r.noteB) ?? "",
+  }));
+}

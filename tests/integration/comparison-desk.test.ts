@@ -1,0 +1,180 @@
+/**
+ * Comparison rounds (docs/decisions/0056-comparison-rounds.md), on both engines: pairs handed to
+ * concurrent judges (never the same pair at once), a choice and its double submit, conflicts and
+ * own entries left out, a closed round refused, reservations that expire, and the ranking by
+ * measure. A class of 30 entries.
+ */
+import { describe, expect, test } from "vitest";
+import { prisma } from "~/utils/db.server";
+import { DomainError } from "~/utils/domain-error";
+import { decide, deskRound, nextPair } from "~/features/comparison/desk.server";
+import { RESERVATION_MS } from "~/features/comparison/desk";
+import { stageRanking } from "~/features/judging/ranking.server";
+import { comparisonNotesFor, comparisonScales } from "~/features/comparison/scale.server";
+import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
+import { seatPanel } from "./panel-fixtures";
+
+const HOUR = 3_600_000;
+
+async function comparisonContest(entries = 30, judgeCount = 3) {
+  const { contest } = await lifecycleContest();
+  const now = Date.now();
+  const round = await prisma.judgingRound.create({
+    data: {
+      contestId: contest.id,
+      number: 1,
+      name: "First read",
+      method: "comparison",
+      comparisonsPerEntry: 4,
+      judgingOpen: new Date(now - HOUR),
+      judgingClose: new Date(now + 24 * HOUR),
+    },
+  });
+  const ids: string[] = [];
+  const writers: string[] = [];
+  for (let i = 0; i < entries; i++) {
+    const e = await entry(contest.id);
+    ids.push(e.submission.id);
+    writers.push(e.writer.id);
+  }
+  const judges: string[] = [];
+  for (let i = 0; i < judgeCount; i++) judges.push((await person("cjudge", ["judge"])).id);
+  await seatPanel(contest.id, judges);
+  return { contest, round, ids, writers, judges };
+}
+
+describe("the comparison desk", () => {
+  test("concurrent judges never hold the same pair; a judge holds one pair at a time", async () => {
+    const { contest, judges } = await comparisonContest(30, 3);
+    const rounds = await Promise.all(judges.map((j) => deskRound(j, contest.id)));
+    // Every judge asks twice at once (two tabs): one pair each, never another judge's.
+    const held = await Promise.all(
+      judges.flatMap((j, i) => [nextPair(j, rounds[i]!), nextPair(j, rounds[i]!)]),
+    );
+    for (let i = 0; i < judges.length; i++) expect(held[2 * i]!.id).toBe(held[2 * i + 1]!.id);
+    const keys = judges.map((_, i) => {
+      const p = held[2 * i]!;
+      return [p.entryAId, p.entryBId].sort().join(":");
+    });
+    expect(new Set(keys).size).toBe(judges.length);
+    const pending = await prisma.comparison.count({
+      where: { contestId: contest.id, decidedAt: null },
+    });
+    expect(pending).toBe(judges.length);
+  });
+
+  test("a choice is saved once; the double submit changes nothing; the next pair is new", async () => {
+    const { contest, judges } = await comparisonContest(30, 2);
+    const [j] = judges;
+    const round = (await deskRound(j!, contest.id))!;
+    const pair = (await nextPair(j!, round))!;
+    expect(await decide(j!, { comparisonId: pair.id, winner: "B", noteA: "Slow start" })).toBe(
+      "saved",
+    );
+    expect(await decide(j!, { comparisonId: pair.id, winner: "A" })).toBe("already");
+    const row = await prisma.comparison.findUniqueOrThrow({ where: { id: pair.id } });
+    expect(row).toMatchObject({
+      winnerId: pair.entryBId,
+      noteA: "Slow start",
+      openKey: null,
+      openJudgeId: null,
+    });
+    // Another judge cannot decide this judge's pair.
+    expect(await decide(judges[1]!, { comparisonId: pair.id, winner: "A" })).toBeNull();
+    const next = (await nextPair(j!, round))!;
+    expect(next.id).not.toBe(pair.id);
+    expect([next.entryAId, next.entryBId].sort()).not.toEqual(
+      [pair.entryAId, pair.entryBId].sort(),
+    );
+  });
+
+  test("a judge never receives an entry they have a conflict with, or wrote", async () => {
+    const { contest, ids, writers, judges } = await comparisonContest(30, 2);
+    const [j] = judges;
+    // A conflict with the writer of entry 0; the judge wrote entry 1 themselves.
+    await prisma.conflict.create({
+      data: {
+        judgeId: j!,
+        contestId: contest.id,
+        kind: "entrant",
+        entrantId: writers[0]!,
+        source: "admin",
+      },
+    });
+    await prisma.submission.update({ where: { id: ids[1]! }, data: { entrantId: j! } });
+    const round = (await deskRound(j!, contest.id))!;
+    const seen = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const pair = await nextPair(j!, round);
+      if (!pair) break;
+      seen.add(pair.entryAId).add(pair.entryBId);
+      await decide(j!, { comparisonId: pair.id, winner: "A" });
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    expect(seen.has(ids[0]!)).toBe(false);
+    expect(seen.has(ids[1]!)).toBe(false);
+  });
+
+  test("a closed round is refused at the moment of the write; an abandoned pair returns", async () => {
+    const { contest, round: row, judges } = await comparisonContest(30, 2);
+    const [a, b] = judges;
+    const round = (await deskRound(a!, contest.id))!;
+    const pair = (await nextPair(a!, round))!;
+    // Half an hour later the pair is given back when another judge asks.
+    const later = new Date(Date.now() + RESERVATION_MS + 60_000);
+    const roundB = (await deskRound(b!, contest.id, later))!;
+    await nextPair(b!, roundB, later);
+    expect(await prisma.comparison.findUnique({ where: { id: pair.id } })).toBeNull();
+    // The round closes; a choice sent afterwards is refused and writes nothing.
+    const fresh = (await nextPair(a!, round))!;
+    await prisma.judgingRound.update({
+      where: { id: row.id },
+      data: { judgingClose: new Date(Date.now() - 1000) },
+    });
+    await expect(decide(a!, { comparisonId: fresh.id, winner: "A" })).rejects.toThrow(DomainError);
+    expect(
+      (await prisma.comparison.findUniqueOrThrow({ where: { id: fresh.id } })).decidedAt,
+    ).toBeNull();
+    const closed = (await deskRound(a!, contest.id))!;
+    expect(closed.open).toBe(false);
+    await expect(nextPair(a!, closed)).rejects.toThrow("Judging is closed for this round.");
+  });
+
+  test("the round's ranking is by measure, with its standard error; reliability, fit and notes", async () => {
+    const { contest, round: row, ids, judges } = await comparisonContest(30, 4);
+    // The fourth judge always chooses the weaker piece: the panel's misfit.
+    const contrarian = judges[3]!;
+    const strength = new Map(ids.map((id, i) => [id, i])); // entry 29 is the best
+    for (let step = 0; step < 30; step++)
+      for (const j of judges) {
+        const round = (await deskRound(j, contest.id))!;
+        const pair = await nextPair(j, round);
+        if (!pair) continue;
+        const aWins = strength.get(pair.entryAId)! > strength.get(pair.entryBId)!;
+        const right = j === contrarian ? !aWins : aWins;
+        await decide(j, {
+          comparisonId: pair.id,
+          winner: right ? "A" : "B",
+          noteA: pair.entryAId === ids[29] ? "A wonderful final line." : undefined,
+        });
+      }
+    const rows = await stageRanking(contest.id, { round: 1, divisionId: null });
+    expect(rows).toHaveLength(30);
+    const ranked = rows.filter((r) => r.rank !== null);
+    expect(ranked.length).toBeGreaterThan(20);
+    expect(ranked[0]!.rank).toBe(1);
+    expect(ranked.every((r) => typeof r.se === "number" && r.se! > 0)).toBe(true);
+    // The best entry ranks in the top third, the weakest in the bottom third.
+    const rankOf = (id: string) => ranked.findIndex((r) => r.id === id);
+    expect(rankOf(ids[29]!)).toBeLessThan(10);
+    expect(rankOf(ids[0]!)).toBeGreaterThan(ranked.length - 11);
+
+    const [scale] = await comparisonScales(contest.id, { id: row.id, number: 1 });
+    expect(scale!.reliability).toBeGreaterThan(0);
+    expect(scale!.judges).toHaveLength(4);
+    // Judges are listed worst fit first: the contrarian judge leads.
+    expect(scale!.judges[0]!.judgeId).toBe(contrarian);
+    const notes = await comparisonNotesFor(ids[29]!);
+    expect(notes.every((n) => n.note === "A wonderful final line." && n.round === 1)).toBe(true);
+  });
+});
