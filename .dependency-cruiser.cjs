@@ -25,11 +25,13 @@ const USES = {
     "judging",
     "messages",
     "operations",
+    "originality",
     "payments",
     "results",
     "rounds",
   ],
   privacy: ["accounts", "contests", "judging", "payments"],
+  originality: ["entries"],
   classrooms: [
     "accounts",
     "contests",
