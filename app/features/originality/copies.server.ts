@@ -6,6 +6,7 @@
  * pair, upserted). The whole contest can be checked again on demand. Every step is idempotent,
  * so two instances, a retry or a second run record the same rows.
  */
+import { Prisma } from "~/generated/prisma/client";
 import { isUniqueViolation, prisma, withBusyRetry } from "~/utils/db.server";
 import {
   COMMON_KEY_OWNERS,
@@ -74,50 +75,64 @@ async function writeIndex(submissionId: string, contestId: string, f: Fingerprin
     select: { textHash: true },
   });
   if (stored?.textHash === hash) return;
+  const data = {
+    contestId,
+    textHash: hash,
+    words: f.tokens.length,
+    signature: signatureBytes(f.signature),
+    computedAt: new Date(),
+  };
+  // One batch transaction: the signature, its old keys out, its keys in.
   await withBusyRetry(() =>
-    prisma.$transaction(async (tx) => {
-      const data = {
-        contestId,
-        textHash: hash,
-        words: f.tokens.length,
-        signature: signatureBytes(f.signature),
-        computedAt: new Date(),
-      };
-      await tx.entrySignature.upsert({
+    prisma.$transaction([
+      prisma.entrySignature.upsert({
         where: { submissionId },
         create: { submissionId, ...data },
         update: data,
-      });
-      await tx.entryKey.deleteMany({ where: { submissionId } });
-      await tx.entryKey.createMany({ data: f.keys.map((key) => ({ key, submissionId })) });
-    }),
+      }),
+      prisma.entryKey.deleteMany({ where: { submissionId } }),
+      prisma.entryKey.createMany({ data: f.keys.map((key) => ({ key, submissionId })) }),
+    ]),
   );
 }
 
 /**
- * The indexed entries that share enough keys with these keys to be a candidate: one grouped
- * count of the keys' owners (a key held by more than COMMON_KEY_OWNERS entries is a shared
- * phrase and is left out), then the owners of the other keys, both through EntryKey's index.
+ * The indexed entries that share enough keys with these keys to be a candidate. One statement:
+ * per key, at most COMMON_KEY_OWNERS + 1 owners through EntryKey's primary-key index, so a key
+ * many texts share (the prompt's own line) costs one short index read and is then left out.
  */
 async function candidatesOf(submissionId: string, keys: number[]): Promise<string[]> {
   if (keys.length === 0) return [];
-  const counts = await prisma.entryKey.groupBy({
-    by: ["key"],
-    where: { key: { in: keys } },
-    _count: { _all: true },
-  });
-  const usable = counts.filter((c) => c._count._all <= COMMON_KEY_OWNERS).map((c) => c.key);
-  if (usable.length === 0) return [];
-  const rows = await prisma.entryKey.findMany({
-    where: { key: { in: usable }, submissionId: { not: submissionId } },
-    select: { key: true, submissionId: true },
-  });
-  const shared = new Map<string, { band: boolean; passages: number }>();
+  const cap = COMMON_KEY_OWNERS + 1;
+  const perKey = keys.map(
+    (key) =>
+      Prisma.sql`SELECT * FROM (SELECT "key", "submissionId" FROM "EntryKey" WHERE "key" = ${key} LIMIT ${cap}) AS k`,
+  );
+  const rows: { key: number | bigint; submissionId: string }[] = [];
+  // A few dozen keys per statement (SQLite's compound SELECT allows 500 terms).
+  for (let i = 0; i < perKey.length; i += 100)
+    rows.push(
+      ...(await prisma.$queryRaw<{ key: number | bigint; submissionId: string }[]>(
+        Prisma.join(perKey.slice(i, i + 100), " UNION ALL "),
+      )),
+    );
+  const owners = new Map<number, string[]>();
   for (const r of rows) {
-    const s = shared.get(r.submissionId) ?? { band: false, passages: 0 };
-    if (isBandKey(r.key)) s.band = true;
-    else s.passages++;
-    shared.set(r.submissionId, s);
+    const key = Number(r.key);
+    const list = owners.get(key);
+    if (list) list.push(r.submissionId);
+    else owners.set(key, [r.submissionId]);
+  }
+  const shared = new Map<string, { band: boolean; passages: number }>();
+  for (const [key, list] of owners) {
+    if (list.length > COMMON_KEY_OWNERS) continue;
+    for (const id of list) {
+      if (id === submissionId) continue;
+      const s = shared.get(id) ?? { band: false, passages: 0 };
+      if (isBandKey(key)) s.band = true;
+      else s.passages++;
+      shared.set(id, s);
+    }
   }
   return [...shared]
     .filter(([, s]) => s.band || s.passages >= PASSAGE_KEYS_NEEDED)

@@ -113,36 +113,71 @@ const PLACES = [
 ];
 const FEELINGS = ["nervous", "proud", "curious", "tired", "hopeful", "grumpy", "brave", "lonely"];
 
+type Vocabulary = {
+  NAMES: readonly string[];
+  NOUNS: readonly string[];
+  ADJECTIVES: readonly string[];
+  VERBS: readonly string[];
+  PLACES: readonly string[];
+  FEELINGS: readonly string[];
+};
+const SMALL: Vocabulary = { NAMES, NOUNS, ADJECTIVES, VERBS, PLACES, FEELINGS };
+
+/** Made-up words from syllables, so a large corpus is not made of a few dozen words. */
+function madeUp(seed: number, n: number, suffix = ""): string[] {
+  const r = randomSource(seed);
+  const syllables = ["ka", "lo", "mi", "ren", "tu", "sa", "vel", "or", "pim", "dra", "no", "eth"];
+  return Array.from({ length: n }, () => {
+    const k = 2 + Math.floor(r.next() * 2);
+    return Array.from({ length: k }, () => r.pick(syllables)).join("") + suffix;
+  });
+}
+
+/** A vocabulary of thousands of words, like real stories' (the benchmark's contests). */
+const LARGE: Vocabulary = {
+  NAMES: [...NAMES, ...madeUp(1, 300).map((w) => w[0]!.toUpperCase() + w.slice(1))],
+  NOUNS: [...NOUNS, ...madeUp(2, 3000)],
+  ADJECTIVES: [...ADJECTIVES, ...madeUp(3, 800, "y")],
+  VERBS: [...VERBS, ...madeUp(4, 800, "ed")],
+  PLACES: [...PLACES, ...madeUp(5, 400).map((w) => `near the ${w}`)],
+  FEELINGS: [...FEELINGS, ...madeUp(6, 200, "ful")],
+};
+
 /** Sentences with slots, so stories on one prompt share grammar but not long runs of words. */
-const TEMPLATES: ((r: ReturnType<typeof randomSource>) => string)[] = [
-  (r) =>
-    `${r.pick(NAMES)} ${r.pick(VERBS)} a ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)} ${r.pick(PLACES)}.`,
-  (r) =>
-    `It was ${r.pick(ADJECTIVES)} and ${r.pick(ADJECTIVES)}, like a ${r.pick(NOUNS)} in winter.`,
-  (r) => `"Where is the ${r.pick(NOUNS)}?" asked ${r.pick(NAMES)}, feeling ${r.pick(FEELINGS)}.`,
-  (r) =>
-    `Nobody had ${r.pick(VERBS)} the ${r.pick(NOUNS)} since the ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)} ${r.pick(VERBS)} it.`,
-  (r) =>
-    `${r.pick(NAMES)} felt ${r.pick(FEELINGS)} when the ${r.pick(NOUNS)} ${r.pick(VERBS)} the ${r.pick(NOUNS)}.`,
-  (r) =>
-    `Later, ${r.pick(PLACES)}, a ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)} waited for someone ${r.pick(FEELINGS)}.`,
-  (r) =>
-    `The ${r.pick(NOUNS)} smelled of ${r.pick(NOUNS)}s and ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)}s.`,
-  (r) =>
-    `So ${r.pick(NAMES)} ${r.pick(VERBS)} it, and then ${r.pick(VERBS)} the ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)} too.`,
+const TEMPLATES: ((r: ReturnType<typeof randomSource>, v: Vocabulary) => string)[] = [
+  (r, v) =>
+    `${r.pick(v.NAMES)} ${r.pick(v.VERBS)} a ${r.pick(v.ADJECTIVES)} ${r.pick(v.NOUNS)} ${r.pick(v.PLACES)}.`,
+  (r, v) =>
+    `It was ${r.pick(v.ADJECTIVES)} and ${r.pick(v.ADJECTIVES)}, like a ${r.pick(v.NOUNS)} in winter.`,
+  (r, v) =>
+    `"Where is the ${r.pick(v.NOUNS)}?" asked ${r.pick(v.NAMES)}, feeling ${r.pick(v.FEELINGS)}.`,
+  (r, v) =>
+    `Nobody had ${r.pick(v.VERBS)} the ${r.pick(v.NOUNS)} since the ${r.pick(v.ADJECTIVES)} ${r.pick(v.NOUNS)} ${r.pick(v.VERBS)} it.`,
+  (r, v) =>
+    `${r.pick(v.NAMES)} felt ${r.pick(v.FEELINGS)} when the ${r.pick(v.NOUNS)} ${r.pick(v.VERBS)} the ${r.pick(v.NOUNS)}.`,
+  (r, v) =>
+    `Later, ${r.pick(v.PLACES)}, a ${r.pick(v.ADJECTIVES)} ${r.pick(v.NOUNS)} waited for someone ${r.pick(v.FEELINGS)}.`,
+  (r, v) =>
+    `The ${r.pick(v.NOUNS)} smelled of ${r.pick(v.NOUNS)}s and ${r.pick(v.ADJECTIVES)} ${r.pick(v.NOUNS)}s.`,
+  (r, v) =>
+    `So ${r.pick(v.NAMES)} ${r.pick(v.VERBS)} it, and then ${r.pick(v.VERBS)} the ${r.pick(v.ADJECTIVES)} ${r.pick(v.NOUNS)} too.`,
 ];
 
 export const PROMPT_LINE = "The lighthouse keeper had not seen a ship in forty years.";
 
-function paragraph(r: ReturnType<typeof randomSource>, sentences: number) {
-  return Array.from({ length: sentences }, () => r.pick(TEMPLATES)(r)).join(" ");
+function paragraph(r: ReturnType<typeof randomSource>, sentences: number, v: Vocabulary) {
+  return Array.from({ length: sentences }, () => r.pick(TEMPLATES)(r, v)).join(" ");
 }
 
-/** A story written to the prompt: the prompt's line, then paragraphs of template sentences. */
-export function story(seed: number, paragraphs = 5): string {
+/**
+ * A story written to the prompt: the prompt's line, then paragraphs of template sentences; `large`
+ * draws from thousands of words instead of a few dozen.
+ */
+export function story(seed: number, paragraphs = 5, large = false): string {
   const r = randomSource(seed);
+  const v = large ? LARGE : SMALL;
   const paras = Array.from({ length: paragraphs }, () =>
-    paragraph(r, 5 + Math.floor(r.next() * 3)),
+    paragraph(r, 5 + Math.floor(r.next() * 3), v),
   );
   return [PROMPT_LINE + " " + paras[0], ...paras.slice(1)].join("\n\n");
 }
