@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, ensureContest, ensureUser, standardRubric, story } from 
 import { seedDocumentEntries } from "./seed-documents";
 import { seedJudgingPanelStory, seedPanels } from "./seed-panel";
 import { seedStagedContests } from "./seed-rounds";
+import { seedCopies } from "./seed-copies";
 
 export { DEMO_PASSWORD };
 
@@ -171,6 +172,8 @@ export async function seed() {
   if (closedCreated) await seedClassEntries(closed.id, classroom, judges);
   if (youngCreated && flashCreated) await seedOpenClassEntries(young.id, flash.id, classroom);
   await seedStagedContests({ writers, judges });
+  // Possible copies: a near-identical pair and a copied paragraph (ADR 0054).
+  await seedCopies();
   await seedPanels(DEMO_SLUGS, { admin, judges });
   return { admin, judge, entrant };
 }
