@@ -7,6 +7,7 @@
  * carry none of it.
  */
 import { describe, expect, test, vi } from "vitest";
+import type * as AuthServer from "~/features/accounts/auth.server";
 import { prisma } from "~/utils/db.server";
 import { enqueueEvent } from "~/utils/outbox.server";
 import { sessionStorage } from "~/features/accounts/session.server";
@@ -18,7 +19,7 @@ import { story } from "~/features/originality/corpus-fixture";
 import { DAY, lifecycleContest, mailsTo, person } from "./lifecycle-fixtures";
 
 vi.mock("~/features/accounts/auth.server", async (original) => {
-  const real = await original<typeof import("~/features/accounts/auth.server")>();
+  const real = await original<typeof AuthServer>();
   return {
     ...real,
     requireAdmin: async (request: Request) =>
