@@ -10,8 +10,6 @@ import { enqueueEvent } from "~/utils/outbox.server";
 import { disqualifySubmission } from "~/features/entries/admin-submissions.server";
 import { highlightPieces, tokenize } from "./similarity";
 
-export type PairStatus = "open" | "cleared" | "disqualified";
-
 /** What the writer reads on their dashboard when an entry is disqualified as a copy. */
 export const COPY_DISQUALIFY_REASON =
   "Your story is very like another story we received, so it cannot stay in this contest. " +
