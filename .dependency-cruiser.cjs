@@ -38,11 +38,13 @@ const USES = {
     "judging",
     "messages",
     "operations",
+    "originality",
     "payments",
     "results",
     "rounds",
   ],
   privacy: ["accounts", "assignment", "contests", "judging", "payments"],
+  originality: ["entries"],
   classrooms: [
     "accounts",
     "contests",

@@ -24,6 +24,15 @@ export const checkoutCompleted = eventType("payment/checkout.completed", {
 export const paymentRefunded = eventType("payment/refunded", {
   schema: eventSchemas["payment/refunded"],
 });
+export const entryCopiesCheck = eventType("entry/copies.check", {
+  schema: eventSchemas["entry/copies.check"],
+});
+export const contestCopiesCheck = eventType("contest/copies.check", {
+  schema: eventSchemas["contest/copies.check"],
+});
+export const entryCopyDisqualified = eventType("entry/copy.disqualified", {
+  schema: eventSchemas["entry/copy.disqualified"],
+});
 export const contestMessageSend = eventType("contest/message.send", {
   schema: eventSchemas["contest/message.send"],
 });

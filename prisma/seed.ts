@@ -11,6 +11,7 @@ import { seedDocumentEntries } from "./seed-documents";
 import { seedJudgingPanelStory, seedPanels } from "./seed-panel";
 import { seedStagedContests } from "./seed-rounds";
 import { seedComparisonContest } from "./seed-comparison";
+import { seedCopies } from "./seed-copies";
 
 export { DEMO_PASSWORD };
 
@@ -179,6 +180,8 @@ export async function seed() {
   await seedStagedContests({ writers, judges });
   // A first round judged by comparison, part-way through (docs/decisions/0056-comparison-rounds.md).
   await seedComparisonContest(judges);
+  // Possible copies: a near-identical pair and a copied paragraph (ADR 0054).
+  await seedCopies();
   await seedPanels(DEMO_SLUGS, { admin, judges });
   return { admin, judge, entrant };
 }

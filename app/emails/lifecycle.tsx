@@ -66,6 +66,18 @@ export type LifecycleMail =
       };
     }
   | {
+      /** An entry disqualified as a copy (docs/decisions/0054-copied-entries.md): kind and plain. */
+      template: "entry-not-original";
+      to: string;
+      data: {
+        name: string;
+        title: string;
+        contestTitle: string;
+        url: string;
+        classEntry?: boolean;
+      };
+    }
+  | {
       template: "results-ready";
       to: string;
       data: { name: string; title: string; contestTitle: string; url: string };
@@ -89,6 +101,8 @@ export function lifecycleSubject(mail: LifecycleMail): string {
       return `Receipt: ${plural(mail.data.lines.length, "entry", "entries")} in ${mail.data.contestTitle}`;
     case "class-invoice":
       return `Invoice: ${plural(mail.data.lines.length, "entry", "entries")} in ${mail.data.contestTitle}`;
+    case "entry-not-original":
+      return `About your entry: ${mail.data.title}`;
     case "results-ready":
       return `Results are out for ${mail.data.contestTitle}: ${mail.data.title}`;
   }
@@ -191,6 +205,25 @@ export function LifecycleEmail({ mail }: { mail: LifecycleMail }) {
             </strong>
           </Text>
           <EmailButton href={d.url}>Open your class&rsquo;s entries</EmailButton>
+        </EmailLayout>
+      );
+    }
+    case "entry-not-original": {
+      const d = mail.data;
+      return (
+        <EmailLayout preview={subject} heading="About your entry">
+          <Text>Hi {d.name},</Text>
+          <Text>
+            Thank you for entering {d.contestTitle}. We read &ldquo;{d.title}&rdquo; and found that
+            it is very like another story we received, so it cannot stay in the contest.
+          </Text>
+          <Text>
+            Every story in the contest has to be the writer&rsquo;s own words. If you think we got
+            this wrong, please ask a grown-up to reply to this e-mail and we will look again.
+          </Text>
+          <EmailButton href={d.url}>
+            {d.classEntry ? "Open your class's entries" : "Open your dashboard"}
+          </EmailButton>
         </EmailLayout>
       );
     }

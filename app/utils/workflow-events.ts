@@ -23,6 +23,15 @@ export const eventSchemas = {
    * once (docs/decisions/0033-judging-panel.md).
    */
   "contest/message.send": z.object({ messageId: z.string() }),
+  /**
+   * An entry was received (or its document's text was read): it is checked against the other
+   * entries for copies, off the writer's request (docs/decisions/0054-copied-entries.md).
+   */
+  "entry/copies.check": z.object({ submissionId: z.string() }),
+  /** An admin asked for the whole contest to be checked for copies again. */
+  "contest/copies.check": z.object({ contestId: z.string() }),
+  /** An admin disqualified an entry as a copy: the writer is told, kindly, once. */
+  "entry/copy.disqualified": z.object({ submissionId: z.string() }),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -3,6 +3,7 @@ import { classEntryRoutes } from "./class-entries";
 import { classResultRoutes } from "./class-results";
 import { classroomRoutes } from "./classrooms";
 import { contestRoutes } from "./contests";
+import { copiesRoutes } from "./copies";
 import { divisionRoutes } from "./divisions";
 import { entryRoutes } from "./entries";
 import { foundationRoutes } from "./foundation";
@@ -36,6 +37,7 @@ export const allRoutes: AuthzRow[] = [
   ...hardeningRoutes,
   ...classEntryRoutes,
   ...divisionRoutes,
+  ...copiesRoutes,
   ...roundRoutes,
   ...assignmentControlRoutes,
   ...panelDiscussionRoutes,

@@ -643,6 +643,35 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
     prisma.identityHit.create({
       data: { submissionId: b.submission.id, kind: "name", start: 0, end: 4 },
     }),
+  EntrySignature: (b) =>
+    prisma.entrySignature.create({
+      data: {
+        submissionId: b.submission.id,
+        contestId: b.contest.id,
+        textHash: "h:1",
+        words: 30,
+        signature: new Uint8Array([1, 2, 3, 4]),
+      },
+    }),
+  EntryKey: (b) => prisma.entryKey.create({ data: { key: -12, submissionId: b.submission.id } }),
+  CopyPair: async (b) => {
+    const other = await prisma.submission.create({
+      data: { contestId: b.contest.id, entrantId: b.user.id, title: "S3", status: "submitted" },
+    });
+    return prisma.copyPair.create({
+      data: {
+        entryAId: b.submission.id,
+        entryBId: other.id,
+        contestAId: b.contest.id,
+        contestBId: b.contest.id,
+        kind: "near-identical",
+        resemblance: 0.9,
+        sharedWords: 40,
+        passages: "[]",
+        decidedById: b.user.id,
+      },
+    });
+  },
   MaintenanceRun: () =>
     prisma.maintenanceRun.create({ data: { job: "purge", outcome: "done", count: 3 } }),
   RetentionRecord: (b) =>

@@ -130,6 +130,13 @@ export function AdminSubmissionList({
           </Link>
         ) : null}
       </Form>
+      {filter.contestId ? (
+        <p className="mt-4">
+          <Link to={`/admin/contests/${filter.contestId}/copies`} className="underline">
+            Possible copies in this contest
+          </Link>
+        </p>
+      ) : null}
 
       {submissions.length === 0 ? (
         <EmptyState className="mt-8 p-8">No submissions yet</EmptyState>

@@ -4,6 +4,7 @@
  * the scheduler's tick a few entries at a time until none is left).
  */
 import { prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
+import { enqueueEvent } from "~/utils/outbox.server";
 import { getStorage } from "~/utils/storage.server";
 import {
   MAX_FILE_BYTES,
@@ -105,6 +106,9 @@ export async function backfillEntryDocuments(limit = 10): Promise<number> {
     await withBusyRetry(() =>
       prisma.$transaction(async (tx) => {
         await saveEntryDocument(tx, row.id, reading, status);
+        // Its text is compared for copies now that it is read (docs/decisions/0054-copied-entries.md).
+        if (!row.body && status === "text")
+          await enqueueEvent(tx, "entry/copies.check", { submissionId: row.id });
         if (!spans) return;
         if (status !== "unreadable")
           await tx.submission.update({

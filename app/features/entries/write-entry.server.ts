@@ -243,6 +243,8 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
       // payment, not by one e-mail per pupil (ADR 0031).
       if (status === "submitted" && !forPupil)
         await enqueueEvent(tx, "entry/submitted", { submissionId: id });
+      // Every entry is checked for copies off this request (docs/decisions/0054-copied-entries.md).
+      await enqueueEvent(tx, "entry/copies.check", { submissionId: id });
       return { duplicate: false, status } as const;
     }, lockingTransaction),
   );

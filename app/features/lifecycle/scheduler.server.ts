@@ -8,6 +8,8 @@
 import { backfillEntryDocuments } from "~/features/entries/entry-document.server";
 import { runDueMaintenance } from "~/features/operations/maintenance.server";
 import { sendContestMessage } from "./contest-message.server";
+import { checkContest, checkEntry } from "~/features/originality/copies.server";
+import { tellCopyDisqualified } from "./originality-mail.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { logLine } from "~/utils/access-log";
@@ -113,6 +115,15 @@ export async function handleLocally(event: WorkflowEvent) {
       return;
     case "contest/message.send":
       await sendContestMessage(event.data.messageId);
+      return;
+    case "entry/copies.check":
+      await checkEntry(event.data.submissionId);
+      return;
+    case "contest/copies.check":
+      await checkContest(event.data.contestId);
+      return;
+    case "entry/copy.disqualified":
+      await tellCopyDisqualified(event.data.submissionId);
       return;
   }
 }

@@ -82,6 +82,8 @@ async function removeEntryContent(runId: string, now: Date, periods: RetentionPe
         });
         await tx.entryDocument.deleteMany({ where: { submissionId: { in: ids } } });
         await tx.identityHit.deleteMany({ where: { submissionId: { in: ids } } });
+        // Its copy-detection signature goes with the text (docs/decisions/0054-copied-entries.md).
+        await tx.entrySignature.deleteMany({ where: { submissionId: { in: ids } } });
         await tx.retentionRecord.createMany({
           data: chunk.map((s) => ({
             runId,

@@ -26,6 +26,7 @@ import { ErrorList, Field } from "~/components/ui/field";
 import { classContestRoster, contestSummary } from "~/features/classrooms/class-entries.server";
 import { ownClassroom, requireEducator } from "~/features/classrooms/educator-access.server";
 import { getPublishedContest } from "~/features/contests/public-contests.server";
+import { openCopyFlags } from "~/features/originality/pairs.server";
 import { groupReturnToast } from "~/features/lifecycle/payment-return.server";
 import { tellGroupPayment } from "~/features/lifecycle/payment-mail.server";
 import {
@@ -78,6 +79,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     startedGroups(access.user.id, contest.id),
   ]);
   const approved = access.educator.status === "approved";
+  // Entries an admin is checking as possible copies (ADR 0054): a flag, never the other entry.
+  const flagged = await openCopyFlags(pupils.flatMap((p) => p.entries.map((e) => e.id)));
   return {
     classroom: { id: classroom.id, name: classroom.name },
     contest: contestSummary(contest),
@@ -92,6 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })),
     pupils: pupils.map((p) => ({
       ...p,
+      entries: p.entries.map((e) => ({ ...e, possibleCopy: flagged.has(e.id) })),
       canAdd: approved && p.canAdd,
       whyNot: !approved ? "Waiting for your educator account's approval." : p.whyNot,
     })),
@@ -265,6 +269,11 @@ export default function ClassContest() {
                         <li key={e.id}>
                           <span className="break-words">“{e.title}”</span>, {e.words} words:{" "}
                           <strong>{e.status}</strong>
+                          {e.possibleCopy ? (
+                            <span className="ml-2 inline-block rounded border border-amber-700 px-1 text-sm text-amber-900">
+                              ⚑ Possible copy: an administrator is checking it
+                            </span>
+                          ) : null}
                         </li>
                       ))}
                     </ul>
