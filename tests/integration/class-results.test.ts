@@ -23,7 +23,8 @@ import {
   listEntrantSubmissions,
   listSentForPupil,
 } from "~/features/entries/entrant-submissions.server";
-import { entrantsForContest, entryScores } from "~/features/judging/ranking.server";
+import { entrantsForContest } from "~/features/judging/ranking.server";
+import { entryScores } from "~/features/judging/entry-scores.server";
 import { judgeQueue, loadReview } from "~/features/judging/review.server";
 import { entrantCertificate } from "~/features/results/certificate.server";
 import { awardsReview } from "~/features/results/award-review.server";

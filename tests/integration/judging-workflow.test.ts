@@ -18,7 +18,8 @@ import {
   listJudges,
   resendInvitation,
 } from "~/features/judging/judges.server";
-import { entryScores, ranking } from "~/features/judging/ranking.server";
+import { ranking } from "~/features/judging/ranking.server";
+import { entryScores } from "~/features/judging/entry-scores.server";
 import {
   discardDraft,
   judgeQueue,

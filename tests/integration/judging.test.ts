@@ -17,7 +17,8 @@ import {
   submitScore,
 } from "~/features/judging/review.server";
 import { JUDGING_CLOSED_MESSAGE, runAutoAssign } from "~/features/assignment/auto-assign.server";
-import { entryScores, ranking } from "~/features/judging/ranking.server";
+import { ranking } from "~/features/judging/ranking.server";
+import { entryScores } from "~/features/judging/entry-scores.server";
 import type { Criterion } from "~/features/contests/rubric";
 import { rankByAverage, rankByZScore } from "#tests/oracles/ranking";
 

@@ -24,7 +24,7 @@ import { EmptyState } from "~/components/ui/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { entryScores } from "~/features/judging/ranking.server";
+import { entryScores } from "~/features/judging/entry-scores.server";
 import { formatScore } from "~/features/judging/scoring";
 import { formatDateTime } from "~/utils/dates";
 
