@@ -5,6 +5,8 @@ import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { STATUS_LABEL, SUBMISSION_STATUSES } from "~/features/entries/submission-status";
 import { contestOverview, PHASE_TEXT } from "~/features/lifecycle/overview.server";
+import { entriesPerDay } from "~/features/entries/entries-per-day.server";
+import { EntriesPerDayChart } from "~/components/charts/entries-per-day-chart";
 import { formatDateTime } from "~/utils/dates";
 import { contestNotFound } from "../../admin-library.server";
 
@@ -15,7 +17,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The workspace's Overview: aggregates only (docs/decisions/0050-contest-workspace.md). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const o = await contestOverview(params.id ?? "");
+  const [o, perDay] = await Promise.all([
+    contestOverview(params.id ?? ""),
+    // Entries per day up to the deadline, one sum per day (docs/decisions/0057-charts.md).
+    entriesPerDay(params.id ?? ""),
+  ]);
   if (!o) throw await contestNotFound();
   const at = (d: Date) => formatDateTime(d, o.timeZone);
   return {
@@ -28,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     currentRound: o.currentRound,
     judging: o.judging,
     attention: o.attention,
+    perDay,
   };
 }
 
@@ -121,6 +128,8 @@ export default function ContestOverview() {
           </Link>
         </p>
       </section>
+
+      {d.perDay && d.perDay.days.length ? <EntriesPerDayChart data={d.perDay} /> : null}
 
       <section aria-labelledby="judging" className="space-y-3">
         <h2 id="judging" className="text-xl font-semibold">
