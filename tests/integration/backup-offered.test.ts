@@ -52,8 +52,12 @@ describe("/admin/workflows shows one zone", () => {
   test("contest steps and maintenance runs are both in UTC, labelled", async () => {
     const { readFileSync } = await import("node:fs");
     // The page's source: no contest step time is formatted in the contest's own zone.
+    // The site-wide page draws its steps and runs in UTC; the contest workspace's Schedule
+    // draws one contest's in that contest's zone (docs/decisions/0050-contest-workspace.md).
     const source = readFileSync("app/routes/admin+/workflows.tsx", "utf8");
     expect(source).not.toContain("c.timeZone");
-    expect(source).toContain('"Due (UTC)"');
+    expect(source.match(/zone="UTC"/g)).toHaveLength(2);
+    const drawn = readFileSync("app/components/lifecycle/workflows.tsx", "utf8");
+    expect(drawn).toContain('"Due (UTC)"');
   });
 });

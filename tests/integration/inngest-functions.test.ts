@@ -184,6 +184,9 @@ describe("entry-submitted and reconcile functions", () => {
     expect(functions.map((f) => f.id())).toEqual([
       "contest-lifecycle",
       "contest-message-send",
+      "contest-copies-check",
+      "entry-copy-disqualified-notice",
+      "entry-copies-check",
       "entry-submitted-confirmation",
       "finalize-entry-payment",
       "entry-refund-notice",

@@ -37,7 +37,7 @@ describe("/api/inngest", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { function_count?: number; mode?: string };
     // inngest/functions.ts: lifecycle, contest message, confirmation, payment, refund, reconcile
-    expect(body.function_count).toBe(6);
+    expect(body.function_count).toBe(9);
     expect(body.mode).toBe("dev");
   });
 
