@@ -404,13 +404,17 @@ test("admin: list, filter, preview, disqualify with a reason the entrant reads, 
   await a.getByLabel("Contest").selectOption({ label: "Flash Fiction Free-for-All" });
   await a.getByLabel("Status").selectOption({ label: "Submitted" });
   await a.getByRole("button", { name: "Filter" }).click();
-  await expect(a).toHaveURL(/contest=.+&status=submitted/);
+  // A chosen contest's entries are its workspace's Entries (docs/decisions/0050).
+  await expect(a).toHaveURL(/\/admin\/contests\/[^/]+\/entries\?.*status=submitted/);
+  const contestId = new URL(a.url()).pathname.split("/")[3];
   const tableRow = a.getByRole("row").filter({ hasText: title });
   await expect(tableRow).toContainText("130");
   await expect(tableRow).toContainText("Submitted");
   await expect(a.getByRole("row").filter({ hasText: "The Lantern Promise" })).toHaveCount(0); // another contest
 
-  const csv = await a.request.get(`/admin/submissions/export.csv?${new URL(a.url()).searchParams}`);
+  const csv = await a.request.get(
+    `/admin/submissions/export.csv?contest=${contestId}&${new URL(a.url()).searchParams}`,
+  );
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const text = await csv.text();

@@ -293,10 +293,15 @@ test("scoring is refused outside the judging window", async ({ page }) => {
 test("the admin screens show the spec's empty states and messages", async ({ page }) => {
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto("/admin/assign");
-  await page.getByRole("button", { name: "Auto-Assign to Submissions" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Select a contest");
   const empty = await createJudgingContest("empty");
+  // Without a contest, the old page lists each contest's workspace (docs/decisions/0050).
+  await page.goto("/admin/assign");
+  await expect(
+    page.getByRole("region", { name: "Each contest's judges are assigned in its workspace:" }),
+  ).toBeVisible();
+  await expect(
+    page.locator(`a[href="/admin/contests/${empty.contestId}/assignments"]`),
+  ).toHaveCount(1);
   await page.goto(`/admin/scoring?contest=${empty.contestId}`);
   await expect(page.getByText("No scores submitted yet")).toBeVisible();
   await page.goto(`/admin/assign?contest=${empty.contestId}`);
