@@ -154,29 +154,34 @@ export async function comparisonScales(
 }
 
 /**
- * The notes judges wrote on an entry's pieces in a comparison round, for the writer with results
- * (like rubric comments), oldest first.
+ * What a writer reads of the comparison rounds their entry took part in, with results: the rounds
+ * in which it was compared, and the notes judges wrote on its piece (like rubric comments),
+ * oldest first. Never the judge: no judge is selected. One statement.
  */
-export async function comparisonNotesFor(submissionId: string) {
+export async function comparisonFeedbackFor(submissionId: string) {
   const rows = await prisma.comparison.findMany({
     where: {
       decidedAt: { not: null },
-      OR: [
-        { entryAId: submissionId, noteA: { not: null } },
-        { entryBId: submissionId, noteB: { not: null } },
-      ],
+      winnerId: { not: null },
+      OR: [{ entryAId: submissionId }, { entryBId: submissionId }],
     },
     select: {
       entryAId: true,
       noteA: true,
       noteB: true,
-      decidedAt: true,
       round: { select: { number: true } },
     },
-    orderBy: [{ decidedAt: "asc" }],
+    orderBy: [{ decidedAt: "asc" }, { id: "asc" }],
   });
-  return rows.map((r) => ({
-    round: r.round.number,
-    note: (r.entryAId === submissionId ? r.noteA : r.noteB) ?? "",
-  }));
+  const notes: { round: number; note: string }[] = [];
+  for (const r of rows) {
+    const note = (r.entryAId === submissionId ? r.noteA : r.noteB)?.trim();
+    if (note) notes.push({ round: r.round.number, note });
+  }
+  return { rounds: [...new Set(rows.map((r) => r.round.number))].sort((a, b) => a - b), notes };
+}
+
+/** The notes judges wrote on an entry's pieces in comparison rounds, oldest first. */
+export async function comparisonNotesFor(submissionId: string) {
+  return (await comparisonFeedbackFor(submissionId)).notes;
 }

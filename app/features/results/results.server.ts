@@ -10,6 +10,7 @@ import {
   resultsReleaseSelect,
 } from "~/features/contests/results-release";
 import { parseCriteria, round2 } from "~/features/contests/rubric";
+import { comparisonFeedbackFor } from "~/features/comparison/scale.server";
 import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
 import { writerName, writerSelect } from "~/features/judging/writer";
 import { prisma } from "~/utils/db.server";
@@ -177,11 +178,18 @@ export async function entryResults(userId: string, submissionId: string, now = n
     },
   });
   if (!entry) return null;
-  const award = await entryAward(submissionId, now);
+  const [award, compared] = await Promise.all([
+    entryAward(submissionId, now),
+    comparisonFeedbackFor(submissionId),
+  ]);
   // The average and the criteria are the round that decided the entry's place; every judge's
-  // comment is kept, named by round when there were several (docs/decisions/0032).
+  // comment is kept, named by round when there were several (docs/decisions/0032). A comparison
+  // round read later than any rubric round decided it: no average (a measure is not a score),
+  // and the notes on its piece join the comments, never naming the judge (ADR 0056).
   const scored = entry.scores.map((s) => ({ ...s, round: s.assignment.round }));
-  const deciding = decidingRound(scored);
+  const lastCompared = compared.rounds.at(-1) ?? 0;
+  const byComparison = lastCompared > Math.max(0, ...scored.map((s) => s.round));
+  const deciding = byComparison ? [] : decidingRound(scored);
   const labels = judgeLabels(scored);
   const criteria = deciding.length ? parseCriteria(deciding[0].rubric.criteria) : [];
   const values = deciding.map((s) => parseScores(s.scores));
@@ -202,10 +210,24 @@ export async function entryResults(userId: string, submissionId: string, now = n
       outOf: c.maxPoints,
       average: mean(values.map((v) => Number(v[c.key] ?? 0))),
     })),
-    comments: entry.scores
-      .map((s, i) => ({ judge: labels[i], comment: s.comment?.trim() || null }))
-      .filter((c) => c.comment),
+    comparedLast: byComparison,
+    comments: [
+      ...entry.scores
+        .map((s, i) => ({ judge: labels[i], comment: s.comment?.trim() || null }))
+        .filter((c) => c.comment),
+      ...noteLabels(compared.notes),
+    ],
   };
+}
+
+/** Notes on an entry's piece as its writer reads them: "Round 1 · Note 2". */
+function noteLabels(notes: readonly { round: number; note: string }[]) {
+  const seen = new Map<number, number>();
+  return notes.map((n) => {
+    const k = (seen.get(n.round) ?? 0) + 1;
+    seen.set(n.round, k);
+    return { judge: `Round ${n.round} · Note ${k}`, comment: n.note };
+  });
 }
 
 /**
