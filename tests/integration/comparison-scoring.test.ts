@@ -212,7 +212,7 @@ describe("a comparison round's scale for the admin and the writer", () => {
     const results = (await entryResults(best.writerId, best.id, at(22)))!;
     expect(results.comments.length).toBeGreaterThan(0);
     expect(results.comments.every((c) => c.comment === NOTE)).toBe(true);
-    expect(results.comments[0]!.judge).toBe("Round 1 · Note 1");
+    expect(results.comments.map((c) => c.judge).slice(0, 2)).toEqual(["Note 1", "Note 2"]);
     // Judged by comparison: no average, said so.
     expect(results.average).toBeNull();
     expect(results.comparedLast).toBe(true);
@@ -225,5 +225,83 @@ describe("a comparison round's scale for the admin and the writer", () => {
     const other = (await entryResults(entries[3]!.writerId, entries[3]!.id, at(22)))!;
     expect(other.comments).toEqual([]);
     expect(await entryResults(entries[3]!.writerId, best.id, at(22))).toBeNull();
+  });
+
+  test("a rubric first read, then a comparison final: comments and notes named by round", async () => {
+    const { contest } = await lifecycleContest();
+    const rubricId = contest.rubrics[0]!.id;
+    const now = Date.now();
+    await prisma.judgingRound.create({
+      data: {
+        contestId: contest.id,
+        number: 1,
+        name: "First read",
+        rubricId,
+        judgingOpen: at(11),
+        judgingClose: at(15),
+      },
+    });
+    const final = await prisma.judgingRound.create({
+      data: {
+        contestId: contest.id,
+        number: 2,
+        name: "Final",
+        method: "comparison",
+        judgingOpen: new Date(now - HOUR),
+        judgingClose: new Date(now + HOUR),
+      },
+    });
+    const mine = await entry(contest.id);
+    const rival = await entry(contest.id);
+    const [reader, comparer] = [
+      await person("reader", ["judge"]),
+      await person("comparer", ["judge"]),
+    ];
+    const assignment = await prisma.judgeAssignment.create({
+      data: {
+        contestId: contest.id,
+        judgeId: reader.id,
+        submissionId: mine.submission.id,
+        round: 1,
+      },
+    });
+    await prisma.score.create({
+      data: {
+        assignmentId: assignment.id,
+        rubricId,
+        judgeId: reader.id,
+        submissionId: mine.submission.id,
+        scores: JSON.stringify({ voice: 8 }),
+        total: 8,
+        comment: "A strong opening.",
+        submittedAt: at(12),
+      },
+    });
+    const key = pairKey(rival.submission.id, mine.submission.id);
+    await prisma.comparison.create({
+      data: {
+        contestId: contest.id,
+        roundId: final.id,
+        judgeId: comparer.id,
+        entryAId: rival.submission.id,
+        entryBId: mine.submission.id,
+        pairKey: key,
+        winnerId: mine.submission.id,
+        noteA: "Not for this writer.",
+        noteB: "  Vivid and brave.  ",
+        decidedAt: new Date(now - 1000),
+      },
+    });
+    const results = (await entryResults(mine.writer.id, mine.submission.id, at(22)))!;
+    expect(results.comments).toEqual([
+      { judge: "Round 1 · Judge 1", comment: "A strong opening." },
+      { judge: "Round 2 · Note 1", comment: "Vivid and brave." },
+    ]);
+    // The final was judged by comparison: no average from the first read.
+    expect(results.average).toBeNull();
+    expect(results.comparedLast).toBe(true);
+    const text = JSON.stringify(results);
+    expect(text).not.toContain("comparer");
+    expect(text).not.toContain(comparer.id);
   });
 });

@@ -190,7 +190,8 @@ export async function entryResults(userId: string, submissionId: string, now = n
   const lastCompared = compared.rounds.at(-1) ?? 0;
   const byComparison = lastCompared > Math.max(0, ...scored.map((s) => s.round));
   const deciding = byComparison ? [] : decidingRound(scored);
-  const labels = judgeLabels(scored);
+  // Rounds are named when the comments and notes together span several (ADR 0032, 0056).
+  const labels = judgeLabels([...scored, ...compared.notes]).slice(0, scored.length);
   const criteria = deciding.length ? parseCriteria(deciding[0].rubric.criteria) : [];
   const values = deciding.map((s) => parseScores(s.scores));
   const mean = averageScore;
@@ -215,18 +216,21 @@ export async function entryResults(userId: string, submissionId: string, now = n
       ...entry.scores
         .map((s, i) => ({ judge: labels[i], comment: s.comment?.trim() || null }))
         .filter((c) => c.comment),
-      ...noteLabels(compared.notes),
+      ...noteLabels(
+        compared.notes,
+        new Set([...scored, ...compared.notes].map((s) => s.round)).size > 1,
+      ),
     ],
   };
 }
 
-/** Notes on an entry's piece as its writer reads them: "Round 1 · Note 2". */
-function noteLabels(notes: readonly { round: number; note: string }[]) {
+/** Notes on an entry's piece as its writer reads them: "Note 2", or "Round 1 · Note 2" across rounds. */
+function noteLabels(notes: readonly { round: number; note: string }[], several: boolean) {
   const seen = new Map<number, number>();
   return notes.map((n) => {
     const k = (seen.get(n.round) ?? 0) + 1;
     seen.set(n.round, k);
-    return { judge: `Round ${n.round} · Note ${k}`, comment: n.note };
+    return { judge: several ? `Round ${n.round} · Note ${k}` : `Note ${k}`, comment: n.note };
   });
 }
 
