@@ -10,7 +10,7 @@ import { formatMeasure } from "~/features/comparison/scale-words";
 
 type Divisions = { id: string; name: string }[] | null;
 
-export type ComparisonSummary = {
+type ComparisonSummary = {
   reliability: number;
   reliabilityWords: string;
   made: number;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { comparisonsWords, formatMeasure, judgeFitWords, reliabilityWords } from "./scale-words";
+import { formatMeasure, judgeFitWords, reliabilityWords } from "./scale-words";
 import { MIN_CHOICES_FOR_FIT } from "./model";
 
 describe("the scale in words", () => {
@@ -21,8 +21,7 @@ describe("the scale in words", () => {
     expect(judgeFitWords({ misfit: false, count: 30 })).toBe("Agrees with the panel's scale");
   });
 
-  test("counts and measures", () => {
-    expect(comparisonsWords(12, 60)).toBe("12 of 60 comparisons made");
+  test("measures in logits, with their sign", () => {
     expect(formatMeasure(1.234)).toBe("1.23");
     expect(formatMeasure(-0.001)).toBe("0.00");
     expect(formatMeasure(-1.5)).toBe("-1.50");

@@ -17,11 +17,6 @@ export function reliabilityWords(reliability: number, comparisons: number): stri
   return `${figure}: the order is not settled yet; more comparisons are needed.`;
 }
 
-/** How many comparisons were made of how many the round asks for. */
-export function comparisonsWords(made: number, needed: number): string {
-  return `${made} of ${needed} comparisons made`;
-}
-
 /** A judge's fit in words: a misfit is said, a judge with too few choices is not judged. */
 export function judgeFitWords(judge: { misfit: boolean; count: number }): string {
   if (judge.misfit) return "Disagrees with the panel's scale";
