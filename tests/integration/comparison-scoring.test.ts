@@ -121,8 +121,10 @@ type PageData = {
   } | null;
 };
 
-async function page(contestId: string) {
-  const request = new Request(`http://localhost/admin/contests/${contestId}/scoring?round=1`);
+async function page(contestId: string, query = "") {
+  const request = new Request(
+    `http://localhost/admin/contests/${contestId}/scoring?round=1${query}`,
+  );
   return (await scoringPage({
     request,
     params: { id: contestId },
@@ -303,5 +305,89 @@ describe("a comparison round's scale for the admin and the writer", () => {
     const text = JSON.stringify(results);
     expect(text).not.toContain("comparer");
     expect(text).not.toContain(comparer.id);
+  });
+
+  test("with divisions: each division's scale, judges and CSV ranks of its own", async () => {
+    const { contest } = await lifecycleContest();
+    const now = Date.now();
+    const round = await prisma.judgingRound.create({
+      data: {
+        contestId: contest.id,
+        number: 1,
+        name: "First read",
+        method: "comparison",
+        comparisonsPerEntry: 4,
+        judgingOpen: new Date(now - HOUR),
+        judgingClose: new Date(now + HOUR),
+      },
+    });
+    const divisions = [];
+    for (const [d, name] of ["Younger", "Older"].entries())
+      divisions.push(
+        await prisma.division.create({
+          data: {
+            contestId: contest.id,
+            position: d,
+            name,
+            basis: "grade",
+            min: 3 + 3 * d,
+            max: 5 + 3 * d,
+          },
+        }),
+      );
+    const judges = [await person("cjudge", ["judge"]), await person("cjudge", ["judge"])];
+    await seatPanel(
+      contest.id,
+      judges.map((j) => j.id),
+    );
+    const byDivision: string[][] = [[], []];
+    for (let i = 0; i < 12; i++) {
+      const e = await entry(contest.id);
+      await prisma.submission.update({
+        where: { id: e.submission.id },
+        data: { divisionId: divisions[i % 2]!.id },
+      });
+      byDivision[i % 2]!.push(e.submission.id);
+    }
+    // Judge 0 compares in the younger division only, judge 1 in the older; the later entry wins.
+    for (const [d, ids] of byDivision.entries())
+      for (let a = 0; a < ids.length; a++)
+        for (let b = a + 1; b < ids.length; b++)
+          await prisma.comparison.create({
+            data: {
+              contestId: contest.id,
+              roundId: round.id,
+              divisionId: divisions[d]!.id,
+              judgeId: judges[d]!.id,
+              entryAId: ids[a]!,
+              entryBId: ids[b]!,
+              pairKey: pairKey(ids[a]!, ids[b]!),
+              winnerId: ids[b]!,
+              decidedAt: new Date(now - 1000),
+            },
+          });
+    const older = await page(contest.id, `&division=${divisions[1]!.id}`);
+    expect(older.rows.map((r) => r.id).sort()).toEqual([...byDivision[1]!].sort());
+    expect(older.rows[0]).toMatchObject({ id: byDivision[1]!.at(-1), rank: 1 });
+    expect(older.comparison).toMatchObject({ made: 15, needed: 12 });
+    expect(older.comparison!.judges.map((j) => j.id)).toEqual([judges[1]!.id]);
+
+    const response = await scoringCsv({
+      request: new Request(
+        `http://localhost/admin/scoring/export?contest=${contest.id}&round=1&division=all`,
+      ),
+      params: {},
+      context: {},
+    });
+    const [header, ...records] = parse(await (response as Response).text()) as string[][];
+    expect(header!.slice(-3)).toEqual(["Comparisons", "Measure", "SE"]);
+    expect(records).toHaveLength(12);
+    const firsts = records.filter((r) => r[0] === "1").map((r) => [r[1], r[3]]);
+    expect(firsts.sort()).toEqual(
+      [
+        ["Older", byDivision[1]!.at(-1)],
+        ["Younger", byDivision[0]!.at(-1)],
+      ].sort(),
+    );
   });
 });
