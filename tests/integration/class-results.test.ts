@@ -392,4 +392,70 @@ describe("class results (docs/decisions/0031)", () => {
     const solo = all.find((r) => r[at("Title")] === "Alone")!;
     expect([solo[at("School")], solo[at("Pupil")], solo[at("Sent by")]]).toEqual(["", "", ""]);
   });
+
+  test("notes on pieces judged by comparison reach the educator with results, no judge named", async () => {
+    const c = await contest("class-compared");
+    const round = await prisma.judgingRound.create({
+      data: {
+        contestId: c.id,
+        number: 1,
+        name: "Compared",
+        method: "comparison",
+        judgingOpen: c.judgingOpen,
+        judgingClose: c.judgingClose,
+      },
+    });
+    const [mia, noah] = world.grace.pupils;
+    const made = [];
+    for (const [pupil, title] of [
+      [mia, "The Kite"],
+      [noah, "The Well"],
+    ] as const)
+      made.push(
+        await prisma.submission.create({
+          data: {
+            contestId: c.id,
+            entrantId: world.grace.educator.id,
+            pupilId: pupil.id,
+            title,
+            body: "A short piece.",
+            wordCount: 3,
+            status: "submitted",
+          },
+        }),
+      );
+    const [kite, well] = made;
+    await prisma.comparison.create({
+      data: {
+        contestId: c.id,
+        roundId: round.id,
+        judgeId: world.judge.id,
+        entryAId: kite!.id,
+        entryBId: well!.id,
+        pairKey: [kite!.id, well!.id].sort().join("|"),
+        winnerId: kite!.id,
+        noteA: "The kite's string is a lovely image.",
+        noteB: null,
+        decidedAt: new Date(),
+      },
+    });
+    const view = (await classContestResults(world.grace.classroom.id, c.slug))!;
+    const byId = new Map(view.entries.map((e) => [e.id, e]));
+    expect(byId.get(kite!.id)!.results).toMatchObject({
+      average: null,
+      comparedLast: true,
+      reviews: [],
+      notes: [{ judge: "Note 1", comment: "The kite's string is a lovely image." }],
+    });
+    expect(byId.get(well!.id)!.results).toMatchObject({ comparedLast: true, notes: [] });
+    expect(JSON.stringify(view)).not.toContain("Judge Person");
+    expect(JSON.stringify(view)).not.toContain(world.judge.id);
+    // Before results are out: nothing of it.
+    const early = await classContestResults(
+      world.grace.classroom.id,
+      c.slug,
+      new Date(c.resultsAt.getTime() - 1000),
+    );
+    expect(early!.entries.every((e) => e.results === null)).toBe(true);
+  });
 });

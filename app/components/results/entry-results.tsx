@@ -11,6 +11,8 @@ export type EntryResultsData = {
   outOf: number;
   criteria: { label: string; outOf: number; average: number | null }[];
   comments: { judge: string; comment: string | null }[];
+  /** The round that decided the entry was judged by comparison (ADR 0056): no average. */
+  comparedLast?: boolean;
 };
 
 /** An entrant's own results: award, average with its scale, criteria, judges' comments. */
@@ -42,7 +44,12 @@ export function EntryResults({
           </div>
         ) : null}
         {results.progress ? <p className="font-medium">{results.progress}</p> : null}
-        {results.average === null ? (
+        {results.average === null && results.comparedLast ? (
+          <p>
+            Your entry was judged by comparison: judges chose the better of two pieces, so it has no
+            score.
+          </p>
+        ) : results.average === null ? (
           <p>Your entry was not scored.</p>
         ) : (
           <>

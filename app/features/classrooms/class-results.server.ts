@@ -10,14 +10,18 @@ import { statusLabel } from "~/features/entries/submission-status";
 import { resultsDate, resultsOut, resultsReleaseSelect } from "~/features/contests/results-release";
 import { zipSync } from "fflate";
 import { parseCriteria } from "~/features/contests/rubric";
-import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
+import { averageScore, decidingRound, parseScores } from "~/features/judging/scoring";
 import { awardLabel } from "~/features/results/awards";
 import {
   awardInSentence,
   certificatesFor,
   educatorCertificatePdf,
 } from "~/features/results/certificate.server";
-import { awardsOf } from "~/features/results/results.server";
+import {
+  awardsOf,
+  comparisonFeedbackOfEntries,
+  withComparisonNotes,
+} from "~/features/results/results.server";
 import { progressLabels } from "~/features/results/entry-progress.server";
 import { formatDate } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
@@ -57,7 +61,7 @@ export async function classContestResults(classroomId: string, slug: string, now
     },
   });
   const judged = published ? entries.filter((e) => e.status === "submitted").map((e) => e.id) : [];
-  const [scores, awards, progress, divisions, rounds] = await Promise.all([
+  const [scores, awards, progress, divisions, rounds, compared] = await Promise.all([
     judged.length
       ? prisma.score.findMany({
           where: { submissionId: { in: judged }, submittedAt: { not: null } },
@@ -79,6 +83,8 @@ export async function classContestResults(classroomId: string, slug: string, now
     progressLabels(judged, now),
     prisma.division.count({ where: { contestId: contest.id } }),
     prisma.judgingRound.count({ where: { contestId: contest.id } }),
+    // Notes on pieces judged by comparison, as the entrant reads them (ADR 0056).
+    comparisonFeedbackOfEntries(judged),
   ]);
   const bySubmission = new Map<string, typeof scores>();
   for (const s of scores) {
@@ -98,7 +104,8 @@ export async function classContestResults(classroomId: string, slug: string, now
     hasRounds: rounds > 0,
     entries: entries.map((e) => {
       const own = (bySubmission.get(e.id) ?? []).map((s) => ({ ...s, round: s.assignment.round }));
-      const labels = judgeLabels(own);
+      const feedback = withComparisonNotes(own, compared.get(e.id));
+      const labels = feedback.labels;
       const award = awards.get(e.id) ?? null;
       const results = published && e.status === "submitted";
       return {
@@ -111,7 +118,12 @@ export async function classContestResults(classroomId: string, slug: string, now
         results: results
           ? {
               // The round that decided the entry (docs/decisions/0032-divisions-and-rounds.md).
-              average: averageScore(decidingRound(own).map((s) => s.total)),
+              // A comparison round that read it last decided it: no average (ADR 0056).
+              average: feedback.comparedLast
+                ? null
+                : averageScore(decidingRound(own).map((s) => s.total)),
+              comparedLast: feedback.comparedLast,
+              notes: feedback.notes,
               award: award ? { kind: award.kind, label: awardLabel(award) } : null,
               certificate: award !== null,
               progress: progress[e.id] ?? null,

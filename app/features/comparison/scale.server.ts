@@ -153,30 +153,58 @@ export async function comparisonScales(
   }));
 }
 
+export type ComparisonFeedback = { rounds: number[]; notes: { round: number; note: string }[] };
+
 /**
- * The notes judges wrote on an entry's pieces in a comparison round, for the writer with results
- * (like rubric comments), oldest first.
+ * What writers read of the comparison rounds their entries took part in, with results, by entry
+ * id: the rounds in which each was compared, and the notes judges wrote on its piece (like rubric
+ * comments), oldest first. Never the judge: no judge is selected. One statement for any number of
+ * entries; an entry never compared is absent.
  */
-export async function comparisonNotesFor(submissionId: string) {
+export async function comparisonFeedbackOf(submissionIds: readonly string[]) {
+  const out = new Map<string, ComparisonFeedback>();
+  if (submissionIds.length === 0) return out;
+  const ids = [...submissionIds];
   const rows = await prisma.comparison.findMany({
     where: {
       decidedAt: { not: null },
-      OR: [
-        { entryAId: submissionId, noteA: { not: null } },
-        { entryBId: submissionId, noteB: { not: null } },
-      ],
+      winnerId: { not: null },
+      OR: [{ entryAId: { in: ids } }, { entryBId: { in: ids } }],
     },
     select: {
       entryAId: true,
+      entryBId: true,
       noteA: true,
       noteB: true,
-      decidedAt: true,
       round: { select: { number: true } },
     },
-    orderBy: [{ decidedAt: "asc" }],
+    orderBy: [{ decidedAt: "asc" }, { id: "asc" }],
   });
-  return rows.map((r) => ({
-    round: r.round.number,
-    note: (r.entryAId === submissionId ? r.noteA : r.noteB) ?? "",
-  }));
+  const wanted = new Set(ids);
+  for (const r of rows)
+    for (const [id, raw] of [
+      [r.entryAId, r.noteA],
+      [r.entryBId, r.noteB],
+    ] as const) {
+      if (!wanted.has(id)) continue;
+      let f = out.get(id);
+      if (!f) out.set(id, (f = { rounds: [], notes: [] }));
+      if (!f.rounds.includes(r.round.number)) f.rounds.push(r.round.number);
+      const note = raw?.trim();
+      if (note) f.notes.push({ round: r.round.number, note });
+    }
+  for (const f of out.values()) f.rounds.sort((a, b) => a - b);
+  return out;
+}
+
+/** One entry's comparison feedback (see comparisonFeedbackOf). */
+export async function comparisonFeedbackFor(submissionId: string): Promise<ComparisonFeedback> {
+  return (
+    (await comparisonFeedbackOf([submissionId])).get(submissionId) ?? { rounds: [], notes: [] }
+  );
+}
+
+/** The notes judges wrote on an entry's pieces in comparison rounds, oldest first. */
+export async function comparisonNotesFor(submissionId: string) {
+  return (await comparisonFeedbackFor(submissionId)).notes;
 }

@@ -10,6 +10,11 @@ import {
   resultsReleaseSelect,
 } from "~/features/contests/results-release";
 import { parseCriteria, round2 } from "~/features/contests/rubric";
+import {
+  comparisonFeedbackFor,
+  comparisonFeedbackOf,
+  type ComparisonFeedback,
+} from "~/features/comparison/scale.server";
 import { averageScore, decidingRound, judgeLabels, parseScores } from "~/features/judging/scoring";
 import { writerName, writerSelect } from "~/features/judging/writer";
 import { prisma } from "~/utils/db.server";
@@ -177,12 +182,18 @@ export async function entryResults(userId: string, submissionId: string, now = n
     },
   });
   if (!entry) return null;
-  const award = await entryAward(submissionId, now);
+  const [award, compared] = await Promise.all([
+    entryAward(submissionId, now),
+    comparisonFeedbackFor(submissionId),
+  ]);
   // The average and the criteria are the round that decided the entry's place; every judge's
-  // comment is kept, named by round when there were several (docs/decisions/0032).
+  // comment is kept, named by round when there were several (docs/decisions/0032). A comparison
+  // round read later than any rubric round decided it: no average (a measure is not a score),
+  // and the notes on its piece join the comments, never naming the judge (ADR 0056).
   const scored = entry.scores.map((s) => ({ ...s, round: s.assignment.round }));
-  const deciding = decidingRound(scored);
-  const labels = judgeLabels(scored);
+  const feedback = withComparisonNotes(scored, compared);
+  const deciding = feedback.comparedLast ? [] : decidingRound(scored);
+  const labels = feedback.labels;
   const criteria = deciding.length ? parseCriteria(deciding[0].rubric.criteria) : [];
   const values = deciding.map((s) => parseScores(s.scores));
   const mean = averageScore;
@@ -202,10 +213,47 @@ export async function entryResults(userId: string, submissionId: string, now = n
       outOf: c.maxPoints,
       average: mean(values.map((v) => Number(v[c.key] ?? 0))),
     })),
-    comments: entry.scores
-      .map((s, i) => ({ judge: labels[i], comment: s.comment?.trim() || null }))
-      .filter((c) => c.comment),
+    comparedLast: feedback.comparedLast,
+    comments: [
+      ...entry.scores
+        .map((s, i) => ({ judge: labels[i], comment: s.comment?.trim() || null }))
+        .filter((c) => c.comment),
+      ...feedback.notes,
+    ],
   };
+}
+
+/**
+ * An entry's rubric scores and comparison feedback as its writer (or their educator) reads them
+ * (docs/decisions/0056-comparison-rounds.md): the judges' labels ("Judge 1"), the notes on its
+ * piece ("Note 1"), both named by round when together they span several ("Round 2 · Note 1"),
+ * and whether the last round it was read in was a comparison round (then it has no average: a
+ * measure is not a score).
+ */
+export function withComparisonNotes(
+  scored: readonly { round: number }[],
+  compared: ComparisonFeedback | undefined,
+) {
+  const notes = compared?.notes ?? [];
+  const lastCompared = compared?.rounds.at(-1) ?? 0;
+  const comparedLast = lastCompared > Math.max(0, ...scored.map((s) => s.round));
+  const several = new Set([...scored, ...notes].map((s) => s.round)).size > 1;
+  const labels = judgeLabels([...scored, ...notes]).slice(0, scored.length);
+  const seen = new Map<number, number>();
+  return {
+    labels,
+    comparedLast,
+    notes: notes.map((n) => {
+      const k = (seen.get(n.round) ?? 0) + 1;
+      seen.set(n.round, k);
+      return { judge: several ? `Round ${n.round} · Note ${k}` : `Note ${k}`, comment: n.note };
+    }),
+  };
+}
+
+/** The comparison feedback of several entries, by entry id (the class results read it). */
+export function comparisonFeedbackOfEntries(submissionIds: readonly string[]) {
+  return comparisonFeedbackOf(submissionIds);
 }
 
 /**

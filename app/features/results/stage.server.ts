@@ -9,11 +9,21 @@ import { contestDivisions } from "~/features/divisions/divisions.server";
 import { stageRanking, type RankingMode, type RankingRow } from "~/features/judging/ranking.server";
 import { contestRounds } from "~/features/rounds/rounds.server";
 import { prisma } from "~/utils/db.server";
+import type { RoundMethod } from "~/features/comparison/desk";
 
 export type ContestStage = {
   staged: boolean;
   divisions: { id: string; name: string }[];
-  rounds: { number: number; name: string; judgingOpen?: Date; judgingClose?: Date }[];
+  rounds: {
+    number: number;
+    name: string;
+    judgingOpen?: Date;
+    judgingClose?: Date;
+    /** The round's row and method (docs/decisions/0056-comparison-rounds.md); absent unstaged. */
+    id?: string | null;
+    method?: RoundMethod;
+    comparisonsPerEntry?: number;
+  }[];
   finalRound: number;
 };
 
@@ -43,6 +53,9 @@ export async function contestStage(contestId: string): Promise<ContestStage> {
       name: r.name,
       judgingOpen: r.judgingOpen,
       judgingClose: r.judgingClose,
+      id: r.id,
+      method: r.method,
+      comparisonsPerEntry: r.comparisonsPerEntry,
     })),
     finalRound: rounds.at(-1)?.number ?? 1,
   };

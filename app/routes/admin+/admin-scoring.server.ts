@@ -12,6 +12,9 @@ import { readForm } from "~/utils/form-body.server";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageCount, pageParam } from "~/utils/paging";
+import { comparisonScales } from "~/features/comparison/scale.server";
+import { comparisonLoad } from "~/features/comparison/desk";
+import { judgeFitWords, reliabilityWords } from "~/features/comparison/scale-words";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { findContest } from "~/features/assignment/auto-assign.server";
 import {
@@ -43,6 +46,7 @@ export async function scoringLoader(request: Request, contestId: string) {
       counts: { entries: 0, scored: 0 },
       stage: null,
       spread: null,
+      comparison: null,
     };
   const shown = { id: contest.id, title: contest.title };
   const stage = await contestStage(contest.id);
@@ -54,6 +58,35 @@ export async function scoringLoader(request: Request, contestId: string) {
     const all = await stageRankingWithDivisions(contest.id, stage, { ...pick, mode });
     const rows = all.slice((page - 1) * RANKING_PAGE_SIZE, page * RANKING_PAGE_SIZE);
     const counts = { entries: all.length, scored: all.filter((r) => r.scored > 0).length };
+    const stageShown = {
+      round: pick.round,
+      divisionId: pick.divisionId,
+      finalRound: stage.finalRound,
+      rounds: stage.rounds,
+      divisions: stage.divisions,
+    };
+    const planned = stage.rounds.find((r) => r.number === pick.round);
+    if (planned?.method === "comparison" && planned.id) {
+      // A comparison round: measures and their SE, the scale's reliability and each judge's fit
+      // in place of averages and disagreements (docs/decisions/0056-comparison-rounds.md).
+      const comparison = await comparisonSummary(
+        contest.id,
+        { id: planned.id, number: pick.round, perEntry: planned.comparisonsPerEntry ?? 10 },
+        pick.divisionId,
+        all.length,
+      );
+      return {
+        contest: shown,
+        mode,
+        page,
+        pages: pageCount(counts.entries, RANKING_PAGE_SIZE),
+        rows,
+        counts,
+        spread: null,
+        stage: stageShown,
+        comparison,
+      };
+    }
     const spread = await disagreements(
       contest.id,
       pick.round,
@@ -70,13 +103,8 @@ export async function scoringLoader(request: Request, contestId: string) {
       rows,
       counts,
       spread,
-      stage: {
-        round: pick.round,
-        divisionId: pick.divisionId,
-        finalRound: stage.finalRound,
-        rounds: stage.rounds,
-        divisions: stage.divisions,
-      },
+      stage: stageShown,
+      comparison: null,
     };
   }
   const [rows, counts] = await Promise.all([
@@ -85,7 +113,38 @@ export async function scoringLoader(request: Request, contestId: string) {
   ]);
   const spread = await disagreements(contest.id, 1, null, rows, disagree, page);
   const pages = pageCount(disagree ? spread.total : counts.entries, RANKING_PAGE_SIZE);
-  return { contest: shown, mode, page, pages, rows, counts, stage: null, spread };
+  return { contest: shown, mode, page, pages, rows, counts, stage: null, spread, comparison: null };
+}
+
+/**
+ * A comparison round's scale in one division (or the round's one scale without divisions): its
+ * reliability, the comparisons made of those the round asks for (entries × per entry ÷ 2), and
+ * each judge's fit, worst first.
+ */
+async function comparisonSummary(
+  contestId: string,
+  round: { id: string; number: number; perEntry: number },
+  divisionId: string | null,
+  entries: number,
+) {
+  const scales = await comparisonScales(contestId, round);
+  const scale = scales.find((s) => s.divisionId === divisionId);
+  const comparisons = scale?.comparisons ?? 0;
+  return {
+    reliability: scale?.reliability ?? 0,
+    reliabilityWords: reliabilityWords(scale?.reliability ?? 0, comparisons),
+    made: comparisons,
+    needed: comparisonLoad(entries, round.perEntry, 1).comparisons,
+    perEntry: round.perEntry,
+    judges: (scale?.judges ?? []).map((j) => ({
+      id: j.judgeId,
+      name: j.name,
+      infit: j.infit,
+      count: j.count,
+      misfit: j.misfit,
+      words: judgeFitWords(j),
+    })),
+  };
 }
 
 const thresholdSchema = spreadPercentSchema.extend({ contestId: z.string().min(1).max(64) });

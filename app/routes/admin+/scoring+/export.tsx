@@ -10,6 +10,7 @@ import {
 import { findContest } from "~/features/assignment/auto-assign.server";
 import { csvResponse, csvSafe } from "~/utils/csv-export";
 import { formatScore } from "~/features/judging/scoring";
+import { formatMeasure } from "~/features/comparison/scale-words";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
   contestStage,
@@ -36,6 +37,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
       stageRankingWithDivisions(contest.id, stage, { ...pick, mode }),
       entrantsForContest(contest.id),
     ]);
+    const division = pick.divisionId
+      ? `-${stage.divisions.findIndex((d) => d.id === pick.divisionId) + 1}`
+      : "";
+    const base = `scoring-${contest.slug}-round-${pick.round}${division ? `-division${division}` : ""}`;
+    if (stage.rounds.find((r) => r.number === pick.round)?.method === "comparison") {
+      // A comparison round: the measure and its standard error, not an average
+      // (docs/decisions/0056-comparison-rounds.md).
+      const header = [
+        "Rank within division",
+        "Division",
+        "Round",
+        "Submission ID",
+        "Title",
+        "Entrant",
+        "Entrant Email",
+        "Comparisons",
+        "Measure",
+        "SE",
+      ];
+      const records = rows.map((r) => {
+        const entrant = entrants.get(r.id);
+        return [
+          r.rank === null ? "" : String(r.rank),
+          csvSafe(r.division),
+          String(pick.round),
+          r.id,
+          csvSafe(r.title),
+          csvSafe(entrant?.displayName ?? ""),
+          csvSafe(entrant?.email ?? ""),
+          String(r.scored),
+          formatMeasure(r.average),
+          r.se === null || r.se === undefined ? "" : r.se.toFixed(2),
+        ].map((v) => (v === "—" ? "" : v));
+      });
+      return csvResponse(stringify([header, ...records]), `${base}-comparison.csv`);
+    }
     const header = [
       "Rank within division",
       "Division",
@@ -67,10 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         record.push(r.average === null ? "" : formatScore(r.average), String(r.used));
       return record;
     });
-    const division = pick.divisionId
-      ? `-${stage.divisions.findIndex((d) => d.id === pick.divisionId) + 1}`
-      : "";
-    const name = `scoring-${contest.slug}-round-${pick.round}${division ? `-division${division}` : ""}${mode === "z" ? "-normalised" : ""}.csv`;
+    const name = `${base}${mode === "z" ? "-normalised" : ""}.csv`;
     return csvResponse(stringify([header, ...records]), name);
   }
   // Streamed a page of the ranking at a time (docs/decisions/0052-per-request-work.md).

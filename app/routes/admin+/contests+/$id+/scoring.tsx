@@ -12,6 +12,11 @@ import { inputClass } from "~/components/ui/field";
 import { SPREAD_DEFAULT } from "~/features/judging/spread";
 import { judgeTotalsSpread } from "~/features/assignment/charts.server";
 import { SpreadChart } from "~/components/charts/spread-chart";
+import {
+  ComparisonRankingTable,
+  ComparisonReliability,
+  JudgeFitTable,
+} from "~/components/judging/comparison-scale";
 import { scoringAction, scoringLoader } from "../../admin-scoring.server";
 
 export const meta: MetaFunction = () => [{ title: "Scoring Overview · Inkwell" }];
@@ -32,7 +37,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ContestScoring() {
-  const { contest, mode, page, pages, rows, counts, stage, spread, judgeSpread } =
+  const { contest, mode, page, pages, rows, counts, stage, spread, judgeSpread, comparison } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const divisions = stage?.divisions ?? null;
@@ -59,7 +64,7 @@ export default function ContestScoring() {
       <h1 className="font-serif text-3xl font-bold">Scoring Overview</h1>
       {contest && judgeSpread ? (
         <SpreadChart panel={judgeSpread.panel} judges={judgeSpread.judges} />
-      ) : contest ? (
+      ) : contest && !comparison ? (
         <p>
           <Link to={query({ chart: "judges" })} className="text-ink-700 underline">
             Show each judge&apos;s totals beside the panel&apos;s
@@ -114,7 +119,9 @@ export default function ContestScoring() {
       {!contest ? (
         <p className="text-slate-600">Select a contest to see its ranking.</p>
       ) : counts.scored === 0 ? (
-        <EmptyState className="p-8">No scores submitted yet</EmptyState>
+        <EmptyState className="p-8">
+          {comparison ? "No comparisons made yet" : "No scores submitted yet"}
+        </EmptyState>
       ) : (
         <section aria-labelledby="ranking-heading" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -123,31 +130,38 @@ export default function ContestScoring() {
               {stage
                 ? `, ${stage.divisionId ? divisionName(stage.divisionId) : "all divisions"}, round ${stage.round}`
                 : ""}
-              : {counts.scored} of {counts.entries} entries scored
+              : {counts.scored} of {counts.entries} entries {comparison ? "compared" : "scored"}
             </h2>
             <div className="flex flex-wrap gap-2">
-              <nav aria-label="Average" className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm">
-                <Link
-                  to={query({ normalize: "raw", page: "1" })}
-                  aria-current={mode === "raw" ? "page" : undefined}
-                  className={
-                    mode === "raw"
-                      ? "rounded bg-white px-3 py-1 shadow"
-                      : "px-3 py-1 text-slate-700"
-                  }
+              {comparison ? null : (
+                <nav
+                  aria-label="Average"
+                  className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm"
                 >
-                  Raw averages
-                </Link>
-                <Link
-                  to={query({ normalize: "z", page: "1" })}
-                  aria-current={mode === "z" ? "page" : undefined}
-                  className={
-                    mode === "z" ? "rounded bg-white px-3 py-1 shadow" : "px-3 py-1 text-slate-700"
-                  }
-                >
-                  Z-score normalised
-                </Link>
-              </nav>
+                  <Link
+                    to={query({ normalize: "raw", page: "1" })}
+                    aria-current={mode === "raw" ? "page" : undefined}
+                    className={
+                      mode === "raw"
+                        ? "rounded bg-white px-3 py-1 shadow"
+                        : "px-3 py-1 text-slate-700"
+                    }
+                  >
+                    Raw averages
+                  </Link>
+                  <Link
+                    to={query({ normalize: "z", page: "1" })}
+                    aria-current={mode === "z" ? "page" : undefined}
+                    className={
+                      mode === "z"
+                        ? "rounded bg-white px-3 py-1 shadow"
+                        : "px-3 py-1 text-slate-700"
+                    }
+                  >
+                    Z-score normalised
+                  </Link>
+                </nav>
+              )}
               <a
                 href={`/admin/scoring/export${exportQuery({})}`}
                 className={buttonClass({ variant: "outline", size: "sm" }, "h-auto py-2")}
@@ -166,7 +180,20 @@ export default function ContestScoring() {
               ) : null}
             </div>
           </div>
-          {mode === "z" ? (
+          {comparison ? (
+            <>
+              <ComparisonReliability summary={comparison} />
+              <ComparisonRankingTable rows={rows} divisions={divisions} />
+              <p className="text-sm text-slate-600">
+                Judged by comparison: each entry&apos;s measure (in logits) comes from the
+                judges&apos; choices between pairs, with its standard error; a higher measure is a
+                stronger piece. Entries not yet compared are listed last, unranked.
+              </p>
+              <Pager page={page} pageCount={pages} label="Ranking" />
+              <JudgeFitTable judges={comparison.judges} />
+            </>
+          ) : null}
+          {comparison ? null : mode === "z" ? (
             <p className="text-sm text-slate-600">
               Each judge&apos;s totals are standardised (their mean becomes 0 and their spread 1)
               before averaging, so a harsh or generous judge does not decide the order. Only a judge
@@ -176,25 +203,29 @@ export default function ContestScoring() {
               normalised average and is not ranked here.
             </p>
           ) : null}
-          <SpreadControls
-            contestId={contest.id}
-            percent={spread?.percent ?? SPREAD_DEFAULT}
-            total={spread?.total ?? 0}
-            only={spread?.only ?? false}
-            allHref={query({ disagree: "0", page: "1" })}
-            onlyHref={query({ disagree: "1", page: "1" })}
-            lastResult={lastResult}
-          />
-          {spread?.only ? (
-            <DisagreementTable list={spread.list} divisions={divisions} />
-          ) : (
-            <RankingTable rows={rows} mode={mode} flags={spread?.flags} divisions={divisions} />
+          {comparison ? null : (
+            <>
+              <SpreadControls
+                contestId={contest.id}
+                percent={spread?.percent ?? SPREAD_DEFAULT}
+                total={spread?.total ?? 0}
+                only={spread?.only ?? false}
+                allHref={query({ disagree: "0", page: "1" })}
+                onlyHref={query({ disagree: "1", page: "1" })}
+                lastResult={lastResult}
+              />
+              {spread?.only ? (
+                <DisagreementTable list={spread.list} divisions={divisions} />
+              ) : (
+                <RankingTable rows={rows} mode={mode} flags={spread?.flags} divisions={divisions} />
+              )}
+              <p className="text-sm text-slate-600">
+                Judges shows scores submitted / judges assigned. Entries without a submitted score
+                are listed last, unranked.
+              </p>
+              <Pager page={page} pageCount={pages} label="Ranking" />
+            </>
           )}
-          <p className="text-sm text-slate-600">
-            Judges shows scores submitted / judges assigned. Entries without a submitted score are
-            listed last, unranked.
-          </p>
-          <Pager page={page} pageCount={pages} label="Ranking" />
         </section>
       )}
     </div>

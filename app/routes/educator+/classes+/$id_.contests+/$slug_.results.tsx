@@ -154,14 +154,14 @@ export default function ClassContestResults() {
         </DataTable>
       )}
 
-      {published && entries.some((e) => e.results?.reviews.length) ? (
+      {published && entries.some((e) => e.results?.reviews.length || e.results?.notes.length) ? (
         <section aria-labelledby="feedback" className="mt-10">
           <h2 id="feedback" className="text-2xl font-semibold">
             Judges&rsquo; feedback
           </h2>
           <ul className="mt-4 space-y-4">
             {entries
-              .filter((e) => e.results?.reviews.length)
+              .filter((e) => e.results?.reviews.length || e.results?.notes.length)
               .map((e) => (
                 <li key={e.id} className="rounded-md border border-slate-200 p-4">
                   <h3 className="font-semibold break-words">
@@ -181,6 +181,12 @@ export default function ClassContestResults() {
                         {r.comment ? (
                           <p className="mt-1 italic text-slate-700">&ldquo;{r.comment}&rdquo;</p>
                         ) : null}
+                      </li>
+                    ))}
+                    {e.results!.notes.map((n) => (
+                      <li key={n.judge} className="text-base">
+                        <p className="font-medium">{n.judge}</p>
+                        <p className="mt-1 italic text-slate-700">&ldquo;{n.comment}&rdquo;</p>
                       </li>
                     ))}
                   </ul>
