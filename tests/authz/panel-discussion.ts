@@ -22,7 +22,9 @@ export const panelDiscussionRoutes: AuthzRow[] = [
     path: (ctx) => `/admin/scoring?index&contest=${ctx.id(AUTUMN)}`,
     formFromContext: (ctx) => ({ intent: "spread", contestId: ctx.id(AUTUMN), spreadPercent: "0" }),
     ...adminOnly,
-    admin: 400,
+    // The old URL has no form now: its page sends the admin to the contest's Scoring, where the
+    // same post answers 400 (tests/authz/workspace.ts; docs/decisions/0050-contest-workspace.md).
+    admin: "->/admin/contests/*",
   },
   {
     name: "GET /admin/scoring?contest=autumn&disagree=1",
