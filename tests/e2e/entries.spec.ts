@@ -181,6 +181,7 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
   page,
   browser,
   baseURL,
+  javaScriptEnabled,
 }) => {
   const email = await newWriter(page);
   // Documents are held to the contest's range like typed text (docs/decisions/0034-reading-desk.md).
@@ -224,6 +225,13 @@ test("submit a PDF and a TXT file; download your own file; another entrant gets 
   expect(res.status()).toBe(200);
   expect(res.headers()["content-disposition"]).toContain("glass-orchard.pdf");
   expect(Buffer.from(await res.body()).equals(pdf)).toBe(true);
+  // Following the link downloads the file and stays on the page; where JavaScript runs, the page
+  // then says so in its live region (the spec's words).
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("glass-orchard.pdf");
+  await expect(page.getByTestId("download-status")).toHaveText(
+    javaScriptEnabled ? "File downloaded successfully" : "",
+  );
 
   // Another entrant: the file and the submission page do not exist for them.
   const other = await browser.newContext({ baseURL });

@@ -44,7 +44,10 @@ test("an admin builds a panel of three; a judge accepts through the e-mailed lin
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/admin/contests/${fixture.contestId}/edit`);
-  await page.getByRole("link", { name: "Judging panel" }).click();
+  await page
+    .getByRole("navigation", { name: "Contest workspace" })
+    .getByRole("link", { name: "Panel", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: "Judging panel" })).toBeVisible();
 
   await page.getByLabel(ann.email).check();

@@ -72,7 +72,10 @@ export async function seatPanelThroughSite(
   await admin.goto(`${origin}/admin/contests`);
   await admin.getByRole("link", { name: `Edit ${c.title}`, exact: true }).click();
   await expect(admin).toHaveURL(/\/admin\/contests\/[^/]+\/edit$/);
-  await admin.getByRole("link", { name: "Judging panel", exact: true }).click();
+  await admin
+    .getByRole("navigation", { name: "Contest workspace" })
+    .getByRole("link", { name: "Panel", exact: true })
+    .click();
   await expect(admin).toHaveURL(/\/admin\/contests\/[^/]+\/panel$/);
   for (const email of c.judges) await admin.getByLabel(`(${email})`).check();
   await admin.getByRole("button", { name: "Invite the ticked judges" }).click();

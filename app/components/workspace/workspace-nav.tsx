@@ -10,7 +10,7 @@ import { cn } from "~/components/ui/cn";
 export const WORKSPACE_TABS = [
   ["", "Overview", []],
   ["edit", "Setup", ["divisions", "rounds", "prompts", "rubrics"]],
-  ["entries", "Entries", []],
+  ["entries", "Entries", ["copies"]],
   ["panel", "Panel", []],
   ["assignments", "Assignments", []],
   ["scoring", "Scoring", []],
@@ -36,22 +36,30 @@ const tabClass = (current: boolean) =>
       : "text-slate-700 hover:bg-slate-100",
   );
 
+/** Which tab a path under the workspace belongs to ("" for Overview), and its first segment. */
+export function currentWorkspaceTab(contestId: string, pathname: string) {
+  const base = `/admin/contests/${contestId}`;
+  if (pathname !== base && !pathname.startsWith(`${base}/`)) return { tab: null, first: "" };
+  const rest = pathname.slice(base.length).replace(/^\/+/, "");
+  const first = rest.split("/")[0] ?? "";
+  const tab = WORKSPACE_TABS.find(([path, , also]) =>
+    path === "" ? rest === "" : first === path || (also as readonly string[]).includes(first),
+  );
+  return { tab: tab ? tab[0] : null, first };
+}
+
 export function WorkspaceNav({ contestId, pathname }: { contestId: string; pathname: string }) {
   const base = `/admin/contests/${contestId}`;
-  const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/+/, "") : "";
-  const first = rest.split("/")[0] ?? "";
-  const setupOpen = first === "edit" || SETUP_PAGES.some(([p]) => p === first);
+  const { tab, first } = currentWorkspaceTab(contestId, pathname);
+  const setupOpen = tab === "edit";
   return (
     <>
       <nav
         aria-label="Contest workspace"
         className="mb-2 flex flex-wrap gap-1 border-b border-slate-200 pb-2"
       >
-        {WORKSPACE_TABS.map(([path, label, also]) => {
-          const current =
-            path === ""
-              ? rest === ""
-              : first === path || (also as readonly string[]).includes(first);
+        {WORKSPACE_TABS.map(([path, label]) => {
+          const current = tab === path;
           return (
             <Link
               key={label}

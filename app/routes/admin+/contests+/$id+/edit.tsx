@@ -64,30 +64,6 @@ export default function EditContest() {
         <Link to={`/contests/${d.slug}`} className="underline">
           View contest page
         </Link>{" "}
-        ·{" "}
-        <Link to={`/admin/contests/${d.id}/prompts`} className="underline">
-          Prompts page
-        </Link>{" "}
-        ·{" "}
-        <Link to={`/admin/contests/${d.id}/rubrics`} className="underline">
-          Rubrics page
-        </Link>{" "}
-        ·{" "}
-        <Link to={`/admin/contests/${d.id}/divisions`} className="underline">
-          Divisions page
-        </Link>{" "}
-        ·{" "}
-        <Link to={`/admin/contests/${d.id}/rounds`} className="underline">
-          Rounds page
-        </Link>{" "}
-        ·{" "}
-        <Link to={`/admin/contests/${d.id}/panel`} className="underline">
-          Judging panel
-        </Link>{" "}
-        ·{" "}
-        <Link to={`/admin/contests/${d.id}/messages`} className="underline">
-          Messages page
-        </Link>{" "}
         · {d.submissions} {d.submissions === 1 ? "submission" : "submissions"}
       </p>
       {d.rounds.length > 1 ? (

@@ -12,9 +12,10 @@ import { ADMIN, DEMO_PASSWORD, signIn, signUp, uniqueEmail } from "./utils";
  * round whose dates are minutes apart. Writers of both divisions enter; the first round is scored;
  * the shortlist (the top entry of each division) goes on by itself at the round's close; the final
  * round's judge scores it through the review page; the results step publishes winners per
- * division. With JavaScript on and off (every form posts without it). Named to run with the
- * workflows spec, last: its published contest, closing within minutes, would otherwise sit at the
- * top of every "closing soon" list that other specs read.
+ * division. With JavaScript on and off (every form posts without it). Named to sort first: it
+ * waits about eight minutes on real dates, mostly idle, so started first it overlaps the other
+ * specs instead of running alone at the end of the suite. Its contest is open for submissions only
+ * in its first few minutes; specs that read "closing soon" lists allow for such a contest.
  */
 test.describe.configure({ mode: "parallel" });
 
