@@ -102,9 +102,10 @@ export function createLocalStorage(root: string): FileStorage {
    */
   const create = async (tmp: string) => {
     for (let attempt = 1; ; attempt++) {
-      await fsp.mkdir(path.dirname(tmp), { recursive: true });
+      // A child's story is read by the server only: folders 0700, files 0600 (not the umask's 0644).
+      await fsp.mkdir(path.dirname(tmp), { recursive: true, mode: 0o700 });
       try {
-        return await fsp.open(tmp, "wx");
+        return await fsp.open(tmp, "wx", 0o600);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt >= 5) throw error;
       }

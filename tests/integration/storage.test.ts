@@ -133,6 +133,19 @@ describe("local storage's folders", () => {
     }
   });
 
+  test("stored files and their folders can be read by the server's user only", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-mode-"));
+    try {
+      const key = entryFileKey("userD", "contest1", "pdf", new Date(5));
+      await createLocalStorage(root).put(key, bytes(10));
+      expect(fs.statSync(path.join(root, key)).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.join(root, "userD")).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.join(root, "userD", "contest1")).mode & 0o777).toBe(0o700);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test("a file written while its emptied folder is being removed is kept (30 at once)", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-prune-"));
     try {

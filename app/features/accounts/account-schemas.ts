@@ -1,15 +1,19 @@
 import { z } from "zod";
 import { newPassword } from "./auth-schemas";
+import { cleanDisplayNameInput } from "./display-name";
 import { needsParentalConsent } from "./user";
 
 /** Profile edits. A date of birth can be added once (Google sign-ups have none) but not changed. */
 export const profileFields = z.object({
   intent: z.literal("profile"),
-  displayName: z
-    .string({ required_error: "Display name is required" })
-    .trim()
-    .min(1, "Display name is required")
-    .max(100, "Display name must be at most 100 characters"),
+  displayName: z.preprocess(
+    cleanDisplayNameInput,
+    z
+      .string({ required_error: "Display name is required" })
+      .trim()
+      .min(1, "Display name is required")
+      .max(100, "Display name must be at most 100 characters"),
+  ),
   dateOfBirth: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter your date of birth")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanDisplayNameInput } from "./display-name";
 import { needsParentalConsent } from "./user";
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -38,11 +39,10 @@ export const signUpSchema = z
     intent: z.literal("signup"),
     email,
     password: newPassword,
-    displayName: z
-      .string()
-      .trim()
-      .max(100, "Display name must be at most 100 characters")
-      .optional(),
+    displayName: z.preprocess(
+      cleanDisplayNameInput,
+      z.string().trim().max(100, "Display name must be at most 100 characters").optional(),
+    ),
     dateOfBirth,
     parentEmail: z
       .string()

@@ -2,6 +2,7 @@ import { isUniqueViolation, prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { hashPassword } from "./auth.server";
 import { defaultDisplayName } from "./user";
+import { cleanDisplayName } from "./display-name";
 
 /**
  * The one "address already has an account" refusal: an e-mail change shows it; a sign-up never
@@ -33,7 +34,7 @@ export async function createAccount(input: {
     return await prisma.user.create({
       data: {
         email,
-        displayName: input.displayName?.trim() || defaultDisplayName(),
+        displayName: cleanDisplayName(input.displayName ?? "").trim() || defaultDisplayName(),
         dateOfBirth: input.dateOfBirth,
         parentEmail: input.parentEmail ?? null,
         password: { create: { hash } },
