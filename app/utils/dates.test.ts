@@ -47,6 +47,9 @@ describe("how long to wait", () => {
     expect(waitWords(4 * 60_000)).toBe("in 4 minutes");
     expect(waitWords(60_000)).toBe("in 1 minute");
     expect(waitWords(59_001)).toBe("in 1 minute");
+    expect(waitWords(90 * 60_000)).toBe("in 90 minutes");
+    expect(waitWords(90 * 60_000 + 1)).toBe("in 2 hours");
+    expect(waitWords(23 * 3_600_000 - 5_000)).toBe("in 23 hours");
     expect(waitWords(40_000)).toBe("in 40 seconds");
     expect(waitWords(1)).toBe("in 1 second");
     expect(waitWords(-5)).toBe("in 1 second");

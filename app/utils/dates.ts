@@ -106,5 +106,7 @@ export function waitWords(ms: number) {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 60) return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
-  return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes <= 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.ceil(minutes / 60);
+  return `in ${hours} hours`;
 }

@@ -16,7 +16,7 @@ const { HOUR } = await import("~/features/accounts/one-time-tokens.server");
 const { startSession } = await import("~/features/accounts/session.server");
 const { getToast } = await import("~/utils/toast.server");
 const { action: accountAction } = await import("~/routes/_account+/account");
-const { answerConsent, changeParentEmail, sendConsentRequest } =
+const { answerConsent, changeParentEmail, sendConsentRequest, MAX_CONSENT_EMAILS_PER_DAY } =
   await import("~/features/privacy/parental-consent.server");
 
 const DAY = 86_400_000;
@@ -104,6 +104,34 @@ describe("a mistyped parent's e-mail", () => {
     await expect(
       changeParentEmail(child.id, address("fourth"), { now: new Date(later.getTime() + HOUR) }),
     ).rejects.toThrow(/already agreed/);
+  });
+
+  test("one account sends a few consent e-mails a day, whichever addresses it types", async () => {
+    const child = await user({
+      dateOfBirth: new Date(Date.now() - 9 * 365 * DAY),
+      parentEmail: address("first"),
+    });
+    const start = new Date();
+    await sendConsentRequest(child.id, { now: start });
+    const typed: string[] = [];
+    for (let i = 1; i < MAX_CONSENT_EMAILS_PER_DAY; i++) {
+      typed.push(address(`cycle${i}`));
+      const at = new Date(start.getTime() + i * 60_000);
+      expect((await changeParentEmail(child.id, typed.at(-1)!, { now: at })).sent).toBe(true);
+    }
+    // One more address the same day: refused, nothing changed, nothing sent.
+    const extra = address("one-too-many");
+    const soon = new Date(start.getTime() + HOUR);
+    await expect(changeParentEmail(child.id, extra, { now: soon })).rejects.toThrow(
+      `We have sent this e-mail ${MAX_CONSENT_EMAILS_PER_DAY} times today. You can send another in 23 hours.`,
+    );
+    expect(await parentOf(child.id)).toBe(typed.at(-1));
+    expect(mailsTo(extra)).toBe(0);
+    // A day after the first one, it goes.
+    const tomorrow = new Date(start.getTime() + DAY + 1000);
+    expect((await changeParentEmail(child.id, extra, { now: tomorrow })).sent).toBe(true);
+    expect(await parentOf(child.id)).toBe(extra);
+    expect(mailsTo(extra)).toBe(1);
   });
 
   test("on /account, the form corrects it right after sign-up, without JavaScript", async () => {

@@ -20,6 +20,8 @@ import {
 
 export const CONSENT_DAYS = 14;
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
+/** Consent e-mails one account may send in a day, to whichever addresses. */
+export const MAX_CONSENT_EMAILS_PER_DAY = 6;
 
 export class ConsentError extends DomainError {}
 
@@ -35,6 +37,19 @@ async function refuseIfTooSoon(userId: string, target: string, now: Date) {
     where: { type: TOKEN_TYPES.parentalConsent, userId },
     select: { target: true, createdAt: true },
   });
+  // However many addresses are typed, one account sends at most a few consent e-mails a day: a
+  // child's correction always gets through, a script cycling addresses does not.
+  const today = sent
+    .map((row) => row.createdAt.getTime())
+    .filter((at) => at > now.getTime() - DAY)
+    .sort((a, b) => a - b);
+  if (today.length >= MAX_CONSENT_EMAILS_PER_DAY) {
+    const wait = today[today.length - MAX_CONSENT_EMAILS_PER_DAY] + DAY - now.getTime();
+    throw new PleaseWait(
+      `We have sent this e-mail ${today.length} times today. You can send another ${waitWords(wait)}.`,
+      wait,
+    );
+  }
   const last = sent
     .filter((row) => row.target !== null && sameAddress(row.target, target))
     .reduce<Date | null>((a, row) => (a && a > row.createdAt ? a : row.createdAt), null);
