@@ -17,12 +17,17 @@ type Statement = {
 };
 type Database = { prepare(sql: string): Statement };
 
+/** A compiled statement; a reader's column list and raw mode are set once. */
+type Entry = { statement: Statement; columns?: unknown[] };
+
 /** What `prepare(sql).bind(args)` gives the adapter: the statement with these values. */
-function bound(statement: Statement, args: unknown[]) {
+function bound(entry: Entry, args: unknown[]) {
+  const { statement } = entry;
   return {
     reader: statement.reader,
-    columns: () => statement.columns(),
-    raw: () => ({ all: () => statement.raw(true).all(args) }),
+    columns: () => (entry.columns ??= statement.columns()),
+    // The adapter reads every answer raw (arrays, not objects): a reader is raw from the start.
+    raw: () => ({ all: () => statement.all(args) }),
     run: () => statement.run(args),
   };
 }
@@ -35,26 +40,28 @@ export type StatementCacheStats = { prepared: number; reused: number; size: numb
  * statement bound to each call's values. Every other method is the database's own.
  */
 export function withStatementCache<T extends Database>(db: T, max = 500) {
-  const cache = new Map<string, Statement>();
+  const cache = new Map<string, Entry>();
   const stats: StatementCacheStats = { prepared: 0, reused: 0, size: 0 };
   const prepare = (sql: string) => {
-    let statement = cache.get(sql);
-    if (statement) {
+    let entry = cache.get(sql);
+    if (entry) {
       stats.reused++;
       // Most recently used last: the first key is the one to drop.
       cache.delete(sql);
     } else {
-      statement = db.prepare(sql);
+      const statement = db.prepare(sql);
+      if (statement.reader) statement.raw(true);
+      entry = { statement };
       stats.prepared++;
       if (cache.size >= max) cache.delete(cache.keys().next().value as string);
     }
-    cache.set(sql, statement);
+    cache.set(sql, entry);
     stats.size = cache.size;
-    const chosen = statement;
+    const chosen = entry;
     return {
-      reader: chosen.reader,
+      reader: chosen.statement.reader,
       bind: (args: unknown[]) => bound(chosen, args),
-      run: () => chosen.run(),
+      run: () => chosen.statement.run(),
     };
   };
   const wrapped = new Proxy(db, {
