@@ -1,11 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import {
-  engine,
-  observeSql,
-  prisma,
-  sqliteStatementStats,
-  type SqlEvent,
-} from "~/utils/db.server";
+import { engine, observeSql, prisma, sqliteStatementStats, type SqlEvent } from "~/utils/db.server";
 import { sessionStorage } from "~/features/accounts/session.server";
 import { inRequestStore } from "~/utils/access-log";
 
