@@ -25,7 +25,9 @@
  * CSVs stream (the seeding time grows with it; not yet measured at 200,000).
  *
  * --profile starts the server (and each of its workers) with --cpu-prof, writing
- * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools), and on
+ * bench/.data/profiles/*.cpuprofile when it stops (with --compare: profiles/base and profiles/new;
+ * open them in Chrome DevTools, or summarise them per stage and module with
+ * `npx tsx bench/profile-summary.ts --compare profiles/base:<requests> profiles/new:<requests>`), and on
  * PostgreSQL logs every statement over 20 ms to bench/.data/postgres-slow.log.
  *
  * Loopback only; every loop is bounded in count and time and the server is stopped at the end.

@@ -51,6 +51,7 @@ function summarise(files: string[]) {
   const self = new Map<string, number>();
   const selfModule = new Map<string, number>();
   const inclusive = new Map<string, number>();
+  const stages = new Map<string, number>();
   let busy = 0;
   let total = 0;
   for (const file of files) {
@@ -69,6 +70,13 @@ function summarise(files: string[]) {
       self.set(key(leaf), (self.get(key(leaf)) ?? 0) + dt);
       const mod = moduleOf(leaf.callFrame.url) || leaf.callFrame.functionName;
       selfModule.set(mod, (selfModule.get(mod) ?? 0) + dt);
+      // The statement cache's calls into better-sqlite3 (app/utils/sqlite-statements.ts) are SQL.
+      const fn = leaf.callFrame.functionName;
+      const stage =
+        mod.startsWith("build/server") && ["all", "columns", "prepare"].includes(fn)
+          ? STAGES[0][0]
+          : stageOf(fn === "(garbage collector)" ? fn : mod);
+      stages.set(stage, (stages.get(stage) ?? 0) + dt);
       const seen = new Set<string>();
       for (let id: number | undefined = leaf.id; id !== undefined; id = parent.get(id)) {
         const k = key(byId.get(id)!);
@@ -78,8 +86,39 @@ function summarise(files: string[]) {
       }
     }
   }
-  return { self, selfModule, inclusive, busy, total };
+  return { self, selfModule, inclusive, stages, busy, total };
 }
+
+/**
+ * The stages of a request, by the module a sample's own frame is in (self time). Async code loses
+ * its callers in a CPU profile (a loader's work after an await is under the microtask queue), so
+ * stages are told apart by module, not by who called: "SQL" is better-sqlite3's own time
+ * (running and compiling statements), "Prisma" builds the queries and reads the answers, the
+ * app's own code is the build's.
+ */
+const STAGES: [string, RegExp][] = [
+  ["SQL run and compile (better-sqlite3, pg)", /better-sqlite3|^pg$|pg-protocol/],
+  ["Prisma client (query building, result mapping)", /@prisma\/client|client-runtime-utils|wasm:/],
+  ["route matching (@remix-run/router)", /@remix-run\/router/],
+  [
+    "React render and page data (react-dom, react-router, @remix-run/react, turbo-stream)",
+    /react-dom|^react$|react-router|@remix-run\/react|turbo-stream|prismjs/,
+  ],
+  [
+    "Remix server runtime, Request objects (undici, web streams)",
+    /server-runtime|undici|webstreams|@remix-run\/node/,
+  ],
+  [
+    "express, middleware, compression, log line",
+    /express|compression|node:zlib|build\/node|helmet|on-finished|cookie|^send$|finalhandler/,
+  ],
+  ["request store (AsyncLocalStorage)", /async_hooks/],
+  ["validation (zod, conform)", /zod|@conform-to/],
+  ["app code (loaders, components)", /build\/server\/index\.js/],
+  ["garbage collector", /garbage collector/],
+  ["HTTP, sockets, timers (node)", /^node:|^\(native\)|\(program\)/],
+];
+const stageOf = (module: string) => STAGES.find(([, re]) => re.test(module))?.[0] ?? "other";
 
 const filesOf = (paths: string[]) =>
   paths.flatMap((p) =>
@@ -97,7 +136,7 @@ if (COMPARE) {
     const [dir, requests] = arg.split(":");
     return { ...summarise(filesOf([dir])), requests: Number(requests) };
   });
-  const diff = (title: string, key: "selfModule" | "self" | "inclusive") => {
+  const diff = (title: string, key: "selfModule" | "self" | "inclusive" | "stages") => {
     console.log(`\n## ${title}, ms per request: base, new, new − base\n`);
     const keys = new Set([...a[key].keys(), ...b[key].keys()]);
     const rows = [...keys]
@@ -116,6 +155,7 @@ if (COMPARE) {
   console.log(
     `busy ms per request: base ${(a.busy / a.requests).toFixed(2)}, new ${(b.busy / b.requests).toFixed(2)}`,
   );
+  diff("stages of a request", "stages");
   diff("self time by module", "selfModule");
   diff("self time by function", "self");
   diff("inclusive time by function", "inclusive");
