@@ -25,7 +25,9 @@
  * CSVs stream (the seeding time grows with it; not yet measured at 200,000).
  *
  * --profile starts the server (and each of its workers) with --cpu-prof, writing
- * bench/.data/profiles/*.cpuprofile when it stops (open them in Chrome DevTools), and on
+ * bench/.data/profiles/*.cpuprofile when it stops (with --compare: profiles/base and profiles/new;
+ * open them in Chrome DevTools, or summarise them per stage and module with
+ * `npx tsx bench/profile-summary.ts --compare profiles/base:<requests> profiles/new:<requests>`), and on
  * PostgreSQL logs every statement over 20 ms to bench/.data/postgres-slow.log.
  *
  * Loopback only; every loop is bounded in count and time and the server is stopped at the end.
@@ -419,10 +421,15 @@ const env = {
   LOGIN_MAX_FAILURES_PER_IP: "100000",
   // As in production (fly.toml): memory after each uploaded document is collected at once.
   FORCE_GC: "1",
+  // No backup while measuring: a 560 MB VACUUM INTO and integrity check started with the server
+  // (its first run is due at once) is not a request's cost, and f4b0f41 had no backup job.
+  BACKUP_INTERVAL_HOURS: "0",
 };
 
 async function startServer(databaseUrl: string, at: { port?: number; root?: string } = {}) {
-  const profile = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.join(DIR, "profiles")}`] : [];
+  // --compare: the base's profiles and the working tree's in profiles/base and profiles/new.
+  const profileDir = path.join(DIR, "profiles", COMPARE ? (at.root ? "base" : "new") : "");
+  const profile = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const port = at.port ?? PORT;
   const root = at.root ?? process.cwd();
   // The production server as `npm run build` bundles it (server/index.ts → build/node/index.js);
@@ -1327,14 +1334,34 @@ async function compare(ref: string) {
       ["scoring", "GET /admin/scoring (raw)", "/admin/contests/big/scoring", admin],
       ["scoring", "GET /admin/scoring (z)", "/admin/contests/big/scoring?normalize=z", admin],
     ];
+    // The contest workspace (ADR 0050) moved the admin's lists and the ranking: a base without
+    // it answers the old address of the same page, not a 404 (the table compared a 404 with the
+    // ranking before).
+    const oldAddress: Record<string, string> = {
+      "/admin/contests/big/entries": "/admin/submissions?contest=big",
+      "/admin/contests/big/entries?page=400": "/admin/submissions?contest=big&page=400",
+      "/admin/contests/big/scoring": "/admin/scoring?contest=big",
+      "/admin/contests/big/scoring?normalize=z": "/admin/scoring?contest=big&normalize=z",
+    };
+    const addressOn = async (side: "base" | "new", p: string, cookie?: string) => {
+      if (side === "new" || !oldAddress[p]) return p;
+      const res = await fetch(`${origin.base}${p}`, {
+        headers: cookie ? { cookie } : {},
+        redirect: "manual",
+      });
+      await res.arrayBuffer();
+      return res.status === 404 ? oldAddress[p] : p;
+    };
     for (const [id, name, p, cookie] of pages) {
       if (!want(id)) continue;
       const row = { name, base: [] as Result[], new: [] as Result[] };
+      const address = { base: await addressOn("base", p, cookie), new: p };
+      if (address.base !== p) console.log(`  ${name} [base]: ${address.base}`);
       for (let r = 0; r < runs; r++)
         for (const side of ["base", "new"] as const) {
           // The warm-up request inside load() is counted too: one more than the load's.
           const cpu0 = cpuMs(server[side].pid!);
-          const m = await load(p, cookie, {}, origin[side], 1);
+          const m = await load(address[side], cookie, {}, origin[side], 1);
           const cpu = (cpuMs(server[side].pid!) - cpu0) / (m.rps * DURATION + 1);
           row[side].push({ ...m, cpu });
           console.log(

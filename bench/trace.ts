@@ -56,9 +56,22 @@ for (const url of urls) {
   // TRACE_REPEAT=n: n more requests one after another, for a CPU profile (node --cpu-prof).
   const repeat = Number(process.env.TRACE_REPEAT ?? 0);
   if (repeat > 0) {
+    const each = new Map<string, { n: number; ms: number }>();
+    const stopEach = observeSql((e) => {
+      const s = each.get(e.sql) ?? { n: 0, ms: 0 };
+      s.n++;
+      s.ms += e.ms;
+      each.set(e.sql, s);
+    });
     const t1 = performance.now();
     for (let i = 0; i < repeat; i++) await run();
+    stopEach();
     console.log(`  ${repeat} more: ${((performance.now() - t1) / repeat).toFixed(1)} ms each`);
+    // Each statement's mean time over the repeats (the first run's times include warming up).
+    for (const [sql, s] of each)
+      console.log(
+        `  ${(s.ms / s.n).toFixed(2).padStart(7)} ms mean ×${s.n / repeat}  ${sql.replace(/\s+/g, " ").slice(0, 160)}`,
+      );
   }
 }
 await prisma.session.delete({ where: { id: sessionId } });

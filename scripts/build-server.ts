@@ -1,10 +1,13 @@
 // The bundles `npm run build` makes beside the Remix build, with esbuild (run by tsx after
 // `remix vite:build`). Packages (not the app's own modules) stay in node_modules, as for the
 // Remix server build.
-//  - build/node/index.js: the HTTP server, server/index.ts and the app/utils modules it shares
+//  - build/node/server.js: the HTTP server, server/index.ts and the app/utils modules it shares
 //    with the app (docs/decisions/0040-server-in-typescript.md). It is compiled once here, so a
-//    start loads one plain JavaScript file. The migration runner stays its own file
+//    start loads plain JavaScript. The migration runner stays its own file
 //    (scripts/migrate.mjs finds the migrations beside itself) and is imported from where it is.
+//  - build/node/index.js: what `node` runs (server/boot.ts): it changes Remix's route matching as
+//    it loads (server/router-memo.ts, docs/decisions/0052-per-request-work.md), then imports
+//    server.js.
 //  - build/server/document-worker.mjs: the document inspection worker, which needs a file of its
 //    own (docs/decisions/0024-hostile-documents.md).
 import path from "node:path";
@@ -41,8 +44,14 @@ const common = {
   logLevel: "warning",
 } as const;
 
-const serverOut = path.resolve(buildDir, "node", "index.js");
+const serverOut = path.resolve(buildDir, "node", "server.js");
 await Promise.all([
+  build({
+    ...common,
+    entryPoints: ["server/boot.ts"],
+    plugins: [packagesExternal],
+    outfile: path.resolve(buildDir, "node", "index.js"),
+  }),
   build({
     ...common,
     entryPoints: ["server/index.ts"],

@@ -7,6 +7,7 @@ import { PrismaClient as PostgresClient } from "~/generated/prisma-pg/client";
 import { sqliteFile } from "./backup-files.mjs";
 import { env } from "./env.server";
 import { prepareDatabaseFile } from "./private-files.mjs";
+import { withStatementCache, type StatementCacheStats } from "./sqlite-statements";
 
 export type { Prisma } from "~/generated/prisma/client";
 /** The status sets (docs/decisions/0028-postgresql.md): one typed set per status column. */
@@ -188,21 +189,60 @@ function observed<T extends Queryable>(target: T): T {
   });
 }
 /** The driver adapter factory, whose connections (and their transactions) report to observeSql. */
-function observedFactory<T extends { connect(): Promise<Queryable> }>(factory: T): T {
+function observedFactory<T extends { connect(): Promise<Queryable> }>(
+  factory: T,
+  onConnect: (connection: Queryable) => void = () => {},
+): T {
   return new Proxy(factory, {
     get(t, key, receiver) {
       const value: unknown = Reflect.get(t, key, receiver);
-      if (key === "connect") return async () => observed(await t.connect());
+      if (key === "connect")
+        return async () => {
+          const connection = await t.connect();
+          onConnect(connection);
+          return observed(connection);
+        };
       return typeof value === "function" ? value.bind(t) : value;
     },
   });
+}
+
+const statementStats: StatementCacheStats[] = [];
+/**
+ * SQLite: each SQL text is compiled once per connection, not once per statement sent
+ * (sqlite-statements.ts, docs/decisions/0052-per-request-work.md). The adapter keeps its
+ * better-sqlite3 database in `client`, which its transactions share.
+ */
+function cacheStatements(connection: Queryable) {
+  const adapter = connection as Queryable & { client?: { prepare(sql: string): unknown } };
+  if (!adapter.client) return;
+  const { db, stats } = withStatementCache(
+    adapter.client as Parameters<typeof withStatementCache>[0],
+  );
+  adapter.client = db;
+  statementStats.push(stats);
+}
+
+/** How many SQL texts the SQLite connections compiled and how many statements reused one. */
+export function sqliteStatementStats(): StatementCacheStats {
+  return statementStats.reduce(
+    (sum, s) => ({
+      prepared: sum.prepared + s.prepared,
+      reused: sum.reused + s.reused,
+      size: sum.size + s.size,
+    }),
+    { prepared: 0, reused: 0, size: 0 },
+  );
 }
 
 function baseClient(url: string): PrismaClient {
   if (engineOf(url) === "sqlite") {
     // The database, its -wal and its -shm: readable by the server's user only (ADR 0047).
     prepareDatabaseFile(sqliteFile(url));
-    const adapter = observedFactory(new PrismaBetterSqlite3({ url, timeout: BUSY_TIMEOUT_MS }));
+    const adapter = observedFactory(
+      new PrismaBetterSqlite3({ url, timeout: BUSY_TIMEOUT_MS }),
+      cacheStatements,
+    );
     return new PrismaClient({ adapter, transactionOptions: TRANSACTIONS });
   }
   const adapter = observedFactory(

@@ -1,0 +1,75 @@
+/**
+ * Prepared statements kept per connection (docs/decisions/0052-per-request-work.md). Prisma's
+ * SQLite adapter prepares every statement it sends, every time (`db.prepare(sql).bind(args)`,
+ * and a bound statement cannot be bound again): compiling the SQL was about a tenth of a signed-in
+ * page's CPU on the benchmark. Prisma sends the same few hundred SQL texts over and over, so each
+ * text is compiled once and its statement reused with the new values. better-sqlite3 is
+ * synchronous: a statement runs to its end (`all()`, `run()`) before another request can use it.
+ */
+
+/** What the adapter uses of a better-sqlite3 statement. */
+type Statement = {
+  readonly reader: boolean;
+  columns(): unknown[];
+  raw(toggle?: boolean): Statement;
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): unknown;
+};
+type Database = { prepare(sql: string): Statement };
+
+/** A compiled statement; a reader's column list and raw mode are set once. */
+type Entry = { statement: Statement; columns?: unknown[] };
+
+/** What `prepare(sql).bind(args)` gives the adapter: the statement with these values. */
+function bound(entry: Entry, args: unknown[]) {
+  const { statement } = entry;
+  return {
+    reader: statement.reader,
+    columns: () => (entry.columns ??= statement.columns()),
+    // The adapter reads every answer raw (arrays, not objects): a reader is raw from the start.
+    raw: () => ({ all: () => statement.all(args) }),
+    run: () => statement.run(args),
+  };
+}
+
+export type StatementCacheStats = { prepared: number; reused: number; size: number };
+
+/**
+ * The database `db` with a `prepare` that compiles each SQL text once (the `max` most recently
+ * used are kept; a text with a different number of values is another text) and hands out its
+ * statement bound to each call's values. Every other method is the database's own.
+ */
+export function withStatementCache<T extends Database>(db: T, max = 500) {
+  const cache = new Map<string, Entry>();
+  const stats: StatementCacheStats = { prepared: 0, reused: 0, size: 0 };
+  const prepare = (sql: string) => {
+    let entry = cache.get(sql);
+    if (entry) {
+      stats.reused++;
+      // Most recently used last: the first key is the one to drop.
+      cache.delete(sql);
+    } else {
+      const statement = db.prepare(sql);
+      if (statement.reader) statement.raw(true);
+      entry = { statement };
+      stats.prepared++;
+      if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(sql, entry);
+    stats.size = cache.size;
+    const chosen = entry;
+    return {
+      reader: chosen.statement.reader,
+      bind: (args: unknown[]) => bound(chosen, args),
+      run: () => chosen.statement.run(),
+    };
+  };
+  const wrapped = new Proxy(db, {
+    get(target, key) {
+      if (key === "prepare") return prepare;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db: wrapped, stats };
+}
