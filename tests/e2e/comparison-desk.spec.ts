@@ -29,10 +29,12 @@ test("a judge compares two pieces with the keyboard only; the choice is kept and
   page,
   javaScriptEnabled,
 }) => {
+  test.setTimeout(90_000);
   const contest = await createComparisonContest(javaScriptEnabled ? "js" : "nojs");
   const title = new Map(contest.entries.map((e) => [e.id, e.title]));
   await signIn(page, contest.judge.email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Password hashing on a loaded machine may take a while.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await page.goto(`/judge/compare/${contest.id}`);
   await expect(page.getByRole("heading", { name: "Compare two entries" })).toBeVisible();
 
