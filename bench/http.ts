@@ -375,7 +375,7 @@ function seedComparison(db: Database.Database, now: number) {
   );
   for (let i = 0; i < n; i++)
     entry.run(
-      `v${i}`,
+      `cv${i}`,
       `w${i}`,
       `Piece ${i}`,
       paragraphed(story(i + 5, 1250)),
@@ -389,7 +389,7 @@ function seedComparison(db: Database.Database, now: number) {
   const strength = (i: number) => (i * 7919) % 1000;
   for (const offset of [1, 7, 31, 127])
     for (let i = 0; i < n; i++) {
-      const [a, b] = [`v${i}`, `v${(i + offset) % n}`];
+      const [a, b] = [`cv${i}`, `cv${(i + offset) % n}`];
       const winner = strength(i) >= strength((i + offset) % n) ? a : b;
       comparison.run(
         `cmp-${offset}-${i}`,
