@@ -6,7 +6,8 @@
  *
  *   npm run bench -- [--duration 15] [--runs 3] [--connections 16] [--entries 20000]
  *                    [--reuse] [--only judge,admin-submissions,overview,divisions] [--port 3900] [--profile]
- *                    (--only comparison: the comparison round's fit and pairing, in process)
+ *                    (--only comparison: the comparison round's fit and pairing, in process;
+ *                     --only compare-desk: the judge's comparison desk over HTTP, a 5,000-entry round)
  *                    [--db sqlite|postgres|both] [--compare <git ref>]
  *
  * --db (default both) picks the engines: the seeded SQLite file, and the same rows copied into a
@@ -320,6 +321,7 @@ async function seed() {
       user.run(`r${r}`, `r${r}@bench.test`, `Rusher ${r}`, adult, iso(now), iso(now));
     }
     seedPanels(db, now, adult);
+    seedComparison(db, now);
   })();
   db.exec("ANALYZE");
   db.close();
@@ -335,6 +337,75 @@ async function seed() {
  * of 5 schools (200 each), and 200 conflicts: 150 with an entrant, 50 with a school.
  */
 const PANEL_CAPPED = 10;
+/**
+ * "compare" (docs/decisions/0056-comparison-rounds.md): a contest whose one round is judged by
+ * comparison, open now, 10 comparisons per entry, COMPARE_ENTRIES typed entries of 1,250 words
+ * (a pair is 2,500 words, as the review case's entry), 8 decided comparisons per entry by judges
+ * j1-j40 (j0, the desk case's judge, has judged none), every judge on its panel.
+ */
+const COMPARE_ENTRIES = 5_000;
+function seedComparison(db: Database.Database, now: number) {
+  const n = Math.min(COMPARE_ENTRIES, ENTRIES);
+  db.prepare(
+    `INSERT INTO Contest (id, slug, title, description, rules, isPublished, wordMin, wordMax, timeZone,
+      submissionsOpen, submissionsClose, judgingOpen, judgingClose, resultsAt, createdAt, updatedAt)
+     VALUES ('compare', 'compare', 'Contest compare', 'Judged by comparison.', 'One entry per writer.', 1,
+      500, 2500, 'America/New_York', ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    iso(now - 40 * DAY),
+    iso(now - 2 * DAY),
+    iso(now - DAY),
+    iso(now + 10 * DAY),
+    iso(now + 20 * DAY),
+    iso(now),
+    iso(now),
+  );
+  db.prepare(
+    `INSERT INTO JudgingRound (id, contestId, number, name, judgesPerEntry, judgingOpen, judgingClose,
+      method, comparisonsPerEntry, createdAt, updatedAt)
+     VALUES ('jrc', 'compare', 1, 'First read', 3, ?, ?, 'comparison', 10, ?, ?)`,
+  ).run(iso(now - DAY), iso(now + 10 * DAY), iso(now), iso(now));
+  const member = db.prepare(
+    `INSERT INTO PanelMember (id, contestId, judgeId, status, invitedAt, respondedAt, createdAt)
+     VALUES (?, 'compare', ?, 'accepted', ?, ?, ?)`,
+  );
+  for (let j = 0; j < JUDGES; j++)
+    member.run(`pm-compare-${j}`, `j${j}`, iso(now), iso(now + j), iso(now));
+  const entry = db.prepare(
+    `INSERT INTO Submission (id, contestId, entrantId, title, body, wordCount, status, createdAt, updatedAt)
+     VALUES (?, 'compare', ?, ?, ?, 1250, 'submitted', ?, ?)`,
+  );
+  for (let i = 0; i < n; i++)
+    entry.run(
+      `cv${i}`,
+      `w${i}`,
+      `Piece ${i}`,
+      paragraphed(story(i + 5, 1250)),
+      iso(now - i),
+      iso(now - i),
+    );
+  const comparison = db.prepare(
+    `INSERT INTO Comparison (id, contestId, roundId, judgeId, entryAId, entryBId, pairKey, winnerId,
+      handedOutAt, decidedAt) VALUES (?, 'compare', 'jrc', ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const strength = (i: number) => (i * 7919) % 1000;
+  for (const offset of [1, 7, 31, 127])
+    for (let i = 0; i < n; i++) {
+      const [a, b] = [`cv${i}`, `cv${(i + offset) % n}`];
+      const winner = strength(i) >= strength((i + offset) % n) ? a : b;
+      comparison.run(
+        `cmp-${offset}-${i}`,
+        `j${1 + ((i + offset) % 40)}`,
+        a,
+        b,
+        a < b ? `${a}|${b}` : `${b}|${a}`,
+        winner,
+        iso(now - DAY / 2),
+        iso(now - DAY / 2 + i),
+      );
+    }
+}
+
 const PANEL_CAPACITY = 900;
 const PANEL_CLASS_ENTRIES = 1_000;
 function seedPanels(db: Database.Database, now: number, adult: string) {
@@ -862,6 +933,39 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
       "≥ 300 req/s, p99 ≤ 150 ms",
       (r) => r.rps >= 300 && r.p99 <= 150,
     );
+    // The comparison desk (docs/decisions/0056-comparison-rounds.md): j0 in a 5,000-entry round of
+    // 20,000 decided choices; the first request hands j0 a pair (the round's scale fitted), the
+    // measured ones read the pair held (two 1,250-word pieces). Its target is the review page's.
+    await page(
+      "compare-desk",
+      "GET /judge/compare/{contest} (5,000 entries, pair held)",
+      "/judge/compare/compare",
+      judge,
+      "≥ 300 req/s, p99 ≤ 150 ms",
+      (r) => r.rps >= 300 && r.p99 <= 150,
+    );
+    if (want("compare-desk")) {
+      // Handing out a new pair (what Next costs before its redirect): the held pair deleted, then
+      // the desk read again; each time the scale of 5,000 entries is fitted from the choices.
+      const hand: number[] = [];
+      let errors = 0;
+      for (let r = 0; r < RUNS; r++) {
+        await db.run(`DELETE FROM "Comparison" WHERE "roundId" = 'jrc' AND "decidedAt" IS NULL`);
+        const t = await timed("/judge/compare/compare", judge, "GET", undefined, 1);
+        hand.push(t.ms);
+        errors += t.errors;
+      }
+      const ms = median(hand);
+      rows.push({
+        name: "GET /judge/compare/{contest} (5,000 entries, a new pair handed out)",
+        p50: ms,
+        errors,
+        target: "reported",
+        met: errors === 0,
+        note: `${ms.toFixed(0)} ms`,
+      });
+      console.log(`  compare desk, a new pair handed out: ${ms.toFixed(0)} ms`);
+    }
     await page(
       "entry",
       "GET /admin/submissions/{id}",

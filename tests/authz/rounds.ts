@@ -55,4 +55,11 @@ export const roundRoutes: AuthzRow[] = [
     form: { intent: "choose", comparisonId: "x", winner: "A" },
     ...noComparisonRound,
   },
+  {
+    name: "POST /judge/compare/{id} step back (a contest without a comparison round)",
+    method: "POST",
+    path: (ctx) => `/judge/compare/${draftId(ctx)}`,
+    form: { intent: "step-back", comparisonId: "x", piece: "A", reason: "knows-writer" },
+    ...noComparisonRound,
+  },
 ];

@@ -20,6 +20,7 @@ vi.mock("~/features/accounts/auth.server", async (original) => ({
 }));
 const { loader: scoringPage } = await import("~/routes/admin+/contests+/$id+/scoring");
 const { loader: scoringCsv } = await import("~/routes/admin+/scoring+/export");
+const { loader: entryScoresPage } = await import("~/routes/admin+/scoring+/$submissionId");
 
 const HOUR = 3_600_000;
 const ENTRIES = 16;
@@ -204,6 +205,54 @@ describe("a comparison round's scale for the admin and the writer", () => {
     expect(records[0]![3]).toBe(entries[ENTRIES - 2]!.id);
     expect(Number(records[0]![8])).toBeGreaterThan(0);
     expect(records.at(-1)!.slice(7)).toEqual(["0", "", ""]);
+  });
+
+  test("an entry's scores page: its measure, SE, comparisons and each judge's choice and note", async () => {
+    const { contest, entries, judges } = await comparedRound();
+    const best = entries[ENTRIES - 2]!;
+    const entryPage = async (id: string) =>
+      (await entryScoresPage({
+        request: new Request(`http://localhost/admin/scoring/${id}`),
+        params: { submissionId: id },
+        context: {},
+      })) as unknown as {
+        judges: unknown[];
+        compared: {
+          number: number;
+          measure: number | null;
+          se: number | null;
+          comparisons: number;
+          rank: number | null;
+          ranked: number;
+          choices: { judge: { displayName: string }; chosen: boolean; note: string | null }[];
+        }[];
+      };
+    const row = (await page(contest.id)).rows.find((r) => r.id === best.id)!;
+    const view = await entryPage(best.id);
+    // No rubric table: the entry was never assigned.
+    expect(view.judges).toEqual([]);
+    expect(view.compared).toHaveLength(1);
+    const [round] = view.compared;
+    // The same figures as the contest's Scoring page.
+    expect(round).toMatchObject({
+      number: 1,
+      measure: row.average,
+      se: row.se,
+      rank: 1,
+      ranked: ENTRIES - 1,
+    });
+    expect(round!.measure).toBeGreaterThan(0);
+    expect(round!.comparisons).toBe(round!.choices.length);
+    expect(round!.comparisons).toBeGreaterThan(10);
+    // Each judge's choice and note, named for the admin.
+    const notes = round!.choices.filter((c) => c.note !== null);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((c) => c.note === NOTE)).toBe(true);
+    const names = new Set(judges.map((j) => j.displayName));
+    expect(round!.choices.every((c) => names.has(c.judge.displayName))).toBe(true);
+    expect(round!.choices.filter((c) => c.chosen).length).toBeGreaterThan(10);
+    // The entry never compared: nothing of comparison.
+    expect((await entryPage(entries[ENTRIES - 1]!.id)).compared).toEqual([]);
   });
 
   test("notes reach the writer with results, never before, never naming the judge", async () => {

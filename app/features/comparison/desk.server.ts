@@ -8,7 +8,7 @@
  * any number of server instances. A pending row older than RESERVATION_MS is given back (deleted)
  * before the next pair is chosen. Deciding clears both keys in the same update.
  */
-import { assignableJudge } from "~/features/panel/panel-rules";
+import { assignableJudge, type RecusalReason } from "~/features/panel/panel-rules";
 import { panelConstraints } from "~/features/panel/constraints.server";
 import { isUniqueViolation, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
@@ -295,6 +295,62 @@ export async function decide(
       await tx.$executeRaw`INSERT INTO "RankingVersion" ("contestId", "version") VALUES (${row.contestId}, 1)
         ON CONFLICT ("contestId") DO UPDATE SET "version" = "RankingVersion"."version" + 1`;
       return "saved";
+    }),
+  );
+}
+
+/**
+ * A judge steps back from one piece of the pair they hold (they know the writer, a conflict):
+ * at the moment of the write the pair must be theirs and pending and the round open. In one
+ * transaction the contest's Recusal row for that entry is written (the same row the review page's
+ * step back writes: `panelConstraints` bars the entry from this judge's pairs from then on, in
+ * every round) and the pending pair is given back (deleted), so the other piece returns to the
+ * pool. Choices the judge already made stand, as a submitted score does. Null when the pair is
+ * not this judge's pending pair (→ 404).
+ */
+export async function stepBack(
+  judgeId: string,
+  input: { comparisonId: string; piece: "A" | "B"; reason: RecusalReason },
+  now = new Date(),
+): Promise<{ entryId: string } | null> {
+  return withBusyRetry(() =>
+    prisma.$transaction(async (tx) => {
+      const row = await tx.comparison.findUnique({
+        where: { id: input.comparisonId },
+        select: {
+          judgeId: true,
+          contestId: true,
+          entryAId: true,
+          entryBId: true,
+          decidedAt: true,
+          round: { select: { number: true, judgingOpen: true, judgingClose: true } },
+        },
+      });
+      if (!row || row.judgeId !== judgeId || row.decidedAt) return null;
+      if (!isOpen(row.round, now)) throw new DomainError("Judging is closed for this round.");
+      const entryId = input.piece === "A" ? row.entryAId : row.entryBId;
+      const gone = await tx.comparison.deleteMany({
+        where: { id: input.comparisonId, judgeId, decidedAt: null },
+      });
+      if (gone.count === 0) return null;
+      await tx.recusal.upsert({
+        where: {
+          contestId_judgeId_submissionId: {
+            contestId: row.contestId,
+            judgeId,
+            submissionId: entryId,
+          },
+        },
+        create: {
+          contestId: row.contestId,
+          judgeId,
+          submissionId: entryId,
+          round: row.round.number,
+          reason: input.reason,
+        },
+        update: { reason: input.reason, round: row.round.number },
+      });
+      return { entryId };
     }),
   );
 }

@@ -4,6 +4,7 @@
  * means for each judge's load.
  */
 import { z } from "zod";
+import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rules";
 
 /** A pair handed out and not decided within this time goes back to the pool. */
 export const RESERVATION_MINUTES = 30;
@@ -45,3 +46,17 @@ export function comparisonLoad(entries: number, perEntry: number, judges: number
   const comparisons = Math.ceil((entries * perEntry) / 2);
   return { comparisons, perJudge: judges > 0 ? Math.ceil(comparisons / judges) : null };
 }
+
+const REASONS = Object.keys(RECUSAL_REASONS) as [RecusalReason, ...RecusalReason[]];
+
+/** Stepping back from one piece of the pair held (the review page's reasons, ADR 0033). */
+export const stepBackSchema = z.object({
+  intent: z.literal("step-back"),
+  comparisonId: z.string().min(1),
+  piece: z.enum(["A", "B"], {
+    errorMap: () => ({ message: "Choose the piece you are stepping back from." }),
+  }),
+  reason: z.enum(REASONS, {
+    errorMap: () => ({ message: "Choose why you are stepping back." }),
+  }),
+});

@@ -208,3 +208,60 @@ export async function comparisonFeedbackFor(submissionId: string): Promise<Compa
 export async function comparisonNotesFor(submissionId: string) {
   return (await comparisonFeedbackFor(submissionId)).notes;
 }
+
+export type EntryComparisonRound = {
+  number: number;
+  name: string;
+  /** Each decided comparison of the entry, oldest first: the judge, whether this piece was chosen, their note on it. */
+  choices: {
+    id: string;
+    judge: { displayName: string; email: string };
+    chosen: boolean;
+    note: string | null;
+    decidedAt: Date;
+  }[];
+};
+
+/**
+ * For the admin's view of one entry: its decided comparisons by round (lowest first), each with the
+ * judge (the admin sees names), whether this piece was chosen and the judge's note on this piece.
+ * Empty, in one statement, for an entry never compared.
+ */
+export async function entryComparisons(submissionId: string): Promise<EntryComparisonRound[]> {
+  const rows = await prisma.comparison.findMany({
+    where: {
+      decidedAt: { not: null },
+      winnerId: { not: null },
+      OR: [{ entryAId: submissionId }, { entryBId: submissionId }],
+    },
+    select: {
+      id: true,
+      entryAId: true,
+      winnerId: true,
+      noteA: true,
+      noteB: true,
+      decidedAt: true,
+      round: { select: { number: true, name: true } },
+      judge: { select: { displayName: true, email: true } },
+    },
+    orderBy: [{ decidedAt: "asc" }, { id: "asc" }],
+  });
+  const rounds = new Map<number, EntryComparisonRound>();
+  for (const r of rows) {
+    let round = rounds.get(r.round.number);
+    if (!round)
+      rounds.set(
+        r.round.number,
+        (round = { number: r.round.number, name: r.round.name, choices: [] }),
+      );
+    const isA = r.entryAId === submissionId;
+    round.choices.push({
+      id: r.id,
+      judge: r.judge,
+      chosen: r.winnerId === submissionId,
+      note: (isA ? r.noteA : r.noteB)?.trim() || null,
+      decidedAt: r.decidedAt!,
+    });
+  }
+  return [...rounds.values()].sort((a, b) => a.number - b.number);
+}

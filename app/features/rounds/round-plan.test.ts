@@ -34,6 +34,28 @@ describe("validateRoundPlan", () => {
     });
   });
 
+  it("one round judged by comparison keeps its row, without a rule to go on", () => {
+    const r = validateRoundPlan(
+      plan([
+        round("2027-03-02T00:00", "2027-03-10T00:00", {
+          method: "comparison",
+          comparisonsPerEntry: "8",
+        }),
+      ]),
+      ctx,
+    );
+    expect(r).toMatchObject({
+      ok: true,
+      rounds: [{ method: "comparison", comparisonsPerEntry: 8, advanceRule: null }],
+    });
+    // Its dates are checked like any round's.
+    const late = validateRoundPlan(
+      plan([round("2027-03-02T00:00", "2027-06-10T00:00", { method: "comparison" })]),
+      ctx,
+    );
+    expect(late.ok).toBe(false);
+  });
+
   it("reads two rounds in order, the last without a rule", () => {
     const r = validateRoundPlan(
       plan([

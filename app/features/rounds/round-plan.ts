@@ -79,14 +79,17 @@ const roundName = (i: number) => `Round ${i + 1}`;
 const lower = (i: number) => `round ${i + 1}`;
 
 /**
- * Reads and checks a plan. Returns the rounds (empty for a single round: no rows) or the issues,
+ * Reads and checks a plan. Returns the rounds (empty for a single rubric round: no rows) or the issues,
  * each on a field path ("rounds[1].judgingOpen") with a message naming the round.
  */
 export function validateRoundPlan(
   input: RoundPlanInput,
   ctx: PlanContext,
 ): { ok: true; rounds: PlannedRound[] } | { ok: false; issues: PlanIssue[] } {
-  if (input.count === 1) return { ok: true, rounds: [] };
+  // One rubric round needs no row (the contest's own dates judge it); one round judged by
+  // comparison keeps its row, which carries the method (docs/decisions/0056-comparison-rounds.md).
+  if (input.count === 1 && input.rounds?.[0]?.method !== "comparison")
+    return { ok: true, rounds: [] };
   const raw = input.rounds ?? [];
   const issues: PlanIssue[] = [];
   const rounds: PlannedRound[] = [];

@@ -21,13 +21,14 @@ import {
 } from "~/components/reading/reading-tools";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { ErrorList, TextareaField } from "~/components/ui/field";
+import { ErrorList, inputClass, TextareaField } from "~/components/ui/field";
 import { requireJudge } from "~/features/accounts/auth.server";
 import {
   choiceSchema,
   COMPARISON_QUESTION,
   NOTE_MAX,
   RESERVATION_MINUTES,
+  stepBackSchema,
 } from "~/features/comparison/desk";
 import {
   decide,
@@ -35,7 +36,9 @@ import {
   deskRound,
   nextPair,
   pairEntries,
+  stepBack,
 } from "~/features/comparison/desk.server";
+import { RECUSAL_REASONS } from "~/features/panel/panel-rules";
 import { readingFor } from "~/features/judging/reading.server";
 import { readingSizeOf } from "~/features/judging/reading-size.server";
 import { comparisonGuidelines } from "~/features/judging/comparison-guidelines.server";
@@ -124,7 +127,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const round = await deskRound(user.id, contestId);
   if (!round) throw notFound();
   const here = `/judge/compare/${contestId}`;
-  const submission = parseWithZod(await readForm(request), { schema: choiceSchema });
+  const formData = await readForm(request);
+  if (formData.get("intent") === "step-back") return stepBackAction(user.id, here, formData);
+  const submission = parseWithZod(formData, { schema: choiceSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const outcome = await decide(user.id, submission.value);
@@ -139,6 +144,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * "Step back from a piece" (ADR 0056, as the review page's step back, ADR 0033): the recusal is
+ * kept, the pair is given back, and the judge is never shown that piece again.
+ */
+async function stepBackAction(judgeId: string, here: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: stepBackSchema });
+  if (submission.status !== "success")
+    return data({ stepBack: submission.reply() }, { status: 400 });
+  try {
+    const done = await stepBack(judgeId, submission.value);
+    if (!done) throw notFound();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ stepBack: submission.reply({ formErrors: [error.message] }) }, { status: 403 });
+  }
+  return redirectWithToast(here, {
+    type: "success",
+    title: `You have stepped back from piece ${submission.value.piece}`,
+    description: "You will not be shown it again. Thank you for telling us.",
+  });
+}
+
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formAction,
   defaultShouldRevalidate,
@@ -148,9 +175,12 @@ export default function CompareDesk() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const size = useReadingSize(d.readingSize);
-  const errors = (actionData?.result?.error ?? {}) as Record<string, string[] | null>;
-  const sent = (actionData?.result?.initialValue ?? {}) as Record<string, string | undefined>;
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const errors = (result?.error ?? {}) as Record<string, string[] | null>;
+  const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const formErrors = errors[""] ?? [];
+  const back = actionData && "stepBack" in actionData ? actionData.stepBack : undefined;
+  const backErrors = (back?.error ?? {}) as Record<string, string[] | null>;
 
   return (
     <div className="space-y-6">
@@ -202,7 +232,9 @@ export default function CompareDesk() {
           </div>
 
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_21rem]">
-            <Form method="post" className="min-w-0 space-y-4" noValidate>
+            {/* Keyed by the pair: a new pair starts with no choice and empty notes (a note meant
+                for one writer never carries over to the next pair's). */}
+            <Form key={d.pair.id} method="post" className="min-w-0 space-y-4" noValidate>
               <input type="hidden" name="comparisonId" value={d.pair.id} />
               <ErrorList errors={formErrors} />
               <fieldset
@@ -250,6 +282,60 @@ export default function CompareDesk() {
               />
             </div>
           </div>
+
+          <section
+            aria-labelledby="step-back-heading"
+            className="max-w-xl space-y-3 rounded border border-slate-200 p-4"
+          >
+            <h2 id="step-back-heading" className="text-lg font-semibold">
+              Step back from a piece
+            </h2>
+            <p className="text-sm text-slate-600">
+              If you should not judge one of these pieces (you know the writer, for example), step
+              back from it. You will not be shown it again, and you get another pair.
+            </p>
+            <Form key={d.pair.id} method="post" className="space-y-3" noValidate>
+              <input type="hidden" name="comparisonId" value={d.pair.id} />
+              <ErrorList errors={backErrors[""] ?? []} />
+              <fieldset className="space-y-1">
+                <legend className="text-sm font-medium">Which piece?</legend>
+                {d.pair.pieces.map((p) => (
+                  <label key={p.label} className="flex min-h-11 items-center gap-3 text-sm">
+                    <input type="radio" name="piece" value={p.label} className="size-5" />
+                    <span className="min-w-0 break-words">
+                      Piece {p.label}: <bdi>{p.title}</bdi>
+                    </span>
+                  </label>
+                ))}
+                <ErrorList errors={backErrors.piece ?? undefined} />
+              </fieldset>
+              <div>
+                <label htmlFor="step-back-reason" className="block text-sm font-medium">
+                  Why?
+                </label>
+                <select
+                  id="step-back-reason"
+                  name="reason"
+                  defaultValue=""
+                  className={inputClass}
+                  aria-invalid={backErrors.reason ? true : undefined}
+                >
+                  <option value="" disabled>
+                    Choose a reason…
+                  </option>
+                  {Object.entries(RECUSAL_REASONS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+                <ErrorList errors={backErrors.reason ?? undefined} />
+              </div>
+              <Button type="submit" name="intent" value="step-back" variant="outline">
+                Step back from this piece
+              </Button>
+            </Form>
+          </section>
         </>
       )}
     </div>

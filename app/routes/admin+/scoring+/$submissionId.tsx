@@ -25,6 +25,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { entryScores } from "~/features/judging/entry-scores.server";
+import { entryComparisonRounds } from "~/features/judging/entry-comparisons.server";
 import { formatScore } from "~/features/judging/scoring";
 import { formatDateTime } from "~/utils/dates";
 
@@ -38,12 +39,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const entry = await entryScores(params.submissionId ?? "");
   if (!entry) throw notFound();
   const zone = entry.submission.contest.timeZone;
-  const [spread, discussion] = await Promise.all([
+  const [spread, discussion, compared] = await Promise.all([
     entrySpread(entry.submission.id),
     notesForAdmin(entry.submission.id),
+    entryComparisonRounds(entry.submission.contest.id, entry.submission.id),
   ]);
   return {
     ...entry,
+    /** The rounds this entry was judged by comparison in (docs/decisions/0056-comparison-rounds.md). */
+    compared: compared.map((r) => ({
+      ...r,
+      choices: r.choices.map((c) => ({ ...c, decidedAt: formatDateTime(c.decidedAt, zone) })),
+    })),
     flags: (spread?.rounds ?? [])
       .filter((r) => r.flagged)
       .map((r) => ({
@@ -112,8 +119,10 @@ const describe = (v: Change) =>
   `${formatScore(v.total)} (${v.criteria.map((c) => `${c.label} ${c.value ?? "—"}`).join(", ")})`;
 
 export default function EntryScores() {
-  const { submission, judges, average, flags, percent, discussion } =
+  const { submission, judges, average, flags, percent, discussion, compared } =
     useLoaderData<typeof loader>();
+  // An entry judged only by comparison has no rubric scores: its measure stands in their place.
+  const comparedOnly = compared.length > 0 && judges.length === 0;
   return (
     <div className="space-y-6">
       <div>
@@ -128,13 +137,18 @@ export default function EntryScores() {
           By {submission.entrant.displayName} ({submission.entrant.email}) · {submission.wordCount}{" "}
           words · status {submission.status}
         </p>
-        <p className="mt-2 text-lg">
-          Average Score: <strong>{formatScore(average)}</strong>{" "}
-          <span className="text-sm text-slate-600">
-            ({judges.filter((j) => j.score?.submitted).length} of {judges.length} judges)
-          </span>
-        </p>
+        {comparedOnly ? null : (
+          <p className="mt-2 text-lg">
+            Average Score: <strong>{formatScore(average)}</strong>{" "}
+            <span className="text-sm text-slate-600">
+              ({judges.filter((j) => j.score?.submitted).length} of {judges.length} judges)
+            </span>
+          </p>
+        )}
       </div>
+      {compared.map((r) => (
+        <ComparedRound key={r.number} round={r} several={compared.length > 1 || !comparedOnly} />
+      ))}
       {flags.map((f) => (
         <Alert
           key={f.round}
@@ -151,16 +165,18 @@ export default function EntryScores() {
           Another judge&apos;s read can settle it.
         </Alert>
       ))}
-      <Form method="post" className="flex flex-wrap items-center gap-3">
-        <input type="hidden" name="intent" value="add-judge" />
-        <Button type="submit" variant={flags.length ? "default" : "outline"}>
-          Add a judge
-        </Button>
-        <span className="text-sm text-slate-600">
-          One more judge from the contest&apos;s panel, the one with the fewest entries.
-        </span>
-      </Form>
-      {judges.length === 0 ? (
+      {comparedOnly ? null : (
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value="add-judge" />
+          <Button type="submit" variant={flags.length ? "default" : "outline"}>
+            Add a judge
+          </Button>
+          <span className="text-sm text-slate-600">
+            One more judge from the contest&apos;s panel, the one with the fewest entries.
+          </span>
+        </Form>
+      )}
+      {comparedOnly ? null : judges.length === 0 ? (
         <EmptyState className="p-6">No assignments yet</EmptyState>
       ) : (
         judges.map((j, i) => (
@@ -298,5 +314,69 @@ export default function EntryScores() {
         intro="A short discussion with this entry's judges before the awards. They read you as Contest admin and each other as Judge A, Judge B: never names."
       />
     </div>
+  );
+}
+
+type Compared = ReturnType<typeof useLoaderData<typeof loader>>["compared"][number];
+
+/**
+ * A round in which the entry was judged by comparison: its measure (logits) with its standard
+ * error, its comparisons and rank, and each judge's choice and note on this piece.
+ */
+function ComparedRound({ round, several }: { round: Compared; several: boolean }) {
+  const headingId = `compared-${round.number}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3" data-testid="compared-round">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {several
+          ? `Round ${round.number} (${round.name}): judged by comparison`
+          : "Judged by comparison"}
+      </h2>
+      <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base">
+        <dt className="text-slate-600">Measure</dt>
+        <dd>
+          {round.measure === null ? "Not yet measured" : `${round.measure.toFixed(2)} logits`}
+        </dd>
+        <dt className="text-slate-600">Standard error</dt>
+        <dd>{round.se === null ? "—" : round.se.toFixed(2)}</dd>
+        <dt className="text-slate-600">Comparisons</dt>
+        <dd>{round.comparisons}</dd>
+        <dt className="text-slate-600">Rank</dt>
+        <dd>{round.rank === null ? "Unranked" : `${round.rank} of ${round.ranked}`}</dd>
+      </dl>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Judges&apos; choices and notes on this piece</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-4">
+              Judge
+            </th>
+            <th scope="col" className="py-1 pr-4">
+              Choice
+            </th>
+            <th scope="col" className="py-1 pr-4">
+              Note to the writer
+            </th>
+            <th scope="col" className="py-1">
+              When
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {round.choices.map((c) => (
+            <tr key={c.id} className="border-b border-slate-100 align-top">
+              <td className="py-1 pr-4">
+                <bdi>{c.judge.displayName || c.judge.email}</bdi>
+              </td>
+              <td className="py-1 pr-4">
+                {c.chosen ? "Chose this piece" : "Chose the other piece"}
+              </td>
+              <td className="py-1 pr-4 whitespace-pre-wrap">{c.note ?? "No note."}</td>
+              <td className="py-1">{c.decidedAt}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
