@@ -13,8 +13,12 @@ import {
   compareTexts,
   fingerprint,
   isBandKey,
+  keysBytes,
+  keysFromBytes,
   PASSAGE_KEYS_NEEDED,
   signatureBytes,
+  signatureFromBytes,
+  sourceHash,
   textHash,
   type Comparison,
   type Fingerprint,
@@ -49,51 +53,56 @@ function textOf(row: TextRow): string | null {
   return null;
 }
 
-/** An entry's comparable text (null when it has none, is withdrawn, or its text was removed). */
-export async function comparableText(submissionId: string) {
-  const row = await prisma.submission.findUnique({
-    where: { id: submissionId },
-    select: textSelect,
-  });
-  if (!row || row.status === "withdrawn" || row.status === "expired") return null;
-  const text = textOf(row);
-  return text === null ? null : { contestId: row.contestId, text };
-}
+/** One entry's index as the pass and the check keep it. */
+type Indexed = { id: string; contestId: string; hash: string; f: Fingerprint };
 
 /**
- * Writes an entry's signature and keys unless they are already those of its text (same folded
- * words). Removes them when the entry has no comparable text any more.
+ * Writes several entries' signatures, keys and shingles in one transaction (their old rows out,
+ * the new in), and removes the index of entries without a comparable text. Two instances writing
+ * the same entries: the transaction runs again (a unique violation or a serialization failure).
  */
-async function writeIndex(submissionId: string, contestId: string, f: Fingerprint | null) {
-  if (!f || f.keys.length === 0) {
-    await prisma.entrySignature.deleteMany({ where: { submissionId } });
-    return;
+async function writeIndexes(items: Indexed[], removed: string[] = []) {
+  const ids = [...items.map((i) => i.id), ...removed];
+  if (ids.length === 0) return;
+  const now = new Date();
+  const signatures = items
+    .filter((i) => i.f.keys.length > 0)
+    .map((i) => ({
+      submissionId: i.id,
+      contestId: i.contestId,
+      textHash: textHash(i.f.tokens),
+      sourceHash: i.hash,
+      words: i.f.tokens.length,
+      signature: signatureBytes(i.f.signature),
+      keys: keysBytes(i.f.keys),
+      shingles: signatureBytes(i.f.shingles),
+      computedAt: now,
+    }));
+  const keys = items.flatMap((i) => i.f.keys.map((key) => ({ key, submissionId: i.id })));
+  // An interactive transaction: the client runs it again when it finds the database busy or
+  // loses a serialization conflict (ADR 0028).
+  const write = () =>
+    prisma.$transaction(
+      async (tx) => {
+        for (let i = 0; i < ids.length; i += 500) {
+          const some = ids.slice(i, i + 500);
+          await tx.entryKey.deleteMany({ where: { submissionId: { in: some } } });
+          await tx.entrySignature.deleteMany({ where: { submissionId: { in: some } } });
+        }
+        for (let i = 0; i < signatures.length; i += 200)
+          await tx.entrySignature.createMany({ data: signatures.slice(i, i + 200) });
+        for (let i = 0; i < keys.length; i += 5000)
+          await tx.entryKey.createMany({ data: keys.slice(i, i + 5000) });
+      },
+      { maxWait: 10_000, timeout: 60_000 },
+    );
+  try {
+    await write();
+  } catch (error) {
+    // Another instance wrote the same entries between this one's delete and its insert.
+    if (!isUniqueViolation(error)) throw error;
+    await write();
   }
-  const hash = textHash(f.tokens);
-  const stored = await prisma.entrySignature.findUnique({
-    where: { submissionId },
-    select: { textHash: true },
-  });
-  if (stored?.textHash === hash) return;
-  const data = {
-    contestId,
-    textHash: hash,
-    words: f.tokens.length,
-    signature: signatureBytes(f.signature),
-    computedAt: new Date(),
-  };
-  // One batch transaction: the signature, its old keys out, its keys in.
-  await withBusyRetry(() =>
-    prisma.$transaction([
-      prisma.entrySignature.upsert({
-        where: { submissionId },
-        create: { submissionId, ...data },
-        update: data,
-      }),
-      prisma.entryKey.deleteMany({ where: { submissionId } }),
-      prisma.entryKey.createMany({ data: f.keys.map((key) => ({ key, submissionId })) }),
-    ]),
-  );
 }
 
 /**
@@ -182,116 +191,220 @@ async function recordPair(
   }
 }
 
-/** Texts of several entries, fingerprinted (entries without comparable text are left out). */
-async function fingerprintsOf(ids: string[]) {
-  const out = new Map<string, { contestId: string; f: Fingerprint }>();
-  for (let i = 0; i < ids.length; i += 200) {
+/** Text and stored fingerprint of an entry, as the check and the pass read them. */
+const indexSelect = {
+  ...textSelect,
+  signature: { select: { sourceHash: true, keys: true } },
+} as const;
+
+/**
+ * The shingles of several entries for the exact check: the stored ones, read a page at a time
+ * (entries withdrawn, expired or whose text was removed are left out); an entry indexed before
+ * shingles were stored has its text read and fingerprinted instead.
+ */
+async function shinglesOf(ids: string[]) {
+  const out = new Map<string, { contestId: string; shingles: Uint32Array }>();
+  const missing: string[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await prisma.entrySignature.findMany({
+      where: {
+        submissionId: { in: ids.slice(i, i + 500) },
+        submission: { status: COMPARED, contentRemovedAt: null },
+      },
+      select: { submissionId: true, contestId: true, sourceHash: true, shingles: true },
+    });
+    for (const row of rows) {
+      if (row.shingles && row.sourceHash)
+        out.set(row.submissionId, {
+          contestId: row.contestId,
+          shingles: signatureFromBytes(row.shingles),
+        });
+      else missing.push(row.submissionId);
+    }
+  }
+  for (let i = 0; i < missing.length; i += 200) {
     const rows = await prisma.submission.findMany({
-      where: { id: { in: ids.slice(i, i + 200) }, status: COMPARED },
+      where: { id: { in: missing.slice(i, i + 200) }, status: COMPARED },
       select: textSelect,
     });
     for (const row of rows) {
       const text = textOf(row);
-      if (text !== null) out.set(row.id, { contestId: row.contestId, f: fingerprint(text) });
+      if (text !== null)
+        out.set(row.id, { contestId: row.contestId, shingles: fingerprint(text).shingles });
     }
   }
   return out;
 }
 
-export type CheckOutcome = { indexed: boolean; candidates: number; pairs: number };
-
-/**
- * Checks one entry against every indexed entry (its contest's, and earlier contests' that still
- * keep their text): indexes it, looks its keys up, checks each candidate exactly and records the
- * pairs found. The job of "entry/copies.check"; idempotent.
- */
-export async function checkEntry(submissionId: string): Promise<CheckOutcome> {
-  const entry = await comparableText(submissionId);
-  const f = entry ? fingerprint(entry.text) : null;
-  await writeIndex(submissionId, entry?.contestId ?? "", f);
-  if (!entry || !f || f.keys.length === 0) return { indexed: false, candidates: 0, pairs: 0 };
-  const candidates = await candidatesOf(submissionId, f.keys);
-  const others = await fingerprintsOf(candidates);
-  let pairs = 0;
-  for (const [id, other] of others) {
-    const c = compareTexts(f.shingles, other.f.shingles);
-    if (!c.kind) continue;
-    await recordPair(
-      { id: submissionId, contestId: entry.contestId },
-      { id, contestId: other.contestId },
-      c,
-    );
-    pairs++;
-  }
-  return { indexed: true, candidates: candidates.length, pairs };
-}
-
-export type ContestCheckOutcome = {
-  entries: number;
-  indexed: number;
+export type CheckOutcome = {
+  indexed: boolean;
+  /** Whether this entry's text was fingerprinted (false: its stored fingerprint was current). */
+  fingerprinted: boolean;
   candidates: number;
   pairs: number;
 };
 
 /**
- * The whole contest again (the admin's button, run as "contest/copies.check"): every entry is
- * indexed (only a changed text is written again), then candidates are found in memory from the
- * contest's keys and, in one query, the keys of other contests' entries that share them; each
- * candidate is checked exactly. Idempotent: the pairs are upserted.
+ * Checks one entry against every indexed entry (its contest's, and earlier contests' that still
+ * keep their text): indexes it unless its stored fingerprint is current, looks its keys up,
+ * checks each candidate exactly against the candidate's stored shingles and records the pairs
+ * found. The job of "entry/copies.check"; idempotent.
+ */
+export async function checkEntry(submissionId: string): Promise<CheckOutcome> {
+  const row = await prisma.submission.findUnique({
+    where: { id: submissionId },
+    select: indexSelect,
+  });
+  const text = row && row.status !== "withdrawn" && row.status !== "expired" ? textOf(row) : null;
+  if (!row || text === null) {
+    await writeIndexes([], [submissionId]);
+    return { indexed: false, fingerprinted: false, candidates: 0, pairs: 0 };
+  }
+  const hash = sourceHash(text);
+  const stored = row.signature;
+  let keys: number[];
+  let shingles: Uint32Array | null = null;
+  const fingerprinted = !(stored?.sourceHash === hash && stored.keys);
+  if (fingerprinted) {
+    const f = fingerprint(text);
+    await writeIndexes([{ id: submissionId, contestId: row.contestId, hash, f }]);
+    keys = f.keys;
+    shingles = f.shingles;
+  } else keys = keysFromBytes(stored!.keys!);
+  if (keys.length === 0) return { indexed: false, fingerprinted, candidates: 0, pairs: 0 };
+  const candidates = await candidatesOf(submissionId, keys);
+  if (candidates.length === 0) return { indexed: true, fingerprinted, candidates: 0, pairs: 0 };
+  const prints = await shinglesOf(shingles ? candidates : [submissionId, ...candidates]);
+  shingles ??= prints.get(submissionId)?.shingles ?? fingerprint(text).shingles;
+  let pairs = 0;
+  for (const id of candidates) {
+    const other = prints.get(id);
+    if (!other) continue;
+    const c = compareTexts(shingles, other.shingles);
+    if (!c.kind) continue;
+    await recordPair(
+      { id: submissionId, contestId: row.contestId },
+      { id, contestId: other.contestId },
+      c,
+    );
+    pairs++;
+  }
+  return { indexed: true, fingerprinted, candidates: candidates.length, pairs };
+}
+
+export type ContestCheckOutcome = {
+  entries: number;
+  indexed: number;
+  /** Entries whose text was fingerprinted again (new, changed, or stored by an older method). */
+  fingerprinted: number;
+  candidates: number;
+  pairs: number;
+};
+
+/**
+ * The whole contest again (the admin's button, run as "contest/copies.check"), in four steps:
+ * 1. the contest's entries a page at a time: each text's source hash against the stored one;
+ *    only a new or changed text is fingerprinted, and a page's changes are written in one
+ *    transaction; each entry's keys are kept (packed with its number, 8 bytes a key);
+ * 2. the other contests' stored keys a page at a time, keeping those the contest holds too;
+ * 3. the keys grouped in memory (one numeric sort), the keys each pair shares counted;
+ * 4. each candidate checked exactly against the stored shingles, the pairs upserted.
+ * Idempotent, and the same pairs as fingerprinting every text again.
  */
 export async function checkContest(contestId: string, batch = 500): Promise<ContestCheckOutcome> {
-  // 1. Index, a page of entries at a time; keep each entry's keys (packed with its number).
   const ids: string[] = [];
-  const contestOf: string[] = [];
   const packed: number[] = [];
   let indexed = 0;
   let entries = 0;
+  let fingerprinted = 0;
   for (let cursor: string | undefined; ;) {
     const rows = await prisma.submission.findMany({
       where: { contestId, status: COMPARED, ...(cursor ? { id: { gt: cursor } } : {}) },
-      select: textSelect,
+      select: indexSelect,
       orderBy: { id: "asc" },
       take: batch,
     });
     if (rows.length === 0) break;
     cursor = rows[rows.length - 1]!.id;
     entries += rows.length;
+    const stale: Indexed[] = [];
+    const removed: string[] = [];
     for (const row of rows) {
       const text = textOf(row);
-      const f = text === null ? null : fingerprint(text);
-      await writeIndex(row.id, contestId, f);
-      if (!f || f.keys.length === 0) continue;
+      const stored = row.signature;
+      let keys: number[];
+      if (text === null) {
+        if (stored) removed.push(row.id);
+        continue;
+      }
+      const hash = sourceHash(text);
+      if (stored?.sourceHash === hash && stored.keys) keys = keysFromBytes(stored.keys);
+      else {
+        const f = fingerprint(text);
+        fingerprinted++;
+        stale.push({ id: row.id, contestId, hash, f });
+        if (f.keys.length === 0 && stored) removed.push(row.id);
+        keys = f.keys;
+      }
+      if (keys.length === 0) continue;
       indexed++;
       const n = ids.push(row.id) - 1;
-      contestOf.push(contestId);
-      for (const key of f.keys) packed.push(pack(key, n));
+      for (const key of keys) packed.push(pack(key, n));
     }
+    await writeIndexes(stale, removed);
   }
-  // 2. Other contests' indexed entries sharing one of these keys.
-  const outside = await prisma.$queryRaw<
-    { key: number | bigint; submissionId: string; contestId: string }[]
-  >`
-    SELECT k."key", k."submissionId", s."contestId"
-    FROM "EntryKey" k JOIN "EntrySignature" s ON s."submissionId" = k."submissionId"
-    WHERE s."contestId" <> ${contestId}
-      AND k."key" IN (
-        SELECT k2."key" FROM "EntryKey" k2
-        JOIN "EntrySignature" s2 ON s2."submissionId" = k2."submissionId"
-        WHERE s2."contestId" = ${contestId})`;
-  const numberOf = new Map<string, number>();
-  for (const r of outside) {
-    let n = numberOf.get(r.submissionId);
-    if (n === undefined) {
-      n = ids.push(r.submissionId) - 1;
-      contestOf.push(r.contestId);
-      numberOf.set(r.submissionId, n);
+  // 2. Other contests' indexed entries sharing one of these keys (their stored keys, by page;
+  // a row stored before keys were kept in it has them read from EntryKey).
+  const mine = Int32Array.from(new Set(packed.map(keyOf))).sort();
+  const holds = (key: number) => {
+    let lo = 0;
+    let hi = mine.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (mine[mid]! < key) lo = mid + 1;
+      else if (mine[mid]! > key) hi = mid - 1;
+      else return true;
     }
-    packed.push(pack(Number(r.key), n));
+    return false;
+  };
+  const firstOutside = ids.length;
+  const outsider = (submissionId: string, keys: number[]) => {
+    let n = -1;
+    for (const key of keys) {
+      if (!holds(key)) continue;
+      if (n < 0) n = ids.push(submissionId) - 1;
+      packed.push(pack(key, n));
+    }
+  };
+  for (let cursor: string | undefined; ;) {
+    const rows = await prisma.entrySignature.findMany({
+      where: {
+        contestId: { not: contestId },
+        ...(cursor ? { submissionId: { gt: cursor } } : {}),
+      },
+      select: { submissionId: true, keys: true },
+      orderBy: { submissionId: "asc" },
+      take: 2000,
+    });
+    if (rows.length === 0) break;
+    cursor = rows[rows.length - 1]!.submissionId;
+    const old = rows.filter((r) => !r.keys).map((r) => r.submissionId);
+    for (const r of rows) if (r.keys) outsider(r.submissionId, keysFromBytes(r.keys));
+    if (old.length) {
+      const keyRows = await prisma.entryKey.findMany({
+        where: { submissionId: { in: old } },
+        select: { key: true, submissionId: true },
+      });
+      const byEntry = new Map<string, number[]>();
+      for (const k of keyRows)
+        byEntry.set(k.submissionId, [...(byEntry.get(k.submissionId) ?? []), k.key]);
+      for (const [id, keys] of byEntry) outsider(id, keys);
+    }
   }
   // 3. Group by key (one numeric sort), count the keys each pair shares.
   const sorted = Float64Array.from(packed).sort();
+  packed.length = 0;
   const shared = new Map<number, { band: boolean; passages: number }>();
-  const firstOutside = indexed;
   for (let i = 0; i < sorted.length;) {
     const key = keyOf(sorted[i]!);
     let j = i;
@@ -313,15 +426,15 @@ export async function checkContest(contestId: string, batch = 500): Promise<Cont
   const candidates = [...shared]
     .filter(([, s]) => s.band || s.passages >= PASSAGE_KEYS_NEEDED)
     .map(([k]) => [Math.floor(k / 0x200000), k % 0x200000] as const);
-  // 4. Check the candidates exactly, reading the texts of the entries involved.
+  // 4. Check the candidates exactly against the stored shingles of the entries involved.
   const involved = [...new Set(candidates.flat())].map((n) => ids[n]!);
-  const prints = await fingerprintsOf(involved);
+  const prints = await shinglesOf(involved);
   let pairs = 0;
   for (const [p, q] of candidates) {
     const a = prints.get(ids[p]!);
     const b = prints.get(ids[q]!);
     if (!a || !b) continue;
-    const c = compareTexts(a.f.shingles, b.f.shingles);
+    const c = compareTexts(a.shingles, b.shingles);
     if (!c.kind) continue;
     await recordPair(
       { id: ids[p]!, contestId: a.contestId },
@@ -330,7 +443,7 @@ export async function checkContest(contestId: string, batch = 500): Promise<Cont
     );
     pairs++;
   }
-  return { entries, indexed, candidates: candidates.length, pairs };
+  return { entries, indexed, fingerprinted, candidates: candidates.length, pairs };
 }
 
 /** A key (signed 32-bit) and an entry's number (< 2^21) in one exactly representable double. */
