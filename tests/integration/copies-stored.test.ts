@@ -143,7 +143,7 @@ describe("stored fingerprints", () => {
     const sig = await prisma.entrySignature.findUniqueOrThrow({ where: { submissionId: ids[0]! } });
     const rows = await prisma.entryKey.findMany({ where: { submissionId: ids[0]! } });
     expect(keysFromBytes(sig.keys!).sort()).toEqual(rows.map((r) => r.key).sort());
-  });
+  }, 120_000);
 
   test("a changed text is fingerprinted again, and only it; the single check reads its candidates' stored shingles", async () => {
     const { contest } = await lifecycleContest();
