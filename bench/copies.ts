@@ -181,6 +181,8 @@ export async function copiesBench(opts: {
   await sink.close();
 
   process.env.DATABASE_URL = url;
+  // PostgreSQL requires the shared session secret (unused here).
+  process.env.SESSION_SECRET ??= "bench-session-secret";
   const { prisma } = await import("../app/utils/db.server");
   const { checkContest, checkEntry } = await import("../app/features/originality/copies.server");
   const rows: CopiesResult[] = [];
