@@ -17,7 +17,13 @@ import pg from "pg";
 import { migrate } from "../scripts/migrate.mjs";
 import { startPostgres } from "../scripts/postgres.mjs";
 import { story } from "../app/features/originality/corpus-fixture";
-import { fingerprint, signatureBytes, textHash } from "../app/features/originality/similarity";
+import {
+  fingerprint,
+  keysBytes,
+  signatureBytes,
+  sourceHash,
+  textHash,
+} from "../app/features/originality/similarity";
 
 export type CopiesResult = {
   name: string;
@@ -139,8 +145,11 @@ export async function copiesBench(opts: {
           id,
           contestId,
           textHash(f.tokens),
+          sourceHash(text),
           f.tokens.length,
           Buffer.from(signatureBytes(f.signature)),
+          Buffer.from(keysBytes(f.keys)),
+          Buffer.from(signatureBytes(f.shingles)),
           iso,
         ]);
         for (const key of f.keys) keys.push([key, id]);
@@ -152,7 +161,17 @@ export async function copiesBench(opts: {
       );
       await sink.insert(
         "EntrySignature",
-        ["submissionId", "contestId", "textHash", "words", "signature", "computedAt"],
+        [
+          "submissionId",
+          "contestId",
+          "textHash",
+          "sourceHash",
+          "words",
+          "signature",
+          "keys",
+          "shingles",
+          "computedAt",
+        ],
         sigs,
       );
       await sink.insert("EntryKey", ["key", "submissionId"], keys);
@@ -162,6 +181,8 @@ export async function copiesBench(opts: {
   await sink.close();
 
   process.env.DATABASE_URL = url;
+  // PostgreSQL requires the shared session secret (unused here).
+  process.env.SESSION_SECRET ??= "bench-session-secret";
   const { prisma } = await import("../app/utils/db.server");
   const { checkContest, checkEntry } = await import("../app/features/originality/copies.server");
   const rows: CopiesResult[] = [];
@@ -170,8 +191,14 @@ export async function copiesBench(opts: {
     // its paragraphs, and new stories; each checked as the job checks it.
     const times: number[] = [];
     const cpu: number[] = [];
+    const candidates: number[] = [];
+    // The first checks of a fresh process compile the client's queries and warm the JIT (a
+    // one-time cost of the server's process, not of an entry): WARM_UP checks first, untimed
+    // but reported as the cold check.
+    const WARM_UP = 3;
     const probes = 12;
-    for (let p = 0; p < probes; p++) {
+    let cold = 0;
+    for (let p = -WARM_UP; p < probes; p++) {
       const source = story(1 + entries + p * 37, paragraphs, true); // an entry of copies-earlier-1
       const body =
         p % 3 === 0
@@ -179,7 +206,7 @@ export async function copiesBench(opts: {
           : p % 3 === 1
             ? `${story(900000 + p, 3, true)}\n\n${source.split("\n\n")[3]!.split(" ").slice(0, 60).join(" ")}\n\n${story(910000 + p, 3, true)}`
             : story(920000 + p, paragraphs, true);
-      const id = `probe-${p}`;
+      const id = `probe-${p + WARM_UP}`;
       await prisma.submission.create({
         data: {
           id,
@@ -193,9 +220,14 @@ export async function copiesBench(opts: {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
       const outcome = await checkEntry(id);
-      times.push(performance.now() - t0);
       const c = process.cpuUsage(c0);
+      if (p < 0) {
+        cold = Math.max(cold, (c.user + c.system) / 1000);
+        continue;
+      }
+      times.push(performance.now() - t0);
       cpu.push((c.user + c.system) / 1000);
+      candidates.push(outcome.candidates);
       if (p % 3 !== 2 && outcome.pairs < 1) throw new Error(`probe ${p} found no pair`);
     }
     times.sort((a, b) => a - b);
@@ -210,8 +242,10 @@ export async function copiesBench(opts: {
       target: "≤ 100 ms",
       // The work is the process's CPU time (the engine is in process for SQLite); the wall time
       // adds the commit's fsync and, on a shared machine, waiting for a core.
-      met: cpuMedian <= 100,
-      note: `CPU median ${cpuMedian.toFixed(1)} ms, worst ${cpuWorst.toFixed(1)} ms; wall median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms; ${probes} entries`,
+      met: cpuWorst <= 100,
+      note:
+        `CPU median ${cpuMedian.toFixed(1)} ms, worst ${cpuWorst.toFixed(1)} ms; wall median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms; ` +
+        `${probes} entries, ${Math.min(...candidates)}–${Math.max(...candidates)} candidates; first checks of the process (cold) up to ${cold.toFixed(0)} ms CPU`,
     });
 
     // (2) The whole contest again, with peak memory.
@@ -228,7 +262,7 @@ export async function copiesBench(opts: {
       ms,
       target: "≤ 60 s",
       met: ms <= 60_000,
-      note: `${(ms / 1000).toFixed(1)} s, ${outcome.candidates} candidates, ${outcome.pairs} pairs, RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`,
+      note: `${(ms / 1000).toFixed(1)} s, ${outcome.entries} entries, ${outcome.fingerprinted} fingerprinted, ${outcome.candidates} candidates, ${outcome.pairs} pairs, RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`,
     });
   } finally {
     await prisma.$disconnect();

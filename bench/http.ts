@@ -8,6 +8,8 @@
  *                    [--reuse] [--only judge,admin-submissions,overview,divisions] [--port 3900] [--profile]
  *                    (--only comparison: the comparison round's fit and pairing, in process;
  *                     --only compare-desk: the judge's comparison desk over HTTP, a 5,000-entry round)
+ *                    (--only copies: copy detection in process, bench/copies.ts, and the deadline
+ *                     rush with the per-entry copy check running)
  *                    [--db sqlite|postgres|both] [--compare <git ref>]
  *
  * --db (default both) picks the engines: the seeded SQLite file, and the same rows copied into a
@@ -497,7 +499,10 @@ const env = {
   BACKUP_INTERVAL_HOURS: "0",
 };
 
-async function startServer(databaseUrl: string, at: { port?: number; root?: string } = {}) {
+async function startServer(
+  databaseUrl: string,
+  at: { port?: number; root?: string; env?: Record<string, string> } = {},
+) {
   // --compare: the base's profiles and the working tree's in profiles/base and profiles/new.
   const profileDir = path.join(DIR, "profiles", COMPARE ? (at.root ? "base" : "new") : "");
   const profile = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
@@ -509,7 +514,7 @@ async function startServer(databaseUrl: string, at: { port?: number; root?: stri
   const serverFile = fs.existsSync(bundled) ? bundled : path.join(root, "server.mjs");
   const server = spawn(process.execPath, [...profile, serverFile], {
     cwd: root,
-    env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    env: { ...env, ...at.env, DATABASE_URL: databaseUrl, PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 600; i++) {
@@ -851,7 +856,7 @@ async function main() {
 }
 
 async function runCases(databaseUrl: string): Promise<Row[]> {
-  const server: ChildProcess = await startServer(databaseUrl);
+  let server: ChildProcess = await startServer(databaseUrl);
   const db = openBenchDb(databaseUrl);
   const countRows = async (contestId: string) =>
     Number(
@@ -1126,7 +1131,8 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
 
     if (want("rounds")) await roundsCase(db, admin, databaseUrl.startsWith("file:"), rows);
 
-    if (want("rush")) {
+    /** The deadline rush: 2,000 entrants send at once; entries/s and rows stored. */
+    const rush = async (name: string) => {
       const cookies = await sessionCookies(
         db,
         Array.from({ length: RUSH }, (_, i) => `r${i}`),
@@ -1169,8 +1175,8 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
       const errors =
         result.errors + result.timeouts + result.requests.sent - result["2xx"] - result["3xx"];
       const rps = RUSH / secs;
-      rows.push({
-        name: "deadline rush: 2,000 entrants, 32 connections",
+      const row: Row = {
+        name,
         rps,
         p50: result.latency.p50,
         p99: result.latency.p99,
@@ -1178,8 +1184,67 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         target: "≥ 200 entries/s, exactly 2,000 rows",
         met: rps >= 200 && added === RUSH && errors === 0,
         note: `${added} rows`,
-      });
+      };
+      rows.push(row);
       console.log(`  rush: ${rps.toFixed(0)} entries/s, ${added} rows, ${errors} errors`);
+      return row;
+    };
+
+    if (want("rush")) await rush("deadline rush: 2,000 entrants, 32 connections");
+
+    if (want("copies")) {
+      // Copy detection (bench/copies.ts, docs/decisions/0054-copied-entries.md): one new entry
+      // checked against a contest of --entries and two earlier contests of as many, and the
+      // whole contest again, in this process on its own database of this engine.
+      const { copiesBench } = await import("./copies");
+      const engine = databaseUrl.startsWith("file:") ? "sqlite" : "postgres";
+      for (const r of await copiesBench({ entries: ENTRIES, engine }))
+        rows.push({
+          name: r.name,
+          p50: r.ms,
+          errors: 0,
+          target: r.target,
+          met: r.met,
+          note: r.note,
+        });
+      // The deadline rush with the check on: the server's scheduler delivers the outbox every
+      // 250 ms (not 30 s), so each entry's "entry/copies.check" runs during the rush; then the
+      // checks still queued are waited for (at most 5 minutes) and counted.
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+      server = await startServer(databaseUrl, { env: { SCHEDULER_INTERVAL_MS: "250" } });
+      const pending = async () =>
+        Number(
+          (
+            await db.one<{ n: number | string }>(
+              `SELECT COUNT(*) AS "n" FROM "OutboxEvent" WHERE "name" = 'entry/copies.check' AND "deliveredAt" IS NULL AND "nextAttemptAt" IS NOT NULL`,
+              [],
+            )
+          )?.n ?? 0,
+        );
+      const queuedBefore = await pending();
+      const row = await rush("deadline rush with the copy check on: 2,000 entrants");
+      const ended = performance.now();
+      let left = await pending();
+      const leftAtEnd = left;
+      while (left > queuedBefore && performance.now() - ended < 300_000) {
+        await new Promise((r) => setTimeout(r, 500));
+        left = await pending();
+      }
+      const indexed = Number(
+        (
+          await db.one<{ n: number | string }>(
+            `SELECT COUNT(*) AS "n" FROM "EntrySignature" WHERE "contestId" = 'rush'`,
+            [],
+          )
+        )?.n ?? 0,
+      );
+      row.note =
+        `${row.note}; ${leftAtEnd - queuedBefore} checks still queued when the rush ended, ` +
+        `all done ${((performance.now() - ended) / 1000).toFixed(1)} s later (${left - queuedBefore} left); ` +
+        `${indexed} rush entries indexed`;
+      console.log(`  rush with the check: ${row.note}`);
     }
 
     if (want("uploads")) {

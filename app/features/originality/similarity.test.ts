@@ -8,6 +8,9 @@ import {
   estimatedResemblance,
   isCandidate,
   fingerprint,
+  keysBytes,
+  keysFromBytes,
+  sourceHash,
   highlightPieces,
   signatureBytes,
   signatureFromBytes,
@@ -124,5 +127,21 @@ describe("detection quality on the labelled corpus", () => {
     expect(falsePositives).toEqual([]);
     // And LSH keeps the exact checks few: far fewer candidates than pairs.
     expect(candidates.size).toBeLessThan((texts.length * (texts.length - 1)) / 2 / 10);
+  });
+});
+
+describe("stored fingerprints", () => {
+  it("keeps signed keys through bytes", () => {
+    const keys = fingerprint(story(5)).keys;
+    expect(keys.some((k) => k < 0)).toBe(true);
+    expect(keysFromBytes(keysBytes(keys))).toEqual(keys);
+  });
+
+  it("changes the source hash with any edit of the text, even one the folded words ignore", () => {
+    const text = story(6);
+    expect(sourceHash(text)).toBe(sourceHash(`${text}`));
+    expect(sourceHash(text)).not.toBe(sourceHash(text.replace(".", "!")));
+    expect(sourceHash(text)).not.toBe(sourceHash(`${text} `));
+    expect(sourceHash(text)).toMatch(/^v1:/);
   });
 });

@@ -277,6 +277,37 @@ export function signatureFromBytes(bytes: Uint8Array): Uint32Array {
   return out;
 }
 
+/**
+ * The method's version: part of every stored source hash, so changing a parameter above (shingle
+ * size, seeds, bands, window) makes every stored fingerprint stale and the next pass recomputes it.
+ */
+export const FINGERPRINT_VERSION = 1;
+
+/**
+ * Whether an entry's stored fingerprint is still its text's: the method's version, two 32-bit
+ * hashes of the text as read (every character, so any edit changes it) and its length.
+ */
+export function sourceHash(text: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x2545f491;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
+  }
+  const hex = (h: number) => (fmix32(h) >>> 0).toString(16).padStart(8, "0");
+  return `v${FINGERPRINT_VERSION}:${hex(h1)}${hex(h2)}:${text.length}`;
+}
+
+/** Lookup keys (signed 32-bit) as bytes for storage, and back. */
+export function keysBytes(keys: readonly number[]): Uint8Array<ArrayBuffer> {
+  return signatureBytes(Uint32Array.from(keys, (k) => k >>> 0));
+}
+
+export function keysFromBytes(bytes: Uint8Array): number[] {
+  return Array.from(signatureFromBytes(bytes), (k) => k | 0);
+}
+
 /** A stable hash of the folded words, to know whether a stored signature is still the text's. */
 export function textHash(tokens: readonly Token[]): string {
   let h1 = 0x811c9dc5;
