@@ -284,4 +284,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   for (const r of rows)
     console.log(`${r.name}: ${r.note} (target ${r.target}: ${r.met ? "met" : "NOT met"})`);
+  // --json: the rows as the last line, for bench/http.ts (which runs this file as its own process).
+  if (process.argv.includes("--json")) console.log(JSON.stringify(rows));
 }

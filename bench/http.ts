@@ -37,6 +37,7 @@
  * Numbers are medians over --runs; the machine is shared, so quote the table with its run count.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { CopiesResult } from "./copies";
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -1196,9 +1197,33 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
       // Copy detection (bench/copies.ts, docs/decisions/0054-copied-entries.md): one new entry
       // checked against a contest of --entries and two earlier contests of as many, and the
       // whole contest again, in this process on its own database of this engine.
-      const { copiesBench } = await import("./copies");
+      // Its own process: the app's database client is made once per process, from DATABASE_URL,
+      // and its memory is the pass's alone.
       const engine = databaseUrl.startsWith("file:") ? "sqlite" : "postgres";
-      for (const r of await copiesBench({ entries: ENTRIES, engine }))
+      const child = spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "bench/copies.ts",
+          "--entries",
+          String(ENTRIES),
+          "--db",
+          engine,
+          "--json",
+        ],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 },
+      );
+      if (child.status !== 0) throw new Error(`bench/copies.ts failed: ${child.stdout}`);
+      const lines = child.stdout.trim().split("\n");
+      console.log(
+        lines
+          .slice(0, -1)
+          .map((l) => `  ${l}`)
+          .join("\n"),
+      );
+      const copiesRows = JSON.parse(lines.at(-1)!) as CopiesResult[];
+      for (const r of copiesRows)
         rows.push({
           name: r.name,
           p50: r.ms,
