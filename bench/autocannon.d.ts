@@ -21,6 +21,7 @@ declare module "autocannon" {
       non2xx: number;
       "2xx": number;
       "3xx": number;
+      statusCodeStats?: Record<string, { count: number }>;
     };
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
