@@ -8,6 +8,7 @@
  * has closed. The judge never learns who replaced them, nor anything of the writer.
  */
 import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rules";
+import { recordRecusal } from "~/features/panel/constraints.server";
 import { DomainError } from "~/utils/domain-error";
 import { lockingTransaction, lockRow, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
@@ -49,13 +50,12 @@ export async function recuse(
       if (!a || a.releasedAt) return null;
       if (a.score?.submittedAt) throw new RecusalRefused(RECUSAL_SCORED_MESSAGE);
       await tx.judgeAssignment.delete({ where: { id: ctx.assignmentId } });
-      const recusal = await tx.recusal.upsert({
-        where: {
-          contestId_judgeId_submissionId: { contestId: a.contestId, judgeId, submissionId },
-        },
-        create: { contestId: a.contestId, submissionId, judgeId, round: a.round, reason },
-        update: { reason, round: a.round },
-        select: { id: true },
+      const recusal = await recordRecusal(tx, {
+        contestId: a.contestId,
+        judgeId,
+        submissionId,
+        round: a.round,
+        reason,
       });
       const replacementId = await addJudgeTo(
         tx,

@@ -9,7 +9,7 @@
  * before the next pair is chosen. Deciding clears both keys in the same update.
  */
 import { assignableJudge, type RecusalReason } from "~/features/panel/panel-rules";
-import { panelConstraints } from "~/features/panel/constraints.server";
+import { panelConstraints, recordRecusal } from "~/features/panel/constraints.server";
 import { isUniqueViolation, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { RESERVATION_MS } from "./desk";
@@ -333,22 +333,12 @@ export async function stepBack(
         where: { id: input.comparisonId, judgeId, decidedAt: null },
       });
       if (gone.count === 0) return null;
-      await tx.recusal.upsert({
-        where: {
-          contestId_judgeId_submissionId: {
-            contestId: row.contestId,
-            judgeId,
-            submissionId: entryId,
-          },
-        },
-        create: {
-          contestId: row.contestId,
-          judgeId,
-          submissionId: entryId,
-          round: row.round.number,
-          reason: input.reason,
-        },
-        update: { reason: input.reason, round: row.round.number },
+      await recordRecusal(tx, {
+        contestId: row.contestId,
+        judgeId,
+        submissionId: entryId,
+        round: row.round.number,
+        reason: input.reason,
       });
       return { entryId };
     }),

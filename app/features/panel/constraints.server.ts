@@ -13,7 +13,7 @@
  * school of that name, letter case and surrounding spaces aside. One read, set-based.
  */
 import { prisma, type Prisma } from "~/utils/db.server";
-import { assignableJudge } from "./panel-rules";
+import { assignableJudge, type RecusalReason } from "./panel-rules";
 
 type Db = Prisma.TransactionClient | typeof prisma;
 
@@ -241,4 +241,33 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
+}
+
+/**
+ * Records that a judge stepped back from an entry (the review page's step back and the comparison
+ * desk's write the same row): from then on `panelConstraints` bars the pair in every round. A
+ * second step back from the same entry keeps one row with the latest reason and round.
+ */
+export function recordRecusal(
+  tx: Prisma.TransactionClient,
+  r: {
+    contestId: string;
+    judgeId: string;
+    submissionId: string;
+    round: number;
+    reason: RecusalReason;
+  },
+) {
+  return tx.recusal.upsert({
+    where: {
+      contestId_judgeId_submissionId: {
+        contestId: r.contestId,
+        judgeId: r.judgeId,
+        submissionId: r.submissionId,
+      },
+    },
+    create: r,
+    update: { reason: r.reason, round: r.round },
+    select: { id: true },
+  });
 }
