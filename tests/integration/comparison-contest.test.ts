@@ -9,6 +9,7 @@
 import { describe, expect, test } from "vitest";
 import { decide, deskRound, nextPair } from "~/features/comparison/desk.server";
 import { comparisonScales } from "~/features/comparison/scale.server";
+import { seededRandom, spearman } from "~/features/comparison/simulation";
 import { stageRanking } from "~/features/judging/ranking.server";
 import { runStep, syncSteps } from "~/features/lifecycle/lifecycle.server";
 import { awardsOf, entryResults } from "~/features/results/results.server";
@@ -67,13 +68,14 @@ describe("a one-round contest judged by comparison", () => {
 
     // The judges compare until no pair is left for any of them.
     const now = at(12);
+    const random = seededRandom(7);
     let made = 0;
     for (let pass = 0; pass < 200; pass++) {
       let any = false;
       for (const j of judges) {
         const round = (await deskRound(j, contest.id, now))!;
         expect(round.open).toBe(true);
-        const pair = await nextPair(j, round, now);
+        const pair = await nextPair(j, round, now, random);
         if (!pair) continue;
         any = true;
         const aWins = strength.get(pair.entryAId)! > strength.get(pair.entryBId)!;
@@ -98,7 +100,16 @@ describe("a one-round contest judged by comparison", () => {
     const ranking = await stageRanking(contest.id, { round: 1, divisionId: null });
     expect(ranking).toHaveLength(ENTRIES);
     expect(ranking.every((r) => r.rank !== null && (r.se ?? 0) > 0)).toBe(true);
-    expect(ranking.findIndex((r) => r.id === best.id)).toBeLessThan(5);
+    // Every choice went the true way, but about four choices per entry cannot order the entries
+    // that won all theirs (the best among them): the scale follows the true order closely
+    // (Spearman's rho; 0 is chance) and the best entry is in the top third. (A strict "top five"
+    // once asserted here failed when random pairings left the best with weak opponents.)
+    const rho = spearman(
+      ranking.map((_, i) => -i),
+      ranking.map((r) => strength.get(r.id)!),
+    );
+    expect(rho).toBeGreaterThan(0.6);
+    expect(ranking.findIndex((r) => r.id === best.id)).toBeLessThan(ENTRIES / 3);
     const [scale] = await comparisonScales(contest.id, { id: rounds[0]!.id, number: 1 });
     expect(scale!.reliability).toBeGreaterThan(0.3);
     expect(scale!.reliability).toBeLessThanOrEqual(1);
