@@ -1,11 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  parse,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import {
   data,
   type ActionFunctionArgs,
@@ -17,7 +10,6 @@ import type { loader as rootLoader } from "~/root";
 import { useState } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Field, TextareaField } from "~/components/ui/field";
 import { clientAddress, getOptionalUser } from "~/features/accounts/auth.server";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import {
@@ -33,11 +25,10 @@ import {
   DraftQuestion,
   ProblemList,
   SignInFirst,
-  WordCounter,
   useEntryDraft,
-  EntryFileInput,
   TickBox,
 } from "~/components/entries/entry-form-parts";
+import { StoryFields } from "~/components/entries/story-fields";
 import { entryLimitMessage, entryLimitRule } from "~/features/entries/entry-limit";
 import { entriesLeftFor } from "~/features/entries/entry-limit.server";
 import {
@@ -242,10 +233,7 @@ export default function EnterContest() {
       });
     },
   });
-  const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
   const [liveCount, setLiveCount] = useState<number | null>(null);
-  const [fileChosen, setFileChosen] = useState(false);
-  const count = liveCount ?? countWords(initialBody);
   const owner = useRouteLoaderData<typeof rootLoader>("root")?.draftOwner ?? null;
   const draft = useEntryDraft(
     contest.slug,
@@ -320,32 +308,12 @@ export default function EnterContest() {
             <input type="hidden" name="entryKey" value={entryKey} />
             <fieldset disabled={disabled} className="min-w-0 space-y-6">
               <legend className="sr-only">Your entry</legend>
-              <Field
-                label="Story title"
-                errors={fields.title.errors}
-                {...getInputProps(fields.title, { type: "text" })}
-                required
-              />
-              <div>
-                {!signedIn ? <SignInFirst /> : null}
-                <TextareaField
-                  label="Story text"
-                  hint="Type or paste your story, or upload a file below."
-                  rows={16}
-                  errors={fields.body.errors}
-                  {...getTextareaProps(fields.body)}
-                  onChange={(e) => setLiveCount(countWords(e.currentTarget.value))}
-                />
-                {/* With a document chosen, only the document's count is shown (beside the file). */}
-                {fileChosen ? null : (
-                  <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
-                )}
-              </div>
-              <EntryFileInput
-                label="Or upload your story"
-                errors={fields.file?.errors}
+              <StoryFields
+                fields={fields}
                 range={{ min: contest.wordMin, max: contest.wordMax }}
-                onChosen={setFileChosen}
+                whose="your"
+                beforeText={signedIn ? null : <SignInFirst />}
+                count={{ value: liveCount, set: setLiveCount }}
               />
               <AiDeclarationFields policy={contest.aiPolicy} by="writer" fields={fields} />
               <fieldset className="space-y-2">

@@ -5,14 +5,7 @@
  * ledger keeps in the entry's own transaction. A paid contest's entry then waits on the class's
  * page, where the educator pays for several at once.
  */
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  parse,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import {
   data,
   type ActionFunctionArgs,
@@ -20,17 +13,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Field, TextareaField } from "~/components/ui/field";
-import {
-  ProblemList,
-  WordCounter,
-  EntryFileInput,
-  TickBox,
-} from "~/components/entries/entry-form-parts";
+import { ProblemList, TickBox } from "~/components/entries/entry-form-parts";
+import { StoryFields } from "~/components/entries/story-fields";
 import {
   permissionNeeded,
   pupilEntriesLeft,
@@ -65,7 +52,6 @@ import {
   type ReceivedEntry,
 } from "~/features/entries/receive-entry.server";
 import { answerRefusal } from "~/utils/action.server";
-import { countWords } from "~/features/entries/word-count";
 import { formatDateTime, formatDollars } from "~/utils/dates";
 import { notFound } from "~/utils/responses";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -201,10 +187,6 @@ export default function EnterForPupil() {
       });
     },
   });
-  const [liveCount, setLiveCount] = useState<number | null>(null);
-  const [fileChosen, setFileChosen] = useState(false);
-  const initialBody = typeof fields.body.initialValue === "string" ? fields.body.initialValue : "";
-  const count = liveCount ?? countWords(initialBody);
   const windowOpen = phase === "open" && actionData?.formError !== ENTRY_MESSAGES.notOpen;
   const disabled =
     !windowOpen || Boolean(notApproved) || limitReached || division.kind === "refused";
@@ -272,31 +254,10 @@ export default function EnterForPupil() {
               <legend className="sr-only">
                 Entry for <bdi>{pupil.name}</bdi>
               </legend>
-              <Field
-                label="Story title"
-                errors={fields.title.errors}
-                {...getInputProps(fields.title, { type: "text" })}
-                required
-              />
-              <div>
-                <TextareaField
-                  label="Story text"
-                  hint="Type or paste the story, or upload a file below."
-                  rows={16}
-                  errors={fields.body.errors}
-                  {...getTextareaProps(fields.body)}
-                  onChange={(e) => setLiveCount(countWords(e.currentTarget.value))}
-                />
-                {/* With a document chosen, only the document's count is shown (beside the file). */}
-                {fileChosen ? null : (
-                  <WordCounter count={count} min={contest.wordMin} max={contest.wordMax} />
-                )}
-              </div>
-              <EntryFileInput
-                label="Or upload the story"
-                errors={fields.file?.errors}
+              <StoryFields
+                fields={fields}
                 range={{ min: contest.wordMin, max: contest.wordMax }}
-                onChosen={setFileChosen}
+                whose="the"
               />
               <AiDeclarationFields policy={contest.aiPolicy} by="teacher" fields={fields} />
               <fieldset className="space-y-2">
