@@ -136,7 +136,8 @@ export function isUniqueViolation(error: unknown): boolean {
 const TRANSACTIONS = { isolationLevel: "Serializable" } as const;
 
 /** One SQL statement as the driver ran it: its text, the rows it returned, how long it took. */
-export type SqlEvent = { sql: string; rows: number; ms: number };
+/** One statement as the driver ran it: its text, its bound values, the rows back and its time. */
+export type SqlEvent = { sql: string; args: unknown[]; rows: number; ms: number };
 declare global {
   var __inkwellSqlObservers: Set<(event: SqlEvent) => void> | undefined;
 }
@@ -154,12 +155,12 @@ export function observeSql(observer: (event: SqlEvent) => void): () => void {
 }
 
 type Queryable = {
-  queryRaw(q: { sql: string }): Promise<{ rows: unknown[] }>;
-  executeRaw(q: { sql: string }): Promise<number>;
+  queryRaw(q: { sql: string; args?: unknown[] }): Promise<{ rows: unknown[] }>;
+  executeRaw(q: { sql: string; args?: unknown[] }): Promise<number>;
 };
 function observed<T extends Queryable>(target: T): T {
-  const report = (sql: string, rows: number, t0: number) => {
-    const event = { sql, rows, ms: performance.now() - t0 };
+  const report = (q: { sql: string; args?: unknown[] }, rows: number, t0: number) => {
+    const event = { sql: q.sql, args: q.args ?? [], rows, ms: performance.now() - t0 };
     for (const observer of sqlObservers) observer(event);
   };
   return new Proxy(target, {
@@ -167,19 +168,19 @@ function observed<T extends Queryable>(target: T): T {
       const value = Reflect.get(t, key, receiver);
       if (typeof value !== "function") return value;
       if (key === "queryRaw")
-        return async (q: { sql: string }) => {
+        return async (q: { sql: string; args?: unknown[] }) => {
           if (sqlObservers.size === 0) return value.call(t, q);
           const t0 = performance.now();
           const result = await value.call(t, q);
-          report(q.sql, result.rows.length, t0);
+          report(q, result.rows.length, t0);
           return result;
         };
       if (key === "executeRaw")
-        return async (q: { sql: string }) => {
+        return async (q: { sql: string; args?: unknown[] }) => {
           if (sqlObservers.size === 0) return value.call(t, q);
           const t0 = performance.now();
           const result = await value.call(t, q);
-          report(q.sql, 0, t0);
+          report(q, 0, t0);
           return result;
         };
       if (key === "startTransaction")

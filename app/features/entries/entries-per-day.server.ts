@@ -48,13 +48,16 @@ export async function entriesPerDay(
   const starts = [...dates, nextDate(dates[dates.length - 1]!)].map((d) =>
     fromZonedTime(`${d}T00:00:00`, timeZone),
   );
-  const sums = dates.map(
+  // One count per day, each a range of the (contest, status, createdAt) index: every entry is
+  // visited once, and no day's test runs on every row (docs/decisions/0058-story-rows.md).
+  const counts = dates.map(
     (_, i) =>
-      Prisma.sql`SUM(CASE WHEN s."createdAt" >= ${starts[i]} AND s."createdAt" < ${starts[i + 1]} THEN 1 ELSE 0 END) AS ${Prisma.raw(`"d${i}"`)}`,
+      Prisma.sql`(SELECT COUNT(*) FROM "Submission" s WHERE s."contestId" = ${contestId}
+        AND s."status" = 'submitted' AND s."createdAt" >= ${starts[i]}
+        AND s."createdAt" < ${starts[i + 1]}) AS ${Prisma.raw(`"d${i}"`)}`,
   );
   const [row] = await prisma.$queryRaw<Record<string, bigint | number | null>[]>`
-    SELECT ${Prisma.join(sums)} FROM "Submission" s
-    WHERE s."contestId" = ${contestId} AND s."status" = 'submitted'`;
+    SELECT ${Prisma.join(counts)}`;
   const days = dates.map((date, i) => ({ date, count: fromSql.int(row?.[`d${i}`]) }));
   return { timeZone, days, total: days.reduce((n, d) => n + d.count, 0) };
 }

@@ -89,7 +89,7 @@ function roundFlags(contestId: string, round: number, threshold: number) {
           AND ROUND((MAX(sc."total") - MIN(sc."total")) * 100) > CAST(${threshold} AS DOUBLE PRECISION)
       ) g
       JOIN "Submission" s ON s."id" = g."sid"
-      WHERE s."status" = 'submitted'
+      WHERE s."status" = 'submitted' AND s."contestId" = ${contestId}
       ORDER BY g."spread" DESC, s."createdAt" ASC, s."id" ASC`;
     return rows.map((r) => ({
       id: r.id,

@@ -106,14 +106,15 @@ export async function contestOverview(contestId: string, now = new Date()) {
         },
         orderBy: [{ dueAt: "asc" }, { step: "asc" }],
       }),
-      // Live assignments of entries, by round and division, with how many have a submitted score.
+      // Live assignments of entries, by round and division, with how many have a submitted score;
+      // the entry's division from an index, not its row (docs/decisions/0058-story-rows.md).
       prisma.$queryRaw<
         { round: number | bigint; divisionId: string | null; assigned: bigint; scored: bigint }[]
       >`
         SELECT a."round" AS "round", s."divisionId" AS "divisionId",
           COUNT(*) AS "assigned", COUNT(sc."submittedAt") AS "scored"
         FROM "JudgeAssignment" a
-        JOIN "Submission" s ON s."id" = a."submissionId"
+        JOIN "Submission" s ON s."id" = a."submissionId" AND s."contestId" = a."contestId"
         LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
         WHERE a."contestId" = ${contestId} AND a."releasedAt" IS NULL
         GROUP BY a."round", s."divisionId"`,
