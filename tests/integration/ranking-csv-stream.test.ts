@@ -7,7 +7,7 @@ import {
   rankingPages,
   type RankingMode,
 } from "~/features/judging/ranking.server";
-import { prisma } from "~/utils/db.server";
+import { observeSql, prisma } from "~/utils/db.server";
 
 // The ranking CSV is streamed a page at a time (docs/decisions/0052-per-request-work.md): the
 // file must be the same, byte for byte, as the one built whole before, and the ranks must carry
@@ -170,5 +170,48 @@ describe("the ranking CSV, streamed", () => {
     expect(paged).toEqual(whole.map((r) => ({ id: r.id, rank: r.rank })));
     // 9; then three 8s across the first page boundary; then 5, 3 and the unscored entry.
     expect(paged.map((r) => r.rank)).toEqual([1, 2, 2, 2, 5, 6, null]);
+  });
+
+  // Each page seeks on from the last row (docs/decisions/0058-story-rows.md): no OFFSET, so the
+  // last page of 200,000 costs what the first does; ties and the unscored entries (two of them
+  // here, sent at the same moment) are crossed by every page size.
+  test("every page size gives the whole ranking, and no page is read with an OFFSET", async () => {
+    const contest = await smallContest();
+    const first = await prisma.submission.findFirstOrThrow({ where: { contestId: contest.id } });
+    const writer = await prisma.user.create({
+      data: { email: `late-${contest.id}@csv.test`, displayName: "Late" },
+    });
+    const unscored = await prisma.submission.findFirstOrThrow({
+      where: { contestId: contest.id, scores: { none: {} } },
+    });
+    await prisma.submission.create({
+      data: {
+        contestId: contest.id,
+        entrantId: writer.id,
+        title: "Also unscored",
+        body: first.body,
+        wordCount: 6,
+        status: "submitted",
+        createdAt: unscored.createdAt,
+      },
+    });
+    const whole = (await ranking(contest.id, { mode: "raw", take: -1 })).map((r) => [r.id, r.rank]);
+    expect(whole).toHaveLength(8);
+    const statements: string[] = [];
+    const stop = observeSql((e) => statements.push(e.sql));
+    try {
+      for (const size of [1, 2, 3, 5, 8]) {
+        const paged: (string | number | null)[][] = [];
+        for await (const page of rankingPages(contest.id, "raw", size))
+          paged.push(...page.map((r) => [r.id, r.rank]));
+        expect(paged, `pages of ${size}`).toEqual(whole);
+      }
+    } finally {
+      stop();
+    }
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((sql) => /\bOFFSET\b/i.test(sql) && sql.includes("Summary"))).toEqual(
+      [],
+    );
   });
 });

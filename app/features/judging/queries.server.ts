@@ -55,6 +55,65 @@ export async function rawRankingPage(
   }));
 }
 
+/**
+ * Where a walk of the raw ranking stopped: its last row's order key, the date as the database
+ * gave it (bound back unchanged, so it compares exactly as stored).
+ */
+export type RawRankingCursor = { average: number | null; createdAt: Date | string; id: string };
+
+/**
+ * The next `take` rows of the raw ranking after `after` (null: from the top), for the CSV: a seek
+ * in the summaries' index (average descending, then entry order), never an OFFSET, so each page
+ * costs its own rows however deep it is (docs/decisions/0058-story-rows.md). The titles and
+ * assignment counts are read for the page's rows only.
+ */
+export async function rawRankingAfter(
+  contestId: string,
+  after: RawRankingCursor | null,
+  take: number,
+): Promise<(RawRankingRow & { cursor: RawRankingCursor })[]> {
+  // Rows with an average come first; within equal averages, and among the unscored, entry order.
+  const seek = !after
+    ? Prisma.sql``
+    : after.average === null
+      ? Prisma.sql`AND m."average" IS NULL
+          AND (m."createdAt" > ${after.createdAt} OR (m."createdAt" = ${after.createdAt} AND m."submissionId" > ${after.id}))`
+      : Prisma.sql`AND (m."average" IS NULL OR (m."average" <= ${after.average}
+          AND NOT (m."average" = ${after.average} AND (m."createdAt" < ${after.createdAt}
+            OR (m."createdAt" = ${after.createdAt} AND m."submissionId" <= ${after.id})))))`;
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      title: string;
+      scored: Int;
+      average: number | null;
+      assigned: Int;
+      createdAt: Date | string;
+    }[]
+  >`
+    WITH p AS (
+      SELECT m."submissionId" AS "submissionId", m."scored" AS "scored", m."average" AS "average",
+        m."createdAt" AS "createdAt"
+      FROM "SubmissionScoreSummary" m
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' ${seek}
+      ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC
+      LIMIT ${take}
+    )
+    SELECT p."submissionId" AS "id", s."title" AS "title", p."scored" AS "scored",
+      p."average" AS "average", p."createdAt" AS "createdAt",
+      (SELECT COUNT(*) FROM "JudgeAssignment" a WHERE a."submissionId" = p."submissionId") AS "assigned"
+    FROM p JOIN "Submission" s ON s."id" = p."submissionId"
+    ORDER BY p."average" DESC NULLS LAST, p."createdAt" ASC, p."submissionId" ASC`;
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    scored: fromSql.int(r.scored),
+    average: fromSql.numberOrNull(r.average),
+    assigned: fromSql.int(r.assigned),
+    cursor: { average: fromSql.numberOrNull(r.average), createdAt: r.createdAt, id: r.id },
+  }));
+}
+
 /** How many submitted entries of the contest have an average above `average`. */
 export async function countAbove(contestId: string, average: number): Promise<number> {
   const [row] = await prisma.$queryRaw<{ n: Int }[]>`

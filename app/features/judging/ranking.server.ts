@@ -8,7 +8,9 @@ import {
   countAbove,
   entryDetailRows,
   rankingCountsRow,
+  rawRankingAfter,
   rawRankingPage,
+  type RawRankingCursor,
   stageRankingRows,
   type StageRankingRow,
   zRankingRows,
@@ -210,12 +212,46 @@ export async function entrantsOf(ids: string[]) {
  * page as `ranking` gives them.
  */
 export async function* rankingPages(contestId: string, mode: RankingMode, pageSize = 1000) {
+  if (mode === "raw") {
+    yield* rawRankingPages(contestId, pageSize);
+    return;
+  }
   for (let skip = 0; ; skip += pageSize) {
     const rows = await ranking(contestId, { mode, take: pageSize, skip });
     if (rows.length === 0) return;
     const entrants = await entrantsOf(rows.map((r) => r.id));
     yield rows.map((r) => ({ ...r, entrant: entrants.get(r.id) ?? null }));
     if (rows.length < pageSize) return;
+  }
+}
+
+/**
+ * The raw ranking for the CSV, page after page by a seek from the last row (no OFFSET: a deep
+ * page costs what the first does, docs/decisions/0058-story-rows.md). Ranks as `ranking` gives
+ * them: one more than the rows before, or the previous row's on an equal average.
+ */
+async function* rawRankingPages(contestId: string, pageSize: number) {
+  let cursor: RawRankingCursor | null = null;
+  let position = 0;
+  let previous: RankingRow | null = null;
+  for (;;) {
+    const rows = await rawRankingAfter(contestId, cursor, pageSize);
+    if (rows.length === 0) return;
+    const entrants = await entrantsOf(rows.map((r) => r.id));
+    yield rows.map(({ cursor: _, ...r }) => {
+      position++;
+      const rank =
+        r.average === null
+          ? null
+          : previous && previous.average === r.average
+            ? previous.rank
+            : position;
+      const row: RankingRow = { ...r, raw: r.average, used: r.scored, rank };
+      previous = row;
+      return { ...row, entrant: entrants.get(r.id) ?? null };
+    });
+    if (rows.length < pageSize) return;
+    cursor = rows[rows.length - 1]!.cursor;
   }
 }
 
