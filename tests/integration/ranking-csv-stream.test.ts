@@ -3,11 +3,13 @@ import { describe, expect, test, vi } from "vitest";
 import { formatScore } from "~/features/judging/scoring";
 import {
   entrantsForContest,
+  entrantsOf,
   ranking,
   rankingPages,
   type RankingMode,
 } from "~/features/judging/ranking.server";
 import { observeSql, prisma } from "~/utils/db.server";
+import { makeEducator, rosterPupil } from "./class-fixtures";
 
 // The ranking CSV is streamed a page at a time (docs/decisions/0052-per-request-work.md): the
 // file must be the same, byte for byte, as the one built whole before, and the ranks must carry
@@ -213,5 +215,29 @@ describe("the ranking CSV, streamed", () => {
     expect(statements.filter((sql) => /\bOFFSET\b/i.test(sql) && sql.includes("Summary"))).toEqual(
       [],
     );
+  });
+
+  // The page's writers in one statement (ADR 0058) say what the relations said: a class entry's
+  // pupil, sent by which educator from which school; an adult's own entry, their name.
+  test("a page's writers: a class entry's pupil, educator and school, as the whole file names them", async () => {
+    const contest = await smallContest();
+    const { user, classroom } = await makeEducator();
+    const pupil = await rosterPupil(classroom.id, "Mia", "R");
+    const first = await prisma.submission.findFirstOrThrow({ where: { contestId: contest.id } });
+    await prisma.submission.create({
+      data: {
+        contestId: contest.id,
+        entrantId: user.id,
+        pupilId: pupil.id,
+        title: "Class entry",
+        body: first.body,
+        wordCount: 6,
+        status: "submitted",
+      },
+    });
+    const whole = await entrantsForContest(contest.id);
+    const paged = await entrantsOf([...whole.keys()]);
+    expect(paged).toEqual(whole);
+    expect([...paged.values()].some((w) => w.displayName.includes("Mia R."))).toBe(true);
   });
 });

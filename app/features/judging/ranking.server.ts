@@ -13,6 +13,7 @@ import {
   type RawRankingCursor,
   stageRankingRows,
   type StageRankingRow,
+  writerFactRows,
   zRankingRows,
   type ZRankingRow,
 } from "./queries.server";
@@ -193,12 +194,7 @@ const countsCache = versionedCache<Awaited<ReturnType<typeof rankingCountsRow>>>
 
 /** The writer's label and e-mail of some entries (one page of the ranking CSV). */
 export async function entrantsOf(ids: string[]) {
-  const rows = ids.length
-    ? await prisma.submission.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, ...adminWriterSelect },
-      })
-    : [];
+  const rows = await writerFactRows(ids);
   return new Map(
     rows.map((r) => [r.id, { displayName: adminWriterLabel(r), email: r.entrant.email }]),
   );
