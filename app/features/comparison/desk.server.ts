@@ -12,8 +12,8 @@ import { assignableJudge, type RecusalReason } from "~/features/panel/panel-rule
 import { panelConstraints, recordRecusal } from "~/features/panel/constraints.server";
 import { isUniqueViolation, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
-import { RESERVATION_MS } from "./desk";
-import { fitScale, type Choice } from "./model";
+import { refitDue, RESERVATION_MS } from "./desk";
+import { fitMeasures, PRIOR_SD } from "./model";
 import { choosePair, pairKey, type Candidate } from "./pairing";
 
 type Db = Prisma.TransactionClient | typeof prisma;
@@ -78,19 +78,6 @@ export async function deskRound(
   if (!chosen) return null;
   const { judges: _pool, ...round } = chosen;
   return { ...round, open: isOpen(round, now) };
-}
-
-/** The entries of a round (round 1: every submitted entry; later: those advanced into it). */
-async function roundEntries(db: Db, contestId: string, round: number) {
-  return db.submission.findMany({
-    where: {
-      contestId,
-      status: "submitted",
-      ...(round > 1 ? { advancements: { some: { round } } } : {}),
-    },
-    select: { id: true, divisionId: true, entrantId: true, pupil: { select: { userId: true } } },
-    orderBy: { id: "asc" },
-  });
 }
 
 export type HeldPair = {
@@ -158,69 +145,229 @@ export async function nextPair(
   throw new DomainError("The site is busy, please try again.");
 }
 
+/** An entry of the round as pairing reads it. */
+type RoundEntry = { id: string; divisionId: string | null };
+
+/** The measures pairing reads, fitted per division at `decided` decided choices. */
+type PairingFit = {
+  decided: number;
+  measures: Map<string, { divisionId: string | null; measure: number; se: number }>;
+};
+
+/**
+ * What a round's pairing rests on at one RankingVersion (every choice, entry status, division move
+ * and advancement moves it on, ADR 0021): its entries, each entry's decided comparisons, and the
+ * measures. The measures may come from an earlier version: they are refitted when `refitDue` says
+ * so or the entries changed, warm-started from the previous fit (ADR 0056, "Speed of the desk").
+ */
+type RoundState = {
+  version: number;
+  entries: RoundEntry[];
+  decided: Map<string, number>;
+  fit: PairingFit;
+};
+
+/** Round states by round id, each at the RankingVersion it was read at (per process). */
+const states = new Map<string, RoundState>();
+const inFlight = new Map<string, Promise<RoundState>>();
+const STATES_KEPT = 8;
+let fits = 0;
+
+/** How many times this process has fitted pairing measures (for the desk's budget test). */
+export function pairingFitCount() {
+  return fits;
+}
+
+async function rankingVersionOf(contestId: string) {
+  const row = await prisma.rankingVersion.findUnique({
+    where: { contestId },
+    select: { version: true },
+  });
+  return row?.version ?? 0;
+}
+
+/**
+ * The round's state at the contest's current RankingVersion: kept per process and shared by
+ * concurrent requests; a version read from the database is the key, so an instance never pairs
+ * on entries or counts another instance has changed since.
+ */
+async function roundState(round: DeskRound): Promise<RoundState> {
+  // Read the version first: what is read next is at least that new.
+  const version = await rankingVersionOf(round.contestId);
+  const kept = states.get(round.id);
+  if (kept && kept.version === version) return kept;
+  const key = `${round.id}@${version}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = readRoundState(round, version, kept?.fit)
+      .then((state) => {
+        const latest = states.get(round.id);
+        if (!latest || latest.version <= version) {
+          states.delete(round.id);
+          if (states.size >= STATES_KEPT) states.delete(states.keys().next().value!);
+          states.set(round.id, state);
+        }
+        return state;
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+async function readRoundState(
+  round: DeskRound,
+  version: number,
+  previous: PairingFit | undefined,
+): Promise<RoundState> {
+  const decidedWhere = { roundId: round.id, decidedAt: { not: null }, winnerId: { not: null } };
+  const [entries, asA, asB] = await Promise.all([
+    // Round 1: every submitted entry; later rounds: those advanced into it.
+    prisma.submission.findMany({
+      where: {
+        contestId: round.contestId,
+        status: "submitted",
+        ...(round.number > 1 ? { advancements: { some: { round: round.number } } } : {}),
+      },
+      // Read from an index alone, never the rows with their story text (ADR 0021); in the
+      // index's order (no sort: ordered by id, SQLite would read every row).
+      select: { id: true, divisionId: true },
+    }),
+    prisma.comparison.groupBy({ by: ["entryAId"], where: decidedWhere, _count: { _all: true } }),
+    prisma.comparison.groupBy({ by: ["entryBId"], where: decidedWhere, _count: { _all: true } }),
+  ]);
+  const decided = new Map<string, number>();
+  let total = 0;
+  for (const r of asA) {
+    decided.set(r.entryAId, r._count._all);
+    total += r._count._all;
+  }
+  for (const r of asB) decided.set(r.entryBId, (decided.get(r.entryBId) ?? 0) + r._count._all);
+  const unchanged =
+    previous &&
+    previous.measures.size === entries.length &&
+    entries.every((e) => previous.measures.get(e.id)?.divisionId === e.divisionId);
+  const fit =
+    unchanged && !refitDue(previous.decided, total)
+      ? previous
+      : await fitPairing(round.id, entries, previous);
+  return { version, entries, decided, fit };
+}
+
+/**
+ * The pairing measures: the round's decided choices fitted per division (a choice between two
+ * divisions, after a division move, is left out), each division warm-started from `previous`.
+ */
+async function fitPairing(
+  roundId: string,
+  entries: RoundEntry[],
+  previous: PairingFit | undefined,
+): Promise<PairingFit> {
+  fits++;
+  const rows = await prisma.comparison.findMany({
+    where: { roundId, decidedAt: { not: null }, winnerId: { not: null } },
+    select: { entryAId: true, entryBId: true, winnerId: true },
+  });
+  const byDivision = new Map<string | null, string[]>();
+  for (const e of entries) {
+    const list = byDivision.get(e.divisionId);
+    if (list) list.push(e.id);
+    else byDivision.set(e.divisionId, [e.id]);
+  }
+  const place = new Map<string, { divisionId: string | null; index: number }>();
+  for (const [divisionId, ids] of byDivision)
+    ids.forEach((id, index) => place.set(id, { divisionId, index }));
+  const pairs = new Map<string | null, [number, number][]>();
+  for (const r of rows) {
+    const winner = place.get(r.winnerId!);
+    const loser = place.get(r.winnerId === r.entryAId ? r.entryBId : r.entryAId);
+    if (!winner || !loser || winner.divisionId !== loser.divisionId || winner === loser) continue;
+    const list = pairs.get(winner.divisionId);
+    if (list) list.push([winner.index, loser.index]);
+    else pairs.set(winner.divisionId, [[winner.index, loser.index]]);
+  }
+  const measures: PairingFit["measures"] = new Map();
+  for (const [divisionId, ids] of byDivision) {
+    const start = previous ? ids.map((id) => previous.measures.get(id)?.measure ?? 0) : undefined;
+    const fit = fitMeasures(ids.length, pairs.get(divisionId) ?? [], start);
+    ids.forEach((id, i) =>
+      measures.set(id, {
+        divisionId,
+        measure: fit.theta[i],
+        se: 1 / Math.sqrt(fit.information[i]),
+      }),
+    );
+  }
+  return { decided: rows.length, measures };
+}
+
+/**
+ * The next pair for this judge: the round's state (kept per RankingVersion), then what changes
+ * without a new version, read fresh: the pairs pending now, this judge's own pairs, their
+ * conflicts, recusals and divisions, and the entries they wrote. A statement reads at
+ * most the round's entries and per-entry counts; the decided choices only when the measures are
+ * refitted.
+ */
 async function choose(judgeId: string, round: DeskRound, now: Date, random: () => number) {
-  const entries = await roundEntries(prisma, round.contestId, round.number);
-  const constraints = await panelConstraints(
-    round.contestId,
-    entries.map((e) => e.id),
-  );
+  const state = await roundState(round);
+  const { entries } = state;
+  const [pending, mine, written, constraints] = await Promise.all([
+    prisma.comparison.findMany({
+      where: { roundId: round.id, decidedAt: null },
+      select: { entryAId: true, entryBId: true, pairKey: true },
+    }),
+    prisma.comparison.findMany({
+      where: { roundId: round.id, judgeId },
+      select: { entryAId: true, entryBId: true, pairKey: true },
+    }),
+    // Entries this judge wrote (or, as a pupil with an account, was sent for).
+    prisma.submission.findMany({
+      where: {
+        contestId: round.contestId,
+        OR: [{ entrantId: judgeId }, { pupil: { userId: judgeId } }],
+      },
+      select: { id: true },
+    }),
+    panelConstraints(
+      round.contestId,
+      entries.map((e) => e.id),
+    ),
+  ]);
   const barred = constraints.barred.get(judgeId) ?? new Set<string>();
   const divisionsOnly = constraints.judgeDivisions.get(judgeId);
-  const allowed = entries.filter(
-    (e) =>
-      e.entrantId !== judgeId &&
-      e.pupil?.userId !== judgeId &&
-      !barred.has(e.id) &&
-      (!divisionsOnly?.size || (e.divisionId !== null && divisionsOnly.has(e.divisionId))),
-  );
-  const rows = await prisma.comparison.findMany({
-    where: { roundId: round.id },
-    select: {
-      judgeId: true,
-      entryAId: true,
-      entryBId: true,
-      winnerId: true,
-      pairKey: true,
-      decidedAt: true,
-    },
-  });
+  const own = new Set(written.map((w) => w.id));
   const judged = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const r of mine) {
+    judged.add(r.pairKey);
+    for (const id of [r.entryAId, r.entryBId]) seen.set(id, (seen.get(id) ?? 0) + 1);
+  }
   const reserved = new Set<string>();
   const held = new Map<string, number>();
-  const seen = new Map<string, number>();
-  const choices: Choice[] = [];
-  for (const r of rows) {
-    if (r.judgeId === judgeId) {
-      judged.add(r.pairKey);
-      for (const id of [r.entryAId, r.entryBId]) seen.set(id, (seen.get(id) ?? 0) + 1);
-    }
-    if (!r.decidedAt) {
-      reserved.add(r.pairKey);
-      for (const id of [r.entryAId, r.entryBId]) held.set(id, (held.get(id) ?? 0) + 1);
-    } else if (r.winnerId)
-      choices.push({
-        winnerId: r.winnerId,
-        loserId: r.winnerId === r.entryAId ? r.entryBId : r.entryAId,
-        judgeId: r.judgeId,
-      });
+  for (const r of pending) {
+    reserved.add(r.pairKey);
+    for (const id of [r.entryAId, r.entryBId]) held.set(id, (held.get(id) ?? 0) + 1);
   }
-  const byDivision = new Map<string | null, string[]>();
-  for (const e of entries)
-    byDivision.set(e.divisionId, [...(byDivision.get(e.divisionId) ?? []), e.id]);
-  const allowedIds = new Set(allowed.map((e) => e.id));
+  // The scale is fitted on the whole division; the candidates are those this judge may see.
+  const byDivision = new Map<string | null, Candidate[]>();
+  for (const e of entries) {
+    if (!byDivision.has(e.divisionId)) byDivision.set(e.divisionId, []);
+    const allowed =
+      !own.has(e.id) &&
+      !barred.has(e.id) &&
+      (!divisionsOnly?.size || (e.divisionId !== null && divisionsOnly.has(e.divisionId)));
+    if (!allowed) continue;
+    const m = state.fit.measures.get(e.id);
+    byDivision.get(e.divisionId)!.push({
+      id: e.id,
+      measure: m?.measure ?? 0,
+      se: m?.se ?? PRIOR_SD,
+      // A pair held by another judge counts: it is about to be decided.
+      comparisons: (state.decided.get(e.id) ?? 0) + (held.get(e.id) ?? 0),
+    });
+  }
   const options: { divisionId: string | null; short: number; candidates: Candidate[] }[] = [];
-  for (const [divisionId, ids] of byDivision) {
-    // The scale is fitted on the whole division; the candidates are those this judge may see.
-    const scale = fitScale(ids, choices);
-    const candidates = scale.measures
-      .filter((m) => allowedIds.has(m.id))
-      .map((m) => ({
-        id: m.id,
-        measure: m.measure,
-        se: m.se,
-        // A pair held by another judge counts: it is about to be decided.
-        comparisons: m.comparisons + (held.get(m.id) ?? 0),
-      }));
+  for (const [divisionId, candidates] of byDivision) {
     if (candidates.length < 2) continue;
     const short = candidates.reduce(
       (s, c) => s + Math.max(0, round.comparisonsPerEntry - c.comparisons),
