@@ -88,6 +88,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       judge: r.judge.displayName || r.judge.email,
       reason: r.reasonLabel,
       replacement: r.replacement ? r.replacement.displayName || r.replacement.email : null,
+      atComparisonDesk: r.atComparisonDesk,
       at: formatDateTime(r.createdAt, s.contest.timeZone),
     })),
     division: s.division,
