@@ -12,7 +12,7 @@ import { recordRecusal } from "~/features/panel/constraints.server";
 import { DomainError } from "~/utils/domain-error";
 import { lockingTransaction, lockRow, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
-import { bumpRankingVersion } from "~/features/judging/queries.server";
+import { bumpRankingVersion } from "~/features/rank-version/ranking-version.server";
 import { scoringContext } from "~/features/judging/review.server";
 
 export class RecusalRefused extends DomainError {}

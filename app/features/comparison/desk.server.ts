@@ -10,6 +10,10 @@
  */
 import { assignableJudge, type RecusalReason } from "~/features/panel/panel-rules";
 import { panelConstraints, recordRecusal } from "~/features/panel/constraints.server";
+import {
+  bumpRankingVersion,
+  rankingVersion,
+} from "~/features/rank-version/ranking-version.server";
 import { isUniqueViolation, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { refitDue, RESERVATION_MS } from "./desk";
@@ -178,14 +182,6 @@ export function pairingFitCount() {
   return fits;
 }
 
-async function rankingVersionOf(contestId: string) {
-  const row = await prisma.rankingVersion.findUnique({
-    where: { contestId },
-    select: { version: true },
-  });
-  return row?.version ?? 0;
-}
-
 /**
  * The round's state at the contest's current RankingVersion: kept per process and shared by
  * concurrent requests; a version read from the database is the key, so an instance never pairs
@@ -193,7 +189,7 @@ async function rankingVersionOf(contestId: string) {
  */
 async function roundState(round: DeskRound): Promise<RoundState> {
   // Read the version first: what is read next is at least that new.
-  const version = await rankingVersionOf(round.contestId);
+  const version = await rankingVersion(round.contestId);
   const kept = states.get(round.id);
   if (kept && kept.version === version) return kept;
   const key = `${round.id}@${version}`;
@@ -439,8 +435,7 @@ export async function decide(
       });
       if (done.count === 0) return "already";
       // The round's ranking is cached per RankingVersion (ADR 0021): a choice changes it.
-      await tx.$executeRaw`INSERT INTO "RankingVersion" ("contestId", "version") VALUES (${row.contestId}, 1)
-        ON CONFLICT ("contestId") DO UPDATE SET "version" = "RankingVersion"."version" + 1`;
+      await bumpRankingVersion(tx, row.contestId);
       return "saved";
     }),
   );
