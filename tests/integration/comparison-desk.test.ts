@@ -7,7 +7,8 @@
 import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
-import { decide, deskRound, nextPair, pairingFitCount } from "~/features/comparison/desk.server";
+import { decide, deskRound, nextPair } from "~/features/comparison/desk.server";
+import { pairingFitCount } from "~/features/comparison/pairing.server";
 import { RESERVATION_MS } from "~/features/comparison/desk";
 import { pairKey } from "~/features/comparison/pairing";
 import { stageRanking } from "~/features/judging/ranking.server";

@@ -375,7 +375,6 @@ export default function AdminSubmission() {
           )}
         </CardContent>
       </Card>
-
       {recusals.length ? <EntryRecusals recusals={recusals} /> : null}
 
       {divisions.length ? (
