@@ -27,7 +27,8 @@ type PairingFit = {
  * What a round's pairing rests on at one RankingVersion (every choice, entry status, division move
  * and advancement moves it on, ADR 0021): its entries, each entry's decided comparisons, and the
  * measures. The measures may come from an earlier version: they are refitted when `refitDue` says
- * so or the entries changed, warm-started from the previous fit (ADR 0056, "Pairing state per ranking version").
+ * so or the entries changed, warm-started from the previous fit (ADR 0056, "Pairing state per
+ * ranking version").
  */
 type RoundState = {
   version: number;
