@@ -10,11 +10,21 @@ const USES = {
   documents: [],
   divisions: ["accounts", "contests"],
   panel: ["accounts", "contests", "divisions"],
-  comparison: ["panel"],
-  judging: ["accounts", "anonymity", "comparison", "contests", "documents", "panel"],
-  rounds: ["comparison", "contests", "divisions", "judging", "panel"],
+  // The contest's RankingVersion, read and moved on by judging and comparison alike (ADR 0021).
+  "rank-version": [],
+  comparison: ["panel", "rank-version"],
+  judging: [
+    "accounts",
+    "anonymity",
+    "comparison",
+    "contests",
+    "documents",
+    "panel",
+    "rank-version",
+  ],
+  rounds: ["comparison", "contests", "divisions", "judging", "panel", "rank-version"],
   // The only writer of JudgeAssignment (docs/decisions/0051-assignment-capability.md).
-  assignment: ["accounts", "contests", "divisions", "judging", "panel", "rounds"],
+  assignment: ["accounts", "contests", "divisions", "judging", "panel", "rank-version", "rounds"],
   payments: ["accounts", "assignment", "contests", "judging"],
   anonymity: ["documents"],
   entries: [
@@ -26,6 +36,7 @@ const USES = {
     "documents",
     "judging",
     "payments",
+    "rank-version",
   ],
   results: ["comparison", "contests", "divisions", "judging", "rounds"],
   messages: ["accounts", "contests", "divisions"],

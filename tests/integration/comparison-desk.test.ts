@@ -8,7 +8,9 @@ import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { decide, deskRound, nextPair } from "~/features/comparison/desk.server";
+import { pairingFitCount } from "~/features/comparison/pairing.server";
 import { RESERVATION_MS } from "~/features/comparison/desk";
+import { pairKey } from "~/features/comparison/pairing";
 import { stageRanking } from "~/features/judging/ranking.server";
 import { comparisonNotesFor, comparisonScales } from "~/features/comparison/scale.server";
 import { seededRandom, spearman } from "~/features/comparison/simulation";
@@ -87,6 +89,50 @@ describe("the comparison desk", () => {
     expect([next.entryAId, next.entryBId].sort()).not.toEqual(
       [pair.entryAId, pair.entryBId].sort(),
     );
+  });
+
+  test("the scale is fitted at most once per ranking version, and then once per 5 % of new choices", async () => {
+    const { contest, round: row, ids, judges } = await comparisonContest(30, 4);
+    const [a, b, c, seeder] = judges;
+    // 120 choices already made (each entry against its next four): a fit rests on them. Each
+    // entry has 8 comparisons; the round asks for 12.
+    await prisma.judgingRound.update({ where: { id: row.id }, data: { comparisonsPerEntry: 12 } });
+    let n = 0;
+    for (let i = 0; i < ids.length; i++)
+      for (let k = 1; k <= 4; k++) {
+        const [x, y] = [ids[i]!, ids[(i + k) % ids.length]!];
+        await prisma.comparison.create({
+          data: {
+            contestId: contest.id,
+            roundId: row.id,
+            judgeId: seeder!,
+            entryAId: x,
+            entryBId: y,
+            pairKey: pairKey(x, y),
+            winnerId: n++ % 3 ? x : y,
+            handedOutAt: new Date(),
+            decidedAt: new Date(),
+          },
+        });
+      }
+    const round = (await deskRound(a!, contest.id))!;
+    const before = pairingFitCount();
+    // Three judges handed a pair one after the other, no choice between: one fit.
+    const pairA = (await nextPair(a!, round))!;
+    await nextPair(b!, round);
+    await nextPair(c!, round);
+    expect(pairingFitCount() - before).toBe(1);
+    // Each choice moves the ranking version on; the pairs handed out next reuse the measures until
+    // 5 % of the choices (6 of 120) are new, then one refit.
+    let pair = pairA;
+    for (let i = 1; i <= 5; i++) {
+      expect(await decide(a!, { comparisonId: pair.id, winner: "A" })).toBe("saved");
+      pair = (await nextPair(a!, round))!;
+    }
+    expect(pairingFitCount() - before).toBe(1);
+    expect(await decide(a!, { comparisonId: pair.id, winner: "B" })).toBe("saved");
+    await nextPair(a!, round);
+    expect(pairingFitCount() - before).toBe(2);
   });
 
   test("a judge never receives an entry they have a conflict with, or wrote", async () => {

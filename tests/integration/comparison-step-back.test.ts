@@ -5,7 +5,12 @@
  * again in the round; another judge still is. A form without a piece or reason writes nothing;
  * another judge's pair is a 404; a closed round is refused at the moment of the write. 30 entries.
  */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test, vi } from "vitest";
+import { EntryRecusals } from "~/components/entries/admin-entry-facts";
+import { RecusalList } from "~/components/judging/auto-assign";
+import { contestRecusals, entryRecusals } from "~/features/assignment/recusal.server";
 import { decide, deskRound, nextPair } from "~/features/comparison/desk.server";
 import { prisma } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
@@ -122,6 +127,49 @@ describe("stepping back at the comparison desk", () => {
         replacementId: null,
       }),
     ]);
+    // The admin's recusal lists (the entry's page, the Assign page) say what happened: no judge
+    // replaces another at the desk, the pair went back to the pool.
+    const onEntry = await entryRecusals(held.entryAId);
+    const onContest = await contestRecusals(contest.id);
+    expect(onEntry).toEqual([
+      expect.objectContaining({ atComparisonDesk: true, replacement: null }),
+    ]);
+    expect(onContest).toEqual([
+      expect.objectContaining({ atComparisonDesk: true, replacement: null }),
+    ]);
+    const row = { id: "r", at: "today", judge: "A judge", reason: "I know the writer" };
+    const entryPage = renderToStaticMarkup(
+      createElement(EntryRecusals, {
+        recusals: [{ ...row, replacement: null, atComparisonDesk: onEntry[0]!.atComparisonDesk }],
+      }),
+    );
+    const assignPage = renderToStaticMarkup(
+      createElement(RecusalList, {
+        recusals: [
+          {
+            ...row,
+            title: "T",
+            replacement: null,
+            atComparisonDesk: onContest[0]!.atComparisonDesk,
+          },
+        ],
+      }),
+    );
+    for (const html of [entryPage, assignPage]) {
+      expect(html).toContain(
+        "Stepped back at the comparison desk: other judges still compare this piece.",
+      );
+      expect(html).not.toMatch(/No (other )?judge could take/);
+    }
+    // A rubric round's step back without a replacement still says the entry is short of a judge.
+    expect(
+      renderToStaticMarkup(
+        createElement(EntryRecusals, {
+          recusals: [{ ...row, replacement: null, atComparisonDesk: false }],
+        }),
+      ),
+    ).toContain("No judge could take their place: the entry is short of a judge.");
+
     // The pair is given back: no pending or decided row of it for anyone.
     expect(await prisma.comparison.findUnique({ where: { id: pair!.id } })).toBeNull();
 

@@ -5,6 +5,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
+import { DESK_RECUSAL_NOTE } from "~/features/panel/panel-rules";
 import { AiDeclarationCard, type AiDeclarationView } from "./ai-declaration-card";
 
 type Props = {
@@ -112,6 +113,8 @@ export function EntryRecusals({
     judge: string;
     reason: string;
     replacement: string | null;
+    /** A step back at the comparison desk (ADR 0056): nobody takes a judge's place there. */
+    atComparisonDesk?: boolean;
   }>;
 }) {
   return (
@@ -125,7 +128,9 @@ export function EntryRecusals({
             {r.at}: {r.judge} stepped back ({r.reason}).{" "}
             {r.replacement
               ? `${r.replacement} took their place.`
-              : "No judge could take their place: the entry is short of a judge."}
+              : r.atComparisonDesk
+                ? DESK_RECUSAL_NOTE
+                : "No judge could take their place: the entry is short of a judge."}
           </li>
         ))}
       </ul>

@@ -12,6 +12,7 @@ import {
   type ContestWideRow,
 } from "~/components/judging/assignment-control";
 import { Button } from "~/components/ui/button";
+import { DESK_RECUSAL_NOTE } from "~/features/panel/panel-rules";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/data-table";
 import { Field, inputClass } from "~/components/ui/field";
@@ -118,6 +119,8 @@ export function RecusalList({
     judge: string;
     reason: string;
     replacement: string | null;
+    /** A step back at the comparison desk (ADR 0056): nobody takes a judge's place there. */
+    atComparisonDesk?: boolean;
     at: string;
   }[];
 }) {
@@ -133,7 +136,9 @@ export function RecusalList({
             ) on {r.at}.{" "}
             {r.replacement
               ? `${r.replacement} was assigned instead.`
-              : "No other judge could take it: add one below."}
+              : r.atComparisonDesk
+                ? DESK_RECUSAL_NOTE
+                : "No other judge could take it: add one below."}
           </li>
         ))}
       </ul>

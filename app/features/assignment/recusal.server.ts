@@ -12,7 +12,7 @@ import { recordRecusal } from "~/features/panel/constraints.server";
 import { DomainError } from "~/utils/domain-error";
 import { lockingTransaction, lockRow, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
-import { bumpRankingVersion } from "~/features/judging/queries.server";
+import { bumpRankingVersion } from "~/features/rank-version/ranking-version.server";
 import { scoringContext } from "~/features/judging/review.server";
 
 export class RecusalRefused extends DomainError {}
@@ -95,23 +95,43 @@ type RecusalRow = {
   replacementId: string | null;
 };
 
-async function withReplacements(rows: RecusalRow[]) {
+/**
+ * The numbers of a contest's comparison rounds: a recusal made in one was a step back at the
+ * comparison desk (docs/decisions/0056-comparison-rounds.md), where nobody replaces a judge.
+ */
+async function comparisonRoundNumbers(contestId: string) {
+  const rounds = await prisma.judgingRound.findMany({
+    where: { contestId, method: "comparison" },
+    select: { number: true },
+  });
+  return new Set(rounds.map((r) => r.number));
+}
+
+async function withReplacements(contestId: string, rows: RecusalRow[]) {
+  if (rows.length === 0) return [];
   const ids = [...new Set(rows.flatMap((r) => (r.replacementId ? [r.replacementId] : [])))];
-  const users = ids.length
-    ? await prisma.user.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, displayName: true, email: true },
-      })
-    : [];
+  const [users, compared] = await Promise.all([
+    ids.length
+      ? prisma.user.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, displayName: true, email: true },
+        })
+      : [],
+    comparisonRoundNumbers(contestId),
+  ]);
   const byId = new Map(users.map((u) => [u.id, u]));
   return rows.map(({ replacementId, ...r }) => ({
     ...r,
     reasonLabel: RECUSAL_REASONS[r.reason as RecusalReason] ?? r.reason,
     replacement: replacementId ? (byId.get(replacementId) ?? null) : null,
+    atComparisonDesk: compared.has(r.round),
   }));
 }
 
-/** A contest's recusals, newest first, for the admin (at most `take`). */
+/**
+ * A contest's recusals, newest first, for the admin (at most `take`), each with whether it was a
+ * step back at the comparison desk.
+ */
 export async function contestRecusals(contestId: string, take = 200) {
   const rows = await prisma.recusal.findMany({
     where: { contestId },
@@ -119,19 +139,21 @@ export async function contestRecusals(contestId: string, take = 200) {
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take,
   });
-  return withReplacements(rows);
+  return withReplacements(contestId, rows);
 }
 
 /**
  * One entry's recusals, oldest first, for the admin's entry page: no statement beyond the first
  * when there are none (Prisma's nested selects ask even for an empty list:
- * docs/decisions/0052-per-request-work.md), and one for every judge named when there are.
+ * docs/decisions/0052-per-request-work.md), and, when there are, one for every judge named and
+ * one for the contest's comparison rounds (a step back at the comparison desk has no replacement).
  */
 export async function entryRecusals(submissionId: string) {
   const rows = await prisma.recusal.findMany({
     where: { submissionId },
     select: {
       id: true,
+      contestId: true,
       round: true,
       reason: true,
       createdAt: true,
@@ -145,15 +167,19 @@ export async function entryRecusals(submissionId: string) {
   const ids = [
     ...new Set(rows.flatMap((r) => [r.judgeId, ...(r.replacementId ? [r.replacementId] : [])])),
   ];
-  const users = await prisma.user.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, displayName: true, email: true },
-  });
+  const [users, compared] = await Promise.all([
+    prisma.user.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, displayName: true, email: true },
+    }),
+    comparisonRoundNumbers(rows[0]!.contestId),
+  ]);
   const byId = new Map(users.map((u) => [u.id, u]));
-  return rows.map(({ judgeId, replacementId, ...r }) => ({
+  return rows.map(({ judgeId, replacementId, contestId: _contest, ...r }) => ({
     ...r,
     judge: byId.get(judgeId) ?? { id: judgeId, displayName: "", email: "" },
     reasonLabel: RECUSAL_REASONS[r.reason as RecusalReason] ?? r.reason,
     replacement: replacementId ? (byId.get(replacementId) ?? null) : null,
+    atComparisonDesk: compared.has(r.round),
   }));
 }

@@ -9,12 +9,13 @@
  * before the next pair is chosen. Deciding clears both keys in the same update.
  */
 import { assignableJudge, type RecusalReason } from "~/features/panel/panel-rules";
-import { panelConstraints, recordRecusal } from "~/features/panel/constraints.server";
+import { recordRecusal } from "~/features/panel/constraints.server";
+import { bumpRankingVersion } from "~/features/rank-version/ranking-version.server";
 import { isUniqueViolation, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { RESERVATION_MS } from "./desk";
-import { fitScale, type Choice } from "./model";
-import { choosePair, pairKey, type Candidate } from "./pairing";
+import { pairKey } from "./pairing";
+import { choose } from "./pairing.server";
 
 type Db = Prisma.TransactionClient | typeof prisma;
 
@@ -78,19 +79,6 @@ export async function deskRound(
   if (!chosen) return null;
   const { judges: _pool, ...round } = chosen;
   return { ...round, open: isOpen(round, now) };
-}
-
-/** The entries of a round (round 1: every submitted entry; later: those advanced into it). */
-async function roundEntries(db: Db, contestId: string, round: number) {
-  return db.submission.findMany({
-    where: {
-      contestId,
-      status: "submitted",
-      ...(round > 1 ? { advancements: { some: { round } } } : {}),
-    },
-    select: { id: true, divisionId: true, entrantId: true, pupil: { select: { userId: true } } },
-    orderBy: { id: "asc" },
-  });
 }
 
 export type HeldPair = {
@@ -158,92 +146,6 @@ export async function nextPair(
   throw new DomainError("The site is busy, please try again.");
 }
 
-async function choose(judgeId: string, round: DeskRound, now: Date, random: () => number) {
-  const entries = await roundEntries(prisma, round.contestId, round.number);
-  const constraints = await panelConstraints(
-    round.contestId,
-    entries.map((e) => e.id),
-  );
-  const barred = constraints.barred.get(judgeId) ?? new Set<string>();
-  const divisionsOnly = constraints.judgeDivisions.get(judgeId);
-  const allowed = entries.filter(
-    (e) =>
-      e.entrantId !== judgeId &&
-      e.pupil?.userId !== judgeId &&
-      !barred.has(e.id) &&
-      (!divisionsOnly?.size || (e.divisionId !== null && divisionsOnly.has(e.divisionId))),
-  );
-  const rows = await prisma.comparison.findMany({
-    where: { roundId: round.id },
-    select: {
-      judgeId: true,
-      entryAId: true,
-      entryBId: true,
-      winnerId: true,
-      pairKey: true,
-      decidedAt: true,
-    },
-  });
-  const judged = new Set<string>();
-  const reserved = new Set<string>();
-  const held = new Map<string, number>();
-  const seen = new Map<string, number>();
-  const choices: Choice[] = [];
-  for (const r of rows) {
-    if (r.judgeId === judgeId) {
-      judged.add(r.pairKey);
-      for (const id of [r.entryAId, r.entryBId]) seen.set(id, (seen.get(id) ?? 0) + 1);
-    }
-    if (!r.decidedAt) {
-      reserved.add(r.pairKey);
-      for (const id of [r.entryAId, r.entryBId]) held.set(id, (held.get(id) ?? 0) + 1);
-    } else if (r.winnerId)
-      choices.push({
-        winnerId: r.winnerId,
-        loserId: r.winnerId === r.entryAId ? r.entryBId : r.entryAId,
-        judgeId: r.judgeId,
-      });
-  }
-  const byDivision = new Map<string | null, string[]>();
-  for (const e of entries)
-    byDivision.set(e.divisionId, [...(byDivision.get(e.divisionId) ?? []), e.id]);
-  const allowedIds = new Set(allowed.map((e) => e.id));
-  const options: { divisionId: string | null; short: number; candidates: Candidate[] }[] = [];
-  for (const [divisionId, ids] of byDivision) {
-    // The scale is fitted on the whole division; the candidates are those this judge may see.
-    const scale = fitScale(ids, choices);
-    const candidates = scale.measures
-      .filter((m) => allowedIds.has(m.id))
-      .map((m) => ({
-        id: m.id,
-        measure: m.measure,
-        se: m.se,
-        // A pair held by another judge counts: it is about to be decided.
-        comparisons: m.comparisons + (held.get(m.id) ?? 0),
-      }));
-    if (candidates.length < 2) continue;
-    const short = candidates.reduce(
-      (s, c) => s + Math.max(0, round.comparisonsPerEntry - c.comparisons),
-      0,
-    );
-    options.push({ divisionId, short, candidates });
-  }
-  options.sort((x, y) => y.short - x.short);
-  for (const o of options) {
-    const pair = choosePair({
-      candidates: o.candidates,
-      target: round.comparisonsPerEntry,
-      judgedByThisJudge: judged,
-      reserved,
-      judgeSeenCounts: seen,
-      random,
-    });
-    if (pair) return { ...pair, divisionId: o.divisionId };
-  }
-  void now;
-  return null;
-}
-
 export type ChoiceInput = {
   comparisonId: string;
   winner: "A" | "B";
@@ -292,8 +194,7 @@ export async function decide(
       });
       if (done.count === 0) return "already";
       // The round's ranking is cached per RankingVersion (ADR 0021): a choice changes it.
-      await tx.$executeRaw`INSERT INTO "RankingVersion" ("contestId", "version") VALUES (${row.contestId}, 1)
-        ON CONFLICT ("contestId") DO UPDATE SET "version" = "RankingVersion"."version" + 1`;
+      await bumpRankingVersion(tx, row.contestId);
       return "saved";
     }),
   );

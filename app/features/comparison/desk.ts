@@ -10,6 +10,19 @@ import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rule
 export const RESERVATION_MINUTES = 30;
 export const RESERVATION_MS = RESERVATION_MINUTES * 60_000;
 
+/**
+ * The measures the desk pairs by are refitted once this share of the round's choices (at least
+ * one choice) is new since the last fit (docs/decisions/0056-comparison-rounds.md, "Speed of the
+ * desk"): a fit of 5,000 entries costs far more than choosing a pair, and one choice among
+ * thousands moves the measures less than the pairing rule's window of neighbours.
+ */
+export const REFIT_SHARE = 0.05;
+
+/** Whether the pairing measures fitted at `fitted` decided choices are due a refit at `decided`. */
+export function refitDue(fitted: number, decided: number) {
+  return Math.abs(decided - fitted) >= Math.max(1, Math.ceil(fitted * REFIT_SHARE));
+}
+
 export const ROUND_METHODS = ["rubric", "comparison"] as const;
 export type RoundMethod = (typeof ROUND_METHODS)[number];
 export const ROUND_METHOD_LABEL: Record<RoundMethod, string> = {

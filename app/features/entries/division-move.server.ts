@@ -5,7 +5,7 @@
  * old division.
  */
 import { releaseUnscoredAssignments } from "~/features/assignment/release.server";
-import { bumpRankingVersion } from "~/features/judging/queries.server";
+import { bumpRankingVersion } from "~/features/rank-version/ranking-version.server";
 import { prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 

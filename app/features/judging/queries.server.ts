@@ -11,7 +11,6 @@ import { Prisma } from "~/generated/prisma/client";
 import { dialect, fromSql, prisma } from "~/utils/db.server";
 import { MIN_VARIANCE, ROUND_NUDGE } from "./scoring";
 
-type Tx = Prisma.TransactionClient;
 type Int = bigint | number;
 
 /** scoring.ts roundScore() in SQL: round half up to two decimals (docs/decisions/0016). */
@@ -343,13 +342,4 @@ export async function stageRankingRows(
     raw: fromSql.numberOrNull(r.raw),
     rank: fromSql.intOrNull(r.rank),
   }));
-}
-
-/**
- * Bumps a contest's RankingVersion inside the caller's transaction, for a change the triggers do
- * not see (an entry moved to another division, an advancement fixed): cached rankings recompute.
- */
-export async function bumpRankingVersion(tx: Tx, contestId: string) {
-  await tx.$executeRaw`INSERT INTO "RankingVersion" ("contestId", "version") VALUES (${contestId}, 1)
-    ON CONFLICT ("contestId") DO UPDATE SET "version" = "RankingVersion"."version" + 1`;
 }

@@ -18,6 +18,7 @@ import {
   type ZRankingRow,
 } from "./queries.server";
 import { comparisonRound, comparisonStageRows } from "~/features/comparison/scale.server";
+import { rankingVersion } from "~/features/rank-version/ranking-version.server";
 
 export const RANKING_PAGE_SIZE = 50;
 
@@ -110,15 +111,6 @@ export async function ranking(
 /** Computed z rankings by contest, each with the RankingVersion it was computed at. */
 const zCache = new Map<string, { version: number; rows: ZRankingRow[] }>();
 const Z_CACHE_CONTESTS = 8;
-
-/** The contest's RankingVersion: it moves on with every change a computed ranking rests on. */
-async function rankingVersion(contestId: string) {
-  const row = await prisma.rankingVersion.findUnique({
-    where: { contestId },
-    select: { version: true },
-  });
-  return row?.version ?? 0;
-}
 
 /**
  * A whole-contest computation kept per process while the contest's RankingVersion is unchanged,

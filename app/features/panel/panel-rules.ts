@@ -31,3 +31,10 @@ export const RECUSAL_REASONS = {
   other: "Another conflict of interest",
 } as const;
 export type RecusalReason = keyof typeof RECUSAL_REASONS;
+
+/**
+ * What the admin reads for a step back made at the comparison desk (docs/decisions/0056): no
+ * judge replaces another there, the pair goes back to the pool.
+ */
+export const DESK_RECUSAL_NOTE =
+  "Stepped back at the comparison desk: other judges still compare this piece.";

@@ -5,7 +5,7 @@
  * advanced and the ranking version bumped, in one transaction. Fixing twice changes nothing.
  */
 import { contestDivisions } from "~/features/divisions/divisions.server";
-import { bumpRankingVersion } from "~/features/judging/queries.server";
+import { bumpRankingVersion } from "~/features/rank-version/ranking-version.server";
 import { stageRanking } from "~/features/judging/ranking.server";
 import { prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";

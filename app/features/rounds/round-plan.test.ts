@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { changeProblem, roundPlanSchema, validateRoundPlan, type PlanContext } from "./round-plan";
+import {
+  changeProblem,
+  MAX_ROUNDS,
+  roundCountLabel,
+  roundPlanSchema,
+  SINGLE_ROUND_DATES,
+  validateRoundPlan,
+  type PlanContext,
+} from "./round-plan";
 
 const ctx: PlanContext = {
   timeZone: "UTC",
@@ -116,6 +124,36 @@ describe("validateRoundPlan", () => {
     expect(two({ advanceRule: "", advanceValue: "" })).toBe(false);
     expect(two({ rubricId: "nope" })).toBe(false);
     expect(two({ judgeIds: ["stranger"] })).toBe(false);
+  });
+});
+
+describe("the words for a number of rounds", () => {
+  it("the count's choices claim nothing about dates; the single round's dates are said by method", () => {
+    const labels = Array.from({ length: MAX_ROUNDS }, (_, i) => roundCountLabel(i + 1));
+    expect(labels).toEqual(["1 round", "2 rounds", "3 rounds", "4 rounds"]);
+    for (const l of labels) expect(l).not.toMatch(/date/);
+    // What each sentence says is what the plan does: a single rubric round saves no row (the
+    // contest's dates judge it); a single comparison round keeps its row with its own dates.
+    expect(SINGLE_ROUND_DATES.rubric).toContain("contest's own dates");
+    expect(validateRoundPlan(plan([round("2027-03-02T00:00", "2027-03-10T00:00")]), ctx)).toEqual({
+      ok: true,
+      rounds: [],
+    });
+    expect(SINGLE_ROUND_DATES.comparison).not.toContain("contest's own dates");
+    const compared = validateRoundPlan(
+      plan([round("2027-03-02T00:00", "2027-03-10T00:00", { method: "comparison" })]),
+      ctx,
+    );
+    expect(compared).toMatchObject({
+      ok: true,
+      rounds: [
+        {
+          method: "comparison",
+          judgingOpen: new Date("2027-03-02T00:00:00Z"),
+          judgingClose: new Date("2027-03-10T00:00:00Z"),
+        },
+      ],
+    });
   });
 });
 

@@ -8,6 +8,22 @@ import { ROUND_METHODS, type RoundMethod } from "~/features/comparison/desk";
 import { fromZonedInputValue } from "~/utils/zoned-input";
 
 export const MAX_ROUNDS = 4;
+
+/** The "Number of rounds" choices: a count only, true whatever the rounds' methods. */
+export function roundCountLabel(count: number) {
+  return count === 1 ? "1 round" : `${count} rounds`;
+}
+
+/**
+ * Where the dates of a single round come from, by its method (validateRoundPlan): a rubric round
+ * is judged on the contest's own dates (no row is saved), a comparison round on its own dates
+ * below (docs/decisions/0056-comparison-rounds.md).
+ */
+export const SINGLE_ROUND_DATES: Record<RoundMethod, string> = {
+  rubric: "One rubric round is judged on the contest's own dates: nothing below is saved.",
+  comparison: "One comparison round is judged on the dates you give it below.",
+};
+
 export const ADVANCE_RULES = ["top", "percent", "score"] as const;
 export type AdvanceRuleName = (typeof ADVANCE_RULES)[number];
 

@@ -128,6 +128,7 @@ export async function assignLoader(request: Request, contestId: string) {
       judge: r.judge.displayName || r.judge.email,
       reason: r.reasonLabel,
       replacement: r.replacement ? r.replacement.displayName || r.replacement.email : null,
+      atComparisonDesk: r.atComparisonDesk,
       at: contest ? formatDateTime(r.createdAt, contest.timeZone) : "",
     })),
     // The panel's accepted judges: the spec's "Contest-wide" rows, "Pre-assigned" to no entry

@@ -88,6 +88,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       judge: r.judge.displayName || r.judge.email,
       reason: r.reasonLabel,
       replacement: r.replacement ? r.replacement.displayName || r.replacement.email : null,
+      atComparisonDesk: r.atComparisonDesk,
       at: formatDateTime(r.createdAt, s.contest.timeZone),
     })),
     division: s.division,
@@ -374,7 +375,6 @@ export default function AdminSubmission() {
           )}
         </CardContent>
       </Card>
-
       {recusals.length ? <EntryRecusals recusals={recusals} /> : null}
 
       {divisions.length ? (

@@ -15,7 +15,9 @@ import {
   ADVANCE_RULES,
   ADVANCE_RULE_LABEL,
   MAX_ROUNDS,
+  roundCountLabel,
   roundPlanSchema,
+  SINGLE_ROUND_DATES,
 } from "~/features/rounds/round-plan";
 import { loadPreview, roundsPageData, saveRoundPlan } from "~/features/rounds/round-plan.server";
 import { ROUND_METHOD_LABEL, ROUND_METHODS } from "~/features/comparison/desk";
@@ -179,14 +181,15 @@ export default function ContestRounds() {
           >
             {Array.from({ length: MAX_ROUNDS }, (_, i) => (
               <option key={i} value={i + 1}>
-                {i === 0 ? "1 (judged on the contest's own dates)" : `${i + 1} rounds`}
+                {roundCountLabel(i + 1)}
               </option>
             ))}
           </select>
           <p id="round-count-hint" className="text-base text-slate-700">
-            Only the first rounds below, up to this number, are saved. Dates are in{" "}
-            {d.contest.timeZone}. Rounds are checked against the contest's dates as last saved
-            (submissions close {d.contest.draftSubmissionsClose}, results {d.contest.draftResultsAt}
+            {SINGLE_ROUND_DATES.rubric} {SINGLE_ROUND_DATES.comparison} With more rounds, only the
+            first rounds below, up to this number, are saved. Dates are in {d.contest.timeZone}.
+            Rounds are checked against the contest's dates as last saved (submissions close{" "}
+            {d.contest.draftSubmissionsClose}, results {d.contest.draftResultsAt}
             ); Publish checks them again.
           </p>
           <ErrorList errors={errors.count ?? undefined} />
