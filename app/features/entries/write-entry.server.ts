@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import type { identitySpans } from "~/features/anonymity/identity.server";
-import { saveIdentityHits } from "~/features/anonymity/identity.server";
+import { saveNewEntryHits } from "~/features/anonymity/identity.server";
 import { submitEligibility } from "~/features/accounts/user";
 import {
   AI_MESSAGES,
@@ -25,7 +25,7 @@ import { entryDivision, type EntryWriter } from "~/features/divisions/placement.
 import { storedType } from "~/features/documents/file-sniff";
 import { priceNewEntry } from "~/features/payments/checkout.server";
 import { lockingTransaction, lockRow, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
-import { enqueueEvent } from "~/utils/outbox.server";
+import { enqueueEvents, type QueuedEvent } from "~/utils/outbox.server";
 import { saveEntryDocument } from "./entry-document.server";
 import { entriesLeft, entryLimitMessage } from "./entry-limit";
 import { countedStatuses, type Writer } from "./entry-limit.server";
@@ -218,13 +218,15 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
           fileSize: file?.size ?? null,
           showIfAwarded: value.showIfAwarded,
           aiPolicyBroken: declared?.breaksPolicy ?? false,
+          mentionsEntrant: input.identities.length > 0,
         },
+        select: { id: true },
       });
       if (declared) await tx.aiDeclaration.create({ data: { submissionId: id, ...declared } });
       // The document's text, read for judges, and every place the entry names its writer
       // (docs/decisions/0034-reading-desk.md).
       if (file) await saveEntryDocument(tx, id, input.text);
-      await saveIdentityHits(tx, id, input.identities);
+      await saveNewEntryHits(tx, id, input.identities);
       // The fee after any discount code, and the code's use, in this same transaction
       // (docs/decisions/0020-payments.md); a refused code throws and nothing is written.
       const priced = await priceNewEntry(
@@ -241,10 +243,15 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
       // (docs/decisions/0017-contest-lifecycle.md).
       // A class entry's sender is told on the class's page and by the one receipt of its
       // payment, not by one e-mail per pupil (ADR 0031).
-      if (status === "submitted" && !forPupil)
-        await enqueueEvent(tx, "entry/submitted", { submissionId: id });
       // Every entry is checked for copies off this request (docs/decisions/0054-copied-entries.md).
-      await enqueueEvent(tx, "entry/copies.check", { submissionId: id });
+      // Both events in one statement: on PostgreSQL the entry's INSERT holds its contest's
+      // RankingVersion row (a trigger moves it on) until COMMIT, so every statement after it
+      // is time that the contest's other submits wait (docs/decisions/0052-per-request-work.md).
+      const events: QueuedEvent[] = [];
+      if (status === "submitted" && !forPupil)
+        events.push({ name: "entry/submitted", data: { submissionId: id } });
+      events.push({ name: "entry/copies.check", data: { submissionId: id } });
+      await enqueueEvents(tx, events);
       return { duplicate: false, status } as const;
     }, lockingTransaction),
   );
