@@ -657,7 +657,7 @@ async function timed(
       method,
       headers: {
         cookie,
-        origin: BASE,
+        origin: base, // the server's own: a cross-site post is refused (--compare's base side)
         ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
       },
       body,
@@ -1139,38 +1139,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         Array.from({ length: RUSH }, (_, i) => `r${i}`),
       );
       const before = await countRows("rush");
-      let n = 0;
-      const entry = (i: number) =>
-        multipart({ title: `Rush ${i}`, body: story(i, 150), ...CONFIRM });
-      const started = performance.now();
-      const result = await autocannon({
-        url: `${BASE}/contests/rush/enter`,
-        connections: 32,
-        amount: RUSH,
-        // autocannon ends a run with `amount` only at its next sample tick: at the default 1 s,
-        // the measured time was rounded up to whole seconds (2,000 entries: 200/s or 182/s).
-        sampleInt: 50,
-        method: "POST",
-        requests: [
-          {
-            setupRequest: (req) => {
-              const i = n++;
-              const m = entry(i);
-              return {
-                ...req,
-                method: "POST",
-                body: m.body as unknown as string,
-                headers: {
-                  ...req.headers,
-                  cookie: cookies[i % RUSH],
-                  origin: BASE,
-                  "content-type": m.type,
-                },
-              };
-            },
-          },
-        ],
-      });
+      const { result, started } = await rushLoad(BASE, cookies);
       const secs = (performance.now() - started) / 1000;
       const added = (await countRows("rush")) - before;
       const errors =
@@ -1483,6 +1452,45 @@ function baseBuild(ref: string) {
  * base, new, base, new… (--runs each, default 2) in the same window, and the table gives the
  * medians and their ratio (new / base for throughput, base / new for a time): above 1 is faster.
  */
+/**
+ * The deadline rush's load: RUSH entrants each post one typed entry of 150 words to the "rush"
+ * contest's form, 32 at a time (runCases' rush, and --compare's on each side).
+ */
+async function rushLoad(origin: string, cookies: string[]) {
+  let n = 0;
+  const entry = (i: number) => multipart({ title: `Rush ${i}`, body: story(i, 150), ...CONFIRM });
+  const started = performance.now();
+  const result = await autocannon({
+    url: `${origin}/contests/rush/enter`,
+    connections: 32,
+    amount: RUSH,
+    // autocannon ends a run with `amount` only at its next sample tick: at the default 1 s,
+    // the measured time was rounded up to whole seconds (2,000 entries: 200/s or 182/s).
+    sampleInt: 50,
+    method: "POST",
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = n++;
+          const m = entry(i);
+          return {
+            ...req,
+            method: "POST",
+            body: m.body as unknown as string,
+            headers: {
+              ...req.headers,
+              cookie: cookies[i % RUSH],
+              origin,
+              "content-type": m.type,
+            },
+          };
+        },
+      },
+    ],
+  });
+  return { result, started };
+}
+
 async function compare(ref: string) {
   const base = baseBuild(ref);
   const runs = args.has("runs") ? RUNS : 2;
@@ -1584,6 +1592,97 @@ async function compare(ref: string) {
           const m = await timed(p, admin, "GET", undefined, 1, origin[side]);
           row[side].push(m);
           console.log(`  ${name} [${side}]: ${m.ms.toFixed(0)} ms`);
+        }
+      table.push(row);
+    }
+    // The writing cases (docs/decisions/0052-per-request-work.md, "Fourth pass"): each run of
+    // each side starts from the same rows, the contest's pairs (auto-assign) or entries (the rush)
+    // written by the run before deleted first; a POST is timed once a run.
+    const sideDb = { new: dbs[0], base: dbs[1] };
+    const posts: [string, string, string, string][] = [
+      [
+        "assign",
+        "auto-assign 20,000 × 60 judges × 3",
+        "assign",
+        "intent=autoassign&contestId=assign&judgesPerSubmission=3",
+      ],
+      [
+        "panel-assign",
+        "panel auto-assign, capacities, 200 conflicts",
+        "panel",
+        "intent=autoassign&contestId=panel&judgesPerSubmission=3",
+      ],
+    ];
+    for (const [id, name, contestId, body] of posts) {
+      if (!want(id)) continue;
+      const row = { name, base: [] as Result[], new: [] as Result[] };
+      for (let r = 0; r < runs; r++)
+        for (const side of ["base", "new"] as const) {
+          await sideDb[side].run(
+            `DELETE FROM "JudgeAssignment" WHERE "contestId" = ? AND "submissionId" IS NOT NULL`,
+            [contestId],
+          );
+          const cpu0 = cpuMs(server[side].pid!);
+          const m = await timed(
+            `/admin/contests/${contestId}/assignments`,
+            admin,
+            "POST",
+            body,
+            1,
+            origin[side],
+          );
+          const cpu = cpuMs(server[side].pid!) - cpu0;
+          const written = Number(
+            (
+              await sideDb[side].one<{ n: number | string }>(
+                `SELECT COUNT(*) AS "n" FROM "JudgeAssignment" WHERE "contestId" = ? AND "submissionId" IS NOT NULL`,
+                [contestId],
+              )
+            )?.n ?? 0,
+          );
+          const missing = written === ENTRIES * PER_ENTRY ? 0 : 1;
+          row[side].push({ ...m, cpu, errors: m.errors + missing });
+          console.log(
+            `  ${name} [${side}]: ${m.ms.toFixed(0)} ms, ${cpu.toFixed(0)} CPU ms, ${written} pairs`,
+          );
+        }
+      table.push(row);
+    }
+    if (want("rush")) {
+      const cookies = await sessionCookies(
+        dbs,
+        Array.from({ length: RUSH }, (_, i) => `r${i}`),
+      );
+      const row = {
+        name: "deadline rush, 2,000 entrants, 32 connections (entries/s)",
+        base: [] as Result[],
+        new: [] as Result[],
+      };
+      for (let r = 0; r < runs; r++)
+        for (const side of ["base", "new"] as const) {
+          await sideDb[side].run(`DELETE FROM "Submission" WHERE "contestId" = 'rush'`);
+          const cpu0 = cpuMs(server[side].pid!);
+          const { result, started } = await rushLoad(origin[side], cookies);
+          const secs = (performance.now() - started) / 1000;
+          const cpu = (cpuMs(server[side].pid!) - cpu0) / RUSH;
+          const stored = Number(
+            (
+              await sideDb[side].one<{ n: number | string }>(
+                `SELECT COUNT(*) AS "n" FROM "Submission" WHERE "contestId" = 'rush'`,
+              )
+            )?.n ?? 0,
+          );
+          const errors =
+            result.errors + result.timeouts + result.requests.sent - result["2xx"] - result["3xx"];
+          row[side].push({
+            rps: RUSH / secs,
+            p99: result.latency.p99,
+            cpu,
+            errors: errors + (RUSH - stored),
+          });
+          console.log(
+            `  rush [${side}]: ${(RUSH / secs).toFixed(0)} entries/s, p99 ${result.latency.p99} ms, ${cpu.toFixed(1)} CPU ms/entry, ${stored} stored, ${errors} errors`,
+          );
         }
       table.push(row);
     }
