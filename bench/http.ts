@@ -1595,7 +1595,7 @@ async function compare(ref: string) {
         }
       table.push(row);
     }
-    // The writing cases (docs/decisions/0052-per-request-work.md, "Fourth pass"): each run of
+    // The writing cases (docs/decisions/0059-writing-at-scale.md): each run of
     // each side starts from the same rows, the contest's pairs (auto-assign) or entries (the rush)
     // written by the run before deleted first; a POST is timed once a run.
     const sideDb = { new: dbs[0], base: dbs[1] };

@@ -28,7 +28,7 @@ export type QueuedEvent = { [N in EventName]: { name: N; data: EventData<N> } }[
 
 /**
  * Writes several events of one change in one statement (an entry's confirmation and its copy
- * check: docs/decisions/0052-per-request-work.md, "Fourth pass"); none when the list is empty.
+ * check: docs/decisions/0059-writing-at-scale.md); none when the list is empty.
  */
 export async function enqueueEvents(
   db: OutboxBatchWriter,

@@ -168,7 +168,7 @@ describe("auto-assign's statements do not grow with the contest", () => {
     );
     expect(b.statements, b.sql.join("\n")).toBeLessThanOrEqual(a.statements + 2);
     // The whole run, from the contest's rounds to the last pair: 26 statements (25 reads and one
-    // INSERT for up to 20,000 pairs; 145 for 20,000 entries before ADR 0052's fourth pass).
+    // INSERT for up to 20,000 pairs; 145 for 20,000 entries before ADR 0059).
     expect(b.statements, b.sql.join("\n")).toBeLessThanOrEqual(28);
     await checkOutcome(small);
     await checkOutcome(large);

@@ -123,7 +123,7 @@ describe("one entry's submit", () => {
           .map((e) => `${e.rows} rows: ${e.sql.replace(/\s+/g, " ").slice(0, 150)}`)
           .join("\n");
         console.log(`a submit: ${events.length} statements\n${detail}`);
-        // 22 on SQLite and 23 on PostgreSQL (its writer's row lock) before ADR 0052's fourth pass:
+        // 22 on SQLite and 23 on PostgreSQL (its writer's row lock) before ADR 0059:
         // the writer's division read twice outside the write, and a new entry's identity places
         // deleted, its flag updated and its two outbox events written one statement each.
         expect(events.length, detail).toBeLessThanOrEqual(engine === "postgres" ? 19 : 18);

@@ -123,7 +123,7 @@ export async function saveIdentityHits(db: Db, submissionId: string, spans: Foun
 /**
  * The places of an entry written in this same transaction, which has none yet and whose row was
  * created with `mentionsEntrant` already set (`spans.length > 0`): no statement when there are
- * none (docs/decisions/0052-per-request-work.md, "Fourth pass").
+ * none (docs/decisions/0059-writing-at-scale.md).
  */
 export async function saveNewEntryHits(db: Db, submissionId: string, spans: Found[]) {
   if (spans.length)

@@ -12,7 +12,7 @@ type Tx = Prisma.TransactionClient;
  * Pairs per statement. A contest's whole assignment (20,000 entries × 3) is three statements;
  * each carries three (PostgreSQL) or one (SQLite) parameters whatever its size, so the number of
  * statements stays a fixed handful as the contest grows, and one statement's text stays bounded
- * (docs/decisions/0052-per-request-work.md, "Fourth pass").
+ * (docs/decisions/0059-writing-at-scale.md).
  */
 const PAIRS_PER_STATEMENT = 20_000;
 
@@ -20,8 +20,7 @@ const PAIRS_PER_STATEMENT = 20_000;
  * Writes assignments inside the caller's transaction, many rows a statement with the rows as
  * arrays: PostgreSQL unnests three text arrays, SQLite walks one JSON array (json_each). The
  * multi-row VALUES list of 500 rows it replaces sent 3,000 parameters a statement, 120 statements
- * for a contest of 20,000 entries, and cost PostgreSQL about 0.1 ms a row (ADR 0052, "Fourth
- * pass"). A pair that another run wrote first is skipped, not an error: on PostgreSQL a
+ * for a contest of 20,000 entries (ADR 0059). A pair that another run wrote first is skipped, not an error: on PostgreSQL a
  * serializable transaction that read its contest's assignments through another index than the
  * unique one would otherwise fail with a plain unique violation instead of the serialization
  * failure that is retried (ADR 0028); a run whose new pairs clash with another's is still aborted

@@ -246,7 +246,7 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
       // Every entry is checked for copies off this request (docs/decisions/0054-copied-entries.md).
       // Both events in one statement: on PostgreSQL the entry's INSERT holds its contest's
       // RankingVersion row (a trigger moves it on) until COMMIT, so every statement after it
-      // is time that the contest's other submits wait (docs/decisions/0052-per-request-work.md).
+      // is time that the contest's other submits wait (docs/decisions/0059-writing-at-scale.md).
       const events: QueuedEvent[] = [];
       if (status === "submitted" && !forPupil)
         events.push({ name: "entry/submitted", data: { submissionId: id } });
