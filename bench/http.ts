@@ -1502,6 +1502,24 @@ async function compare(ref: string) {
   if (engine === "postgres") {
     pgCopy = await postgresCopyOf(DB_FILE, PROFILE ? { slowLogMs: 20 } : {});
     urls.push(pgCopy.url, await pgCopy.copy("bench_base"));
+    // The copy has this tree's migrations. A base from before the RankingVersion trigger was
+    // deferred (ADR 0059) gets its own, immediate trigger back, or its rush would be measured
+    // with the fix; any other migration the base lacks is only named.
+    const own = (dir: string) =>
+      fs.existsSync(dir) ? fs.readdirSync(dir).filter((m) => /^\d{14}_/.test(m)) : [];
+    const missing = own("prisma/migrations-postgres").filter(
+      (m) => !own(path.join(base.dir, "prisma/migrations-postgres")).includes(m),
+    );
+    if (missing.includes("20261228000000_ranking_version_at_commit")) {
+      const baseDb = openBenchDb(urls[1]);
+      await baseDb.run(`DROP TRIGGER "SubmissionScoreSummary_version" ON "SubmissionScoreSummary"`);
+      await baseDb.run(
+        `CREATE TRIGGER "SubmissionScoreSummary_version" AFTER INSERT OR UPDATE OR DELETE ON "SubmissionScoreSummary" FOR EACH ROW EXECUTE FUNCTION "inkwell_ranking_version"()`,
+      );
+      await baseDb.close();
+    }
+    if (missing.length)
+      console.log(`base lacks migrations (its database has them): ${missing.join(", ")}`);
   } else
     for (const name of ["http-new.db", "http-base.db"]) {
       const copy = path.join(DIR, name);
@@ -1710,8 +1728,12 @@ async function compare(ref: string) {
     const timedRow = row.base[0]?.ms !== undefined;
     if (timedRow) {
       const [b, n] = [med(row.base, "ms"), med(row.new, "ms")];
+      // CPU: the server's, for the one request (auto-assign), when measured.
+      const [c, cn] = [med(row.base, "cpu"), med(row.new, "cpu")];
+      const cpu =
+        c && cn ? `| ${c.toFixed(0)} | ${cn.toFixed(0)} | ${(c / cn).toFixed(2)} ` : "| | | ";
       console.log(
-        `| ${row.name} | ${b.toFixed(0)} ms | ${n.toFixed(0)} ms | | | ${(b / n).toFixed(2)} | | | | ${errs(row.base)} / ${errs(row.new)} |`,
+        `| ${row.name} | ${b.toFixed(0)} ms | ${n.toFixed(0)} ms | | | ${(b / n).toFixed(2)} ${cpu}| ${errs(row.base)} / ${errs(row.new)} |`,
       );
     } else {
       const [b, n] = [med(row.base, "rps"), med(row.new, "rps")];
