@@ -90,6 +90,7 @@ async function submit(i: number) {
   const events: SqlEvent[] = [];
   const stop = observeSql((e) => events.push(e));
   let response: unknown;
+  const started = performance.now();
   try {
     response = await inRequestStore(() =>
       enter.action({
@@ -104,6 +105,17 @@ async function submit(i: number) {
     );
   } finally {
     stop();
+  }
+  if (process.env.SUBMIT_PROFILE) {
+    // Where one submit's time goes (docs/decisions/0059-writing-at-scale.md): not an assertion.
+    const ms = performance.now() - started;
+    const sql = events.reduce((n, e) => n + e.ms, 0);
+    console.log(
+      `submit ${i}: ${ms.toFixed(1)} ms, SQL ${sql.toFixed(1)} ms in ${events.length} statements: ` +
+        events
+          .map((e) => `${e.ms.toFixed(1)} ${e.sql.replace(/\s+/g, " ").slice(0, 40)}`)
+          .join(" | "),
+    );
   }
   return { response, events };
 }
