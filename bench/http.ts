@@ -679,7 +679,7 @@ async function timed(
       method,
       headers: {
         cookie,
-        origin: BASE,
+        origin: base, // the server's own: a cross-site post is refused (--compare's base side)
         ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
       },
       body,
@@ -1187,38 +1187,7 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         Array.from({ length: RUSH }, (_, i) => `r${i}`),
       );
       const before = await countRows("rush");
-      let n = 0;
-      const entry = (i: number) =>
-        multipart({ title: `Rush ${i}`, body: story(i, 150), ...CONFIRM });
-      const started = performance.now();
-      const result = await autocannon({
-        url: `${BASE}/contests/rush/enter`,
-        connections: 32,
-        amount: RUSH,
-        // autocannon ends a run with `amount` only at its next sample tick: at the default 1 s,
-        // the measured time was rounded up to whole seconds (2,000 entries: 200/s or 182/s).
-        sampleInt: 50,
-        method: "POST",
-        requests: [
-          {
-            setupRequest: (req) => {
-              const i = n++;
-              const m = entry(i);
-              return {
-                ...req,
-                method: "POST",
-                body: m.body as unknown as string,
-                headers: {
-                  ...req.headers,
-                  cookie: cookies[i % RUSH],
-                  origin: BASE,
-                  "content-type": m.type,
-                },
-              };
-            },
-          },
-        ],
-      });
+      const { result, started } = await rushLoad(BASE, cookies);
       const secs = (performance.now() - started) / 1000;
       const added = (await countRows("rush")) - before;
       const errors =
@@ -1531,6 +1500,45 @@ function baseBuild(ref: string) {
  * base, new, base, new… (--runs each, default 2) in the same window, and the table gives the
  * medians and their ratio (new / base for throughput, base / new for a time): above 1 is faster.
  */
+/**
+ * The deadline rush's load: RUSH entrants each post one typed entry of 150 words to the "rush"
+ * contest's form, 32 at a time (runCases' rush, and --compare's on each side).
+ */
+async function rushLoad(origin: string, cookies: string[]) {
+  let n = 0;
+  const entry = (i: number) => multipart({ title: `Rush ${i}`, body: story(i, 150), ...CONFIRM });
+  const started = performance.now();
+  const result = await autocannon({
+    url: `${origin}/contests/rush/enter`,
+    connections: 32,
+    amount: RUSH,
+    // autocannon ends a run with `amount` only at its next sample tick: at the default 1 s,
+    // the measured time was rounded up to whole seconds (2,000 entries: 200/s or 182/s).
+    sampleInt: 50,
+    method: "POST",
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = n++;
+          const m = entry(i);
+          return {
+            ...req,
+            method: "POST",
+            body: m.body as unknown as string,
+            headers: {
+              ...req.headers,
+              cookie: cookies[i % RUSH],
+              origin,
+              "content-type": m.type,
+            },
+          };
+        },
+      },
+    ],
+  });
+  return { result, started };
+}
+
 async function compare(ref: string) {
   const base = baseBuild(ref);
   const runs = args.has("runs") ? RUNS : 2;
@@ -1542,6 +1550,24 @@ async function compare(ref: string) {
   if (engine === "postgres") {
     pgCopy = await postgresCopyOf(DB_FILE, PROFILE ? { slowLogMs: 20 } : {});
     urls.push(pgCopy.url, await pgCopy.copy("bench_base"));
+    // The copy has this tree's migrations. A base from before the RankingVersion trigger was
+    // deferred (ADR 0059) gets its own, immediate trigger back, or its rush would be measured
+    // with the fix; any other migration the base lacks is only named.
+    const own = (dir: string) =>
+      fs.existsSync(dir) ? fs.readdirSync(dir).filter((m) => /^\d{14}_/.test(m)) : [];
+    const missing = own("prisma/migrations-postgres").filter(
+      (m) => !own(path.join(base.dir, "prisma/migrations-postgres")).includes(m),
+    );
+    if (missing.includes("20261228000000_ranking_version_at_commit")) {
+      const baseDb = openBenchDb(urls[1]);
+      await baseDb.run(`DROP TRIGGER "SubmissionScoreSummary_version" ON "SubmissionScoreSummary"`);
+      await baseDb.run(
+        `CREATE TRIGGER "SubmissionScoreSummary_version" AFTER INSERT OR UPDATE OR DELETE ON "SubmissionScoreSummary" FOR EACH ROW EXECUTE FUNCTION "inkwell_ranking_version"()`,
+      );
+      await baseDb.close();
+    }
+    if (missing.length)
+      console.log(`base lacks migrations (its database has them): ${missing.join(", ")}`);
   } else
     for (const name of ["http-new.db", "http-base.db"]) {
       const copy = path.join(DIR, name);
@@ -1665,6 +1691,97 @@ async function compare(ref: string) {
         }
       table.push(row);
     }
+    // The writing cases (docs/decisions/0059-writing-at-scale.md): each run of
+    // each side starts from the same rows, the contest's pairs (auto-assign) or entries (the rush)
+    // written by the run before deleted first; a POST is timed once a run.
+    const sideDb = { new: dbs[0], base: dbs[1] };
+    const posts: [string, string, string, string][] = [
+      [
+        "assign",
+        "auto-assign 20,000 × 60 judges × 3",
+        "assign",
+        "intent=autoassign&contestId=assign&judgesPerSubmission=3",
+      ],
+      [
+        "panel-assign",
+        "panel auto-assign, capacities, 200 conflicts",
+        "panel",
+        "intent=autoassign&contestId=panel&judgesPerSubmission=3",
+      ],
+    ];
+    for (const [id, name, contestId, body] of posts) {
+      if (!want(id)) continue;
+      const row = { name, base: [] as Result[], new: [] as Result[] };
+      for (let r = 0; r < runs; r++)
+        for (const side of ["base", "new"] as const) {
+          await sideDb[side].run(
+            `DELETE FROM "JudgeAssignment" WHERE "contestId" = ? AND "submissionId" IS NOT NULL`,
+            [contestId],
+          );
+          const cpu0 = cpuMs(server[side].pid!);
+          const m = await timed(
+            `/admin/contests/${contestId}/assignments`,
+            admin,
+            "POST",
+            body,
+            1,
+            origin[side],
+          );
+          const cpu = cpuMs(server[side].pid!) - cpu0;
+          const written = Number(
+            (
+              await sideDb[side].one<{ n: number | string }>(
+                `SELECT COUNT(*) AS "n" FROM "JudgeAssignment" WHERE "contestId" = ? AND "submissionId" IS NOT NULL`,
+                [contestId],
+              )
+            )?.n ?? 0,
+          );
+          const missing = written === ENTRIES * PER_ENTRY ? 0 : 1;
+          row[side].push({ ...m, cpu, errors: m.errors + missing });
+          console.log(
+            `  ${name} [${side}]: ${m.ms.toFixed(0)} ms, ${cpu.toFixed(0)} CPU ms, ${written} pairs`,
+          );
+        }
+      table.push(row);
+    }
+    if (want("rush")) {
+      const cookies = await sessionCookies(
+        dbs,
+        Array.from({ length: RUSH }, (_, i) => `r${i}`),
+      );
+      const row = {
+        name: "deadline rush, 2,000 entrants, 32 connections (entries/s)",
+        base: [] as Result[],
+        new: [] as Result[],
+      };
+      for (let r = 0; r < runs; r++)
+        for (const side of ["base", "new"] as const) {
+          await sideDb[side].run(`DELETE FROM "Submission" WHERE "contestId" = 'rush'`);
+          const cpu0 = cpuMs(server[side].pid!);
+          const { result, started } = await rushLoad(origin[side], cookies);
+          const secs = (performance.now() - started) / 1000;
+          const cpu = (cpuMs(server[side].pid!) - cpu0) / RUSH;
+          const stored = Number(
+            (
+              await sideDb[side].one<{ n: number | string }>(
+                `SELECT COUNT(*) AS "n" FROM "Submission" WHERE "contestId" = 'rush'`,
+              )
+            )?.n ?? 0,
+          );
+          const errors =
+            result.errors + result.timeouts + result.requests.sent - result["2xx"] - result["3xx"];
+          row[side].push({
+            rps: RUSH / secs,
+            p99: result.latency.p99,
+            cpu,
+            errors: errors + (RUSH - stored),
+          });
+          console.log(
+            `  rush [${side}]: ${(RUSH / secs).toFixed(0)} entries/s, p99 ${result.latency.p99} ms, ${cpu.toFixed(1)} CPU ms/entry, ${stored} stored, ${errors} errors`,
+          );
+        }
+      table.push(row);
+    }
   } finally {
     for (const db of dbs) await db.close();
     for (const server of [newServer, baseServer])
@@ -1690,6 +1807,7 @@ async function compare(ref: string) {
     const timedRow = row.base[0]?.ms !== undefined;
     if (timedRow) {
       const [b, n] = [med(row.base, "ms"), med(row.new, "ms")];
+      // CPU: the server's, for the one request (auto-assign, the desk's new pair), when measured.
       console.log(
         `| ${row.name} | ${b.toFixed(0)} ms | ${n.toFixed(0)} ms | | | ${(b / n).toFixed(2)} | ${cpuCell(row.base)} | ${cpuCell(row.new)} | ${row.base[0]?.cpu !== undefined ? (med(row.base, "cpu") / med(row.new, "cpu")).toFixed(2) : ""} | ${errs(row.base)} / ${errs(row.new)} |`,
       );

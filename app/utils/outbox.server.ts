@@ -8,6 +8,7 @@ import type { prisma } from "~/utils/db.server";
 import type { EventData, EventName } from "~/utils/workflow-events";
 
 type OutboxWriter = { outboxEvent: Pick<typeof prisma.outboxEvent, "create"> };
+type OutboxBatchWriter = { outboxEvent: Pick<typeof prisma.outboxEvent, "createMany"> };
 
 /** Writes one event; pass the transaction client of the change that causes it. */
 export function enqueueEvent<N extends EventName>(
@@ -19,5 +20,27 @@ export function enqueueEvent<N extends EventName>(
   return db.outboxEvent.create({
     data: { name, payload: JSON.stringify(data), nextAttemptAt: now },
     select: { id: true },
+  });
+}
+
+/** One event of `enqueueEvents`. */
+export type QueuedEvent = { [N in EventName]: { name: N; data: EventData<N> } }[EventName];
+
+/**
+ * Writes several events of one change in one statement (an entry's confirmation and its copy
+ * check: docs/decisions/0059-writing-at-scale.md); none when the list is empty.
+ */
+export async function enqueueEvents(
+  db: OutboxBatchWriter,
+  events: readonly QueuedEvent[],
+  now = new Date(),
+) {
+  if (events.length === 0) return;
+  await db.outboxEvent.createMany({
+    data: events.map((e) => ({
+      name: e.name,
+      payload: JSON.stringify(e.data),
+      nextAttemptAt: now,
+    })),
   });
 }

@@ -112,15 +112,24 @@ export function identitySpans(
 /** Records an entry's places (replacing any earlier record) and its flag, in the caller's write. */
 export async function saveIdentityHits(db: Db, submissionId: string, spans: Found[]) {
   await db.identityHit.deleteMany({ where: { submissionId } });
-  if (spans.length)
-    await db.identityHit.createMany({
-      data: spans.map((s) => ({ submissionId, kind: s.kind, start: s.start, end: s.end })),
-    });
+  await saveNewEntryHits(db, submissionId, spans);
   await db.submission.update({
     where: { id: submissionId },
     data: { mentionsEntrant: spans.length > 0 },
   });
   return spans.length;
+}
+
+/**
+ * The places of an entry written in this same transaction, which has none yet and whose row was
+ * created with `mentionsEntrant` already set (`spans.length > 0`): no statement when there are
+ * none (docs/decisions/0059-writing-at-scale.md).
+ */
+export async function saveNewEntryHits(db: Db, submissionId: string, spans: Found[]) {
+  if (spans.length)
+    await db.identityHit.createMany({
+      data: spans.map((s) => ({ submissionId, kind: s.kind, start: s.start, end: s.end })),
+    });
 }
 
 /**

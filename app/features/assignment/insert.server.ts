@@ -1,20 +1,30 @@
 /**
- * The bulk insert of judge assignments, in the SQL both engines speak (ADR 0021, 0028): every
- * writer of new pairs (auto-assign, a round's assignment, a replacement, a swap or an added
- * judge) goes through it (docs/decisions/0051-assignment-capability.md).
+ * The bulk insert of judge assignments (ADR 0021, 0028): every writer of new pairs (auto-assign,
+ * a round's assignment, a replacement, a swap or an added judge) goes through it
+ * (docs/decisions/0051-assignment-capability.md).
  */
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
+import { engine } from "~/utils/db.server";
 
 type Tx = Prisma.TransactionClient;
 
 /**
- * Writes assignments with multi-row INSERTs, 500 rows a statement (createMany costs several
- * times more per row; ADR 0021). Inside the caller's transaction. A pair that another run wrote
- * first is skipped, not an error: on PostgreSQL a serializable transaction that read its
- * contest's assignments through another index than the unique one would otherwise fail with a
- * plain unique violation instead of the serialization failure that is retried (ADR 0028); a run
- * whose new pairs clash with another's is still aborted by the serializable check, and retried.
- * Returns how many rows were written.
+ * Pairs per statement. A contest's whole assignment (20,000 entries × 3) is three statements;
+ * each carries three (PostgreSQL) or one (SQLite) parameters whatever its size, so the number of
+ * statements stays a fixed handful as the contest grows, and one statement's text stays bounded
+ * (docs/decisions/0059-writing-at-scale.md).
+ */
+const PAIRS_PER_STATEMENT = 20_000;
+
+/**
+ * Writes assignments inside the caller's transaction, many rows a statement with the rows as
+ * arrays: PostgreSQL unnests three text arrays, SQLite walks one JSON array (json_each). The
+ * multi-row VALUES list of 500 rows it replaces sent 3,000 parameters a statement, 120 statements
+ * for a contest of 20,000 entries (ADR 0059). A pair that another run wrote first is skipped, not an error: on PostgreSQL a
+ * serializable transaction that read its contest's assignments through another index than the
+ * unique one would otherwise fail with a plain unique violation instead of the serialization
+ * failure that is retried (ADR 0028); a run whose new pairs clash with another's is still aborted
+ * by the serializable check, and retried. Returns how many rows were written.
  */
 export async function insertAssignments(
   tx: Tx,
@@ -24,17 +34,30 @@ export async function insertAssignments(
   round = 1,
 ): Promise<number> {
   let written = 0;
-  for (let i = 0; i < rows.length; i += 500) {
-    const values = rows
-      .slice(i, i + 500)
-      .map(
-        (p) =>
-          Prisma.sql`(${p.id}, ${p.contestId}, ${p.judgeId}, ${p.submissionId}, ${round}, ${createdAt})`,
-      );
-    written +=
-      await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt")
-      VALUES ${Prisma.join(values)}
-      ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`;
+  // Every caller writes pairs of one contest; grouped anyway, so a mixed list stays correct.
+  const byContest = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const list = byContest.get(r.contestId);
+    if (list) list.push(r);
+    else byContest.set(r.contestId, [r]);
   }
+  for (const [contestId, pairs] of byContest)
+    for (let i = 0; i < pairs.length; i += PAIRS_PER_STATEMENT) {
+      const chunk = pairs.slice(i, i + PAIRS_PER_STATEMENT);
+      written +=
+        engine === "postgres"
+          ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt")
+          SELECT p."id", ${contestId}, p."judgeId", p."submissionId", ${round}::integer, ${createdAt}::timestamp(3)
+          FROM unnest(${chunk.map((p) => p.id)}::text[], ${chunk.map((p) => p.judgeId)}::text[],
+            ${chunk.map((p) => p.submissionId)}::text[]) AS p("id", "judgeId", "submissionId")
+          ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`
+          : // SQLite: WHERE true keeps its parser from reading ON CONFLICT as a join's.
+            await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt")
+          SELECT json_extract(p.value, '$[0]'), ${contestId}, json_extract(p.value, '$[1]'),
+            json_extract(p.value, '$[2]'), ${round}, ${createdAt}
+          FROM json_each(${JSON.stringify(chunk.map((p) => [p.id, p.judgeId, p.submissionId]))}) AS p
+          WHERE true
+          ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`;
+    }
   return written;
 }

@@ -63,6 +63,8 @@ export async function receiveEntry(
   user: EntryUser,
   contest: PublicContest,
   forPupil?: PupilEntry,
+  /** The writer's division as the route already read it for this request (null: none). */
+  known?: { division: DivisionRule | null },
 ): Promise<ReceivedEntry> {
   const writer: Writer = forPupil
     ? { pupilId: forPupil.pupilId, userId: forPupil.pupilUserId }
@@ -117,7 +119,8 @@ export async function receiveEntry(
       : { userId: user.id };
     let division: DivisionRule | null;
     try {
-      division = await entryDivision(contest.id, entryWriter, new Date());
+      // Read once a request: the route's check before the body is read is the same question.
+      division = known ? known.division : await entryDivision(contest.id, entryWriter, new Date());
     } catch (error) {
       if (!(error instanceof DivisionRefused)) throw error;
       throw new FormReplyRefused(error.message, 403, {

@@ -149,8 +149,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await discardBody(request);
     return data<ActionData>({ result: null, formError: refused }, { status: 403 });
   }
+  let division;
   try {
-    await entryDivision(contest.id, { userId: user.id }, new Date());
+    division = await entryDivision(contest.id, { userId: user.id }, new Date());
   } catch (error) {
     if (!(error instanceof DivisionRefused)) throw error;
     await discardBody(request);
@@ -158,7 +159,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   let outcome: ReceivedEntry;
   try {
-    outcome = await receiveEntry(request, user, contest);
+    outcome = await receiveEntry(request, user, contest, undefined, { division });
   } catch (error) {
     return answerRefusal(error, { ownReply: true });
   }
