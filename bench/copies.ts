@@ -6,7 +6,8 @@
  * the candidates checked exactly and the pair written), and (2) the whole contest checked again,
  * timed, with the process's peak memory.
  *
- *   npx tsx bench/copies.ts [--entries 20000] [--db sqlite|postgres] [--words 500]
+ *   npx tsx bench/copies.ts [--entries 20000] [--db sqlite|postgres] [--words 500] [--probes 12]
+ *                           [--reuse <file>: SQLite, the index a run with KEEP_BENCH_DB=1 kept]
  *   npm run bench -- --only copies --db sqlite      (the same cases, as rows of the table)
  */
 import fs from "node:fs";
@@ -83,6 +84,8 @@ export async function copiesBench(opts: {
   entries: number;
   engine: "sqlite" | "postgres";
   paragraphs?: number;
+  reuse?: string;
+  probes?: number;
 }): Promise<CopiesResult[]> {
   const { entries, engine } = opts;
   const paragraphs = opts.paragraphs ?? 8;
@@ -93,6 +96,9 @@ export async function copiesBench(opts: {
     await cluster.admin("CREATE DATABASE inkwell_copies");
     url = cluster.url("inkwell_copies");
     stop = async () => cluster.stop();
+  } else if (opts.reuse) {
+    // --reuse <file>: an index kept by an earlier run (KEEP_BENCH_DB=1), its probes removed.
+    url = `file:${path.resolve(opts.reuse)}`;
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-copies-"));
     url = `file:${path.join(dir, "copies.db")}`;
@@ -102,83 +108,96 @@ export async function copiesBench(opts: {
       fs.rmSync(dir, { recursive: true, force: true });
     };
   }
-  await migrate(url);
-  const sink = engine === "postgres" ? pgSink(url) : sqliteSink(url.slice("file:".length));
-  const now = new Date();
-  const iso = engine === "postgres" ? now : now.getTime();
-  await sink.insert(
-    "User",
-    ["id", "email", "displayName", "createdAt", "updatedAt"],
-    [["bench-writer", "writer@bench.test", "Writer", iso, iso]],
-  );
-  const contests = ["copies-now", "copies-earlier-1", "copies-earlier-2"];
-  await sink.insert(
-    "Contest",
-    [
-      "id",
-      "slug",
-      "title",
-      "description",
-      "submissionsOpen",
-      "submissionsClose",
-      "judgingOpen",
-      "judgingClose",
-      "resultsAt",
-      "createdAt",
-      "updatedAt",
-    ],
-    contests.map((c) => [c, c, c, "A contest", iso, iso, iso, iso, iso, iso, iso]),
-  );
-  const started = Date.now();
-  let seed = 1;
-  for (const contestId of contests) {
-    for (let i = 0; i < entries; i += 1000) {
-      const subs: unknown[][] = [];
-      const sigs: unknown[][] = [];
-      const keys: unknown[][] = [];
-      for (let j = i; j < Math.min(entries, i + 1000); j++) {
-        const id = `${contestId}-${String(j).padStart(6, "0")}`;
-        const text = story(seed++, paragraphs, true);
-        const f = fingerprint(text);
-        subs.push([id, contestId, "bench-writer", `Story ${j}`, text, "submitted", iso, iso]);
-        sigs.push([
-          id,
-          contestId,
-          textHash(f.tokens),
-          sourceHash(text),
-          f.tokens.length,
-          Buffer.from(signatureBytes(f.signature)),
-          Buffer.from(keysBytes(f.keys)),
-          Buffer.from(signatureBytes(f.shingles)),
-          iso,
-        ]);
-        for (const key of f.keys) keys.push([key, id]);
+  const reused = engine === "sqlite" && !!opts.reuse && fs.existsSync(opts.reuse);
+  if (reused) {
+    const db = new Database(opts.reuse!);
+    db.pragma("foreign_keys = ON");
+    db.prepare(`DELETE FROM "CopyPair"`).run();
+    db.prepare(`DELETE FROM "Submission" WHERE "id" LIKE 'probe-%'`).run();
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    db.close();
+  } else await seedIndex();
+  async function seedIndex() {
+    await migrate(url);
+    const sink = engine === "postgres" ? pgSink(url) : sqliteSink(url.slice("file:".length));
+    const now = new Date();
+    const iso = engine === "postgres" ? now : now.getTime();
+    await sink.insert(
+      "User",
+      ["id", "email", "displayName", "createdAt", "updatedAt"],
+      [["bench-writer", "writer@bench.test", "Writer", iso, iso]],
+    );
+    const contests = ["copies-now", "copies-earlier-1", "copies-earlier-2"];
+    await sink.insert(
+      "Contest",
+      [
+        "id",
+        "slug",
+        "title",
+        "description",
+        "submissionsOpen",
+        "submissionsClose",
+        "judgingOpen",
+        "judgingClose",
+        "resultsAt",
+        "createdAt",
+        "updatedAt",
+      ],
+      contests.map((c) => [c, c, c, "A contest", iso, iso, iso, iso, iso, iso, iso]),
+    );
+    const started = Date.now();
+    let seed = 1;
+    for (const contestId of contests) {
+      for (let i = 0; i < entries; i += 1000) {
+        const subs: unknown[][] = [];
+        const sigs: unknown[][] = [];
+        const keys: unknown[][] = [];
+        for (let j = i; j < Math.min(entries, i + 1000); j++) {
+          const id = `${contestId}-${String(j).padStart(6, "0")}`;
+          const text = story(seed++, paragraphs, true);
+          const f = fingerprint(text);
+          subs.push([id, contestId, "bench-writer", `Story ${j}`, text, "submitted", iso, iso]);
+          sigs.push([
+            id,
+            contestId,
+            textHash(f.tokens),
+            sourceHash(text),
+            f.tokens.length,
+            Buffer.from(signatureBytes(f.signature)),
+            Buffer.from(keysBytes(f.keys)),
+            Buffer.from(signatureBytes(f.shingles)),
+            iso,
+          ]);
+          for (const key of f.keys) keys.push([key, id]);
+        }
+        await sink.insert(
+          "Submission",
+          ["id", "contestId", "entrantId", "title", "body", "status", "createdAt", "updatedAt"],
+          subs,
+        );
+        await sink.insert(
+          "EntrySignature",
+          [
+            "submissionId",
+            "contestId",
+            "textHash",
+            "sourceHash",
+            "words",
+            "signature",
+            "keys",
+            "shingles",
+            "computedAt",
+          ],
+          sigs,
+        );
+        await sink.insert("EntryKey", ["key", "submissionId"], keys);
       }
-      await sink.insert(
-        "Submission",
-        ["id", "contestId", "entrantId", "title", "body", "status", "createdAt", "updatedAt"],
-        subs,
+      console.log(
+        `  copies: ${contestId} indexed (${((Date.now() - started) / 1000).toFixed(0)} s)`,
       );
-      await sink.insert(
-        "EntrySignature",
-        [
-          "submissionId",
-          "contestId",
-          "textHash",
-          "sourceHash",
-          "words",
-          "signature",
-          "keys",
-          "shingles",
-          "computedAt",
-        ],
-        sigs,
-      );
-      await sink.insert("EntryKey", ["key", "submissionId"], keys);
     }
-    console.log(`  copies: ${contestId} indexed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    await sink.close();
   }
-  await sink.close();
 
   process.env.DATABASE_URL = url;
   // PostgreSQL requires the shared session secret (unused here).
@@ -196,7 +215,7 @@ export async function copiesBench(opts: {
     // one-time cost of the server's process, not of an entry): WARM_UP checks first, untimed
     // but reported as the cold check.
     const WARM_UP = 3;
-    const probes = 12;
+    const probes = opts.probes ?? 12;
     let cold = 0;
     for (let p = -WARM_UP; p < probes; p++) {
       const source = story(1 + entries + p * 37, paragraphs, true); // an entry of copies-earlier-1
@@ -281,6 +300,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     entries: Number(arg("entries", "20000")),
     engine: arg("db", "sqlite") as "sqlite" | "postgres",
     paragraphs: Math.max(1, Math.round(Number(arg("words", "500")) / 62)),
+    reuse: process.argv.includes("--reuse") ? arg("reuse", "") : undefined,
+    probes: Number(arg("probes", "12")),
   });
   for (const r of rows)
     console.log(`${r.name}: ${r.note} (target ${r.target}: ${r.met ? "met" : "NOT met"})`);
