@@ -8,9 +8,14 @@
  *
  *   npx tsx bench/copies.ts [--entries 20000] [--db sqlite|postgres] [--words 500] [--probes 12]
  *                           [--reuse <file>: SQLite, the index a run with KEEP_BENCH_DB=1 kept]
+ *                           [--stages: per entry its SQL time, slowest statement, GC pauses]
+ *                           [--single: the single checks only, not the whole-contest pass]
+ *                           [--warm-up 10: untimed first checks of the process, reported as cold]
+ *                           [--no-autocheckpoint: SQLite, the WAL never checkpointed by a commit]
  *   npm run bench -- --only copies --db sqlite      (the same cases, as rows of the table)
  */
 import fs from "node:fs";
+import { PerformanceObserver } from "node:perf_hooks";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -86,6 +91,7 @@ export async function copiesBench(opts: {
   paragraphs?: number;
   reuse?: string;
   probes?: number;
+  warmUp?: number;
 }): Promise<CopiesResult[]> {
   const { entries, engine } = opts;
   const paragraphs = opts.paragraphs ?? 8;
@@ -202,7 +208,17 @@ export async function copiesBench(opts: {
   process.env.DATABASE_URL = url;
   // PostgreSQL requires the shared session secret (unused here).
   process.env.SESSION_SECRET ??= "bench-session-secret";
-  const { prisma } = await import("../app/utils/db.server");
+  const { prisma, observeSql } = await import("../app/utils/db.server");
+  // --stages: per entry, the SQL time (the slowest statement named), the garbage collector's
+  // pauses and the CPU time, to tell the method's cost from a checkpoint's or a collection's.
+  const STAGES = process.argv.includes("--stages");
+  if (engine === "sqlite" && process.argv.includes("--no-autocheckpoint"))
+    await prisma.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
+  const gcPauses: number[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcPauses.push(e.duration);
+  });
+  if (STAGES) gcObserver.observe({ entryTypes: ["gc"] });
   const { checkContest, checkEntry } = await import("../app/features/originality/copies.server");
   const rows: CopiesResult[] = [];
   try {
@@ -213,16 +229,20 @@ export async function copiesBench(opts: {
     const candidates: number[] = [];
     // The first checks of a fresh process compile the client's queries and warm the JIT (a
     // one-time cost of the server's process, not of an entry): WARM_UP checks first, untimed
-    // but reported as the cold check.
-    const WARM_UP = 3;
+    // but reported as the cold check. Measured with --stages (ADR 0054): a check's CPU time falls
+    // over its process's first ten or so checks while V8 optimizes (its compiler threads count
+    // in the process's CPU time), then stays; SQL time and collections are not the cause.
+    const WARM_UP = Number(opts.warmUp ?? 10);
     const probes = opts.probes ?? 12;
     let cold = 0;
     for (let p = -WARM_UP; p < probes; p++) {
-      const source = story(1 + entries + p * 37, paragraphs, true); // an entry of copies-earlier-1
+      // An entry of copies-earlier-1 (the warm-up's: of copies-now); the warm-up has every kind.
+      const source = story(1 + entries + p * 37, paragraphs, true);
+      const kind = ((p % 3) + 3) % 3;
       const body =
-        p % 3 === 0
+        kind === 0
           ? source.replace(/ the /, " a ")
-          : p % 3 === 1
+          : kind === 1
             ? `${story(900000 + p, 3, true)}\n\n${source.split("\n\n")[3]!.split(" ").slice(0, 60).join(" ")}\n\n${story(910000 + p, 3, true)}`
             : story(920000 + p, paragraphs, true);
       const id = `probe-${p + WARM_UP}`;
@@ -238,8 +258,22 @@ export async function copiesBench(opts: {
       });
       const t0 = performance.now();
       const c0 = process.cpuUsage();
+      const statements: { sql: string; ms: number }[] = [];
+      const stopSql = STAGES ? observeSql((e) => statements.push(e)) : () => {};
+      gcPauses.length = 0;
       const outcome = await checkEntry(id);
       const c = process.cpuUsage(c0);
+      stopSql();
+      if (STAGES) {
+        await new Promise((r) => setImmediate(r)); // the observer's entries arrive after
+        const slowest = statements.reduce((a, b) => (b.ms > a.ms ? b : a), { sql: "", ms: 0 });
+        console.log(
+          `  probe ${p}: CPU ${((c.user + c.system) / 1000).toFixed(1)} ms (system ${(c.system / 1000).toFixed(1)}), ` +
+            `wall ${(performance.now() - t0).toFixed(1)} ms, SQL ${statements.reduce((a, b) => a + b.ms, 0).toFixed(1)} ms ` +
+            `in ${statements.length} (slowest ${slowest.ms.toFixed(1)} ms: ${slowest.sql.slice(0, 40)}), ` +
+            `heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB, GC ${gcPauses.length} pauses ${gcPauses.reduce((a, b) => a + b, 0).toFixed(1)} ms, ${outcome.candidates} candidates`,
+        );
+      }
       if (p < 0) {
         cold = Math.max(cold, (c.user + c.system) / 1000);
         continue;
@@ -255,6 +289,7 @@ export async function copiesBench(opts: {
     const worst = times[times.length - 1]!;
     const cpuMedian = cpu[Math.floor(cpu.length / 2)]!;
     const cpuWorst = cpu[cpu.length - 1]!;
+    const cpuP95 = cpu[Math.min(cpu.length - 1, Math.ceil(cpu.length * 0.95) - 1)]!;
     rows.push({
       name: `copies: one new entry vs ${entries.toLocaleString("en")} + 2 × ${entries.toLocaleString("en")} (${engine})`,
       ms: median,
@@ -263,11 +298,12 @@ export async function copiesBench(opts: {
       // adds the commit's fsync and, on a shared machine, waiting for a core.
       met: cpuWorst <= 100,
       note:
-        `CPU median ${cpuMedian.toFixed(1)} ms, worst ${cpuWorst.toFixed(1)} ms; wall median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms; ` +
-        `${probes} entries, ${Math.min(...candidates)}–${Math.max(...candidates)} candidates; first checks of the process (cold) up to ${cold.toFixed(0)} ms CPU`,
+        `CPU median ${cpuMedian.toFixed(1)} ms, p95 ${cpuP95.toFixed(1)} ms, worst ${cpuWorst.toFixed(1)} ms; wall median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms; ` +
+        `${probes} entries, ${Math.min(...candidates)}–${Math.max(...candidates)} candidates; the process's first ${WARM_UP} checks (cold) up to ${cold.toFixed(0)} ms CPU`,
     });
 
-    // (2) The whole contest again, with peak memory.
+    // (2) The whole contest again, with peak memory (--single: not).
+    if (process.argv.includes("--single")) return rows;
     const before = rssMb();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
@@ -302,6 +338,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     paragraphs: Math.max(1, Math.round(Number(arg("words", "500")) / 62)),
     reuse: process.argv.includes("--reuse") ? arg("reuse", "") : undefined,
     probes: Number(arg("probes", "12")),
+    warmUp: Number(arg("warm-up", "10")),
   });
   for (const r of rows)
     console.log(`${r.name}: ${r.note} (target ${r.target}: ${r.met ? "met" : "NOT met"})`);
