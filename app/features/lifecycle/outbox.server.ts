@@ -35,9 +35,10 @@ export async function deliverDueEvents(
   let failed = 0;
   const grouped = new Map<WorkflowEvent["name"], string[]>();
   for (const { id, name } of due) {
-    const batch = name in batches ? grouped.get(name as WorkflowEvent["name"]) : undefined;
+    const batched = Object.hasOwn(batches, name);
+    const batch = batched ? grouped.get(name as WorkflowEvent["name"]) : undefined;
     if (batch) batch.push(id);
-    else if (name in batches) grouped.set(name as WorkflowEvent["name"], [id]);
+    else if (batched) grouped.set(name as WorkflowEvent["name"], [id]);
     else {
       const outcome = await deliverEvent(id, now, deliver);
       if (outcome === "delivered") delivered++;
