@@ -6,10 +6,16 @@
  * the candidates checked exactly and the pair written), and (2) the whole contest checked again,
  * timed, with the process's peak memory.
  *
- *   npx tsx bench/copies.ts [--entries 20000] [--db sqlite|postgres] [--words 500]
+ *   npx tsx bench/copies.ts [--entries 20000] [--db sqlite|postgres] [--words 500] [--probes 12]
+ *                           [--reuse <file>: SQLite, the index a run with KEEP_BENCH_DB=1 kept]
+ *                           [--stages: per entry its SQL time, slowest statement, GC pauses]
+ *                           [--single: the single checks only, not the whole-contest pass]
+ *                           [--warm-up 10: untimed first checks of the process, reported as cold]
+ *                           [--no-autocheckpoint: SQLite, the WAL never checkpointed by a commit]
  *   npm run bench -- --only copies --db sqlite      (the same cases, as rows of the table)
  */
 import fs from "node:fs";
+import { PerformanceObserver } from "node:perf_hooks";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -83,6 +89,9 @@ export async function copiesBench(opts: {
   entries: number;
   engine: "sqlite" | "postgres";
   paragraphs?: number;
+  reuse?: string;
+  probes?: number;
+  warmUp?: number;
 }): Promise<CopiesResult[]> {
   const { entries, engine } = opts;
   const paragraphs = opts.paragraphs ?? 8;
@@ -93,6 +102,9 @@ export async function copiesBench(opts: {
     await cluster.admin("CREATE DATABASE inkwell_copies");
     url = cluster.url("inkwell_copies");
     stop = async () => cluster.stop();
+  } else if (opts.reuse) {
+    // --reuse <file>: an index kept by an earlier run (KEEP_BENCH_DB=1), its probes removed.
+    url = `file:${path.resolve(opts.reuse)}`;
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-copies-"));
     url = `file:${path.join(dir, "copies.db")}`;
@@ -102,88 +114,111 @@ export async function copiesBench(opts: {
       fs.rmSync(dir, { recursive: true, force: true });
     };
   }
-  await migrate(url);
-  const sink = engine === "postgres" ? pgSink(url) : sqliteSink(url.slice("file:".length));
-  const now = new Date();
-  const iso = engine === "postgres" ? now : now.getTime();
-  await sink.insert(
-    "User",
-    ["id", "email", "displayName", "createdAt", "updatedAt"],
-    [["bench-writer", "writer@bench.test", "Writer", iso, iso]],
-  );
-  const contests = ["copies-now", "copies-earlier-1", "copies-earlier-2"];
-  await sink.insert(
-    "Contest",
-    [
-      "id",
-      "slug",
-      "title",
-      "description",
-      "submissionsOpen",
-      "submissionsClose",
-      "judgingOpen",
-      "judgingClose",
-      "resultsAt",
-      "createdAt",
-      "updatedAt",
-    ],
-    contests.map((c) => [c, c, c, "A contest", iso, iso, iso, iso, iso, iso, iso]),
-  );
-  const started = Date.now();
-  let seed = 1;
-  for (const contestId of contests) {
-    for (let i = 0; i < entries; i += 1000) {
-      const subs: unknown[][] = [];
-      const sigs: unknown[][] = [];
-      const keys: unknown[][] = [];
-      for (let j = i; j < Math.min(entries, i + 1000); j++) {
-        const id = `${contestId}-${String(j).padStart(6, "0")}`;
-        const text = story(seed++, paragraphs, true);
-        const f = fingerprint(text);
-        subs.push([id, contestId, "bench-writer", `Story ${j}`, text, "submitted", iso, iso]);
-        sigs.push([
-          id,
-          contestId,
-          textHash(f.tokens),
-          sourceHash(text),
-          f.tokens.length,
-          Buffer.from(signatureBytes(f.signature)),
-          Buffer.from(keysBytes(f.keys)),
-          Buffer.from(signatureBytes(f.shingles)),
-          iso,
-        ]);
-        for (const key of f.keys) keys.push([key, id]);
+  const reused = engine === "sqlite" && !!opts.reuse && fs.existsSync(opts.reuse);
+  if (reused) {
+    const db = new Database(opts.reuse!);
+    db.pragma("foreign_keys = ON");
+    db.prepare(`DELETE FROM "CopyPair"`).run();
+    db.prepare(`DELETE FROM "Submission" WHERE "id" LIKE 'probe-%'`).run();
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    db.close();
+  } else await seedIndex();
+  async function seedIndex() {
+    await migrate(url);
+    const sink = engine === "postgres" ? pgSink(url) : sqliteSink(url.slice("file:".length));
+    const now = new Date();
+    const iso = engine === "postgres" ? now : now.getTime();
+    await sink.insert(
+      "User",
+      ["id", "email", "displayName", "createdAt", "updatedAt"],
+      [["bench-writer", "writer@bench.test", "Writer", iso, iso]],
+    );
+    const contests = ["copies-now", "copies-earlier-1", "copies-earlier-2"];
+    await sink.insert(
+      "Contest",
+      [
+        "id",
+        "slug",
+        "title",
+        "description",
+        "submissionsOpen",
+        "submissionsClose",
+        "judgingOpen",
+        "judgingClose",
+        "resultsAt",
+        "createdAt",
+        "updatedAt",
+      ],
+      contests.map((c) => [c, c, c, "A contest", iso, iso, iso, iso, iso, iso, iso]),
+    );
+    const started = Date.now();
+    let seed = 1;
+    for (const contestId of contests) {
+      for (let i = 0; i < entries; i += 1000) {
+        const subs: unknown[][] = [];
+        const sigs: unknown[][] = [];
+        const keys: unknown[][] = [];
+        for (let j = i; j < Math.min(entries, i + 1000); j++) {
+          const id = `${contestId}-${String(j).padStart(6, "0")}`;
+          const text = story(seed++, paragraphs, true);
+          const f = fingerprint(text);
+          subs.push([id, contestId, "bench-writer", `Story ${j}`, text, "submitted", iso, iso]);
+          sigs.push([
+            id,
+            contestId,
+            textHash(f.tokens),
+            sourceHash(text),
+            f.tokens.length,
+            Buffer.from(signatureBytes(f.signature)),
+            Buffer.from(keysBytes(f.keys)),
+            Buffer.from(signatureBytes(f.shingles)),
+            iso,
+          ]);
+          for (const key of f.keys) keys.push([key, id]);
+        }
+        await sink.insert(
+          "Submission",
+          ["id", "contestId", "entrantId", "title", "body", "status", "createdAt", "updatedAt"],
+          subs,
+        );
+        await sink.insert(
+          "EntrySignature",
+          [
+            "submissionId",
+            "contestId",
+            "textHash",
+            "sourceHash",
+            "words",
+            "signature",
+            "keys",
+            "shingles",
+            "computedAt",
+          ],
+          sigs,
+        );
+        await sink.insert("EntryKey", ["key", "submissionId"], keys);
       }
-      await sink.insert(
-        "Submission",
-        ["id", "contestId", "entrantId", "title", "body", "status", "createdAt", "updatedAt"],
-        subs,
+      console.log(
+        `  copies: ${contestId} indexed (${((Date.now() - started) / 1000).toFixed(0)} s)`,
       );
-      await sink.insert(
-        "EntrySignature",
-        [
-          "submissionId",
-          "contestId",
-          "textHash",
-          "sourceHash",
-          "words",
-          "signature",
-          "keys",
-          "shingles",
-          "computedAt",
-        ],
-        sigs,
-      );
-      await sink.insert("EntryKey", ["key", "submissionId"], keys);
     }
-    console.log(`  copies: ${contestId} indexed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    await sink.close();
   }
-  await sink.close();
 
   process.env.DATABASE_URL = url;
   // PostgreSQL requires the shared session secret (unused here).
   process.env.SESSION_SECRET ??= "bench-session-secret";
-  const { prisma } = await import("../app/utils/db.server");
+  const { prisma, observeSql } = await import("../app/utils/db.server");
+  // --stages: per entry, the SQL time (the slowest statement named), the garbage collector's
+  // pauses and the CPU time, to tell the method's cost from a checkpoint's or a collection's.
+  const STAGES = process.argv.includes("--stages");
+  if (engine === "sqlite" && process.argv.includes("--no-autocheckpoint"))
+    await prisma.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
+  const gcPauses: number[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcPauses.push(e.duration);
+  });
+  if (STAGES) gcObserver.observe({ entryTypes: ["gc"] });
   const { checkContest, checkEntry } = await import("../app/features/originality/copies.server");
   const rows: CopiesResult[] = [];
   try {
@@ -194,16 +229,20 @@ export async function copiesBench(opts: {
     const candidates: number[] = [];
     // The first checks of a fresh process compile the client's queries and warm the JIT (a
     // one-time cost of the server's process, not of an entry): WARM_UP checks first, untimed
-    // but reported as the cold check.
-    const WARM_UP = 3;
-    const probes = 12;
+    // but reported as the cold check. Measured with --stages (ADR 0054): a check's CPU time falls
+    // over its process's first ten or so checks while V8 optimizes (its compiler threads count
+    // in the process's CPU time), then stays; SQL time and collections are not the cause.
+    const WARM_UP = Number(opts.warmUp ?? 10);
+    const probes = opts.probes ?? 12;
     let cold = 0;
     for (let p = -WARM_UP; p < probes; p++) {
-      const source = story(1 + entries + p * 37, paragraphs, true); // an entry of copies-earlier-1
+      // An entry of copies-earlier-1 (the warm-up's: of copies-now); the warm-up has every kind.
+      const source = story(1 + entries + p * 37, paragraphs, true);
+      const kind = ((p % 3) + 3) % 3;
       const body =
-        p % 3 === 0
+        kind === 0
           ? source.replace(/ the /, " a ")
-          : p % 3 === 1
+          : kind === 1
             ? `${story(900000 + p, 3, true)}\n\n${source.split("\n\n")[3]!.split(" ").slice(0, 60).join(" ")}\n\n${story(910000 + p, 3, true)}`
             : story(920000 + p, paragraphs, true);
       const id = `probe-${p + WARM_UP}`;
@@ -219,8 +258,22 @@ export async function copiesBench(opts: {
       });
       const t0 = performance.now();
       const c0 = process.cpuUsage();
+      const statements: { sql: string; ms: number }[] = [];
+      const stopSql = STAGES ? observeSql((e) => statements.push(e)) : () => {};
+      gcPauses.length = 0;
       const outcome = await checkEntry(id);
       const c = process.cpuUsage(c0);
+      stopSql();
+      if (STAGES) {
+        await new Promise((r) => setImmediate(r)); // the observer's entries arrive after
+        const slowest = statements.reduce((a, b) => (b.ms > a.ms ? b : a), { sql: "", ms: 0 });
+        console.log(
+          `  probe ${p}: CPU ${((c.user + c.system) / 1000).toFixed(1)} ms (system ${(c.system / 1000).toFixed(1)}), ` +
+            `wall ${(performance.now() - t0).toFixed(1)} ms, SQL ${statements.reduce((a, b) => a + b.ms, 0).toFixed(1)} ms ` +
+            `in ${statements.length} (slowest ${slowest.ms.toFixed(1)} ms: ${slowest.sql.slice(0, 40)}), ` +
+            `heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB, GC ${gcPauses.length} pauses ${gcPauses.reduce((a, b) => a + b, 0).toFixed(1)} ms, ${outcome.candidates} candidates`,
+        );
+      }
       if (p < 0) {
         cold = Math.max(cold, (c.user + c.system) / 1000);
         continue;
@@ -236,6 +289,7 @@ export async function copiesBench(opts: {
     const worst = times[times.length - 1]!;
     const cpuMedian = cpu[Math.floor(cpu.length / 2)]!;
     const cpuWorst = cpu[cpu.length - 1]!;
+    const cpuP95 = cpu[Math.min(cpu.length - 1, Math.ceil(cpu.length * 0.95) - 1)]!;
     rows.push({
       name: `copies: one new entry vs ${entries.toLocaleString("en")} + 2 × ${entries.toLocaleString("en")} (${engine})`,
       ms: median,
@@ -244,11 +298,12 @@ export async function copiesBench(opts: {
       // adds the commit's fsync and, on a shared machine, waiting for a core.
       met: cpuWorst <= 100,
       note:
-        `CPU median ${cpuMedian.toFixed(1)} ms, worst ${cpuWorst.toFixed(1)} ms; wall median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms; ` +
-        `${probes} entries, ${Math.min(...candidates)}–${Math.max(...candidates)} candidates; first checks of the process (cold) up to ${cold.toFixed(0)} ms CPU`,
+        `CPU median ${cpuMedian.toFixed(1)} ms, p95 ${cpuP95.toFixed(1)} ms, worst ${cpuWorst.toFixed(1)} ms; wall median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms; ` +
+        `${probes} entries, ${Math.min(...candidates)}–${Math.max(...candidates)} candidates; the process's first ${WARM_UP} checks (cold) up to ${cold.toFixed(0)} ms CPU`,
     });
 
-    // (2) The whole contest again, with peak memory.
+    // (2) The whole contest again, with peak memory (--single: not).
+    if (process.argv.includes("--single")) return rows;
     const before = rssMb();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
@@ -281,6 +336,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     entries: Number(arg("entries", "20000")),
     engine: arg("db", "sqlite") as "sqlite" | "postgres",
     paragraphs: Math.max(1, Math.round(Number(arg("words", "500")) / 62)),
+    reuse: process.argv.includes("--reuse") ? arg("reuse", "") : undefined,
+    probes: Number(arg("probes", "12")),
+    warmUp: Number(arg("warm-up", "10")),
   });
   for (const r of rows)
     console.log(`${r.name}: ${r.note} (target ${r.target}: ${r.met ? "met" : "NOT met"})`);

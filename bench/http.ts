@@ -9,7 +9,7 @@
  *                    (--only comparison: the comparison round's fit and pairing, in process;
  *                     --only compare-desk: the judge's comparison desk over HTTP, a 5,000-entry round)
  *                    (--only copies: copy detection in process, bench/copies.ts, and the deadline
- *                     rush with the per-entry copy check running)
+ *                     rush with the per-entry copy check running; --only copies-rush: that rush alone)
  *                    [--db sqlite|postgres|both] [--compare <git ref>]
  *
  * --db (default both) picks the engines: the seeded SQLite file, and the same rows copied into a
@@ -1215,36 +1215,39 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
 
     if (want("rush")) await rush("deadline rush: 2,000 entrants, 32 connections");
 
-    if (want("copies")) {
+    if (want("copies") || want("copies-rush")) {
       // Copy detection (bench/copies.ts, docs/decisions/0054-copied-entries.md): one new entry
       // checked against a contest of --entries and two earlier contests of as many, and the
       // whole contest again, in this process on its own database of this engine.
       // Its own process: the app's database client is made once per process, from DATABASE_URL,
       // and its memory is the pass's alone.
       const engine = databaseUrl.startsWith("file:") ? "sqlite" : "postgres";
-      const child = spawnSync(
-        process.execPath,
-        [
-          "--import",
-          "tsx",
-          "bench/copies.ts",
-          "--entries",
-          String(ENTRIES),
-          "--db",
-          engine,
-          "--json",
-        ],
-        { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 },
-      );
-      if (child.status !== 0) throw new Error(`bench/copies.ts failed: ${child.stdout}`);
-      const lines = child.stdout.trim().split("\n");
+      // --only copies-rush: the rush with the check on alone (no 60,000-entry index to seed).
+      const child = !want("copies")
+        ? null
+        : spawnSync(
+            process.execPath,
+            [
+              "--import",
+              "tsx",
+              "bench/copies.ts",
+              "--entries",
+              String(ENTRIES),
+              "--db",
+              engine,
+              "--json",
+            ],
+            { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 },
+          );
+      if (child && child.status !== 0) throw new Error(`bench/copies.ts failed: ${child.stdout}`);
+      const lines = child ? child.stdout.trim().split("\n") : [];
       console.log(
         lines
           .slice(0, -1)
           .map((l) => `  ${l}`)
           .join("\n"),
       );
-      const copiesRows = JSON.parse(lines.at(-1)!) as CopiesResult[];
+      const copiesRows = child ? (JSON.parse(lines.at(-1)!) as CopiesResult[]) : [];
       for (const r of copiesRows)
         rows.push({
           name: r.name,
@@ -1273,6 +1276,11 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
       // The same 2,000 entrants enter again: an earlier case's rush (or uploads) entries go first,
       // or the contest's one entry per writer refuses every one.
       await db.run(`DELETE FROM "Submission" WHERE "contestId" = 'rush'`);
+      // And the checks an earlier rush (run with the check off) left queued: only this rush's
+      // entries are checked, and the count of checks still queued is this rush's.
+      await db.run(
+        `DELETE FROM "OutboxEvent" WHERE "name" = 'entry/copies.check' AND "deliveredAt" IS NULL`,
+      );
       const queuedBefore = await pending();
       const row = await rush("deadline rush with the copy check on: 2,000 entrants");
       const ended = performance.now();

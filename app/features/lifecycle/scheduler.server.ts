@@ -8,7 +8,7 @@
 import { backfillEntryDocuments } from "~/features/entries/entry-document.server";
 import { runDueMaintenance } from "~/features/operations/maintenance.server";
 import { sendContestMessage } from "./contest-message.server";
-import { checkContest, checkEntry } from "~/features/originality/copies.server";
+import { checkContest, checkEntries, checkEntry } from "~/features/originality/copies.server";
 import { tellCopyDisqualified } from "./originality-mail.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
@@ -23,7 +23,7 @@ import {
   syncSteps,
   type RunOutcome,
 } from "./lifecycle.server";
-import { deliverDueEvents, type OutboxDelivery } from "./outbox.server";
+import { deliverDueEvents, type BatchDeliveries, type OutboxDelivery } from "./outbox.server";
 import {
   errorMessage,
   nextTickDelay,
@@ -128,6 +128,17 @@ export async function handleLocally(event: WorkflowEvent) {
   }
 }
 
+/**
+ * The events this process delivers several at a time: a tick's copy checks are indexed in one
+ * short write, not one per entry (docs/decisions/0054-copied-entries.md).
+ */
+export const localBatches: BatchDeliveries = {
+  "entry/copies.check": (events) =>
+    checkEntries(
+      events.flatMap((e) => (e.name === "entry/copies.check" ? [e.data.submissionId] : [])),
+    ),
+};
+
 export type StepRun = { contestId: string; step: string; round: number; outcome: RunOutcome };
 
 /**
@@ -210,7 +221,9 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
 }
 
 async function tickWork(now: Date, opts: SchedulerOptions): Promise<TickReport> {
-  const events = await deliverDueEvents(now, opts.dispatch ?? handleLocally);
+  const events = opts.dispatch
+    ? await deliverDueEvents(now, opts.dispatch)
+    : await deliverDueEvents(now, handleLocally, 50, localBatches);
   const steps = opts.dispatch ? [] : await runDueSteps(now);
   // Entries received before documents were read get their text, a few a tick, under the lease
   // (docs/decisions/0034-reading-desk.md). A failure waits for the next tick.

@@ -85,43 +85,115 @@ export type CheckOutcome = {
  * found. The job of "entry/copies.check"; idempotent.
  */
 export async function checkEntry(submissionId: string): Promise<CheckOutcome> {
-  const row = await prisma.submission.findUnique({
-    where: { id: submissionId },
+  return (await checkEntries([submissionId]))[0]!;
+}
+
+/**
+ * Checks several entries (a tick's "entry/copies.check" events): their texts read in one query,
+ * the new or changed ones fingerprinted, and the index of all of them written in ONE short
+ * transaction (ADR 0054: the writer lock once for the lot, not once per entry, so a deadline
+ * rush's entrants keep SQLite's one writer); then each entry's keys looked up and its candidates
+ * checked as `checkEntry` does. The outcomes in the order of `submissionIds`.
+ */
+export async function checkEntries(submissionIds: string[]): Promise<CheckOutcome[]> {
+  const ids = [...new Set(submissionIds)];
+  const rows = await prisma.submission.findMany({
+    where: { id: { in: ids } },
     select: indexSelect,
   });
-  const text = row && row.status !== "withdrawn" && row.status !== "expired" ? textOf(row) : null;
-  if (!row || text === null) {
-    await writeIndexes([], [submissionId]);
-    return { indexed: false, fingerprinted: false, candidates: 0, pairs: 0 };
-  }
-  const hash = sourceHash(text);
-  const stored = row.signature;
-  let keys: number[];
-  let shingles: Uint32Array | null = null;
-  const fingerprinted = !(stored?.sourceHash === hash && stored.keys);
-  if (fingerprinted) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const stale: Indexed[] = [];
+  const removed: string[] = [];
+  type Plan = {
+    id: string;
+    contestId: string;
+    text: string;
+    fingerprinted: boolean;
+    keys: number[];
+    shingles: Uint32Array | null;
+  };
+  const plans = new Map<string, Plan | null>();
+  for (const id of ids) {
+    const row = byId.get(id);
+    const text = row && row.status !== "withdrawn" && row.status !== "expired" ? textOf(row) : null;
+    if (!row || text === null) {
+      removed.push(id);
+      plans.set(id, null);
+      continue;
+    }
+    const hash = sourceHash(text);
+    const stored = row.signature;
+    if (stored?.sourceHash === hash && stored.keys) {
+      const keys = keysFromBytes(stored.keys);
+      plans.set(id, {
+        id,
+        contestId: row.contestId,
+        text,
+        fingerprinted: false,
+        keys,
+        shingles: null,
+      });
+      continue;
+    }
     const f = fingerprint(text);
-    await writeIndexes([{ id: submissionId, contestId: row.contestId, hash, f }]);
-    keys = f.keys;
-    shingles = f.shingles;
-  } else keys = keysFromBytes(stored!.keys!);
+    stale.push({ id, contestId: row.contestId, hash, f });
+    plans.set(id, {
+      id,
+      contestId: row.contestId,
+      text,
+      fingerprinted: true,
+      keys: f.keys,
+      shingles: f.shingles,
+    });
+  }
+  await writeIndexes(stale, removed);
+  const outcomes = new Map<string, CheckOutcome>();
+  // A pair of two entries of the batch is found from both sides and recorded once.
+  const recorded = new Set<string>();
+  for (const [id, plan] of plans)
+    outcomes.set(
+      id,
+      plan
+        ? await findPairs(plan, recorded)
+        : { indexed: false, fingerprinted: false, candidates: 0, pairs: 0 },
+    );
+  return submissionIds.map((id) => outcomes.get(id)!);
+}
+
+/** One indexed entry's candidates, checked exactly; the pairs found recorded. */
+async function findPairs(
+  plan: {
+    id: string;
+    contestId: string;
+    text: string;
+    fingerprinted: boolean;
+    keys: number[];
+    shingles: Uint32Array | null;
+  },
+  recorded = new Set<string>(),
+): Promise<CheckOutcome> {
+  const { id: submissionId, keys, fingerprinted } = plan;
   if (keys.length === 0) return { indexed: false, fingerprinted, candidates: 0, pairs: 0 };
   const candidates = await candidatesOf(submissionId, keys);
   if (candidates.length === 0) return { indexed: true, fingerprinted, candidates: 0, pairs: 0 };
+  let shingles = plan.shingles;
   const prints = await shinglesOf(shingles ? candidates : [submissionId, ...candidates]);
-  shingles ??= prints.get(submissionId)?.shingles ?? fingerprint(text).shingles;
+  shingles ??= prints.get(submissionId)?.shingles ?? fingerprint(plan.text).shingles;
   let pairs = 0;
   for (const id of candidates) {
     const other = prints.get(id);
     if (!other) continue;
     const c = compareTexts(shingles, other.shingles);
     if (!c.kind) continue;
+    pairs++;
+    const pairKey = submissionId < id ? `${submissionId} ${id}` : `${id} ${submissionId}`;
+    if (recorded.has(pairKey)) continue;
+    recorded.add(pairKey);
     await recordPair(
-      { id: submissionId, contestId: row.contestId },
+      { id: submissionId, contestId: plan.contestId },
       { id, contestId: other.contestId },
       c,
     );
-    pairs++;
   }
   return { indexed: true, fingerprinted, candidates: candidates.length, pairs };
 }

@@ -112,28 +112,36 @@ export async function writeIndexes(items: Indexed[], removed: string[] = []) {
 export async function candidatesOf(submissionId: string, keys: number[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const cap = COMMON_KEY_OWNERS + 1;
-  const perKey = keys.map(
-    (key) =>
-      Prisma.sql`SELECT * FROM (SELECT "key", "submissionId" FROM "EntryKey" WHERE "key" = ${key} LIMIT ${cap}) AS k`,
-  );
   const rows: { key: number | bigint; submissionId: string }[] = [];
-  // A few dozen keys per statement (SQLite's compound SELECT allows 500 terms).
-  for (let i = 0; i < perKey.length; i += 100)
+  // At most 100 keys per statement (SQLite's compound SELECT allows 500 terms), each statement
+  // padded to a multiple of 20 terms by repeating its last key: a handful of SQL texts in all,
+  // each compiled once per connection, instead of one new text for each entry's count of keys
+  // (ADR 0054). A repeated key's owners are counted once below.
+  for (let i = 0; i < keys.length; i += 100) {
+    const some = keys.slice(i, i + 100);
+    while (some.length % 20 !== 0) some.push(some[some.length - 1]!);
     rows.push(
       ...(await prisma.$queryRaw<{ key: number | bigint; submissionId: string }[]>(
-        Prisma.join(perKey.slice(i, i + 100), " UNION ALL "),
+        Prisma.join(
+          some.map(
+            (key) =>
+              Prisma.sql`SELECT * FROM (SELECT "key", "submissionId" FROM "EntryKey" WHERE "key" = ${key} LIMIT ${cap}) AS k`,
+          ),
+          " UNION ALL ",
+        ),
       )),
     );
-  const owners = new Map<number, string[]>();
+  }
+  const owners = new Map<number, Set<string>>();
   for (const r of rows) {
     const key = Number(r.key);
-    const list = owners.get(key);
-    if (list) list.push(r.submissionId);
-    else owners.set(key, [r.submissionId]);
+    const set = owners.get(key);
+    if (set) set.add(r.submissionId);
+    else owners.set(key, new Set([r.submissionId]));
   }
   const shared = new Map<string, { band: boolean; passages: number }>();
   for (const [key, list] of owners) {
-    if (list.length > COMMON_KEY_OWNERS) continue;
+    if (list.size > COMMON_KEY_OWNERS) continue;
     for (const id of list) {
       if (id === submissionId) continue;
       const s = shared.get(id) ?? { band: false, passages: 0 };
