@@ -30,6 +30,21 @@ export type RawRankingRow = {
   assigned: number;
 };
 
+/** A raw ranking row as either engine returns it, typed. */
+const rawRankingRow = (r: {
+  id: string;
+  title: string;
+  scored: Int;
+  average: number | null;
+  assigned: Int;
+}): RawRankingRow => ({
+  id: r.id,
+  title: r.title,
+  scored: fromSql.int(r.scored),
+  average: fromSql.numberOrNull(r.average),
+  assigned: fromSql.int(r.assigned),
+});
+
 /** One page of the raw ranking, in the summaries' index order (ADR 0021). take < 0: all. */
 export async function rawRankingPage(
   contestId: string,
@@ -45,13 +60,7 @@ export async function rawRankingPage(
     WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
     ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC
     ${dialect.page(take, skip)}`;
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    scored: fromSql.int(r.scored),
-    average: fromSql.numberOrNull(r.average),
-    assigned: fromSql.int(r.assigned),
-  }));
+  return rows.map(rawRankingRow);
 }
 
 /**
@@ -104,11 +113,7 @@ export async function rawRankingAfter(
     FROM p JOIN "Submission" s ON s."id" = p."submissionId"
     ORDER BY p."average" DESC NULLS LAST, p."createdAt" ASC, p."submissionId" ASC`;
   return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    scored: fromSql.int(r.scored),
-    average: fromSql.numberOrNull(r.average),
-    assigned: fromSql.int(r.assigned),
+    ...rawRankingRow(r),
     cursor: { average: fromSql.numberOrNull(r.average), createdAt: r.createdAt, id: r.id },
   }));
 }

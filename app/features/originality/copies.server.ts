@@ -88,6 +88,16 @@ export async function checkEntry(submissionId: string): Promise<CheckOutcome> {
   return (await checkEntries([submissionId]))[0]!;
 }
 
+/** An entry to index: its text, whether it was fingerprinted again, its keys and shingles. */
+type Plan = {
+  id: string;
+  contestId: string;
+  text: string;
+  fingerprinted: boolean;
+  keys: number[];
+  shingles: Uint32Array | null;
+};
+
 /**
  * Checks several entries (a tick's "entry/copies.check" events): their texts read in one query,
  * the new or changed ones fingerprinted, and the index of all of them written in ONE short
@@ -104,14 +114,6 @@ export async function checkEntries(submissionIds: string[]): Promise<CheckOutcom
   const byId = new Map(rows.map((r) => [r.id, r]));
   const stale: Indexed[] = [];
   const removed: string[] = [];
-  type Plan = {
-    id: string;
-    contestId: string;
-    text: string;
-    fingerprinted: boolean;
-    keys: number[];
-    shingles: Uint32Array | null;
-  };
   const plans = new Map<string, Plan | null>();
   for (const id of ids) {
     const row = byId.get(id);
@@ -161,17 +163,7 @@ export async function checkEntries(submissionIds: string[]): Promise<CheckOutcom
 }
 
 /** One indexed entry's candidates, checked exactly; the pairs found recorded. */
-async function findPairs(
-  plan: {
-    id: string;
-    contestId: string;
-    text: string;
-    fingerprinted: boolean;
-    keys: number[];
-    shingles: Uint32Array | null;
-  },
-  recorded = new Set<string>(),
-): Promise<CheckOutcome> {
+async function findPairs(plan: Plan, recorded = new Set<string>()): Promise<CheckOutcome> {
   const { id: submissionId, keys, fingerprinted } = plan;
   if (keys.length === 0) return { indexed: false, fingerprinted, candidates: 0, pairs: 0 };
   const candidates = await candidatesOf(submissionId, keys);
