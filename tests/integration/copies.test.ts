@@ -10,13 +10,13 @@ import { describe, expect, test, vi } from "vitest";
 import type * as AuthServer from "~/features/accounts/auth.server";
 import { prisma } from "~/utils/db.server";
 import { enqueueEvent } from "~/utils/outbox.server";
-import { sessionStorage } from "~/features/accounts/session.server";
 import { deliverDueEvents } from "~/features/lifecycle/outbox.server";
 import { handleLocally } from "~/features/lifecycle/scheduler.server";
 import { checkContest, checkEntry } from "~/features/originality/copies.server";
 import { COPY_DISQUALIFY_REASON, openCopyFlags } from "~/features/originality/pairs.server";
 import { story } from "~/features/originality/corpus-fixture";
 import { DAY, lifecycleContest, mailsTo, person } from "./lifecycle-fixtures";
+import { cookieFor } from "./session-cookie";
 
 vi.mock("~/features/accounts/auth.server", async (original) => {
   const real = await original<typeof AuthServer>();
@@ -61,16 +61,6 @@ async function receive(ids: string[]) {
   for (const submissionId of ids)
     await enqueueEvent(prisma, "entry/copies.check", { submissionId });
   await deliverDueEvents(new Date(Date.now() + 1000), handleLocally, 500);
-}
-
-async function cookieFor(userId: string) {
-  const row = await prisma.session.create({
-    data: { userId, expiresAt: new Date(Date.now() + 30 * DAY) },
-    select: { id: true },
-  });
-  const session = await sessionStorage().getSession();
-  session.set("sessionId", row.id);
-  return (await sessionStorage().commitSession(session)).split(";")[0]!;
 }
 
 function adminPost(contestId: string, adminId: string, form: Record<string, string>) {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { engine, observeSql, prisma, sqliteStatementStats, type SqlEvent } from "~/utils/db.server";
-import { sessionStorage } from "~/features/accounts/session.server";
 import { inRequestStore } from "~/utils/access-log";
 import { storyRowReadsOf } from "./story-rows";
+import { cookieFor } from "./session-cookie";
 
 // Statement and row budgets of the benchmark's hot pages (docs/decisions/0048-performance-budgets.md):
 // on a contest of 5,000 entries, 60 judges and 15,000 submitted scores, each page's loaders (root,
@@ -40,16 +40,6 @@ const review = (await import("~/routes/judge+/review.$submissionId")) as unknown
 const contestList = (await import("~/routes/_public+/contests._index")) as unknown as RouteModule;
 const contestPage =
   (await import("~/routes/_public+/contests.$slug._index")) as unknown as RouteModule;
-
-async function cookieFor(userId: string) {
-  const row = await prisma.session.create({
-    data: { userId, expiresAt: new Date(Date.now() + 30 * DAY) },
-    select: { id: true },
-  });
-  const session = await sessionStorage().getSession();
-  session.set("sessionId", row.id);
-  return (await sessionStorage().commitSession(session)).split(";")[0];
-}
 
 /** One GET through the route chain's loaders, and every statement it sent. */
 async function get(

@@ -7,8 +7,8 @@
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
-import { sessionStorage } from "~/features/accounts/session.server";
 import { inRequestStore } from "~/utils/access-log";
+import { cookieFor } from "./session-cookie";
 
 type Action = (args: {
   request: Request;
@@ -24,16 +24,6 @@ const WRITERS = 30;
 let slug = "";
 let contestId = "";
 const cookies: string[] = [];
-
-async function cookieFor(userId: string) {
-  const row = await prisma.session.create({
-    data: { userId, expiresAt: new Date(Date.now() + 30 * DAY) },
-    select: { id: true },
-  });
-  const session = await sessionStorage().getSession();
-  session.set("sessionId", row.id);
-  return (await sessionStorage().commitSession(session)).split(";")[0];
-}
 
 const story = (i: number) =>
   Array.from(
