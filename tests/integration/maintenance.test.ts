@@ -6,7 +6,7 @@ import {
   runMaintenanceJob,
 } from "~/features/operations/maintenance.server";
 import { runPurge } from "~/features/operations/purge.server";
-import { prisma } from "~/utils/db.server";
+import { engine, prisma } from "~/utils/db.server";
 
 /**
  * The maintenance runner (docs/decisions/0037-backups-and-maintenance.md): one MaintenanceRun row
@@ -149,4 +149,25 @@ describe("the purge", () => {
     expect(await prisma.session.findUnique({ where: { id: live.id } })).not.toBeNull();
     expect(again.note).toContain("0 e-mail log entries");
   });
+
+  // On SQLite the hourly purge also keeps the planner's statistics (ADR 0060): a table that has
+  // rows and none gets them, so a new index or a grown contest is not planned by a guess.
+  test.runIf(engine === "sqlite")(
+    "gathers the planner's statistics of tables that have none",
+    async () => {
+      const user = await prisma.user.create({
+        data: { email: `stats-${Date.now()}@example.test`, displayName: "Stats" },
+      });
+      await prisma.session.create({
+        data: { userId: user.id, expiresAt: new Date(Date.now() + HOUR) },
+      });
+      await prisma.$executeRawUnsafe(`DROP TABLE IF EXISTS sqlite_stat1`).catch(() => undefined);
+      await prisma.$executeRawUnsafe(`ANALYZE sqlite_schema`);
+      await runPurge({ runId: "test", now: new Date() });
+      const stats = await prisma.$queryRawUnsafe<{ idx: string }[]>(
+        `SELECT idx FROM sqlite_stat1 WHERE tbl = 'User'`,
+      );
+      expect(stats.length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -8,6 +8,7 @@ import {
 } from "~/features/assignment/release.server";
 import { AI_USE_SHORT, isAiUse } from "~/features/contests/ai-policy";
 import { paymentFactsSelect } from "~/features/payments/payment-summary";
+import { submissionsCsvBatch, type CsvCursor } from "./submissions-csv.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
 import { getStorage } from "~/utils/storage.server";
@@ -223,12 +224,6 @@ export const CSV_COLUMNS = [
   "Declaration breaks the policy",
 ] as const;
 
-/** The CSV's rows: the list's columns and the AI declaration (ADR 0053), read per batch. */
-const csvRowSelect = {
-  ...adminRowSelect,
-  aiDeclaration: { select: { use: true, how: true, declaredBy: true, breaksPolicy: true } },
-} as const;
-
 /** The declaration's CSV cells: blank when none was asked. */
 function declarationColumns(
   d: { use: string; how: string | null; declaredBy: string; breaksPolicy: boolean } | null,
@@ -259,27 +254,15 @@ function csvDate(date: Date, timeZone: string) {
 }
 
 /**
- * The filtered list for CSV, newest first, read in keyset batches (never all rows at once). The
- * cursor is a single index range (createdAt <= last); the few rows sharing the boundary instant
- * are skipped by id, so each batch is an index walk, not a re-sort.
+ * The filtered list for CSV, newest first, read in keyset batches of one statement each (never all
+ * rows at once; docs/decisions/0060-story-text-last.md): each batch seeks on from the last row's
+ * (createdAt, id), one index range, not a re-sort.
  */
 export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, batchSize = 1000) {
-  const where = adminWhere(filter);
-  let cursor: { createdAt: Date; id: string } | null = null;
+  let cursor: CsvCursor | null = null;
   for (;;) {
-    const batch: Prisma.SubmissionGetPayload<{ select: typeof csvRowSelect }>[] =
-      await prisma.submission.findMany({
-        where: cursor ? { AND: [where, { createdAt: { lte: cursor.createdAt } }] } : where,
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: batchSize,
-        select: csvRowSelect,
-      });
-    const fresh = cursor
-      ? batch.filter(
-          (s) => s.createdAt.getTime() < cursor!.createdAt.getTime() || s.id < cursor!.id,
-        )
-      : batch;
-    for (const s of fresh) {
+    const batch = await submissionsCsvBatch(filter, cursor, batchSize);
+    for (const s of batch) {
       const pay = paymentColumns(s.payment);
       const writer = adminWriter(s);
       yield [
@@ -307,13 +290,7 @@ export async function* adminSubmissionRowsForCsv(filter: AdminSubmissionFilter, 
       ];
     }
     if (batch.length < batchSize) return;
-    const last = batch[batch.length - 1];
-    if (fresh.length === 0) {
-      // More than a whole batch shares one instant: fall back to an exact offset within it.
-      batchSize *= 2;
-      continue;
-    }
-    cursor = { createdAt: last.createdAt, id: last.id };
+    cursor = batch[batch.length - 1]!.cursor;
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * The purge (docs/decisions/0038-data-retention.md): expired sessions, one-time links that expired
  * or were used, visitors' entry drafts past their time and e-mail log rows older than the policy.
- * Each is a delete by date, so running it twice removes nothing more.
+ * Each is a delete by date, so running it twice removes nothing more. It then refreshes SQLite's
+ * query planner statistics (docs/decisions/0060-story-text-last.md).
  */
-import { prisma } from "~/utils/db.server";
+import { prisma, refreshPlannerStatistics } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import type { JobContext, JobResult } from "./jobs";
 
@@ -22,6 +23,8 @@ export async function runPurge({ now }: JobContext): Promise<JobResult> {
     prisma.entryDraft.deleteMany({ where: { expiresAt: { lte: now } } }),
     prisma.emailLog.deleteMany({ where: { createdAt: { lt: logBefore } } }),
   ]);
+  // Hourly, after the deletes: the planner's statistics follow the tables' growth (ADR 0060).
+  await refreshPlannerStatistics();
   const count = sessions.count + links.count + drafts.count + emails.count;
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return {
