@@ -4,7 +4,8 @@
  * Each is a delete by date, so running it twice removes nothing more. It then refreshes SQLite's
  * query planner statistics (docs/decisions/0060-story-text-last.md).
  */
-import { prisma, refreshPlannerStatistics } from "~/utils/db.server";
+import { prisma } from "~/utils/db.server";
+import { refreshPlannerStatistics } from "~/utils/planner-statistics.server";
 import { env } from "~/utils/env.server";
 import type { JobContext, JobResult } from "./jobs";
 
