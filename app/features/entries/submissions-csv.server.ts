@@ -7,6 +7,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { fromSql, prisma } from "~/utils/db.server";
+import { adminWriterFromRow } from "~/features/judging/writer";
 import type { SubmissionStatus } from "./submission-status";
 
 type Int = bigint | number;
@@ -35,7 +36,6 @@ type RawRow = {
   timeZone: string;
   displayName: string;
   email: string;
-  isEducator: boolean | Int;
   schoolName: string | null;
   firstName: string | null;
   lastInitial: string | null;
@@ -78,7 +78,7 @@ export async function submissionsCsvBatch(
       s."disqualifyReason" AS "disqualifyReason",
       c."title" AS "contestTitle", c."slug" AS "contestSlug", c."timeZone" AS "timeZone",
       u."displayName" AS "displayName", u."email" AS "email",
-      (e."userId" IS NOT NULL) AS "isEducator", sch."name" AS "schoolName",
+      sch."name" AS "schoolName",
       p."firstName" AS "firstName", p."lastInitial" AS "lastInitial", d."name" AS "divisionName",
       pay."status" AS "paymentStatus", pay."amountCents" AS "amountCents",
       pay."paymentIntentId" AS "paymentIntentId", pay."checkoutSessionId" AS "checkoutSessionId",
@@ -108,16 +108,7 @@ export async function submissionsCsvBatch(
     fileName: r.fileName,
     disqualifyReason: r.disqualifyReason,
     contest: { title: r.contestTitle, slug: r.contestSlug, timeZone: r.timeZone },
-    entrant: {
-      displayName: r.displayName,
-      email: r.email,
-      educator:
-        fromSql.bool(r.isEducator) && r.schoolName !== null
-          ? { school: { name: r.schoolName } }
-          : null,
-    },
-    pupil:
-      r.firstName !== null ? { firstName: r.firstName, lastInitial: r.lastInitial ?? "" } : null,
+    ...adminWriterFromRow(r),
     division: r.divisionName !== null ? { name: r.divisionName } : null,
     payment:
       r.paymentStatus !== null

@@ -10,6 +10,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { dialect, fromSql, prisma } from "~/utils/db.server";
 import { MIN_VARIANCE, ROUND_NUDGE } from "./scoring";
+import { adminWriterFromRow } from "./writer";
 
 type Int = bigint | number;
 
@@ -131,13 +132,12 @@ export async function writerFactRows(ids: string[]) {
       displayName: string;
       email: string;
       schoolName: string | null;
-      isEducator: boolean | Int;
       firstName: string | null;
       lastInitial: string | null;
     }[]
   >`
     SELECT s."id" AS "id", u."displayName" AS "displayName", u."email" AS "email",
-      sch."name" AS "schoolName", (e."userId" IS NOT NULL) AS "isEducator",
+      sch."name" AS "schoolName",
       p."firstName" AS "firstName", p."lastInitial" AS "lastInitial"
     FROM "Submission" s
     JOIN "User" u ON u."id" = s."entrantId"
@@ -145,19 +145,7 @@ export async function writerFactRows(ids: string[]) {
     LEFT JOIN "School" sch ON sch."id" = e."schoolId"
     LEFT JOIN "Pupil" p ON p."id" = s."pupilId"
     WHERE s."id" IN (${Prisma.join(ids)})`;
-  return rows.map((r) => ({
-    id: r.id,
-    entrant: {
-      displayName: r.displayName,
-      email: r.email,
-      educator:
-        fromSql.bool(r.isEducator) && r.schoolName !== null
-          ? { school: { name: r.schoolName } }
-          : null,
-    },
-    pupil:
-      r.firstName !== null ? { firstName: r.firstName, lastInitial: r.lastInitial ?? "" } : null,
-  }));
+  return rows.map((r) => ({ id: r.id, ...adminWriterFromRow(r) }));
 }
 
 /** How many submitted entries of the contest have an average above `average`. */

@@ -58,3 +58,26 @@ export function adminWriter(e: AdminWriterFacts) {
 
 /** "Mia R. (sent by Grace Hopkins, Maple Grove Primary)", or the entrant's name. */
 export const adminWriterLabel = (e: AdminWriterFacts) => adminWriter(e).label;
+
+/**
+ * The admin's writer facts from one row of SQL (ADR 0060): the entrant, their school when they
+ * are an educator (the school is joined through Educator, so a name means one), and the pupil of
+ * a class entry.
+ */
+export function adminWriterFromRow(r: {
+  displayName: string;
+  email: string;
+  schoolName: string | null;
+  firstName: string | null;
+  lastInitial: string | null;
+}) {
+  return {
+    entrant: {
+      displayName: r.displayName,
+      email: r.email,
+      educator: r.schoolName === null ? null : { school: { name: r.schoolName } },
+    },
+    pupil:
+      r.firstName === null ? null : { firstName: r.firstName, lastInitial: r.lastInitial ?? "" },
+  };
+}
