@@ -55,14 +55,26 @@ type PgNode = {
   Plans?: PgNode[];
 };
 
+/** Every node of a plan. */
+const nodes = (n: PgNode): PgNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
 /**
- * PostgreSQL: the rows the statements read from tables (every scan node but an index-only one:
- * the queue index's own ranges, the counts and a deep page's offset, are allowed, ADR 0061), as
- * the engine counted them running the statement (EXPLAIN ANALYZE).
+ * PostgreSQL: the rows the statements read from tables, as the engine counted them running the
+ * statement (EXPLAIN ANALYZE), but for the index-only walks (the queue index's own range, down to
+ * a deep page's offset) and the counts, which ADR 0061 allows: each an aggregate of one range of
+ * JudgeAssignment joined to nothing (index-only, or a scan of the table when, as here, the judge
+ * is most of it).
  */
 async function pgTableRows(events: SqlEvent[]) {
   let rows = 0;
   const walk = (n: PgNode) => {
+    const below = nodes(n).slice(1);
+    const count =
+      n["Node Type"] === "Aggregate" &&
+      below.every((c) => !/Join|Nested Loop/.test(c["Node Type"])) &&
+      below.filter((c) => c["Relation Name"]).map((c) => c["Relation Name"]).join() ===
+        "JudgeAssignment";
+    if (count) return;
     if (n["Relation Name"] && n["Node Type"] !== "Index Only Scan")
       rows += n["Actual Rows"] * n["Actual Loops"];
     for (const c of n.Plans ?? []) walk(c);
