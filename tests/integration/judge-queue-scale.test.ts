@@ -72,8 +72,10 @@ async function pgTableRows(events: SqlEvent[]) {
     const count =
       n["Node Type"] === "Aggregate" &&
       below.every((c) => !/Join|Nested Loop/.test(c["Node Type"])) &&
-      below.filter((c) => c["Relation Name"]).map((c) => c["Relation Name"]).join() ===
-        "JudgeAssignment";
+      below
+        .filter((c) => c["Relation Name"])
+        .map((c) => c["Relation Name"])
+        .join() === "JudgeAssignment";
     if (count) return;
     if (n["Relation Name"] && n["Node Type"] !== "Index Only Scan")
       rows += n["Actual Rows"] * n["Actual Loops"];
@@ -305,7 +307,7 @@ describe("the queue's order, whatever changed it", () => {
         judgingClose: new Date(now + (number === 1 ? 5 : 10) * DAY),
       })),
     });
-    const made: { id: string; submissionId: string }[] = [];
+    const made: { id: string; submissionId: string | null }[] = [];
     let t = now - 2 * DAY;
     for (let i = 0; i < 30; i++) {
       const [contestId, round] = i % 3 === 0 ? [a.id, 1] : [b.id, (i % 3) as 1 | 2];

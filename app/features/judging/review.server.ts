@@ -9,7 +9,7 @@ import path from "node:path";
 import { parseSnapshot, publishedJudgingWindow } from "~/features/contests/contest-snapshot";
 import { isJudgingOpen } from "~/features/contests/phase";
 import { parseCriteria, rubricMaxTotal, type Criterion } from "~/features/contests/rubric";
-import { lockingTransaction, lockRow, prisma, type Prisma } from "~/utils/db.server";
+import { lockingTransaction, lockRow, prisma } from "~/utils/db.server";
 import { getStorage } from "~/utils/storage.server";
 import { judgeCopyInReader } from "~/features/documents/document-inspection.server";
 import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
