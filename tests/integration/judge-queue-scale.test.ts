@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import { insertAssignments } from "~/features/assignment/insert.server";
 import { judgeQueue } from "~/features/judging/review.server";
 import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
 import { inRequestStore } from "~/utils/access-log";
@@ -226,13 +227,20 @@ describe(`the judge's queue of ${BIG} assignments costs what one of ${SMALL} doe
   });
 });
 
-type Expected = { submissionId: string; scoredAt: number | null; due: number; createdAt: number };
+type Expected = {
+  id: string;
+  submissionId: string;
+  scoredAt: number | null;
+  due: number;
+  createdAt: number;
+};
 
 /** The queue's order computed from the source rows (not the kept columns): today's order. */
 async function expectedQueue(judgeId: string) {
   const rows = await prisma.judgeAssignment.findMany({
     where: { judgeId, releasedAt: null, submission: { status: "submitted" } },
     select: {
+      id: true,
       submissionId: true,
       round: true,
       createdAt: true,
@@ -241,6 +249,7 @@ async function expectedQueue(judgeId: string) {
     },
   });
   const list: Expected[] = rows.map((r) => ({
+    id: r.id,
     submissionId: r.submissionId!,
     scoredAt: r.score?.submittedAt?.getTime() ?? null,
     due: (
@@ -253,7 +262,8 @@ async function expectedQueue(judgeId: string) {
       Number(a.scoredAt !== null) - Number(b.scoredAt !== null) ||
       (a.scoredAt ?? 0) - (b.scoredAt ?? 0) ||
       a.due - b.due ||
-      a.createdAt - b.createdAt,
+      a.createdAt - b.createdAt ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   return list.map((x) => x.submissionId);
 }
@@ -324,9 +334,24 @@ describe("the queue's order, whatever changed it", () => {
         data: { createdAt: new Date((t += 1000)) },
       });
     }
-    const before = await queueIsAsToday(judge.id);
-    // B's round 1 closes first: its assignments lead the pending ones.
-    expect(before.length).toBe(30);
+    expect((await queueIsAsToday(judge.id)).length).toBe(30);
+    // Three more through the assignments' bulk insert (auto-assign's), which writes the queue's
+    // columns itself, in one instant: their ids (letters only, one collation) order them.
+    const more = [await entry(b.id), await entry(b.id), await entry(a.id)];
+    await prisma.$transaction((tx) =>
+      insertAssignments(
+        tx,
+        more.map(({ submission }, k) => ({
+          id: `qbulk${"abc"[k]}${now}`,
+          contestId: submission.contestId,
+          judgeId: judge.id,
+          submissionId: submission.id,
+        })),
+        new Date(now - DAY),
+        2,
+      ),
+    );
+    expect((await queueIsAsToday(judge.id)).length).toBe(33);
 
     const rubricOf = async (contestId: string) =>
       (await prisma.rubric.findFirstOrThrow({ where: { contestId } })).id;
@@ -374,12 +399,12 @@ describe("the queue's order, whatever changed it", () => {
       where: { id: made[9]!.id },
       data: { releasedAt: new Date() },
     });
-    expect((await queueIsAsToday(judge.id)).length).toBe(27);
+    expect((await queueIsAsToday(judge.id)).length).toBe(30);
     await prisma.submission.update({
       where: { id: made[7]!.submissionId! },
       data: { status: "submitted" },
     });
-    expect((await queueIsAsToday(judge.id)).length).toBe(28);
+    expect((await queueIsAsToday(judge.id)).length).toBe(31);
 
     // The admin moves B's first round after A's close, then A's close after everything; a round
     // removed falls back to its contest's date.

@@ -33,8 +33,10 @@ BEGIN
   RETURN NEW;
 END;
 $$;
+-- The assignments' bulk insert (features/assignment/insert.server.ts) writes both itself: its rows
+-- skip the trigger.
 CREATE TRIGGER "JudgeAssignment_queue_insert" BEFORE INSERT ON "JudgeAssignment"
-  FOR EACH ROW EXECUTE FUNCTION "inkwell_assignment_queue"();
+  FOR EACH ROW WHEN (NEW."due" IS NULL) EXECUTE FUNCTION "inkwell_assignment_queue"();
 CREATE TRIGGER "JudgeAssignment_queue_update" BEFORE UPDATE OF "submissionId", "releasedAt", "contestId", "round" ON "JudgeAssignment"
   FOR EACH ROW EXECUTE FUNCTION "inkwell_assignment_queue"();
 

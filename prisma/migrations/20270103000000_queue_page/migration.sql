@@ -25,7 +25,10 @@ CREATE INDEX "JudgeAssignment_queue_idx" ON "JudgeAssignment"("judgeId", "queued
 -- date. (A score needs its assignment first: a new one is unscored.) The entry's status is read
 -- from its covering index, never from its row, which holds the story (ADR 0058): auto-assign's
 -- 60,000 inserts took 9 times as long reading the rows.
-CREATE TRIGGER "JudgeAssignment_queue_insert" AFTER INSERT ON "JudgeAssignment" BEGIN
+-- The assignments' bulk insert (features/assignment/insert.server.ts) writes both itself: its rows
+-- skip the trigger.
+CREATE TRIGGER "JudgeAssignment_queue_insert" AFTER INSERT ON "JudgeAssignment"
+WHEN NEW."due" IS NULL BEGIN
   UPDATE "JudgeAssignment" SET
     "queued" = (NEW."submissionId" IS NOT NULL AND NEW."releasedAt" IS NULL AND EXISTS (
       SELECT 1 FROM "Submission" s INDEXED BY "Submission_id_covering_idx"
