@@ -24,7 +24,11 @@ const PAIRS_PER_STATEMENT = 20_000;
  * serializable transaction that read its contest's assignments through another index than the
  * unique one would otherwise fail with a plain unique violation instead of the serialization
  * failure that is retried (ADR 0028); a run whose new pairs clash with another's is still aborted
- * by the serializable check, and retried. Returns how many rows were written.
+ * by the serializable check, and retried. Returns how many rows were written. Each row carries its
+ * place in the judge's queue (`queued`, `due`) from the statement itself, so the insert trigger,
+ * which fills them for any other writer, skips it: a row at a time it tripled auto-assign's
+ * insert (docs/decisions/0061-queue-page.md). The entry's status is read from its covering index,
+ * never from the story's row (ADR 0058).
  */
 export async function insertAssignments(
   tx: Tx,
@@ -46,15 +50,22 @@ export async function insertAssignments(
       const chunk = pairs.slice(i, i + PAIRS_PER_STATEMENT);
       written +=
         engine === "postgres"
-          ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt")
-          SELECT p."id", ${contestId}, p."judgeId", p."submissionId", ${round}::integer, ${createdAt}::timestamp(3)
+          ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
+          SELECT p."id", ${contestId}, p."judgeId", p."submissionId", ${round}::integer, ${createdAt}::timestamp(3),
+            EXISTS (SELECT 1 FROM "Submission" s WHERE s."id" = p."submissionId" AND s."status" = 'submitted'),
+            COALESCE((SELECT jr."judgingClose" FROM "JudgingRound" jr WHERE jr."contestId" = ${contestId} AND jr."number" = ${round}::integer),
+              (SELECT c."judgingClose" FROM "Contest" c WHERE c."id" = ${contestId}))
           FROM unnest(${chunk.map((p) => p.id)}::text[], ${chunk.map((p) => p.judgeId)}::text[],
             ${chunk.map((p) => p.submissionId)}::text[]) AS p("id", "judgeId", "submissionId")
           ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`
           : // SQLite: WHERE true keeps its parser from reading ON CONFLICT as a join's.
-            await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt")
+            await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
           SELECT json_extract(p.value, '$[0]'), ${contestId}, json_extract(p.value, '$[1]'),
-            json_extract(p.value, '$[2]'), ${round}, ${createdAt}
+            json_extract(p.value, '$[2]'), ${round}, ${createdAt},
+            EXISTS (SELECT 1 FROM "Submission" s INDEXED BY "Submission_id_covering_idx"
+              WHERE s."id" = json_extract(p.value, '$[2]') AND s."status" = 'submitted'),
+            COALESCE((SELECT jr."judgingClose" FROM "JudgingRound" jr WHERE jr."contestId" = ${contestId} AND jr."number" = ${round}),
+              (SELECT c."judgingClose" FROM "Contest" c WHERE c."id" = ${contestId}))
           FROM json_each(${JSON.stringify(chunk.map((p) => [p.id, p.judgeId, p.submissionId]))}) AS p
           WHERE true
           ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`;

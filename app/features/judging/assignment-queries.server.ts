@@ -30,17 +30,20 @@ export type QueueItem = {
 
 /**
  * One page of a judge's queue (pending first, then by due date and assignment order), with the
- * queue's size and pending count from the same scan (null when the page is empty). The page is
- * chosen from the indexes, then only its rows are read (ADR 0021). No entrant field is selected.
+ * queue's size and pending count, in one statement. The page is a walk of one index, the queue's
+ * own (JudgeAssignment_queue_idx: its filter and order are kept on the assignment by triggers,
+ * docs/decisions/0061-queue-page.md): the page's ids come from the index alone, then only its 25
+ * rows are joined to their entry, contest, round, score and draft. The counts are two ranges of
+ * the same index, joined to nothing. No entrant field is selected.
  */
 export async function judgeQueuePage(
   judgeId: string,
   take: number,
   skip: number,
-): Promise<{ items: QueueItem[]; counts: { total: number; left: number } | null }> {
+): Promise<{ items: QueueItem[]; counts: { total: number; left: number } }> {
   const rows = await prisma.$queryRaw<
     {
-      submissionId: string;
+      submissionId: string | null;
       title: string;
       wordCount: Int;
       contestTitle: string;
@@ -56,64 +59,69 @@ export async function judgeQueuePage(
       pending: Int | null;
     }[]
   >`
-    WITH page AS (
-      SELECT a."id" AS "id", a."submissionId" AS "submissionId", a."contestId" AS "contestId",
-        a."createdAt" AS "createdAt", sc."submittedAt" AS "submittedAt", sc."total" AS "total",
-        sc."rubricId" AS "rubricId", a."round" AS "round", jr."name" AS "roundName",
-        COALESCE(jr."judgingClose", c."judgingClose") AS "judgingClose", COUNT(*) OVER () AS "queued",
-        SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) OVER () AS "pending"
-      FROM "JudgeAssignment" a
-      JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
+    WITH ids AS (
+      SELECT q."id", q."scored", q."scoredAt", q."due", q."createdAt"
+      FROM "JudgeAssignment" q
+      WHERE q."judgeId" = ${judgeId} AND q."queued" = true
+      ORDER BY q."scored" ASC, q."scoredAt" ASC, q."due" ASC, q."createdAt" ASC, q."id" ASC
+      LIMIT ${take} OFFSET ${skip}
+    ), page AS (
+      SELECT a."submissionId" AS "submissionId", s."title" AS "title", s."wordCount" AS "wordCount",
+        c."title" AS "contestTitle", p."due" AS "judgingClose", c."timeZone" AS "timeZone",
+        sc."submittedAt" AS "submittedAt", sc."total" AS "total", (d."id" IS NOT NULL) AS "draft",
+        a."round" AS "round", jr."name" AS "roundName", rb."criteria" AS "criteria",
+        p."scored" AS "o1", p."scoredAt" AS "o2", p."due" AS "o3", p."createdAt" AS "o4", p."id" AS "o5"
+      FROM ids p
+      JOIN "JudgeAssignment" a ON a."id" = p."id"
+      JOIN "Submission" s ON s."id" = a."submissionId"
       JOIN "Contest" c ON c."id" = a."contestId"
       LEFT JOIN "JudgingRound" jr ON jr."contestId" = a."contestId" AND jr."number" = a."round"
       LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-      WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL AND a."releasedAt" IS NULL
-      ORDER BY sc."submittedAt" IS NOT NULL, sc."submittedAt" ASC,
-        COALESCE(jr."judgingClose", c."judgingClose") ASC,
-        a."createdAt" ASC, a."id" ASC
-      LIMIT ${take} OFFSET ${skip}
+      LEFT JOIN "Rubric" rb ON rb."id" = sc."rubricId"
+      LEFT JOIN "ScoreDraft" d ON d."assignmentId" = a."id"
+    ), counts AS (
+      SELECT
+        (SELECT COUNT(*) FROM "JudgeAssignment" t WHERE t."judgeId" = ${judgeId} AND t."queued" = true) AS "queued",
+        (SELECT COUNT(*) FROM "JudgeAssignment" l
+          WHERE l."judgeId" = ${judgeId} AND l."queued" = true AND l."scored" = false) AS "pending"
     )
-    SELECT p."submissionId", s."title" AS "title", s."wordCount" AS "wordCount",
-      c."title" AS "contestTitle", p."judgingClose", c."timeZone" AS "timeZone",
-      p."submittedAt", p."total", (d."id" IS NOT NULL) AS "draft",
-      p."round", p."roundName", rb."criteria" AS "criteria",
-      p."queued", p."pending"
-    FROM page p
-    LEFT JOIN "Rubric" rb ON rb."id" = p."rubricId"
-    JOIN "Submission" s ON s."id" = p."submissionId"
-    JOIN "Contest" c ON c."id" = p."contestId"
-    LEFT JOIN "ScoreDraft" d ON d."assignmentId" = p."id"
-    ORDER BY p."submittedAt" IS NOT NULL, p."submittedAt" ASC, p."judgingClose" ASC,
-      p."createdAt" ASC, p."id" ASC`;
+    SELECT k."queued", k."pending", page.*
+    FROM counts k LEFT JOIN page ON true
+    ORDER BY page."o1" ASC, page."o2" ASC, page."o3" ASC, page."o4" ASC, page."o5" ASC`;
   const first = rows[0];
   return {
-    counts: first ? { total: fromSql.int(first.queued), left: fromSql.int(first.pending) } : null,
-    items: rows.map((r) => ({
-      submissionId: r.submissionId,
-      title: r.title,
-      wordCount: fromSql.int(r.wordCount),
-      contestTitle: r.contestTitle,
-      judgingClose: fromSql.date(r.judgingClose),
-      timeZone: r.timeZone,
-      submittedAt: fromSql.dateOrNull(r.submittedAt),
-      total: r.total,
-      draft: fromSql.bool(r.draft),
-      round: fromSql.int(r.round),
-      roundName: r.roundName,
-      criteria: r.criteria,
-    })),
+    counts: { total: fromSql.int(first?.queued), left: fromSql.int(first?.pending) },
+    items: rows
+      .filter((r) => r.submissionId !== null)
+      .map((r) => ({
+        submissionId: r.submissionId!,
+        title: r.title,
+        wordCount: fromSql.int(r.wordCount),
+        contestTitle: r.contestTitle,
+        judgingClose: fromSql.date(r.judgingClose),
+        timeZone: r.timeZone,
+        submittedAt: fromSql.dateOrNull(r.submittedAt),
+        total: r.total,
+        draft: fromSql.bool(r.draft),
+        round: fromSql.int(r.round),
+        roundName: r.roundName,
+        criteria: r.criteria,
+      })),
   };
 }
 
-/** A judge's queue size and pending count (for a page past the end, where no row carries them). */
-export async function judgeQueueCounts(judgeId: string) {
-  const [c] = await prisma.$queryRaw<{ total: Int; left: Int | null }[]>`
-    SELECT COUNT(*) AS "total", SUM(CASE WHEN sc."submittedAt" IS NULL THEN 1 ELSE 0 END) AS "left"
-    FROM "JudgeAssignment" a
-    JOIN "Submission" s ON s."id" = a."submissionId" AND s."status" = 'submitted'
-    LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-    WHERE a."judgeId" = ${judgeId} AND a."submissionId" IS NOT NULL AND a."releasedAt" IS NULL`;
-  return { total: fromSql.int(c?.total), left: fromSql.int(c?.left) };
+/**
+ * The judge's next pending entry in queue order, other than `exceptSubmissionId` (ADR 0061): the
+ * first rows of the queue index's pending range.
+ */
+export async function nextPendingInQueue(judgeId: string, exceptSubmissionId: string) {
+  const [next] = await prisma.$queryRaw<{ submissionId: string }[]>`
+    SELECT q."submissionId" AS "submissionId" FROM "JudgeAssignment" q
+    WHERE q."judgeId" = ${judgeId} AND q."queued" = true AND q."scored" = false
+      AND q."submissionId" <> ${exceptSubmissionId}
+    ORDER BY q."scored" ASC, q."scoredAt" ASC, q."due" ASC, q."createdAt" ASC, q."id" ASC
+    LIMIT 1`;
+  return next?.submissionId ?? null;
 }
 
 export type AssignmentRow = {

@@ -9,12 +9,16 @@ import path from "node:path";
 import { parseSnapshot, publishedJudgingWindow } from "~/features/contests/contest-snapshot";
 import { isJudgingOpen } from "~/features/contests/phase";
 import { parseCriteria, rubricMaxTotal, type Criterion } from "~/features/contests/rubric";
-import { lockingTransaction, lockRow, prisma, type Prisma } from "~/utils/db.server";
+import { lockingTransaction, lockRow, prisma } from "~/utils/db.server";
 import { getStorage } from "~/utils/storage.server";
 import { judgeCopyInReader } from "~/features/documents/document-inspection.server";
 import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
 import { kindFromFileName } from "~/features/documents/file-sniff";
-import { assignmentForReview, judgeQueueCounts, judgeQueuePage } from "./assignment-queries.server";
+import {
+  assignmentForReview,
+  judgeQueuePage,
+  nextPendingInQueue,
+} from "./assignment-queries.server";
 import { parseScores, scoresProblem, weightedTotal } from "./scoring";
 import { assertScoresAllowed, ScoreRefused } from "./score-range.server";
 import { writerName } from "./writer";
@@ -23,33 +27,15 @@ import { originalAllowedFor, readingFor } from "./reading.server";
 /** 25 cards a page: half the rendering of 50, which kept /judge's p99 over 150 ms (ADR 0021). */
 export const QUEUE_PAGE_SIZE = 25;
 
-/** An assignment still waiting for this judge's submitted score (a draft does not count). */
-const pendingWhere = { OR: [{ score: null }, { score: { submittedAt: null } }] };
-const queueWhere = (judgeId: string) => ({
-  judgeId,
-  submissionId: { not: null },
-  // Released by an admin (docs/decisions/0033-judging-panel.md): no longer the judge's.
-  releasedAt: null,
-  submission: { status: "submitted" as const },
-});
-/** Pending first, then by due date (the contest's judging_close) and assignment order. */
-const queueOrder = [
-  { score: { submittedAt: { sort: "asc", nulls: "first" } } },
-  { contest: { judgingClose: "asc" } },
-  { createdAt: "asc" },
-  { id: "asc" },
-] satisfies Prisma.JudgeAssignmentOrderByWithRelationInput[];
-
 /**
  * The judge's assignments that have a (submitted) entry, pending first, with how many are left.
- * No entrant fields are selected. In SQL: the page is chosen from the indexes (assignment,
- * entry status, score state, contest deadline), then only its rows are read, with the counts
- * in the same statement (docs/decisions/0021-performance.md).
+ * No entrant fields are selected. In SQL: one page of the queue's own index, then only its rows
+ * are read, with the counts in the same statement (docs/decisions/0061-queue-page.md).
  */
 export async function judgeQueue(judgeId: string, page = 1) {
   const skip = (page - 1) * QUEUE_PAGE_SIZE;
   const { items, counts } = await judgeQueuePage(judgeId, QUEUE_PAGE_SIZE, skip);
-  const { total, left } = counts ?? (await judgeQueueCounts(judgeId));
+  const { total, left } = counts;
   return {
     total,
     left,
@@ -65,16 +51,7 @@ export async function judgeQueue(judgeId: string, page = 1) {
 
 /** The judge's next pending entry in queue order, other than `exceptSubmissionId`, or null. */
 export async function nextPendingEntry(judgeId: string, exceptSubmissionId: string) {
-  const next = await prisma.judgeAssignment.findFirst({
-    where: {
-      ...queueWhere(judgeId),
-      ...pendingWhere,
-      NOT: { submissionId: exceptSubmissionId },
-    },
-    select: { submissionId: true },
-    orderBy: queueOrder,
-  });
-  return next?.submissionId ?? null;
+  return nextPendingInQueue(judgeId, exceptSubmissionId);
 }
 
 /** The file extension shown to judges, from the stored key (never from the original file name). */
