@@ -18,15 +18,22 @@ export type BatchDeliveries = Partial<Record<WorkflowEvent["name"], BatchDeliver
  * Events with a batch delivery (`batches`, by name) are claimed, delivered and marked delivered
  * together: three writes for the lot instead of three per event, so a deadline rush's jobs take
  * SQLite's one writer a few times a tick, not several times an entry (ADR 0054).
+ * Events named in `held` stay queued for a later tick (the copy checks while entries arrive,
+ * ADR 0054); they take no place among the `limit`.
  */
 export async function deliverDueEvents(
   now: Date,
   deliver: OutboxDelivery,
   limit = 50,
   batches: BatchDeliveries = {},
+  held: readonly WorkflowEvent["name"][] = [],
 ) {
   const due = await prisma.outboxEvent.findMany({
-    where: { deliveredAt: null, nextAttemptAt: { lte: now } },
+    where: {
+      deliveredAt: null,
+      nextAttemptAt: { lte: now },
+      ...(held.length > 0 ? { name: { notIn: [...held] } } : {}),
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, name: true },
     take: limit,

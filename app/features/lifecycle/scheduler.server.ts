@@ -9,6 +9,8 @@ import { backfillEntryDocuments } from "~/features/entries/entry-document.server
 import { runDueMaintenance } from "~/features/operations/maintenance.server";
 import { sendContestMessage } from "./contest-message.server";
 import { checkContest, checkEntries, checkEntry } from "~/features/originality/copies.server";
+import { copyCheckDecisionAt } from "~/features/originality/hold.server";
+import type { CopyCheckDecision, CopyCheckHold } from "~/features/originality/hold";
 import { tellCopyDisqualified } from "./originality-mail.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
@@ -46,6 +48,11 @@ export type SchedulerOptions = {
    * contest steps with a clock years ahead turn it off: the purge would take that clock at its word.
    */
   maintenance?: boolean;
+  /**
+   * How long the copy checks wait for a quiet stream of entries, and at most (ADR 0054;
+   * COPY_CHECK_HOLD unless given).
+   */
+  copyCheckHold?: CopyCheckHold;
 };
 
 export function newHolderId() {
@@ -193,6 +200,8 @@ export type TickReport = {
   /** When something this tick waited for (another instance's lease, a step's) runs out. */
   wakeAt: Date | null;
   events: { delivered: number; failed: number };
+  /** Whether this tick ran the queued copy checks or held them (null: not leased). */
+  copyChecks: CopyCheckDecision | null;
   steps: StepRun[];
 };
 
@@ -204,6 +213,7 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
       leased: false,
       wakeAt: await leaseFreeAt(opts.holder),
       events: { delivered: 0, failed: 0 },
+      copyChecks: null,
       steps: [],
     };
   // The lease's heartbeat while the tick works, on the tick's clock (a test's fake one too).
@@ -221,9 +231,13 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
 }
 
 async function tickWork(now: Date, opts: SchedulerOptions): Promise<TickReport> {
+  // The copy checks wait while entries arrive, at most a bounded time (ADR 0054): on SQLite each
+  // commit of theirs sends the other server process's open entry transaction back to start.
+  const copyChecks = await copyCheckDecisionAt(now, opts.copyCheckHold);
+  const held = copyChecks.run ? [] : (["entry/copies.check"] as const);
   const events = opts.dispatch
-    ? await deliverDueEvents(now, opts.dispatch)
-    : await deliverDueEvents(now, handleLocally, 50, localBatches);
+    ? await deliverDueEvents(now, opts.dispatch, 50, {}, held)
+    : await deliverDueEvents(now, handleLocally, 50, localBatches, held);
   const steps = opts.dispatch ? [] : await runDueSteps(now);
   // Entries received before documents were read get their text, a few a tick, under the lease
   // (docs/decisions/0034-reading-desk.md). A failure waits for the next tick.
@@ -236,7 +250,7 @@ async function tickWork(now: Date, opts: SchedulerOptions): Promise<TickReport> 
       console.error(`[scheduler] maintenance failed: ${errorMessage(error)}`),
     );
   const wakeAt = opts.dispatch ? null : await stepLeaseFreeAt(now);
-  return { leased: true, wakeAt, events, steps };
+  return { leased: true, wakeAt, events, copyChecks, steps };
 }
 
 export type RunningScheduler = { stop(): Promise<void> };
