@@ -2,8 +2,9 @@
  * The copy checks wait while entries arrive (docs/decisions/0054-copied-entries.md): on SQLite
  * each commit of the process running the checks restarts the other server process's open entry
  * transaction, and during a deadline rush entrants ran out of retries (503). A tick that finds a
- * copy check queued less than the quiet time ago holds every queued check; the first tick after a
- * quiet spell runs them; and however steady the stream, no check waits longer than the bound.
+ * copy check queued less than the quiet time ago holds every queued check (and every confirmation
+ * e-mail: five commits each); the first tick after a quiet spell runs them; and however steady
+ * the stream, no check waits longer than the bound.
  * The ticks run on a fake clock: each entry's event is written at the moment it "arrives".
  */
 import { describe, expect, test } from "vitest";
@@ -45,17 +46,24 @@ async function classEntries(n = CLASS) {
   return { contestId: contest.id, ids };
 }
 
-/** The entry's copy check written at `when`, as its submit writes it (due at once). */
-async function arrives(submissionId: string, when: Date) {
-  await prisma.outboxEvent.create({
-    data: {
-      name: "entry/copies.check",
+/**
+ * The entry's events written at `when`, as its submit writes them (due at once): its copy check,
+ * and its confirmation e-mail unless a teacher sent it.
+ */
+async function arrives(submissionId: string, when: Date, confirm = false) {
+  const names = confirm ? ["entry/submitted", "entry/copies.check"] : ["entry/copies.check"];
+  await prisma.outboxEvent.createMany({
+    data: names.map((name) => ({
+      name,
       payload: JSON.stringify({ submissionId }),
       createdAt: when,
       nextAttemptAt: when,
-    },
+    })),
   });
 }
+
+const confirmations = () =>
+  prisma.emailLog.count({ where: { template: "submission-confirmation" } });
 
 async function state(contestId: string) {
   const [indexed, pairs, queued] = await Promise.all([
@@ -69,11 +77,13 @@ async function state(contestId: string) {
 describe("the copy checks wait for a quiet stream", () => {
   test("a tick that sees new entries holds the checks; a tick after a quiet spell runs them", async () => {
     const { contestId, ids } = await classEntries();
-    // A class's 30 entries in 29 seconds.
-    for (const [i, id] of ids.entries()) await arrives(id, at(i * 1_000));
+    // 30 entries in 29 seconds; the first five writers enter on their own (a confirmation each).
+    for (const [i, id] of ids.entries()) await arrives(id, at(i * 1_000), i < 5);
+    const mailed = await confirmations();
 
     const during = await tick(at(29_500), opts("instance-a"));
     expect(await state(contestId)).toEqual({ indexed: 0, pairs: 0, queued: CLASS });
+    expect(await confirmations()).toBe(mailed);
     expect(during.copyChecks).toEqual({ run: false, reason: "arriving", until: at(39_000) });
     // Still within the quiet time of the last entry: held again.
     expect((await tick(at(38_999), opts("instance-a"))).copyChecks?.run).toBe(false);
@@ -84,8 +94,9 @@ describe("the copy checks wait for a quiet stream", () => {
     const quiet = await tick(at(40_000), opts("instance-b"));
     expect(quiet.leased).toBe(true);
     expect(quiet.copyChecks).toEqual({ run: true, reason: "quiet" });
-    expect(quiet.events).toEqual({ delivered: CLASS, failed: 0 });
+    expect(quiet.events).toEqual({ delivered: CLASS + 5, failed: 0 });
     expect(await state(contestId)).toEqual({ indexed: CLASS, pairs: 1, queued: 0 });
+    expect(await confirmations()).toBe(mailed + 5);
 
     // Run again later: nothing queued, nothing changes (idempotent).
     const again = await tick(at(60_000), opts("instance-b"));

@@ -61,6 +61,22 @@ export async function deliverDueEvents(
 }
 
 /**
+ * When the oldest and the newest due, undelivered events of these names were written (null:
+ * none queued). The scheduler's hold reads it (ADR 0054): one read, no write, so a held event
+ * simply stays queued and every instance sees the same queue.
+ */
+export async function queuedSpan(now: Date, names: readonly WorkflowEvent["name"][]) {
+  const { _min, _max } = await prisma.outboxEvent.aggregate({
+    where: { name: { in: [...names] }, deliveredAt: null, nextAttemptAt: { lte: now } },
+    _min: { createdAt: true },
+    _max: { createdAt: true },
+  });
+  return _min.createdAt && _max.createdAt
+    ? { oldestAt: _min.createdAt, newestAt: _max.createdAt }
+    : null;
+}
+
+/**
  * Claims the free events of `ids` in one transaction, delivers them together and marks them
  * delivered in one write. A batch that fails is released and delivered one event at a time, so
  * each failure is recorded on its own event with its own retry.

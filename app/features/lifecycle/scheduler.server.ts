@@ -9,8 +9,11 @@ import { backfillEntryDocuments } from "~/features/entries/entry-document.server
 import { runDueMaintenance } from "~/features/operations/maintenance.server";
 import { sendContestMessage } from "./contest-message.server";
 import { checkContest, checkEntries, checkEntry } from "~/features/originality/copies.server";
-import { copyCheckDecisionAt } from "~/features/originality/hold.server";
-import type { CopyCheckDecision, CopyCheckHold } from "~/features/originality/hold";
+import {
+  copyCheckDecision,
+  type CopyCheckDecision,
+  type CopyCheckHold,
+} from "~/features/originality/hold";
 import { tellCopyDisqualified } from "./originality-mail.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
@@ -25,7 +28,12 @@ import {
   syncSteps,
   type RunOutcome,
 } from "./lifecycle.server";
-import { deliverDueEvents, type BatchDeliveries, type OutboxDelivery } from "./outbox.server";
+import {
+  deliverDueEvents,
+  queuedSpan,
+  type BatchDeliveries,
+  type OutboxDelivery,
+} from "./outbox.server";
 import {
   errorMessage,
   nextTickDelay,
@@ -230,11 +238,26 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
   }
 }
 
+/**
+ * What waits while entries arrive (ADR 0054): their copy checks (a batch's claim, index write,
+ * pairs and delivered mark) and their confirmation e-mails (five commits each: the claim, the
+ * e-mail's once-only key, its log row, the key's update and the delivered mark). Every entry
+ * queues one or both, so the newest of them is the last entry received: the first tick 10 s
+ * after it delivers them all, and none waits longer than the hold's bound (5 minutes after the
+ * oldest of them was queued), however steady the stream.
+ */
+export const HELD_WHILE_ENTRIES_ARRIVE = ["entry/copies.check", "entry/submitted"] as const;
+
 async function tickWork(now: Date, opts: SchedulerOptions): Promise<TickReport> {
-  // The copy checks wait while entries arrive, at most a bounded time (ADR 0054): on SQLite each
-  // commit of theirs sends the other server process's open entry transaction back to start.
-  const copyChecks = await copyCheckDecisionAt(now, opts.copyCheckHold);
-  const held = copyChecks.run ? [] : (["entry/copies.check"] as const);
+  // While entries arrive, the work they queue that can wait does, for a bounded time (ADR 0054):
+  // on SQLite each commit of this process sends the other server process's open entry
+  // transaction back to start, and a rush's entrants ran out of retries (503).
+  const copyChecks = copyCheckDecision(
+    now,
+    await queuedSpan(now, HELD_WHILE_ENTRIES_ARRIVE),
+    opts.copyCheckHold,
+  );
+  const held = copyChecks.run ? [] : HELD_WHILE_ENTRIES_ARRIVE;
   const events = opts.dispatch
     ? await deliverDueEvents(now, opts.dispatch, 50, {}, held)
     : await deliverDueEvents(now, handleLocally, 50, localBatches, held);

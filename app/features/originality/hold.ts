@@ -6,7 +6,8 @@
  * `quietMs` ago holds them all; the first tick after the stream has been quiet that long runs
  * them. The hold is bounded: once the oldest queued check has waited `maxHoldMs`, they run even
  * while entries keep arriving, so a contest with constant traffic is still checked long before
- * judging. Pure: the tick's observations in, the decision out.
+ * judging. Pure: the tick's observations in, the decision out. The scheduler observes the
+ * copy checks and the entries' confirmation e-mails together: it holds both (ADR 0054).
  */
 
 export type CopyCheckHold = {
@@ -19,7 +20,10 @@ export type CopyCheckHold = {
 /** 10 s without a new entry; no check waits more than 5 minutes (plus a tick). */
 export const COPY_CHECK_HOLD: CopyCheckHold = { quietMs: 10_000, maxHoldMs: 5 * 60_000 };
 
-/** What a tick sees of the queued copy checks: when the oldest and the newest were written. */
+/**
+ * What a tick sees of the queued copy checks (and confirmations): when the oldest and the newest
+ * were written. Every entry queues them, so the newest is the last entry received.
+ */
 export type QueuedChecks = { oldestAt: Date; newestAt: Date } | null;
 
 export type CopyCheckDecision =
