@@ -247,7 +247,7 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
  * after it delivers them all, and none waits longer than the hold's bound (5 minutes after the
  * oldest of them was queued), however steady the stream.
  */
-export const HELD_WHILE_ENTRIES_ARRIVE = ["entry/copies.check", "entry/submitted"] as const;
+const HELD_WHILE_ENTRIES_ARRIVE = ["entry/copies.check", "entry/submitted"] as const;
 
 async function tickWork(now: Date, opts: SchedulerOptions): Promise<TickReport> {
   // While entries arrive, the work they queue that can wait does, for a bounded time (ADR 0054):
