@@ -14,7 +14,6 @@ import {
   type CopyCheckDecision,
   type CopyCheckHold,
 } from "~/features/originality/hold";
-import { warmUpCopyCheck } from "~/features/originality/warm-up";
 import { tellCopyDisqualified } from "./originality-mail.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
@@ -312,9 +311,6 @@ export function startScheduler(
         if (!stopped) timer = setTimeout(loop, delay);
       });
   };
-  // The copy check's code is optimized before an entry's check needs it (ADR 0054): made-up
-  // text, no data; a few hundred milliseconds of CPU once per process.
-  warmUpCopyCheck();
   loop();
   const handle: RunningScheduler = {
     async stop() {
