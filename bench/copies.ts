@@ -11,7 +11,6 @@
  *                           [--stages: per entry its SQL time, slowest statement, GC pauses]
  *                           [--single: the single checks only, not the whole-contest pass]
  *                           [--warm-up 10: untimed first checks of the process, reported as cold]
- *                           [--warm-code: first the scheduler's start-up warm-up, timed alone]
  *                           [--no-autocheckpoint: SQLite, the WAL never checkpointed by a commit]
  *   npm run bench -- --only copies --db sqlite      (the same cases, as rows of the table)
  */
@@ -233,18 +232,6 @@ export async function copiesBench(opts: {
     // but reported as the cold check. Measured with --stages (ADR 0054): a check's CPU time falls
     // over its process's first ten or so checks while V8 optimizes (its compiler threads count
     // in the process's CPU time), then stays; SQL time and collections are not the cause.
-    // --warm-code: first what the server's scheduler does when it starts (warmUpCopyCheck: the
-    // method on made-up text, no data), timed on its own; the cold checks come after it.
-    if (process.argv.includes("--warm-code")) {
-      const { warmUpCopyCheck } = await import("../app/features/originality/warm-up");
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      warmUpCopyCheck();
-      const c = process.cpuUsage(c0);
-      console.log(
-        `  warm-up at start (made-up text): CPU ${((c.user + c.system) / 1000).toFixed(1)} ms, wall ${(performance.now() - t0).toFixed(1)} ms`,
-      );
-    }
     const WARM_UP = Number(opts.warmUp ?? 10);
     const probes = opts.probes ?? 12;
     let cold = 0;
