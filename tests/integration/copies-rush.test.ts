@@ -13,6 +13,7 @@ import { enqueueEvent } from "~/utils/outbox.server";
 import { deliverDueEvents } from "~/features/lifecycle/outbox.server";
 import { handleLocally, localBatches, tick } from "~/features/lifecycle/scheduler.server";
 import { story } from "~/features/originality/corpus-fixture";
+import { COPY_CHECK_HOLD } from "~/features/originality/hold";
 import { lifecycleContest, person } from "./lifecycle-fixtures";
 
 const CLASS = 30;
@@ -65,7 +66,9 @@ describe("the copy checks of a rush", () => {
       if (CHECK_WRITE.test(e.sql)) writes.push(e.sql.slice(0, 60));
     });
     try {
-      await tick(new Date(Date.now() + 1000), { holder: "rush-test", maintenance: false });
+      // After the class's last entry has been quiet long enough (the hold: copies-hold.test.ts).
+      const quiet = Date.now() + COPY_CHECK_HOLD.quietMs + 1000;
+      await tick(new Date(quiet), { holder: "rush-test", maintenance: false });
     } finally {
       stop();
     }

@@ -18,15 +18,22 @@ export type BatchDeliveries = Partial<Record<WorkflowEvent["name"], BatchDeliver
  * Events with a batch delivery (`batches`, by name) are claimed, delivered and marked delivered
  * together: three writes for the lot instead of three per event, so a deadline rush's jobs take
  * SQLite's one writer a few times a tick, not several times an entry (ADR 0054).
+ * Events named in `held` stay queued for a later tick (the copy checks while entries arrive,
+ * ADR 0054); they take no place among the `limit`.
  */
 export async function deliverDueEvents(
   now: Date,
   deliver: OutboxDelivery,
   limit = 50,
   batches: BatchDeliveries = {},
+  held: readonly WorkflowEvent["name"][] = [],
 ) {
   const due = await prisma.outboxEvent.findMany({
-    where: { deliveredAt: null, nextAttemptAt: { lte: now } },
+    where: {
+      deliveredAt: null,
+      nextAttemptAt: { lte: now },
+      ...(held.length > 0 ? { name: { notIn: [...held] } } : {}),
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, name: true },
     take: limit,
@@ -51,6 +58,22 @@ export async function deliverDueEvents(
     failed += outcome.failed;
   }
   return { delivered, failed };
+}
+
+/**
+ * When the oldest and the newest due, undelivered events of these names were written (null:
+ * none queued). The scheduler's hold reads it (ADR 0054): one read, no write, so a held event
+ * simply stays queued and every instance sees the same queue.
+ */
+export async function queuedSpan(now: Date, names: readonly WorkflowEvent["name"][]) {
+  const { _min, _max } = await prisma.outboxEvent.aggregate({
+    where: { name: { in: [...names] }, deliveredAt: null, nextAttemptAt: { lte: now } },
+    _min: { createdAt: true },
+    _max: { createdAt: true },
+  });
+  return _min.createdAt && _max.createdAt
+    ? { oldestAt: _min.createdAt, newestAt: _max.createdAt }
+    : null;
 }
 
 /**

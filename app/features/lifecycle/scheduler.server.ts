@@ -9,6 +9,11 @@ import { backfillEntryDocuments } from "~/features/entries/entry-document.server
 import { runDueMaintenance } from "~/features/operations/maintenance.server";
 import { sendContestMessage } from "./contest-message.server";
 import { checkContest, checkEntries, checkEntry } from "~/features/originality/copies.server";
+import {
+  copyCheckDecision,
+  type CopyCheckDecision,
+  type CopyCheckHold,
+} from "~/features/originality/hold";
 import { tellCopyDisqualified } from "./originality-mail.server";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
@@ -23,7 +28,12 @@ import {
   syncSteps,
   type RunOutcome,
 } from "./lifecycle.server";
-import { deliverDueEvents, type BatchDeliveries, type OutboxDelivery } from "./outbox.server";
+import {
+  deliverDueEvents,
+  queuedSpan,
+  type BatchDeliveries,
+  type OutboxDelivery,
+} from "./outbox.server";
 import {
   errorMessage,
   nextTickDelay,
@@ -46,6 +56,11 @@ export type SchedulerOptions = {
    * contest steps with a clock years ahead turn it off: the purge would take that clock at its word.
    */
   maintenance?: boolean;
+  /**
+   * How long the copy checks wait for a quiet stream of entries, and at most (ADR 0054;
+   * COPY_CHECK_HOLD unless given).
+   */
+  copyCheckHold?: CopyCheckHold;
 };
 
 export function newHolderId() {
@@ -193,6 +208,8 @@ export type TickReport = {
   /** When something this tick waited for (another instance's lease, a step's) runs out. */
   wakeAt: Date | null;
   events: { delivered: number; failed: number };
+  /** Whether this tick ran the queued copy checks or held them (null: not leased). */
+  copyChecks: CopyCheckDecision | null;
   steps: StepRun[];
 };
 
@@ -204,6 +221,7 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
       leased: false,
       wakeAt: await leaseFreeAt(opts.holder),
       events: { delivered: 0, failed: 0 },
+      copyChecks: null,
       steps: [],
     };
   // The lease's heartbeat while the tick works, on the tick's clock (a test's fake one too).
@@ -220,10 +238,29 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
   }
 }
 
+/**
+ * What waits while entries arrive (ADR 0054): their copy checks (a batch's claim, index write,
+ * pairs and delivered mark) and their confirmation e-mails (five commits each: the claim, the
+ * e-mail's once-only key, its log row, the key's update and the delivered mark). Every entry
+ * queues one or both, so the newest of them is the last entry received: the first tick 10 s
+ * after it delivers them all, and none waits longer than the hold's bound (5 minutes after the
+ * oldest of them was queued), however steady the stream.
+ */
+const HELD_WHILE_ENTRIES_ARRIVE = ["entry/copies.check", "entry/submitted"] as const;
+
 async function tickWork(now: Date, opts: SchedulerOptions): Promise<TickReport> {
+  // While entries arrive, the work they queue that can wait does, for a bounded time (ADR 0054):
+  // on SQLite each commit of this process sends the other server process's open entry
+  // transaction back to start, and a rush's entrants ran out of retries (503).
+  const copyChecks = copyCheckDecision(
+    now,
+    await queuedSpan(now, HELD_WHILE_ENTRIES_ARRIVE),
+    opts.copyCheckHold,
+  );
+  const held = copyChecks.run ? [] : HELD_WHILE_ENTRIES_ARRIVE;
   const events = opts.dispatch
-    ? await deliverDueEvents(now, opts.dispatch)
-    : await deliverDueEvents(now, handleLocally, 50, localBatches);
+    ? await deliverDueEvents(now, opts.dispatch, 50, {}, held)
+    : await deliverDueEvents(now, handleLocally, 50, localBatches, held);
   const steps = opts.dispatch ? [] : await runDueSteps(now);
   // Entries received before documents were read get their text, a few a tick, under the lease
   // (docs/decisions/0034-reading-desk.md). A failure waits for the next tick.
@@ -236,7 +273,7 @@ async function tickWork(now: Date, opts: SchedulerOptions): Promise<TickReport> 
       console.error(`[scheduler] maintenance failed: ${errorMessage(error)}`),
     );
   const wakeAt = opts.dispatch ? null : await stepLeaseFreeAt(now);
-  return { leased: true, wakeAt, events, steps };
+  return { leased: true, wakeAt, events, copyChecks, steps };
 }
 
 export type RunningScheduler = { stop(): Promise<void> };
