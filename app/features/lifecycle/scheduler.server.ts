@@ -240,13 +240,12 @@ export async function tick(now: Date, opts: SchedulerOptions): Promise<TickRepor
 
 /**
  * What waits while entries arrive (ADR 0054): their copy checks (a batch's claim, index write,
- * pairs and delivered mark) and their confirmation e-mails (five commits each: the claim, the
- * e-mail's once-only key, its log row, the key's update and the delivered mark). Every entry
- * queues one or both, so the newest of them is the last entry received: the first tick 10 s
- * after it delivers them all, and none waits longer than the hold's bound (5 minutes after the
- * oldest of them was queued), however steady the stream.
+ * pairs and delivered mark). Every entry of a checked contest queues one, so the newest is the
+ * last entry received: the first tick 10 s after it delivers them all, and none waits longer
+ * than the hold's bound (5 minutes after the oldest was queued), however steady the stream. A
+ * writer's confirmation e-mail never waits: it is what tells a child the story arrived.
  */
-const HELD_WHILE_ENTRIES_ARRIVE = ["entry/copies.check", "entry/submitted"] as const;
+const HELD_WHILE_ENTRIES_ARRIVE = ["entry/copies.check"] as const;
 
 async function tickWork(now: Date, opts: SchedulerOptions): Promise<TickReport> {
   // While entries arrive, the work they queue that can wait does, for a bounded time (ADR 0054):
