@@ -50,7 +50,9 @@ export class DatabaseBusy extends Response {
 /**
  * SQLite: busy or locked. PostgreSQL (docs/decisions/0028-postgresql.md): a serializable
  * transaction that lost to another (40001), a deadlock (40P01), a lock or statement timeout
- * (55P03, 57014) and too many connections (53300): each goes away when the work runs again.
+ * (55P03, 57014), too many connections (53300), pg-pool's "timeout exceeded when trying to
+ * connect" (every connection of the pool in use) and pg's connection timeout (the server slow to
+ * answer a new connection): each goes away when the work runs again.
  */
 const BUSY_CODE = /^(SQLITE_BUSY|SQLITE_LOCKED)|^(40001|40P01|55P03|57014|53300)$/;
 const BUSY_KIND = new Set(["SocketTimeout", "TransactionWriteConflict", "TooManyConnections"]);
@@ -75,7 +77,9 @@ export function isDatabaseBusy(error: unknown): boolean {
     if (typeof o.code === "string" && BUSY_CODE.test(o.code)) return true;
     if (
       typeof o.message === "string" &&
-      /database is locked|database table is locked|SQLITE_BUSY/.test(o.message)
+      /database is locked|database table is locked|SQLITE_BUSY|timeout exceeded when trying to connect|terminated due to connection timeout/.test(
+        o.message,
+      )
     )
       return true;
     const c = o.cause as { kind?: unknown; code?: unknown } | undefined;
