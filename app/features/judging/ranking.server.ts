@@ -309,7 +309,25 @@ async function roundRowsOf(
  */
 export async function stageRanking(contestId: string, stage: Stage): Promise<RankingRow[]> {
   const rows = await roundRows(contestId, stage.round, stage.mode ?? "raw");
-  const chosen = stage.divisionId ? rows.filter((r) => r.divisionId === stage.divisionId) : rows;
+  // A division's rows are cut once per computation and shared by the requests that follow
+  // (docs/decisions/0062-ranking-at-scale.md): a request pays for its page, not for the round.
+  // The array is shared: callers read it and never change it.
+  let cuts = stageCuts.get(rows);
+  if (!cuts) stageCuts.set(rows, (cuts = new Map()));
+  const key = stage.divisionId ?? "";
+  let cut = cuts.get(key);
+  if (!cut) cuts.set(key, (cut = cutStage(rows, stage.divisionId)));
+  return cut;
+}
+
+/** Computed rounds' rows cut by division (the rows, then the division's id or ""). */
+const stageCuts = new WeakMap<object, Map<string, RankingRow[]>>();
+
+function cutStage(
+  rows: (StageRankingRow & { se?: number | null })[],
+  divisionId: string | null,
+): RankingRow[] {
+  const chosen = divisionId ? rows.filter((r) => r.divisionId === divisionId) : rows;
   return chosen.map((r) => ({
     id: r.id,
     title: r.title,
