@@ -81,14 +81,30 @@ export async function rawRankingAfter(
   take: number,
 ): Promise<(RawRankingRow & { cursor: RawRankingCursor })[]> {
   // Rows with an average come first; within equal averages, and among the unscored, entry order.
-  const seek = !after
-    ? Prisma.sql``
+  // Each part of what follows the cursor is one range of the summaries' index, read in its order
+  // and cut at `take` (a single OR of the three is no index range: it read every row above).
+  const contest = Prisma.sql`m."contestId" = ${contestId} AND m."status" = 'submitted'`;
+  const part = (where: Prisma.Sql, order: Prisma.Sql) => Prisma.sql`SELECT * FROM (
+      SELECT m."submissionId" AS "submissionId", m."scored" AS "scored", m."average" AS "average",
+        m."createdAt" AS "createdAt"
+      FROM "SubmissionScoreSummary" m WHERE ${contest} AND ${where}
+      ORDER BY ${order} LIMIT ${take}) x`;
+  const entryOrder = Prisma.sql`m."createdAt" ASC, m."submissionId" ASC`;
+  const afterEntry = (a: RawRankingCursor) =>
+    Prisma.sql`(m."createdAt" > ${a.createdAt} OR (m."createdAt" = ${a.createdAt} AND m."submissionId" > ${a.id}))`;
+  const unscored = (where: Prisma.Sql) => part(Prisma.sql`m."average" IS NULL AND ${where}`, entryOrder);
+  const parts = !after
+    ? [part(Prisma.sql`true`, Prisma.sql`m."average" DESC NULLS LAST, ${entryOrder}`)]
     : after.average === null
-      ? Prisma.sql`AND m."average" IS NULL
-          AND (m."createdAt" > ${after.createdAt} OR (m."createdAt" = ${after.createdAt} AND m."submissionId" > ${after.id}))`
-      : Prisma.sql`AND (m."average" IS NULL OR (m."average" <= ${after.average}
-          AND NOT (m."average" = ${after.average} AND (m."createdAt" < ${after.createdAt}
-            OR (m."createdAt" = ${after.createdAt} AND m."submissionId" <= ${after.id})))))`;
+      ? [unscored(afterEntry(after))]
+      : [
+          part(Prisma.sql`m."average" = ${after.average} AND ${afterEntry(after)}`, entryOrder),
+          part(
+            Prisma.sql`m."average" < ${after.average}`,
+            Prisma.sql`m."average" DESC, ${entryOrder}`,
+          ),
+          unscored(Prisma.sql`true`),
+        ];
   const rows = await prisma.$queryRaw<
     {
       id: string;
@@ -100,11 +116,8 @@ export async function rawRankingAfter(
     }[]
   >`
     WITH p AS (
-      SELECT m."submissionId" AS "submissionId", m."scored" AS "scored", m."average" AS "average",
-        m."createdAt" AS "createdAt"
-      FROM "SubmissionScoreSummary" m
-      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' ${seek}
-      ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC
+      SELECT * FROM (${Prisma.join(parts, " UNION ALL ")}) u
+      ORDER BY "average" DESC NULLS LAST, "createdAt" ASC, "submissionId" ASC
       LIMIT ${take}
     )
     SELECT p."submissionId" AS "id", s."title" AS "title", p."scored" AS "scored",
@@ -115,6 +128,45 @@ export async function rawRankingAfter(
   return rows.map((r) => ({
     ...rawRankingRow(r),
     cursor: { average: fromSql.numberOrNull(r.average), createdAt: r.createdAt, id: r.id },
+  }));
+}
+
+/**
+ * Where each page of the raw ranking starts, for pages of `take` rows after the first: the
+ * cursor of the row before it (rawRankingAfter seeks on from there) and its first row's rank.
+ * One walk of the summaries' index per RankingVersion (docs/decisions/0062-ranking-at-scale.md),
+ * returning one row a page, so a deep page then costs its own rows, not an OFFSET over the rows
+ * above it and a count of them.
+ */
+export async function rawPageStarts(
+  contestId: string,
+  take: number,
+): Promise<{ page: number; rank: number | null; cursor: RawRankingCursor }[]> {
+  const rows = await prisma.$queryRaw<
+    {
+      rn: Int;
+      rank: Int | null;
+      average: number | null;
+      pAverage: number | null;
+      pCreatedAt: Date | string;
+      pId: string;
+    }[]
+  >`
+    SELECT "rn", "rank", "average", "pAverage", "pCreatedAt", "pId" FROM (
+      SELECT ROW_NUMBER() OVER w AS "rn", m."average" AS "average",
+        RANK() OVER (ORDER BY m."average" DESC NULLS LAST) AS "rank",
+        LAG(m."average") OVER w AS "pAverage", LAG(m."createdAt") OVER w AS "pCreatedAt",
+        LAG(m."submissionId") OVER w AS "pId"
+      FROM "SubmissionScoreSummary" m
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+      WINDOW w AS (ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC)
+    ) x
+    WHERE "rn" > 1 AND ("rn" - 1) % ${take} = 0
+    ORDER BY "rn"`;
+  return rows.map((r) => ({
+    page: (fromSql.int(r.rn) - 1) / take,
+    rank: r.average === null ? null : fromSql.intOrNull(r.rank),
+    cursor: { average: fromSql.numberOrNull(r.pAverage), createdAt: r.pCreatedAt, id: r.pId },
   }));
 }
 

@@ -9,6 +9,7 @@ import {
   entryDetailRows,
   rankingCountsRow,
   rawRankingAfter,
+  rawPageStarts,
   rawRankingPage,
   type RawRankingCursor,
   stageRankingRows,
@@ -78,10 +79,22 @@ export async function ranking(
       assigned: details.get(r.id)?.assigned ?? 0,
     }));
   }
-  const rows = await rawRankingPage(contestId, take, skip);
+  // A deep page seeks from where it starts (kept per RankingVersion), not OFFSET over the rows
+  // above it and a count of them (docs/decisions/0062-ranking-at-scale.md).
+  const start =
+    skip > 0 && take > 0 && skip % take === 0
+      ? ((await rawPageStartsOf(contestId, take)).get(skip / take) ?? "past the end")
+      : null;
+  if (start === "past the end") return [];
+  const rows = start
+    ? await rawRankingAfter(contestId, start.cursor, take)
+    : await rawRankingPage(contestId, take, skip);
   const first = rows[0];
-  const above =
-    first && first.average !== null && skip > 0 ? await countAbove(contestId, first.average) : 0;
+  const above = start
+    ? (start.rank ?? 1) - 1
+    : first && first.average !== null && skip > 0
+      ? await countAbove(contestId, first.average)
+      : 0;
   let previous: RankingRow | null = null;
   return rows.map((r, i) => {
     const average = r.average;
@@ -107,6 +120,16 @@ export async function ranking(
     return row;
   });
 }
+
+/** Where each page of the raw ranking starts, by page number (1 = the second page). */
+function rawPageStartsOf(contestId: string, take: number) {
+  return pageStartsCache(contestId, `${contestId}|${take}`, async () => {
+    const starts = await rawPageStarts(contestId, take);
+    return new Map(starts.map((s) => [s.page, s]));
+  });
+}
+const pageStartsCache =
+  versionedCache<Map<number, Awaited<ReturnType<typeof rawPageStarts>>[number]>>(16);
 
 /** Computed z rankings by contest, each with the RankingVersion it was computed at. */
 const zCache = new Map<string, { version: number; rows: ZRankingRow[] }>();
