@@ -18,7 +18,12 @@ const PER_ENTRY = 3;
 const DAY = 86_400_000;
 const PAGE = 50;
 /** The tables that grow with a contest: rows read from them are what must not grow. */
-const CONTEST_TABLES = new Set(["Submission", "SubmissionScoreSummary", "Score", "JudgeAssignment"]);
+const CONTEST_TABLES = new Set([
+  "Submission",
+  "SubmissionScoreSummary",
+  "Score",
+  "JudgeAssignment",
+]);
 
 type Loader = (args: {
   request: Request;

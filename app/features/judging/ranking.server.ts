@@ -15,9 +15,9 @@ import {
   stageRankingRows,
   type StageRankingRow,
   writerFactRows,
-  zRankingRows,
   type ZRankingRow,
 } from "./queries.server";
+import { zRankingRows } from "./z-queries.server";
 import { comparisonRound, comparisonStageRows } from "~/features/comparison/scale.server";
 import { rankingVersion } from "~/features/rank-version/ranking-version.server";
 
