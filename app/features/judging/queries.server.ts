@@ -143,19 +143,20 @@ export async function rawPageStarts(
   contestId: string,
   take: number,
 ): Promise<{ page: number; rank: number | null; cursor: RawRankingCursor }[]> {
-  const rows = await prisma.$queryRaw<
-    {
-      rn: Int;
-      rank: Int | null;
-      average: number | null;
-      pAverage: number | null;
-      pCreatedAt: Date | string;
-      pId: string;
-    }[]
-  >`
-    SELECT "rn", "rank", "average", "pAverage", "pCreatedAt", "pId" FROM (
+  // One window in the index's own order (no sort), and how many entries share each average (a
+  // GROUP BY in the index's order): a page's first rank is one more than the entries above it.
+  const [rows, groups] = await Promise.all([
+    prisma.$queryRaw<
+      {
+        rn: Int;
+        average: number | null;
+        pAverage: number | null;
+        pCreatedAt: Date | string;
+        pId: string;
+      }[]
+    >`
+    SELECT "rn", "average", "pAverage", "pCreatedAt", "pId" FROM (
       SELECT ROW_NUMBER() OVER w AS "rn", m."average" AS "average",
-        RANK() OVER (ORDER BY m."average" DESC NULLS LAST) AS "rank",
         LAG(m."average") OVER w AS "pAverage", LAG(m."createdAt") OVER w AS "pCreatedAt",
         LAG(m."submissionId") OVER w AS "pId"
       FROM "SubmissionScoreSummary" m
@@ -163,12 +164,28 @@ export async function rawPageStarts(
       WINDOW w AS (ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC)
     ) x
     WHERE "rn" > 1 AND ("rn" - 1) % ${take} = 0
-    ORDER BY "rn"`;
-  return rows.map((r) => ({
-    page: (fromSql.int(r.rn) - 1) / take,
-    rank: r.average === null ? null : fromSql.intOrNull(r.rank),
-    cursor: { average: fromSql.numberOrNull(r.pAverage), createdAt: r.pCreatedAt, id: r.pId },
-  }));
+    ORDER BY "rn"`,
+    prisma.$queryRaw<{ average: number; n: Int }[]>`
+    SELECT m."average" AS "average", COUNT(*) AS "n" FROM "SubmissionScoreSummary" m
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND m."average" IS NOT NULL
+    GROUP BY m."average"`,
+  ]);
+  const above = new Map<number, number>();
+  let count = 0;
+  for (const g of groups
+    .map((g) => ({ average: Number(g.average), n: fromSql.int(g.n) }))
+    .sort((a, b) => b.average - a.average)) {
+    above.set(g.average, count);
+    count += g.n;
+  }
+  return rows.map((r) => {
+    const average = fromSql.numberOrNull(r.average);
+    return {
+      page: (fromSql.int(r.rn) - 1) / take,
+      rank: average === null ? null : (above.get(average) ?? 0) + 1,
+      cursor: { average: fromSql.numberOrNull(r.pAverage), createdAt: r.pCreatedAt, id: r.pId },
+    };
+  });
 }
 
 /**
