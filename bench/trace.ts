@@ -3,6 +3,9 @@
  * site for each URL in this process (Remix's handler), on the benchmark's database (bench/.data/http.db; run
  * `npm run bench` once first), twice each, and prints every SQL statement of the second run with
  * the rows it returned and its time (docs/decisions/0048-performance-budgets.md).
+ * TRACE_CHANGE=1: before the traced run, every contest's RankingVersion moves on (as a score
+ * change moves it), so the trace is the first load after a change; a repeat is traced after it
+ * (docs/decisions/0062-ranking-at-scale.md).
  */
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/node";
@@ -40,19 +43,24 @@ for (const url of urls) {
     if (res.status >= 400) console.log(`  status ${res.status}`);
   };
   await run();
-  const events: { sql: string; rows: number; ms: number }[] = [];
-  const stop = observeSql((e) => events.push(e));
-  const t0 = performance.now();
-  await run();
-  const total = performance.now() - t0;
-  stop();
-  console.log(
-    `\n${url}: ${events.length} statements, ${events.reduce((n, e) => n + e.rows, 0)} rows, ${total.toFixed(1)} ms`,
-  );
-  for (const e of events)
+  const change = process.env.TRACE_CHANGE === "1";
+  for (const label of change ? ["first load after a change", "repeat"] : [""]) {
+    if (label === "first load after a change")
+      await prisma.$executeRaw`UPDATE "RankingVersion" SET "version" = "version" + 1`;
+    const events: { sql: string; rows: number; ms: number }[] = [];
+    const stop = observeSql((e) => events.push(e));
+    const t0 = performance.now();
+    await run();
+    const total = performance.now() - t0;
+    stop();
     console.log(
-      `  ${e.ms.toFixed(1).padStart(7)} ms ${String(e.rows).padStart(6)} rows  ${e.sql.replace(/\s+/g, " ").slice(0, 220)}`,
+      `\n${url}${label ? ` (${label})` : ""}: ${events.length} statements, ${events.reduce((n, e) => n + e.rows, 0)} rows, ${total.toFixed(1)} ms`,
     );
+    for (const e of events)
+      console.log(
+        `  ${e.ms.toFixed(1).padStart(7)} ms ${String(e.rows).padStart(6)} rows  ${e.sql.replace(/\s+/g, " ").slice(0, 220)}`,
+      );
+  }
   // TRACE_REPEAT=n: n more requests one after another, for a CPU profile (node --cpu-prof).
   const repeat = Number(process.env.TRACE_REPEAT ?? 0);
   if (repeat > 0) {

@@ -12,10 +12,10 @@ import { dialect, fromSql, prisma } from "~/utils/db.server";
 import { MIN_VARIANCE, ROUND_NUDGE } from "./scoring";
 import { adminWriterFromRow } from "./writer";
 
-type Int = bigint | number;
+export type Int = bigint | number;
 
 /** scoring.ts roundScore() in SQL: round half up to two decimals (docs/decisions/0016). */
-const roundSql = (expr: Prisma.Sql) =>
+export const roundSql = (expr: Prisma.Sql) =>
   Prisma.sql`(FLOOR((${expr}) * 100 + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
 /** scoring.ts averageScore() in SQL: the exact average of two-decimal totals, rounded. */
 const averageSql = (total: Prisma.Sql) =>
@@ -82,14 +82,31 @@ export async function rawRankingAfter(
   take: number,
 ): Promise<(RawRankingRow & { cursor: RawRankingCursor })[]> {
   // Rows with an average come first; within equal averages, and among the unscored, entry order.
-  const seek = !after
-    ? Prisma.sql``
+  // Each part of what follows the cursor is one range of the summaries' index, read in its order
+  // and cut at `take` (a single OR of the three is no index range: it read every row above).
+  const contest = Prisma.sql`m."contestId" = ${contestId} AND m."status" = 'submitted'`;
+  const part = (where: Prisma.Sql, order: Prisma.Sql) => Prisma.sql`SELECT * FROM (
+      SELECT m."submissionId" AS "submissionId", m."scored" AS "scored", m."average" AS "average",
+        m."createdAt" AS "createdAt"
+      FROM "SubmissionScoreSummary" m WHERE ${contest} AND ${where}
+      ORDER BY ${order} LIMIT ${take}) x`;
+  const entryOrder = Prisma.sql`m."createdAt" ASC, m."submissionId" ASC`;
+  const afterEntry = (a: RawRankingCursor) =>
+    Prisma.sql`(m."createdAt" > ${a.createdAt} OR (m."createdAt" = ${a.createdAt} AND m."submissionId" > ${a.id}))`;
+  const unscored = (where: Prisma.Sql) =>
+    part(Prisma.sql`m."average" IS NULL AND ${where}`, entryOrder);
+  const parts = !after
+    ? [part(Prisma.sql`true`, Prisma.sql`m."average" DESC NULLS LAST, ${entryOrder}`)]
     : after.average === null
-      ? Prisma.sql`AND m."average" IS NULL
-          AND (m."createdAt" > ${after.createdAt} OR (m."createdAt" = ${after.createdAt} AND m."submissionId" > ${after.id}))`
-      : Prisma.sql`AND (m."average" IS NULL OR (m."average" <= ${after.average}
-          AND NOT (m."average" = ${after.average} AND (m."createdAt" < ${after.createdAt}
-            OR (m."createdAt" = ${after.createdAt} AND m."submissionId" <= ${after.id})))))`;
+      ? [unscored(afterEntry(after))]
+      : [
+          part(Prisma.sql`m."average" = ${after.average} AND ${afterEntry(after)}`, entryOrder),
+          part(
+            Prisma.sql`m."average" < ${after.average}`,
+            Prisma.sql`m."average" DESC, ${entryOrder}`,
+          ),
+          unscored(Prisma.sql`true`),
+        ];
   const rows = await prisma.$queryRaw<
     {
       id: string;
@@ -101,11 +118,8 @@ export async function rawRankingAfter(
     }[]
   >`
     WITH p AS (
-      SELECT m."submissionId" AS "submissionId", m."scored" AS "scored", m."average" AS "average",
-        m."createdAt" AS "createdAt"
-      FROM "SubmissionScoreSummary" m
-      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' ${seek}
-      ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC
+      SELECT * FROM (${Prisma.join(parts, " UNION ALL ")}) u
+      ORDER BY "average" DESC NULLS LAST, "createdAt" ASC, "submissionId" ASC
       LIMIT ${take}
     )
     SELECT p."submissionId" AS "id", s."title" AS "title", p."scored" AS "scored",
@@ -117,6 +131,62 @@ export async function rawRankingAfter(
     ...rawRankingRow(r),
     cursor: { average: fromSql.numberOrNull(r.average), createdAt: r.createdAt, id: r.id },
   }));
+}
+
+/**
+ * Where each page of the raw ranking starts, for pages of `take` rows after the first: the
+ * cursor of the row before it (rawRankingAfter seeks on from there) and its first row's rank.
+ * One walk of the summaries' index per RankingVersion (docs/decisions/0062-ranking-at-scale.md),
+ * returning one row a page, so a deep page then costs its own rows, not an OFFSET over the rows
+ * above it and a count of them.
+ */
+export async function rawPageStarts(
+  contestId: string,
+  take: number,
+): Promise<{ page: number; rank: number | null; cursor: RawRankingCursor }[]> {
+  // One window in the index's own order (no sort), and how many entries share each average (a
+  // GROUP BY in the index's order): a page's first rank is one more than the entries above it.
+  const [rows, groups] = await Promise.all([
+    prisma.$queryRaw<
+      {
+        rn: Int;
+        average: number | null;
+        pAverage: number | null;
+        pCreatedAt: Date | string;
+        pId: string;
+      }[]
+    >`
+    SELECT "rn", "average", "pAverage", "pCreatedAt", "pId" FROM (
+      SELECT ROW_NUMBER() OVER w AS "rn", m."average" AS "average",
+        LAG(m."average") OVER w AS "pAverage", LAG(m."createdAt") OVER w AS "pCreatedAt",
+        LAG(m."submissionId") OVER w AS "pId"
+      FROM "SubmissionScoreSummary" m
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+      WINDOW w AS (ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC)
+    ) x
+    WHERE "rn" > 1 AND ("rn" - 1) % ${take} = 0
+    ORDER BY "rn"`,
+    prisma.$queryRaw<{ average: number; n: Int }[]>`
+    SELECT m."average" AS "average", COUNT(*) AS "n" FROM "SubmissionScoreSummary" m
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND m."average" IS NOT NULL
+    GROUP BY m."average"`,
+  ]);
+  const above = new Map<number, number>();
+  let count = 0;
+  for (const g of groups
+    .map((g) => ({ average: Number(g.average), n: fromSql.int(g.n) }))
+    .sort((a, b) => b.average - a.average)) {
+    above.set(g.average, count);
+    count += g.n;
+  }
+  return rows.map((r) => {
+    const average = fromSql.numberOrNull(r.average);
+    return {
+      page: (fromSql.int(r.rn) - 1) / take,
+      rank: average === null ? null : (above.get(average) ?? 0) + 1,
+      cursor: { average: fromSql.numberOrNull(r.pAverage), createdAt: r.pCreatedAt, id: r.pId },
+    };
+  });
 }
 
 /**
@@ -164,61 +234,6 @@ export type ZRankingRow = {
   raw: number | null;
   rank: number | null;
 };
-
-/** The whole z-score ranking of a contest (ADR 0016), without titles and assignment counts. */
-export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      scored: Int;
-      used: Int;
-      average: number | null;
-      raw: number | null;
-      rank: Int | null;
-    }[]
-  >`
-    WITH sc0 AS (
-      SELECT sc."submissionId" AS "sid", sc."judgeId" AS "jid", sc."total" AS "total"
-      FROM "SubmissionScoreSummary" m JOIN "Score" sc ON sc."submissionId" = m."submissionId"
-      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
-    ),
-    jm AS (SELECT "jid", AVG("total") AS "m", COUNT(*) AS "n" FROM sc0 GROUP BY "jid"),
-    js AS (
-      SELECT jm."jid", jm."m", jm."n", AVG((sc0."total" - jm."m") * (sc0."total" - jm."m")) AS "var"
-      FROM jm JOIN sc0 ON sc0."jid" = jm."jid" GROUP BY jm."jid", jm."m", jm."n"
-    ),
-    zs AS (
-      SELECT sc0."sid", sc0."total",
-        CASE WHEN js."n" >= 2 AND js."var" > ${MIN_VARIANCE}
-          THEN (sc0."total" - js."m") / SQRT(js."var") END AS "z"
-      FROM sc0 JOIN js ON js."jid" = sc0."jid"
-    ),
-    agg AS (
-      SELECT zs."sid", ${roundSql(Prisma.sql`AVG(zs."z")`)} AS "val",
-        ${averageSql(Prisma.sql`zs."total"`)} AS "raw",
-        COUNT(*) AS "n", COUNT(zs."z") AS "used"
-      FROM zs GROUP BY zs."sid"
-    ),
-    ranked AS (
-      SELECT m."submissionId" AS "id", m."createdAt" AS "createdAt",
-        COALESCE(agg."n", 0) AS "scored", COALESCE(agg."used", 0) AS "used",
-        agg."val" AS "average", agg."raw" AS "raw",
-        CASE WHEN agg."val" IS NULL THEN NULL
-          ELSE RANK() OVER (ORDER BY agg."val" DESC NULLS LAST) END AS "rank"
-      FROM "SubmissionScoreSummary" m LEFT JOIN agg ON agg."sid" = m."submissionId"
-      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
-    )
-    SELECT "id", "scored", "used", "average", "raw", "rank" FROM ranked
-    ORDER BY "average" IS NULL, "average" DESC, "raw" IS NULL, "raw" DESC, "createdAt" ASC, "id" ASC`;
-  return rows.map((r) => ({
-    id: r.id,
-    scored: fromSql.int(r.scored),
-    used: fromSql.int(r.used),
-    average: fromSql.numberOrNull(r.average),
-    raw: fromSql.numberOrNull(r.raw),
-    rank: fromSql.intOrNull(r.rank),
-  }));
-}
 
 /** Titles and assignment counts of some submitted entries (all of the contest's when ids is null). */
 export async function entryDetailRows(contestId: string, ids: string[] | null) {

@@ -9,14 +9,15 @@ import {
   entryDetailRows,
   rankingCountsRow,
   rawRankingAfter,
+  rawPageStarts,
   rawRankingPage,
   type RawRankingCursor,
   stageRankingRows,
   type StageRankingRow,
   writerFactRows,
-  zRankingRows,
   type ZRankingRow,
 } from "./queries.server";
+import { zRankingRows } from "./z-queries.server";
 import { comparisonRound, comparisonStageRows } from "~/features/comparison/scale.server";
 import { rankingVersion } from "~/features/rank-version/ranking-version.server";
 
@@ -78,10 +79,22 @@ export async function ranking(
       assigned: details.get(r.id)?.assigned ?? 0,
     }));
   }
-  const rows = await rawRankingPage(contestId, take, skip);
+  // A deep page seeks from where it starts (kept per RankingVersion), not OFFSET over the rows
+  // above it and a count of them (docs/decisions/0062-ranking-at-scale.md).
+  const start =
+    skip > 0 && take > 0 && skip % take === 0
+      ? ((await rawPageStartsOf(contestId, take)).get(skip / take) ?? "past the end")
+      : null;
+  if (start === "past the end") return [];
+  const rows = start
+    ? await rawRankingAfter(contestId, start.cursor, take)
+    : await rawRankingPage(contestId, take, skip);
   const first = rows[0];
-  const above =
-    first && first.average !== null && skip > 0 ? await countAbove(contestId, first.average) : 0;
+  const above = start
+    ? (start.rank ?? 1) - 1
+    : first && first.average !== null && skip > 0
+      ? await countAbove(contestId, first.average)
+      : 0;
   let previous: RankingRow | null = null;
   return rows.map((r, i) => {
     const average = r.average;
@@ -107,6 +120,16 @@ export async function ranking(
     return row;
   });
 }
+
+/** Where each page of the raw ranking starts, by page number (1 = the second page). */
+function rawPageStartsOf(contestId: string, take: number) {
+  return pageStartsCache(contestId, `${contestId}|${take}`, async () => {
+    const starts = await rawPageStarts(contestId, take);
+    return new Map(starts.map((s) => [s.page, s]));
+  });
+}
+const pageStartsCache =
+  versionedCache<Map<number, Awaited<ReturnType<typeof rawPageStarts>>[number]>>(16);
 
 /** Computed z rankings by contest, each with the RankingVersion it was computed at. */
 const zCache = new Map<string, { version: number; rows: ZRankingRow[] }>();
@@ -309,7 +332,25 @@ async function roundRowsOf(
  */
 export async function stageRanking(contestId: string, stage: Stage): Promise<RankingRow[]> {
   const rows = await roundRows(contestId, stage.round, stage.mode ?? "raw");
-  const chosen = stage.divisionId ? rows.filter((r) => r.divisionId === stage.divisionId) : rows;
+  // A division's rows are cut once per computation and shared by the requests that follow
+  // (docs/decisions/0062-ranking-at-scale.md): a request pays for its page, not for the round.
+  // The array is shared: callers read it and never change it.
+  let cuts = stageCuts.get(rows);
+  if (!cuts) stageCuts.set(rows, (cuts = new Map()));
+  const key = stage.divisionId ?? "";
+  let cut = cuts.get(key);
+  if (!cut) cuts.set(key, (cut = cutStage(rows, stage.divisionId)));
+  return cut;
+}
+
+/** Computed rounds' rows cut by division (the rows, then the division's id or ""). */
+const stageCuts = new WeakMap<object, Map<string, RankingRow[]>>();
+
+function cutStage(
+  rows: (StageRankingRow & { se?: number | null })[],
+  divisionId: string | null,
+): RankingRow[] {
+  const chosen = divisionId ? rows.filter((r) => r.divisionId === divisionId) : rows;
   return chosen.map((r) => ({
     id: r.id,
     title: r.title,

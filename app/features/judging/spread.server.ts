@@ -68,6 +68,10 @@ const roundFlagCache = versionedCache<RoundFlag[]>(16);
  * Every flagged entry of one round, most disagreement first: one aggregate over the round's
  * submitted scores, computed once per RankingVersion (every submitted score, status and division
  * change moves it on) and threshold, and shared; a page, a division and a count are cut from it.
+ * It walks the round's assignments in the contest's index, in entry order (grouped without a
+ * sort), each with its score from Score's covering index by entry and judge (an assignment is
+ * its contest, judge and entry, unique), not every score of the site; only the flagged entries
+ * are then read, by id (docs/decisions/0062-ranking-at-scale.md).
  */
 function roundFlags(contestId: string, round: number, threshold: number) {
   return roundFlagCache(contestId, `${contestId}|${round}|${threshold}`, async () => {
@@ -77,19 +81,19 @@ function roundFlags(contestId: string, round: number, threshold: number) {
       SELECT s."id" AS "id", s."divisionId" AS "divisionId",
         g."scored" AS "scored", g."spread" AS "spread", g."average" AS "average"
       FROM (
-        SELECT sc."submissionId" AS "sid", COUNT(*) AS "scored",
+        SELECT a."submissionId" AS "sid", COUNT(*) AS "scored",
           (MAX(sc."total") - MIN(sc."total")) AS "spread",
           (FLOOR(SUM(ROUND(sc."total" * 100)) * 1.0 / COUNT(*) + 0.5) / 100.0) AS "average"
-        FROM "Score" sc
-        JOIN "JudgeAssignment" a ON a."id" = sc."assignmentId"
+        FROM "JudgeAssignment" a
+        JOIN "Score" sc ON sc."submissionId" = a."submissionId" AND sc."judgeId" = a."judgeId"
         WHERE a."contestId" = ${contestId} AND a."round" = ${round}
           AND sc."submittedAt" IS NOT NULL
-        GROUP BY sc."submissionId"
+        GROUP BY a."submissionId"
         HAVING COUNT(*) >= 2
           AND ROUND((MAX(sc."total") - MIN(sc."total")) * 100) > CAST(${threshold} AS DOUBLE PRECISION)
       ) g
-      JOIN "Submission" s ON s."id" = g."sid"
-      WHERE s."status" = 'submitted' AND s."contestId" = ${contestId}
+      CROSS JOIN "Submission" s
+      WHERE s."id" = g."sid" AND s."status" = 'submitted' AND s."contestId" = ${contestId}
       ORDER BY g."spread" DESC, s."createdAt" ASC, s."id" ASC`;
     return rows.map((r) => ({
       id: r.id,

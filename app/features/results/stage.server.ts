@@ -169,9 +169,19 @@ export async function stageRankingWithDivisions(
   pick: { round: number; divisionId: string | null; mode: RankingMode },
 ) {
   const rows = await roundRanking(contestId, stage, pick);
+  // One division's rows are the round's computation cut once (stageRanking): named once too,
+  // so a page's request does not copy the division (docs/decisions/0062-ranking-at-scale.md).
+  const key = stage.divisions.map((d) => `${d.id}\u0000${d.name}`).join("\u0001");
+  const kept = named.get(rows);
+  if (kept?.key === key) return kept.rows;
   const names = new Map(stage.divisions.map((d) => [d.id, d.name]));
-  return rows.map((r) => ({
+  const out = rows.map((r) => ({
     ...r,
     division: r.divisionId ? (names.get(r.divisionId) ?? "") : "",
   }));
+  named.set(rows, { key, rows: out });
+  return out;
 }
+
+/** Named rows by the rows they were made from, with the divisions' names they used. */
+const named = new WeakMap<object, { key: string; rows: (RankingRow & { division: string })[] }>();

@@ -1,0 +1,94 @@
+/**
+ * The z-score ranking's SQL (docs/decisions/0016-ranking-rounding-and-z-scores.md,
+ * 0062-ranking-at-scale.md), for both engines; the rest of the ranking's SQL is in
+ * queries.server.ts.
+ */
+import { Prisma } from "~/generated/prisma/client";
+import { engine, fromSql, prisma } from "~/utils/db.server";
+import { type Int, roundSql, type ZRankingRow } from "./queries.server";
+import { MIN_VARIANCE } from "./scoring";
+
+/**
+ * The whole z-score ranking of a contest (ADR 0016), without titles and assignment counts, in
+ * its order; ranks are given by the caller from that order (docs/decisions/0062-ranking-at-scale.md).
+ *
+ * As cheap as a whole-contest computation can be: no story row is read, only the summaries' index
+ * and Score's covering index by entry. Each judge's mean and spread come from one pass over the
+ * contest's submitted scores (count, sum and sum of squares of the totals in hundredths: integers,
+ * so the variance is exact, not a second pass over the scores). Each entry's raw average and
+ * number of scores are the trigger-kept summary's (ADR 0021); only its normalised average is
+ * computed, and its count of standardised scores is the summary's count less the scores of
+ * judges who cannot be standardised (usually none). SQLite asks each entry's few scores in its
+ * index (no sort of every score); PostgreSQL joins and aggregates by hash.
+ */
+export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
+  const judges = Prisma.sql`
+    sc0 AS MATERIALIZED (
+      SELECT sc."submissionId" AS "sid", sc."judgeId" AS "jid", sc."total" AS "total",
+        CAST(ROUND(sc."total" * 100) AS BIGINT) AS "h"
+      FROM "SubmissionScoreSummary" m JOIN "Score" sc ON sc."submissionId" = m."submissionId"
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
+    ),
+    js AS MATERIALIZED (
+      SELECT "jid", COUNT(*) AS "n", SUM("h") AS "s1",
+        (COUNT(*) * SUM("h" * "h") - SUM("h") * SUM("h")) / 10000.0 / COUNT(*) / COUNT(*) AS "var"
+      FROM sc0 GROUP BY "jid"
+    ),
+    jz AS MATERIALIZED (
+      SELECT "jid", CAST("s1" / 100.0 / "n" AS DOUBLE PRECISION) AS "m",
+        CAST(SQRT("var") AS DOUBLE PRECISION) AS "sd"
+      FROM js WHERE "n" >= 2 AND "var" > ${MIN_VARIANCE}
+    ),
+    jx AS MATERIALIZED (
+      SELECT "jid" FROM js WHERE NOT ("n" >= 2 AND "var" > ${MIN_VARIANCE})
+    )`;
+  const order = Prisma.sql`ORDER BY "average" IS NULL, "average" DESC, "raw" IS NULL, "raw" DESC,
+    "createdAt" ASC, "id" ASC`;
+  const rows = await prisma.$queryRaw<
+    { id: string; scored: Int; used: Int; average: number | null; raw: number | null }[]
+  >(
+    engine === "sqlite"
+      ? Prisma.sql`
+    WITH ${judges}
+    SELECT m."submissionId" AS "id", m."createdAt" AS "createdAt", m."scored" AS "scored",
+      m."average" AS "raw",
+      (SELECT ${roundSql(Prisma.sql`AVG((sc."total" - jz."m") / jz."sd")`)}
+        FROM "Score" sc JOIN jz ON jz."jid" = sc."judgeId"
+        WHERE sc."submissionId" = m."submissionId" AND sc."submittedAt" IS NOT NULL) AS "average",
+      m."scored" - (SELECT COUNT(*) FROM jx JOIN "Score" sc ON sc."submissionId" = m."submissionId"
+        AND sc."judgeId" = jx."jid" AND sc."submittedAt" IS NOT NULL) AS "used"
+    FROM "SubmissionScoreSummary" m
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+    ${order}`
+      : Prisma.sql`
+    WITH ${judges},
+    agg AS (
+      SELECT sc0."sid", ${roundSql(Prisma.sql`AVG((sc0."total" - jz."m") / jz."sd")`)} AS "val",
+        COUNT(jz."jid") AS "used"
+      FROM sc0 LEFT JOIN jz ON jz."jid" = sc0."jid" GROUP BY sc0."sid"
+    )
+    SELECT * FROM (
+      SELECT m."submissionId" AS "id", m."createdAt" AS "createdAt", m."scored" AS "scored",
+        m."average" AS "raw", agg."val" AS "average", COALESCE(agg."used", 0) AS "used"
+      FROM "SubmissionScoreSummary" m LEFT JOIN agg ON agg."sid" = m."submissionId"
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+    ) r
+    ${order}`,
+  );
+  // Competition ranking over the normalised average, from the order (as RANK() would give it).
+  let previous: ZRankingRow | null = null;
+  return rows.map((r, i) => {
+    const average = fromSql.numberOrNull(r.average);
+    const rank = average === null ? null : previous?.average === average ? previous.rank : i + 1;
+    const row: ZRankingRow = {
+      id: r.id,
+      scored: fromSql.int(r.scored),
+      used: fromSql.int(r.used),
+      average,
+      raw: fromSql.numberOrNull(r.raw),
+      rank,
+    };
+    previous = row;
+    return row;
+  });
+}

@@ -1,0 +1,306 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
+import { inRequestStore } from "~/utils/access-log";
+import { cookieFor } from "./session-cookie";
+
+// A ranking page's cost must not grow with the contest (docs/decisions/0062-ranking-at-scale.md).
+// The same contest at 500 and at 5,000 entries (60 judges, 3 scores an entry, 4 divisions for the
+// division views): for each view (raw, z, one division raw and z), first and last page, a request
+// after the ranking was computed at the contest's RankingVersion sends the same statements and
+// gets back and reads (PostgreSQL: EXPLAIN ANALYZE's rows of the tables that grow with a contest)
+// within a small constant of the 500-entry contest's. No timing. SQLite has no count of the rows a
+// statement reads; there the plans are checked by performance-budgets.test.ts (story rows) and the
+// rows returned here.
+
+const SIZES = [500, 5_000] as const;
+const JUDGES = 60;
+const PER_ENTRY = 3;
+const DAY = 86_400_000;
+const PAGE = 50;
+/** The tables that grow with a contest: rows read from them are what must not grow. */
+const CONTEST_TABLES = new Set([
+  "Submission",
+  "SubmissionScoreSummary",
+  "Score",
+  "JudgeAssignment",
+]);
+
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: object;
+}) => unknown;
+type RouteModule = { loader: Loader };
+const root = (await import("~/root")) as unknown as RouteModule;
+const adminLayout = (await import("~/routes/admin+/_layout")) as unknown as RouteModule;
+const workspace =
+  (await import("~/routes/admin+/contests+/$id+/_layout")) as unknown as RouteModule;
+const scoring = (await import("~/routes/admin+/contests+/$id+/scoring")) as unknown as RouteModule;
+const chain = [root, adminLayout, workspace, scoring];
+
+/** Rows PostgreSQL reads from the contest's tables for one statement (its scans, every loop). */
+async function rowsRead(event: SqlEvent): Promise<number> {
+  if (engine !== "postgres" || !/^\s*(SELECT|WITH)\b/i.test(event.sql)) return 0;
+  // As PostgreSQL plans it at scale: a table of 5,000 rows is small enough to read whole (a
+  // sequential scan, or a whole index for a hash or merge join with a page of 50), one of 200,000
+  // is not, so those plans are priced out here and the plan shows what the statement must read.
+  const [row] = await prisma.$transaction(
+    async (tx) => {
+      for (const setting of ["enable_seqscan", "enable_hashjoin", "enable_mergejoin"])
+        await tx.$executeRawUnsafe(`SET LOCAL ${setting} = off`);
+      return tx.$queryRawUnsafe<{ "QUERY PLAN": unknown }[]>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${event.sql}`,
+        ...event.args,
+      );
+    },
+    { timeout: 120_000 },
+  );
+  type Node = Record<string, unknown> & { Plans?: Node[] };
+  const plan = row!["QUERY PLAN"];
+  const top = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: Node }[];
+  let read = 0;
+  const walk = (n: Node) => {
+    if (typeof n["Relation Name"] === "string" && CONTEST_TABLES.has(n["Relation Name"])) {
+      const rows =
+        Number(n["Actual Rows"] ?? 0) +
+        Number(n["Rows Removed by Filter"] ?? 0) +
+        Number(n["Rows Removed by Index Recheck"] ?? 0);
+      read += rows * Number(n["Actual Loops"] ?? 1);
+    }
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  for (const t of top) walk(t.Plan);
+  return read;
+}
+
+/** One GET through the scoring page's loaders: its statements, rows returned and rows read. */
+async function get(path: string, cookie: string, contestId: string, explain = false) {
+  const events: SqlEvent[] = [];
+  const stop = observeSql((e) => events.push(e));
+  try {
+    const results = await inRequestStore(() =>
+      Promise.all(
+        chain.map((m) =>
+          Promise.resolve(
+            m.loader({
+              request: new Request(`http://inkwell.test${path}`, { headers: { cookie } }),
+              params: { id: contestId },
+              context: {},
+            }),
+          ).catch((thrown: unknown) => thrown),
+        ),
+      ),
+    );
+    for (const r of results) {
+      if (r instanceof Response) expect(r.status, `${path}: ${r.status}`).toBeLessThan(300);
+      if (r instanceof Error) throw r;
+    }
+  } finally {
+    stop();
+  }
+  const reads: number[] = [];
+  for (const e of events) reads.push(explain ? await rowsRead(e) : 0);
+  return {
+    statements: events.length,
+    rows: events.reduce((n, e) => n + e.rows, 0),
+    biggest: Math.max(0, ...events.map((e) => e.rows)),
+    read: reads.reduce((n, r) => n + r, 0),
+    sql: events.map(
+      (e, i) => `${e.rows} rows, ${reads[i]} read: ${e.sql.replace(/\s+/g, " ").slice(0, 200)}`,
+    ),
+  };
+}
+
+const contests = new Map<number, string>();
+let admin = "";
+
+/** A contest of `n` entries, 60 judges, every entry scored by 3 (each judge's last left open). */
+async function seed(n: number, stamp: string) {
+  const now = Date.now();
+  const contest = await prisma.contest.create({
+    data: {
+      slug: `scale-${n}-${stamp}`,
+      title: `Scale ${n}`,
+      description: "A contest for the ranking's scale budgets",
+      isPublished: true,
+      submissionsOpen: new Date(now - 40 * DAY),
+      submissionsClose: new Date(now - 2 * DAY),
+      judgingOpen: new Date(now - DAY),
+      judgingClose: new Date(now + 10 * DAY),
+      resultsAt: new Date(now + 20 * DAY),
+      rubrics: {
+        create: {
+          name: "Rubric",
+          criteria: JSON.stringify([
+            { key: "voice", label: "Voice", maxPoints: 10, weight: 1, requireComment: false },
+          ]),
+        },
+      },
+    },
+    include: { rubrics: true },
+  });
+  const people = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      id: `${prefix}${i}-${n}-${stamp}`,
+      email: `${prefix}${i}-${n}-${stamp}@scale.test`,
+      displayName: `${prefix} ${i}`,
+    }));
+  const judges = people("j", JUDGES);
+  const writers = people("w", n);
+  await prisma.user.createMany({ data: [...judges, ...writers] });
+  await prisma.submission.createMany({
+    data: writers.map((w, i) => ({
+      id: `e${i}-${n}-${stamp}`,
+      contestId: contest.id,
+      entrantId: w.id,
+      title: `Entry ${i}`,
+      body: "A short story about a door.",
+      wordCount: 6,
+      status: "submitted" as const,
+      createdAt: new Date(now - 3 * DAY - i * 1000),
+    })),
+  });
+  const assignments = writers.flatMap((_, i) =>
+    Array.from({ length: PER_ENTRY }, (_, k) => ({
+      id: `a${i}-${k}-${n}-${stamp}`,
+      contestId: contest.id,
+      judgeId: judges[(i * PER_ENTRY + k) % JUDGES].id,
+      submissionId: `e${i}-${n}-${stamp}`,
+    })),
+  );
+  await prisma.judgeAssignment.createMany({ data: assignments });
+  await prisma.score.createMany({
+    data: assignments
+      .filter((_, k) => k < assignments.length - JUDGES)
+      .map((x, k) => ({
+        assignmentId: x.id,
+        rubricId: contest.rubrics[0].id,
+        judgeId: x.judgeId,
+        submissionId: x.submissionId,
+        scores: JSON.stringify({ voice: 2 + ((k * 7) % 9) }),
+        total: 2 + ((k * 7) % 9),
+        submittedAt: new Date(now),
+      })),
+  });
+  contests.set(n, contest.id);
+}
+
+/** Four divisions, the entries dealt round them; the RankingVersion moves on (as the app does). */
+async function divide(contestId: string) {
+  for (let d = 0; d < 4; d++)
+    await prisma.division.create({
+      data: {
+        id: `${contestId}-d${d}`,
+        contestId,
+        position: d + 1,
+        name: `Division ${d + 1}`,
+        basis: "grade",
+        min: d * 3,
+        max: d * 3 + 2,
+      },
+    });
+  const ids = await prisma.submission.findMany({
+    where: { contestId },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  for (let d = 0; d < 4; d++)
+    await prisma.submission.updateMany({
+      where: { id: { in: ids.filter((_, i) => i % 4 === d).map((s) => s.id) } },
+      data: { divisionId: `${contestId}-d${d}` },
+    });
+  await prisma.$executeRaw`INSERT INTO "RankingVersion" ("contestId", "version") VALUES (${contestId}, 1)
+    ON CONFLICT ("contestId") DO UPDATE SET "version" = "RankingVersion"."version" + 1`;
+}
+
+beforeAll(async () => {
+  const stamp = Date.now().toString(36);
+  for (const n of SIZES) await seed(n, stamp);
+  // The planner's statistics, as a live database keeps them (docs/decisions/0060): without them
+  // PostgreSQL guesses one row a table and may walk every entry to find a page's 50.
+  if (engine === "postgres")
+    await prisma.$executeRawUnsafe(
+      `ANALYZE "Submission", "SubmissionScoreSummary", "Score", "JudgeAssignment"`,
+    );
+  const a = await prisma.user.create({
+    data: { email: `admin-${stamp}@scale.test`, displayName: "Admin" },
+  });
+  await prisma.userRole.create({ data: { userId: a.id, role: "admin" } });
+  admin = a.id;
+}, 300_000);
+
+/** The view's first and last page at each size, measured on the request after the first. */
+async function measure(query: (page: number) => string) {
+  const cookie = await cookieFor(admin);
+  const out = new Map<string, Awaited<ReturnType<typeof get>>>();
+  for (const n of SIZES) {
+    const id = contests.get(n)!;
+    for (const [which, page] of [
+      ["first", 1],
+      ["last", Math.floor(n / PAGE)],
+    ] as const) {
+      const path = `/admin/contests/${id}/scoring?${query(page)}`;
+      // The first request may compute the contest's ranking once for its RankingVersion.
+      await get(path, cookie, id);
+      out.set(`${n} ${which}`, await get(path, cookie, id, true));
+    }
+  }
+  return out;
+}
+
+function sameCost(measured: Map<string, Awaited<ReturnType<typeof get>>>) {
+  for (const which of ["first", "last"]) {
+    const small = measured.get(`500 ${which}`)!;
+    const big = measured.get(`5000 ${which}`)!;
+    const detail = `500:\n${small.sql.join("\n")}\n5000:\n${big.sql.join("\n")}`;
+    console.log(
+      `${which} page: ${small.statements} → ${big.statements} statements, ${small.rows} → ${big.rows} rows returned, ${small.read} → ${big.read} rows read`,
+    );
+    expect(big.statements, detail).toBeLessThanOrEqual(small.statements + 1);
+    expect(big.rows, detail).toBeLessThanOrEqual(small.rows + 10);
+    // No request computes again what a request at this RankingVersion computed (the z ranking).
+    expect(big.biggest, detail).toBeLessThanOrEqual(PAGE + 10);
+    expect(big.read, detail).toBeLessThanOrEqual(small.read + 100);
+  }
+}
+
+describe("the ranking's cost per request, at 500 and at 5,000 entries", () => {
+  test("raw: the page's rows, first and last page", async () => {
+    sameCost(await measure((page) => `page=${page}`));
+  });
+
+  test("z: the page's rows; the whole ranking computed once per RankingVersion", async () => {
+    sameCost(await measure((page) => `normalize=z&page=${page}`));
+  });
+
+  test("the raw ranking's deep pages are the whole ranking's rows and ranks", async () => {
+    const { ranking } = await import("~/features/judging/ranking.server");
+    const id = contests.get(5_000)!;
+    const whole = await ranking(id, { take: -1 });
+    const paged = [];
+    for (let skip = 0; skip < whole.length; skip += PAGE)
+      paged.push(...(await ranking(id, { take: PAGE, skip })));
+    expect(paged).toEqual(whole);
+  });
+
+  test("one division of four, raw and z", async () => {
+    for (const n of SIZES) await divide(contests.get(n)!);
+    const division = (n: number) => `${contests.get(n)!}-d1`;
+    for (const mode of ["", "&normalize=z"]) {
+      const cookie = await cookieFor(admin);
+      const out = new Map<string, Awaited<ReturnType<typeof get>>>();
+      for (const n of SIZES) {
+        const id = contests.get(n)!;
+        for (const [which, page] of [
+          ["first", 1],
+          ["last", Math.floor(n / 4 / PAGE)],
+        ] as const) {
+          const path = `/admin/contests/${id}/scoring?division=${division(n)}${mode}&page=${page}`;
+          await get(path, cookie, id);
+          out.set(`${n} ${which}`, await get(path, cookie, id, true));
+        }
+      }
+      sameCost(out);
+    }
+  });
+});
