@@ -330,8 +330,13 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
       create: { contestId: b.contest.id, version: 7 },
       update: { version: 7 },
     }),
-  JudgeAssignment: (b) =>
-    prisma.judgeAssignment.create({ data: { contestId: b.contest.id, judgeId: b.user.id } }),
+  // The queue's columns are kept by triggers (ADR 0061): the row as stored, not as sent.
+  JudgeAssignment: async (b) => {
+    const { id } = await prisma.judgeAssignment.create({
+      data: { contestId: b.contest.id, judgeId: b.user.id },
+    });
+    return prisma.judgeAssignment.findUniqueOrThrow({ where: { id } });
+  },
   Score: async (b) => {
     const other = await prisma.submission.create({
       data: { contestId: b.contest.id, entrantId: b.user.id, title: "S3", status: "submitted" },
