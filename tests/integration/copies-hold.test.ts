@@ -10,8 +10,7 @@
 import { describe, expect, test } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { tick } from "~/features/lifecycle/scheduler.server";
-import { story } from "~/features/originality/corpus-fixture";
-import { lifecycleContest, person } from "./lifecycle-fixtures";
+import { classEntries } from "./copies-fixtures";
 
 const CLASS = 30;
 const HOLD = { quietMs: 10_000, maxHoldMs: 300_000 };
@@ -23,28 +22,6 @@ const opts = (holder = "hold-test") => ({
   maintenance: false,
   copyCheckHold: HOLD,
 });
-
-/** A class's entries (entry 1 is entry 0 sent again from another account), not yet queued. */
-async function classEntries(n = CLASS) {
-  const { contest } = await lifecycleContest();
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const writer = await person(`pupil${i}`);
-    const body = i === 1 ? story(1000, 6, true).replace(/ the /, " a ") : story(1000 + i, 6, true);
-    const s = await prisma.submission.create({
-      data: {
-        contestId: contest.id,
-        entrantId: writer.id,
-        title: `Story ${i}`,
-        body,
-        status: "submitted",
-      },
-      select: { id: true },
-    });
-    ids.push(s.id);
-  }
-  return { contestId: contest.id, ids };
-}
 
 /**
  * The entry's events written at `when`, as its submit writes them (due at once): its copy check,
@@ -76,7 +53,7 @@ async function state(contestId: string) {
 
 describe("the copy checks wait for a quiet stream", () => {
   test("a tick that sees new entries holds the checks; a tick after a quiet spell runs them", async () => {
-    const { contestId, ids } = await classEntries();
+    const { contestId, ids } = await classEntries(CLASS);
     // 30 entries in 29 seconds; the first five writers enter on their own (a confirmation each).
     for (const [i, id] of ids.entries()) await arrives(id, at(i * 1_000), i < 5);
     const mailed = await confirmations();
@@ -132,7 +109,7 @@ describe("the copy checks wait for a quiet stream", () => {
   });
 
   test("two instances ticking at once check each entry once", async () => {
-    const { contestId, ids } = await classEntries();
+    const { contestId, ids } = await classEntries(CLASS);
     // (Later than the other tests' ticks: their lease rows may still be live.)
     for (const id of ids) await arrives(id, at(1_000_000));
     const quiet = at(1_020_000);

@@ -9,40 +9,15 @@
  */
 import { describe, expect, test } from "vitest";
 import { observeSql, prisma } from "~/utils/db.server";
-import { enqueueEvent } from "~/utils/outbox.server";
 import { deliverDueEvents } from "~/features/lifecycle/outbox.server";
 import { handleLocally, localBatches, tick } from "~/features/lifecycle/scheduler.server";
-import { story } from "~/features/originality/corpus-fixture";
 import { COPY_CHECK_HOLD } from "~/features/originality/hold";
-import { lifecycleContest, person } from "./lifecycle-fixtures";
+import { classEntries } from "./copies-fixtures";
 
 const CLASS = 30;
 /** Writes to the tables the copy check and its outbox touch. */
 const CHECK_WRITE =
   /^\s*(INSERT INTO|UPDATE|DELETE FROM)\s+(?:[`"](?:main|public)[`"]\.)?[`"](OutboxEvent|EntrySignature|EntryKey|CopyPair)[`"]/;
-
-async function classEntries() {
-  const { contest } = await lifecycleContest();
-  const ids: string[] = [];
-  for (let i = 0; i < CLASS; i++) {
-    const writer = await person(`pupil${i}`);
-    // Entry 1 is entry 0 sent again from another account: the one pair to find.
-    const body = i === 1 ? story(1000, 6, true).replace(/ the /, " a ") : story(1000 + i, 6, true);
-    const s = await prisma.submission.create({
-      data: {
-        contestId: contest.id,
-        entrantId: writer.id,
-        title: `Story ${i}`,
-        body,
-        status: "submitted",
-      },
-      select: { id: true },
-    });
-    await enqueueEvent(prisma, "entry/copies.check", { submissionId: s.id });
-    ids.push(s.id);
-  }
-  return { contestId: contest.id, ids };
-}
 
 async function outcome(contestId: string) {
   const [indexed, pairs, undelivered] = await Promise.all([
@@ -60,7 +35,7 @@ async function outcome(contestId: string) {
 
 describe("the copy checks of a rush", () => {
   test("a tick checks a class's 30 entries with a few writes, and finds the same pair", async () => {
-    const { contestId, ids } = await classEntries();
+    const { contestId, ids } = await classEntries(CLASS, { queue: true });
     const writes: string[] = [];
     const stop = observeSql((e) => {
       if (CHECK_WRITE.test(e.sql)) writes.push(e.sql.slice(0, 60));
@@ -87,7 +62,7 @@ describe("the copy checks of a rush", () => {
   });
 
   test("a failing batch is delivered event by event: each recorded on its own", async () => {
-    const { contestId } = await classEntries();
+    const { contestId } = await classEntries(CLASS, { queue: true });
     // A batch delivery that fails: the events fall back to the single delivery, which works.
     const failing = { "entry/copies.check": async () => Promise.reject(new Error("boom")) };
     const report = await deliverDueEvents(new Date(Date.now() + 1000), handleLocally, 50, failing);

@@ -5,6 +5,7 @@ import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
 import { inRequestStore } from "~/utils/access-log";
 import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
 import { cookieFor } from "./session-cookie";
+import type { RouteModule } from "./route-module";
 
 // Issue 36: the judge's queue ordered all of a judge's assignments, each joined to its entry,
 // score, contest and round, before it could take a page of 25: at 10,000 assignments a judge it
@@ -13,12 +14,6 @@ import { cookieFor } from "./session-cookie";
 // each engine's own plans, so no timing: a judge with 5,000 assignments costs what one with 50
 // does, on the first page and on a deep one. And the order is today's, however it got there.
 
-type Loader = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
-type RouteModule = { loader: Loader };
 const root = (await import("~/root")) as unknown as RouteModule;
 const judgeLayout = (await import("~/routes/judge+/_layout")) as unknown as RouteModule;
 const queue = (await import("~/routes/judge+/index")) as unknown as RouteModule;

@@ -3,6 +3,7 @@ import { engine, observeSql, prisma, sqliteStatementStats, type SqlEvent } from 
 import { inRequestStore } from "~/utils/access-log";
 import { storyRowReadsOf } from "./story-rows";
 import { cookieFor } from "./session-cookie";
+import type { RouteModule } from "./route-module";
 
 // Statement and row budgets of the benchmark's hot pages (docs/decisions/0048-performance-budgets.md):
 // on a contest of 5,000 entries, 60 judges and 15,000 submitted scores, each page's loaders (root,
@@ -16,13 +17,6 @@ const ENTRIES = 5_000;
 const JUDGES = 60;
 const PER_ENTRY = 3;
 const DAY = 86_400_000;
-
-type Loader = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
-type RouteModule = { loader: Loader };
 
 const root = (await import("~/root")) as unknown as RouteModule;
 const adminLayout = (await import("~/routes/admin+/_layout")) as unknown as RouteModule;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
 import { inRequestStore } from "~/utils/access-log";
 import { cookieFor } from "./session-cookie";
+import type { RouteModule } from "./route-module";
 
 // A ranking page's cost must not grow with the contest (docs/decisions/0062-ranking-at-scale.md).
 // The same contest at 500 and at 5,000 entries (60 judges, 3 scores an entry, 4 divisions for the
@@ -25,12 +26,6 @@ const CONTEST_TABLES = new Set([
   "JudgeAssignment",
 ]);
 
-type Loader = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
-type RouteModule = { loader: Loader };
 const root = (await import("~/root")) as unknown as RouteModule;
 const adminLayout = (await import("~/routes/admin+/_layout")) as unknown as RouteModule;
 const workspace =
