@@ -8,7 +8,11 @@
  * (docs/decisions/0062-ranking-at-scale.md).
  */
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/node";
+import { installRouterMemo } from "../server/router-memo";
+
+// As the production server (server/boot.ts): route matching remembered before Remix loads.
+installRouterMemo();
+const { createRequestHandler } = await import("@remix-run/node");
 
 const DB = path.resolve(process.env.TRACE_DB ?? "bench/.data/http.db");
 process.env.DATABASE_URL ??= `file:${DB}`;

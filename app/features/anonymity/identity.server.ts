@@ -65,11 +65,12 @@ export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Ide
     out.push({ kind: "name", value: entrant.displayName });
     out.push({ kind: "email", value: entrant.email });
     if (entrant.educator) out.push({ kind: "school", value: entrant.educator.school.name });
-    // The classes the writer joined: their teachers and schools.
+    // The classes the writer joined (a few): their teachers and schools. No `take`: with one,
+    // the rows come in id order, and SQLite walked every pupil of the site in that order rather
+    // than the writer's few by their index (docs/decisions/0066-entry-at-scale.md).
     const classes = await db.pupil.findMany({
       where: { userId: writer.entrantId },
       select: { classroom: { select: { educatorId: true } } },
-      take: 10,
     });
     for (const c of classes) classroomOwners.add(c.classroom.educatorId);
   }

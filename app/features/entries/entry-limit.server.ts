@@ -1,4 +1,5 @@
-import { prisma, type Prisma } from "~/utils/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/utils/db.server";
 import { COUNTED_STATUSES, entriesLeft } from "./entry-limit";
 
 /**
@@ -10,23 +11,44 @@ import { COUNTED_STATUSES, entriesLeft } from "./entry-limit";
 export type Writer =
   { userId: string; pupilId?: null } | { pupilId: string; userId: string | null };
 
-export function writerEntries(writer: Writer): Prisma.SubmissionWhereInput {
-  const mine: Prisma.SubmissionWhereInput[] = writer.pupilId ? [{ pupilId: writer.pupilId }] : [];
-  if (writer.userId)
-    mine.push({ entrantId: writer.userId, pupilId: null }, { pupil: { userId: writer.userId } });
-  return { OR: mine };
-}
+const COUNTED = Prisma.raw(
+  COUNTED_STATUSES.map((status) => {
+    if (!/^[a-z_]+$/.test(status)) throw new Error(`Unexpected status ${status}`);
+    return `'${status}'`;
+  }).join(", "),
+);
 
-/** The writer's counted entries in a contest (any client: the write counts again in its transaction). */
+/**
+ * The writer's counted entries in a contest (any client: the write counts again in its
+ * transaction). One statement, each of its parts a few rows by an index: the account's own
+ * entries (by `entrantId`), the entries of the pupils it is linked to (the writer's `Pupil` rows by
+ * `userId`, then their entries by `pupilId`) and the class pupil's entries (by `pupilId`). A
+ * Prisma filter through the pupil relation (`OR: [..., { pupil: { userId } }]`) made the engine
+ * walk every counted entry of the contest: O(contest) for every entry sent and every entry form
+ * shown (docs/decisions/0066-entry-at-scale.md). UNION, not UNION ALL: a linked pupil's entry is
+ * found by two parts and counts once.
+ */
 export async function countedStatuses(
-  db: Pick<Prisma.TransactionClient, "submission">,
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
   writer: Writer,
   contestId: string,
 ) {
-  const rows = await db.submission.findMany({
-    where: { contestId, status: { in: [...COUNTED_STATUSES] }, ...writerEntries(writer) },
-    select: { status: true },
-  });
+  const counted = Prisma.sql`s."contestId" = ${contestId} AND s."status" IN (${COUNTED})`;
+  const parts: Prisma.Sql[] = [];
+  if (writer.userId) {
+    parts.push(
+      Prisma.sql`SELECT s."id", s."status" FROM "Submission" s
+        WHERE s."entrantId" = ${writer.userId} AND s."pupilId" IS NULL AND ${counted}`,
+      Prisma.sql`SELECT s."id", s."status" FROM "Pupil" p JOIN "Submission" s ON s."pupilId" = p."id"
+        WHERE p."userId" = ${writer.userId} AND ${counted}`,
+    );
+  }
+  if (writer.pupilId)
+    parts.push(
+      Prisma.sql`SELECT s."id", s."status" FROM "Submission" s
+        WHERE s."pupilId" = ${writer.pupilId} AND ${counted}`,
+    );
+  const rows = await db.$queryRaw<{ id: string; status: string }[]>(Prisma.join(parts, " UNION "));
   return rows.map((r) => r.status);
 }
 
