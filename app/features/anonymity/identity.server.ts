@@ -28,14 +28,16 @@ type EntryWriter = { entrantId: string; pupilId: string | null };
  */
 export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Identity[]> {
   const [entrant, pupil] = await Promise.all([
-    db.user.findUnique({
-      where: { id: writer.entrantId },
-      select: {
-        displayName: true,
-        email: true,
-        educator: { select: { school: { select: { name: true } } } },
-      },
-    }),
+    writer.pupilId
+      ? null
+      : // The writer's account and its own school (a teacher writing): one statement, not one a
+        // relation (docs/decisions/0066-entry-at-scale.md).
+        db.$queryRaw<{ displayName: string; email: string; school: string | null }[]>`
+          SELECT u."displayName", u."email", sc."name" AS "school"
+          FROM "User" u
+          LEFT JOIN "Educator" e ON e."userId" = u."id"
+          LEFT JOIN "School" sc ON sc."id" = e."schoolId"
+          WHERE u."id" = ${writer.entrantId}`.then((rows) => rows[0] ?? null),
     writer.pupilId
       ? db.pupil.findUnique({
           where: { id: writer.pupilId },
@@ -50,6 +52,7 @@ export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Ide
   ]);
   const out: Identity[] = [];
   const classroomOwners = new Set<string>();
+  const teachers: { displayName: string; school: string }[] = [];
   if (pupil) {
     // A class entry: the pupil writes, the educator who sent it is their teacher.
     // A class list knows a pupil by first name and initial: the first name alone names them.
@@ -64,25 +67,31 @@ export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Ide
   } else if (entrant) {
     out.push({ kind: "name", value: entrant.displayName });
     out.push({ kind: "email", value: entrant.email });
-    if (entrant.educator) out.push({ kind: "school", value: entrant.educator.school.name });
-    // The classes the writer joined (a few): their teachers and schools. No `take`: with one,
-    // the rows come in id order, and SQLite walked every pupil of the site in that order rather
-    // than the writer's few by their index (docs/decisions/0066-entry-at-scale.md).
-    const classes = await db.pupil.findMany({
-      where: { userId: writer.entrantId },
-      select: { classroom: { select: { educatorId: true } } },
-    });
-    for (const c of classes) classroomOwners.add(c.classroom.educatorId);
+    if (entrant.school) out.push({ kind: "school", value: entrant.school });
+    // The classes the writer joined (a few, by the linked pupils' index: ADR 0066): their
+    // teachers and schools, in one statement.
+    teachers.push(
+      ...(await db.$queryRaw<{ displayName: string; school: string }[]>`
+        SELECT DISTINCT tu."displayName", sc."name" AS "school"
+        FROM "Pupil" p
+        JOIN "Classroom" c ON c."id" = p."classroomId"
+        JOIN "Educator" e ON e."userId" = c."educatorId"
+        JOIN "User" tu ON tu."id" = e."userId"
+        JOIN "School" sc ON sc."id" = e."schoolId"
+        WHERE p."userId" = ${writer.entrantId}`),
+    );
   }
   if (classroomOwners.size) {
     const educators = await db.educator.findMany({
       where: { userId: { in: [...classroomOwners] } },
       select: { user: { select: { displayName: true } }, school: { select: { name: true } } },
     });
-    for (const e of educators) {
-      out.push({ kind: "educator", value: e.user.displayName });
-      out.push({ kind: "school", value: e.school.name });
-    }
+    for (const e of educators)
+      teachers.push({ displayName: e.user.displayName, school: e.school.name });
+  }
+  for (const t of teachers) {
+    out.push({ kind: "educator", value: t.displayName });
+    out.push({ kind: "school", value: t.school });
   }
   return out;
 }
