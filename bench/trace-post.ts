@@ -73,12 +73,14 @@ const stop = observeSql((e) => {
   each.set(e.sql, s);
 });
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 for (let i = 0; i < N; i++) await post(i);
+const cpu = process.cpuUsage(cpu0);
 stop();
 const total = (performance.now() - t0) / N;
 const sqlMs = [...each.values()].reduce((a, s) => a + s.ms, 0) / N;
 console.log(
-  `${N} entries: ${total.toFixed(1)} ms each, ${(statements / N).toFixed(1)} statements, ${sqlMs.toFixed(1)} ms of SQL each`,
+  `${N} entries: ${total.toFixed(1)} ms each, ${((cpu.user + cpu.system) / 1000 / N).toFixed(1)} CPU ms each, ${(statements / N).toFixed(1)} statements, ${sqlMs.toFixed(1)} ms of SQL each`,
 );
 for (const [sql, s] of process.env.TRACE_ORDER
   ? [...each]
