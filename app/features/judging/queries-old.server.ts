@@ -1,0 +1,353 @@
+/**
+ * Every SQL statement the judging capability writes by hand, for both engines
+ * (docs/decisions/0028-postgresql.md). Written once in the SQL both speak (quoted identifiers
+ * and aliases, `true`/`false`, standard functions); where they differ, `dialect` spells it per
+ * engine. Each function returns typed rows: no bigint, text date or 0/1 boolean leaves here.
+ * The callers (ranking.server.ts, recusal.server.ts, rounds' advancement) hold the rules. This
+ * module is the ranking's SQL; the judge's queue, the review's read and the bulk insert of
+ * assignments are in assignment-queries.server.ts.
+ */
+import { Prisma } from "~/generated/prisma/client";
+import { dialect, fromSql, prisma } from "~/utils/db.server";
+import { MIN_VARIANCE, ROUND_NUDGE } from "./scoring";
+import { adminWriterFromRow } from "./writer";
+
+export type Int = bigint | number;
+
+/** scoring.ts roundScore() in SQL: round half up to two decimals (docs/decisions/0016). */
+export const roundSql = (expr: Prisma.Sql) =>
+  Prisma.sql`(FLOOR((${expr}) * 100 + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
+/** scoring.ts averageScore() in SQL: the exact average of two-decimal totals, rounded. */
+const averageSql = (total: Prisma.Sql) =>
+  Prisma.sql`(FLOOR(SUM(ROUND(${total} * 100)) * 1.0 / COUNT(*) + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
+
+const assignedCount = Prisma.sql`(SELECT COUNT(*) FROM "JudgeAssignment" a WHERE a."submissionId" = m."submissionId")`;
+
+export type RawRankingRow = {
+  id: string;
+  title: string;
+  scored: number;
+  average: number | null;
+  assigned: number;
+};
+
+/** A raw ranking row as either engine returns it, typed. */
+const rawRankingRow = (r: {
+  id: string;
+  title: string;
+  scored: Int;
+  average: number | null;
+  assigned: Int;
+}): RawRankingRow => ({
+  id: r.id,
+  title: r.title,
+  scored: fromSql.int(r.scored),
+  average: fromSql.numberOrNull(r.average),
+  assigned: fromSql.int(r.assigned),
+});
+
+/** One page of the raw ranking, in the summaries' index order (ADR 0021). take < 0: all. */
+export async function rawRankingPage(
+  contestId: string,
+  take: number,
+  skip: number,
+): Promise<RawRankingRow[]> {
+  const rows = await prisma.$queryRaw<
+    { id: string; title: string; scored: Int; average: number | null; assigned: Int }[]
+  >`
+    SELECT m."submissionId" AS "id", s."title" AS "title", m."scored" AS "scored",
+      m."average" AS "average", ${assignedCount} AS "assigned"
+    FROM "SubmissionScoreSummary" m JOIN "Submission" s ON s."id" = m."submissionId"
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+    ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC
+    ${dialect.page(take, skip)}`;
+  return rows.map(rawRankingRow);
+}
+
+/**
+ * Where a walk of the raw ranking stopped: its last row's order key, the date as the database
+ * gave it (bound back unchanged, so it compares exactly as stored).
+ */
+export type RawRankingCursor = { average: number | null; createdAt: Date | string; id: string };
+
+/**
+ * The next `take` rows of the raw ranking after `after` (null: from the top), for the CSV: a seek
+ * in the summaries' index (average descending, then entry order), never an OFFSET, so each page
+ * costs its own rows however deep it is (docs/decisions/0058-story-rows.md). The titles and
+ * assignment counts are read for the page's rows only.
+ */
+export async function rawRankingAfter(
+  contestId: string,
+  after: RawRankingCursor | null,
+  take: number,
+): Promise<(RawRankingRow & { cursor: RawRankingCursor })[]> {
+  // Rows with an average come first; within equal averages, and among the unscored, entry order.
+  // Each part of what follows the cursor is one range of the summaries' index, read in its order
+  // and cut at `take` (a single OR of the three is no index range: it read every row above).
+  const contest = Prisma.sql`m."contestId" = ${contestId} AND m."status" = 'submitted'`;
+  const part = (where: Prisma.Sql, order: Prisma.Sql) => Prisma.sql`SELECT * FROM (
+      SELECT m."submissionId" AS "submissionId", m."scored" AS "scored", m."average" AS "average",
+        m."createdAt" AS "createdAt"
+      FROM "SubmissionScoreSummary" m WHERE ${contest} AND ${where}
+      ORDER BY ${order} LIMIT ${take}) x`;
+  const entryOrder = Prisma.sql`m."createdAt" ASC, m."submissionId" ASC`;
+  const afterEntry = (a: RawRankingCursor) =>
+    Prisma.sql`(m."createdAt" > ${a.createdAt} OR (m."createdAt" = ${a.createdAt} AND m."submissionId" > ${a.id}))`;
+  const unscored = (where: Prisma.Sql) =>
+    part(Prisma.sql`m."average" IS NULL AND ${where}`, entryOrder);
+  const parts = !after
+    ? [part(Prisma.sql`true`, Prisma.sql`m."average" DESC NULLS LAST, ${entryOrder}`)]
+    : after.average === null
+      ? [unscored(afterEntry(after))]
+      : [
+          part(Prisma.sql`m."average" = ${after.average} AND ${afterEntry(after)}`, entryOrder),
+          part(
+            Prisma.sql`m."average" < ${after.average}`,
+            Prisma.sql`m."average" DESC, ${entryOrder}`,
+          ),
+          unscored(Prisma.sql`true`),
+        ];
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      title: string;
+      scored: Int;
+      average: number | null;
+      assigned: Int;
+      createdAt: Date | string;
+    }[]
+  >`
+    WITH p AS (
+      SELECT * FROM (${Prisma.join(parts, " UNION ALL ")}) u
+      ORDER BY "average" DESC NULLS LAST, "createdAt" ASC, "submissionId" ASC
+      LIMIT ${take}
+    )
+    SELECT p."submissionId" AS "id", s."title" AS "title", p."scored" AS "scored",
+      p."average" AS "average", p."createdAt" AS "createdAt",
+      (SELECT COUNT(*) FROM "JudgeAssignment" a WHERE a."submissionId" = p."submissionId") AS "assigned"
+    FROM p JOIN "Submission" s ON s."id" = p."submissionId"
+    ORDER BY p."average" DESC NULLS LAST, p."createdAt" ASC, p."submissionId" ASC`;
+  return rows.map((r) => ({
+    ...rawRankingRow(r),
+    cursor: { average: fromSql.numberOrNull(r.average), createdAt: r.createdAt, id: r.id },
+  }));
+}
+
+/**
+ * Where each page of the raw ranking starts, for pages of `take` rows after the first: the
+ * cursor of the row before it (rawRankingAfter seeks on from there) and its first row's rank.
+ * One walk of the summaries' index per RankingVersion (docs/decisions/0062-ranking-at-scale.md),
+ * returning one row a page, so a deep page then costs its own rows, not an OFFSET over the rows
+ * above it and a count of them.
+ */
+export async function rawPageStarts(
+  contestId: string,
+  take: number,
+): Promise<{ page: number; rank: number | null; cursor: RawRankingCursor }[]> {
+  // One window in the index's own order (no sort), and how many entries share each average (a
+  // GROUP BY in the index's order): a page's first rank is one more than the entries above it.
+  const [rows, groups] = await Promise.all([
+    prisma.$queryRaw<
+      {
+        rn: Int;
+        average: number | null;
+        pAverage: number | null;
+        pCreatedAt: Date | string;
+        pId: string;
+      }[]
+    >`
+    SELECT "rn", "average", "pAverage", "pCreatedAt", "pId" FROM (
+      SELECT ROW_NUMBER() OVER w AS "rn", m."average" AS "average",
+        LAG(m."average") OVER w AS "pAverage", LAG(m."createdAt") OVER w AS "pCreatedAt",
+        LAG(m."submissionId") OVER w AS "pId"
+      FROM "SubmissionScoreSummary" m
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+      WINDOW w AS (ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC)
+    ) x
+    WHERE "rn" > 1 AND ("rn" - 1) % ${take} = 0
+    ORDER BY "rn"`,
+    prisma.$queryRaw<{ average: number; n: Int }[]>`
+    SELECT m."average" AS "average", COUNT(*) AS "n" FROM "SubmissionScoreSummary" m
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND m."average" IS NOT NULL
+    GROUP BY m."average"`,
+  ]);
+  const above = new Map<number, number>();
+  let count = 0;
+  for (const g of groups
+    .map((g) => ({ average: Number(g.average), n: fromSql.int(g.n) }))
+    .sort((a, b) => b.average - a.average)) {
+    above.set(g.average, count);
+    count += g.n;
+  }
+  return rows.map((r) => {
+    const average = fromSql.numberOrNull(r.average);
+    return {
+      page: (fromSql.int(r.rn) - 1) / take,
+      rank: average === null ? null : (above.get(average) ?? 0) + 1,
+      cursor: { average: fromSql.numberOrNull(r.pAverage), createdAt: r.pCreatedAt, id: r.pId },
+    };
+  });
+}
+
+/**
+ * The writer facts an admin's CSV names for some entries, in one statement (the relations as
+ * Prisma reads them took six a page, ADR 0058): the entrant, their school when they are an
+ * educator, and the pupil of a class entry.
+ */
+export async function writerFactRows(ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      displayName: string;
+      email: string;
+      schoolName: string | null;
+      firstName: string | null;
+      lastInitial: string | null;
+    }[]
+  >`
+    SELECT s."id" AS "id", u."displayName" AS "displayName", u."email" AS "email",
+      sch."name" AS "schoolName",
+      p."firstName" AS "firstName", p."lastInitial" AS "lastInitial"
+    FROM "Submission" s
+    JOIN "User" u ON u."id" = s."entrantId"
+    LEFT JOIN "Educator" e ON e."userId" = u."id"
+    LEFT JOIN "School" sch ON sch."id" = e."schoolId"
+    LEFT JOIN "Pupil" p ON p."id" = s."pupilId"
+    WHERE s."id" IN (${Prisma.join(ids)})`;
+  return rows.map((r) => ({ id: r.id, ...adminWriterFromRow(r) }));
+}
+
+/** How many submitted entries of the contest have an average above `average`. */
+export async function countAbove(contestId: string, average: number): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ n: Int }[]>`
+    SELECT COUNT(*) AS "n" FROM "SubmissionScoreSummary"
+    WHERE "contestId" = ${contestId} AND "status" = 'submitted' AND "average" > ${average}`;
+  return fromSql.int(row?.n);
+}
+
+export type ZRankingRow = {
+  id: string;
+  scored: number;
+  used: number;
+  average: number | null;
+  raw: number | null;
+  rank: number | null;
+};
+
+/** Titles and assignment counts of some submitted entries (all of the contest's when ids is null). */
+export async function entryDetailRows(contestId: string, ids: string[] | null) {
+  const rows = await prisma.$queryRaw<{ id: string; title: string; assigned: Int }[]>`
+    SELECT m."submissionId" AS "id", s."title" AS "title", ${assignedCount} AS "assigned"
+    FROM "SubmissionScoreSummary" m JOIN "Submission" s ON s."id" = m."submissionId"
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+      ${ids ? Prisma.sql`AND m."submissionId" IN (${Prisma.join(ids)})` : Prisma.empty}`;
+  return rows.map((r) => ({ id: r.id, title: r.title, assigned: fromSql.int(r.assigned) }));
+}
+
+/** Submitted entries of a contest, and how many have at least one submitted score. */
+export async function rankingCountsRow(contestId: string) {
+  const [row] = await prisma.$queryRaw<{ entries: Int; scored: Int }[]>`
+    SELECT COUNT(*) AS "entries", COUNT("average") AS "scored" FROM "SubmissionScoreSummary"
+    WHERE "contestId" = ${contestId} AND "status" = 'submitted'`;
+  return { entries: fromSql.int(row?.entries), scored: fromSql.int(row?.scored) };
+}
+
+export type StageRankingRow = ZRankingRow & {
+  title: string;
+  assigned: number;
+  divisionId: string | null;
+};
+
+/**
+ * The ranking of one round of a contest with divisions or rounds (docs/decisions/0032): the
+ * round's entries (round 1: every submitted entry; a later round: those that advanced into it)
+ * ranked within their division (one partition when the contest has none) on the round's submitted
+ * scores only, raw or z. A judge's mean and spread for z-scores come from all their scores of the
+ * round (every division), as in ADR 0016. One statement for every division: the round's scores are
+ * read once, through the covering index of Score by entry (ADR 0021), and materialised.
+ * Ties share a rank; unscored entries last, unranked.
+ */
+export async function stageRankingRows(
+  contestId: string,
+  stage: { round: number; mode: "raw" | "z" },
+): Promise<StageRankingRow[]> {
+  const advanced =
+    stage.round > 1
+      ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Advancement" v WHERE v."contestId" = ${contestId}
+          AND v."round" = ${stage.round} AND v."submissionId" = s."id")`
+      : Prisma.empty;
+  const value = stage.mode === "z" ? Prisma.sql`agg."val"` : Prisma.sql`agg."raw"`;
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      title: string;
+      divisionId: string | null;
+      assigned: Int;
+      scored: Int;
+      used: Int;
+      average: number | null;
+      raw: number | null;
+      rank: Int | null;
+    }[]
+  >`
+    WITH ent AS MATERIALIZED (
+      SELECT s."id" AS "id", s."title" AS "title", s."divisionId" AS "divisionId",
+        s."createdAt" AS "createdAt"
+      FROM "Submission" s
+      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' ${advanced}
+    ),
+    ra AS MATERIALIZED (
+      SELECT a."submissionId" AS "sid", a."judgeId" AS "jid" FROM "JudgeAssignment" a
+      WHERE a."contestId" = ${contestId} AND a."round" = ${stage.round}
+    ),
+    sc0 AS MATERIALIZED (
+      SELECT sc."submissionId" AS "sid", sc."judgeId" AS "jid", sc."total" AS "total"
+      FROM "Submission" s
+      JOIN "Score" sc ON sc."submissionId" = s."id"
+      JOIN ra ON ra."sid" = sc."submissionId" AND ra."jid" = sc."judgeId"
+      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
+    ),
+    jm AS (SELECT "jid", AVG("total") AS "m", COUNT(*) AS "n" FROM sc0 GROUP BY "jid"),
+    js AS MATERIALIZED (
+      SELECT jm."jid", jm."m", jm."n", AVG((sc0."total" - jm."m") * (sc0."total" - jm."m")) AS "var"
+      FROM jm JOIN sc0 ON sc0."jid" = jm."jid" GROUP BY jm."jid", jm."m", jm."n"
+    ),
+    zs AS (
+      SELECT sc0."sid", sc0."total",
+        CASE WHEN js."n" >= 2 AND js."var" > ${MIN_VARIANCE}
+          THEN (sc0."total" - js."m") / SQRT(js."var") END AS "z"
+      FROM sc0 JOIN js ON js."jid" = sc0."jid"
+    ),
+    agg AS MATERIALIZED (
+      SELECT zs."sid", ${roundSql(Prisma.sql`AVG(zs."z")`)} AS "val",
+        ${averageSql(Prisma.sql`zs."total"`)} AS "raw",
+        COUNT(*) AS "n", COUNT(zs."z") AS "used"
+      FROM zs GROUP BY zs."sid"
+    ),
+    asg AS MATERIALIZED (SELECT "sid", COUNT(*) AS "n" FROM ra GROUP BY "sid"),
+    ranked AS (
+      SELECT ent."id", ent."title", ent."divisionId", ent."createdAt",
+        COALESCE(asg."n", 0) AS "assigned",
+        COALESCE(agg."n", 0) AS "scored",
+        ${stage.mode === "z" ? Prisma.sql`COALESCE(agg."used", 0)` : Prisma.sql`COALESCE(agg."n", 0)`} AS "used",
+        ${value} AS "average", agg."raw" AS "raw",
+        CASE WHEN ${value} IS NULL THEN NULL
+          ELSE RANK() OVER (PARTITION BY ent."divisionId" ORDER BY ${value} DESC NULLS LAST) END AS "rank"
+      FROM ent LEFT JOIN agg ON agg."sid" = ent."id" LEFT JOIN asg ON asg."sid" = ent."id"
+    )
+    SELECT "id", "title", "divisionId", "assigned", "scored", "used", "average", "raw", "rank"
+    FROM ranked
+    ORDER BY "average" IS NULL, "average" DESC, "raw" IS NULL, "raw" DESC, "createdAt" ASC, "id" ASC`;
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    divisionId: r.divisionId,
+    assigned: fromSql.int(r.assigned),
+    scored: fromSql.int(r.scored),
+    used: fromSql.int(r.used),
+    average: fromSql.numberOrNull(r.average),
+    raw: fromSql.numberOrNull(r.raw),
+    rank: fromSql.intOrNull(r.rank),
+  }));
+}
