@@ -165,6 +165,8 @@ async function expectRankingMatchesOracle(contestId: string) {
   expect(whole.slice(ranked.length).every((r) => r.rank === null && r.scored === 0)).toBe(true);
   const counts = await rankingCounts(contestId);
   expect(counts).toEqual({ entries: whole.length, scored: ranked.length });
+  // The z page's counts are its ranking's rows (ADR 0063): the same numbers.
+  expect(await rankingCounts(contestId, "z")).toEqual(counts);
 }
 
 async function expectZMatchesOracle(contestId: string) {
