@@ -17,10 +17,6 @@ export type Int = bigint | number;
 /** scoring.ts roundScore() in SQL: round half up to two decimals (docs/decisions/0016). */
 export const roundSql = (expr: Prisma.Sql) =>
   Prisma.sql`(FLOOR((${expr}) * 100 + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
-/** scoring.ts averageScore() in SQL: the exact average of two-decimal totals, rounded. */
-const averageSql = (total: Prisma.Sql) =>
-  Prisma.sql`(FLOOR(SUM(ROUND(${total} * 100)) * 1.0 / COUNT(*) + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
-
 const assignedCount = Prisma.sql`(SELECT COUNT(*) FROM "JudgeAssignment" a WHERE a."submissionId" = m."submissionId")`;
 
 export type RawRankingRow = {
