@@ -268,6 +268,45 @@ describe("the ranking's cost per request, at 500 and at 5,000 entries", () => {
     sameCost(await measure((page) => `normalize=z&page=${page}`));
   });
 
+  test("the first load after a score change: the flags read the flagged entries only", async () => {
+    // docs/decisions/0063-ranking-first-load.md: a one-round contest's flags are a range of the
+    // summaries' spread index (kept by triggers) and the flagged entries read by id, not every
+    // assignment and score of the round. PostgreSQL: rows read within twice the flagged entries;
+    // SQLite: the plan searches the spread index.
+    const cookie = await cookieFor(admin);
+    for (const n of SIZES) {
+      const id = contests.get(n)!;
+      const path = `/admin/contests/${id}/scoring`;
+      await get(path, cookie, id);
+      await prisma.$executeRaw`UPDATE "RankingVersion" SET "version" = "version" + 1
+        WHERE "contestId" = ${id}`;
+      const events: SqlEvent[] = [];
+      const stop = observeSql((e) => events.push(e));
+      try {
+        await get(path, cookie, id);
+      } finally {
+        stop();
+      }
+      const flags = events.filter((e) => /AS "spread"/.test(e.sql));
+      expect(flags.length, `${n}: the flags computed once`).toBe(1);
+      const flagged = flags[0]!.rows;
+      expect(flagged, `${n}: some entries are flagged`).toBeGreaterThan(0);
+      if (engine === "postgres") {
+        const read = await rowsRead(flags[0]!);
+        console.log(`${n} entries: flags read ${read} rows for ${flagged} flagged`);
+        expect(read, flags[0]!.sql).toBeLessThanOrEqual(2 * flagged + 100);
+      } else {
+        const plan = await prisma.$queryRawUnsafe<{ detail: string }[]>(
+          `EXPLAIN QUERY PLAN ${flags[0]!.sql}`,
+          ...flags[0]!.args,
+        );
+        const details = plan.map((r) => r.detail).join("\n");
+        expect(details).toMatch(/SubmissionScoreSummary_contestId_status_spread_idx/);
+        expect(details).not.toMatch(/JudgeAssignment|Score_/);
+      }
+    }
+  });
+
   test("the raw ranking's deep pages are the whole ranking's rows and ranks", async () => {
     const { ranking } = await import("~/features/judging/ranking.server");
     const id = contests.get(5_000)!;

@@ -1,6 +1,6 @@
 /**
  * The per-entry score summaries (SubmissionScoreSummary, kept by triggers; docs/decisions/
- * 0021-performance.md) always equal a recomputation from the scores, whatever path changed them;
+ * 0021-performance.md; their spread, ADR 0063) always equal a recomputation from the scores, whatever path changed them;
  * the ranking read from them, page by page, equals the oracle; the z ranking kept per process
  * follows every change (RankingVersion).
  */
@@ -113,12 +113,19 @@ async function expectSummariesExact(contestId: string) {
       scored: m.scored,
       hundredths: m.hundredths,
       average: m.average,
+      spread: m.spread,
     }).toEqual({
       status: s.status,
       createdAt: s.createdAt.getTime(),
       scored: totals.length,
       hundredths: totals.reduce((sum, t) => sum + Math.round(t * 100), 0),
       average: averageScore(totals),
+      // The spread the disagreement flags read (docs/decisions/0063-ranking-first-load.md).
+      spread:
+        totals.length >= 2
+          ? Math.max(...totals.map((t) => Math.round(t * 100))) -
+            Math.min(...totals.map((t) => Math.round(t * 100)))
+          : null,
     });
   }
 }
@@ -158,6 +165,8 @@ async function expectRankingMatchesOracle(contestId: string) {
   expect(whole.slice(ranked.length).every((r) => r.rank === null && r.scored === 0)).toBe(true);
   const counts = await rankingCounts(contestId);
   expect(counts).toEqual({ entries: whole.length, scored: ranked.length });
+  // The z page's counts are its ranking's rows (ADR 0063): the same numbers.
+  expect(await rankingCounts(contestId, "z")).toEqual(counts);
 }
 
 async function expectZMatchesOracle(contestId: string) {

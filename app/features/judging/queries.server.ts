@@ -17,10 +17,6 @@ export type Int = bigint | number;
 /** scoring.ts roundScore() in SQL: round half up to two decimals (docs/decisions/0016). */
 export const roundSql = (expr: Prisma.Sql) =>
   Prisma.sql`(FLOOR((${expr}) * 100 + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
-/** scoring.ts averageScore() in SQL: the exact average of two-decimal totals, rounded. */
-const averageSql = (total: Prisma.Sql) =>
-  Prisma.sql`(FLOOR(SUM(ROUND(${total} * 100)) * 1.0 / COUNT(*) + 0.5 + ${ROUND_NUDGE}) / 100.0)`;
-
 const assignedCount = Prisma.sql`(SELECT COUNT(*) FROM "JudgeAssignment" a WHERE a."submissionId" = m."submissionId")`;
 
 export type RawRankingRow = {
@@ -264,9 +260,15 @@ export type StageRankingRow = ZRankingRow & {
  * round's entries (round 1: every submitted entry; a later round: those that advanced into it)
  * ranked within their division (one partition when the contest has none) on the round's submitted
  * scores only, raw or z. A judge's mean and spread for z-scores come from all their scores of the
- * round (every division), as in ADR 0016. One statement for every division: the round's scores are
- * read once, through the covering index of Score by entry (ADR 0021), and materialised.
- * Ties share a rank; unscored entries last, unranked.
+ * round (every division), as in ADR 0016. Ties share a rank; unscored entries last, unranked.
+ *
+ * The one-pass shape of the z ranking (docs/decisions/0062-ranking-at-scale.md,
+ * 0063-ranking-first-load.md): no score is materialised. Each judge's count, sum and sum of
+ * squares of the round's totals in hundredths come from one walk of the round's assignments with
+ * their scores (integers: the variance is exact, no second pass; z only); each entry's counts,
+ * raw sum and normalised average from a second walk of the same index in entry order (grouped
+ * without a sort); the entries are then read once from their list index and ordered. Ranks
+ * within a division are given from that order in JS (the same competition ranking as `RANK()`).
  */
 export async function stageRankingRows(
   contestId: string,
@@ -277,7 +279,33 @@ export async function stageRankingRows(
       ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Advancement" v WHERE v."contestId" = ${contestId}
           AND v."round" = ${stage.round} AND v."submissionId" = s."id")`
       : Prisma.empty;
-  const value = stage.mode === "z" ? Prisma.sql`agg."val"` : Prisma.sql`agg."raw"`;
+  const z = stage.mode === "z";
+  // The round's submitted scores of submitted entries: an assignment is its contest, judge and
+  // entry (unique), its score found in Score's covering index by entry and judge.
+  const roundScores = Prisma.sql`"JudgeAssignment" a
+      JOIN "Score" sc ON sc."submissionId" = a."submissionId" AND sc."judgeId" = a."judgeId"
+        AND sc."submittedAt" IS NOT NULL
+      JOIN "Submission" s0 ON s0."id" = a."submissionId" AND s0."status" = 'submitted'
+      WHERE a."contestId" = ${contestId} AND a."round" = ${stage.round}`;
+  // The judge is grouped on as an expression (`|| ''`): grouped on the column, SQLite walked the
+  // contest's (contestId, judgeId, submissionId) key to skip a sort and read each assignment's
+  // row for its round (600,000 random reads); this way, the round's covering index and a sort.
+  const judges = z
+    ? Prisma.sql`
+    js AS MATERIALIZED (
+      SELECT "jid", COUNT(*) AS "n", SUM("h") AS "s1",
+        (COUNT(*) * SUM("h" * "h") - SUM("h") * SUM("h")) / 10000.0 / COUNT(*) / COUNT(*) AS "var"
+      FROM (
+        SELECT a."judgeId" || '' AS "jid", CAST(ROUND(sc."total" * 100) AS BIGINT) AS "h"
+        FROM ${roundScores}
+      ) t GROUP BY "jid"
+    ),
+    jz AS MATERIALIZED (
+      SELECT "jid", CAST("s1" / 100.0 / "n" AS DOUBLE PRECISION) AS "m",
+        CAST(SQRT("var") AS DOUBLE PRECISION) AS "sd"
+      FROM js WHERE "n" >= 2 AND "var" > ${MIN_VARIANCE}
+    ),`
+    : Prisma.empty;
   const rows = await prisma.$queryRaw<
     {
       id: string;
@@ -288,66 +316,65 @@ export async function stageRankingRows(
       used: Int;
       average: number | null;
       raw: number | null;
-      rank: Int | null;
     }[]
   >`
-    WITH ent AS MATERIALIZED (
-      SELECT s."id" AS "id", s."title" AS "title", s."divisionId" AS "divisionId",
-        s."createdAt" AS "createdAt"
-      FROM "Submission" s
-      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' ${advanced}
-    ),
-    ra AS MATERIALIZED (
-      SELECT a."submissionId" AS "sid", a."judgeId" AS "jid" FROM "JudgeAssignment" a
-      WHERE a."contestId" = ${contestId} AND a."round" = ${stage.round}
-    ),
-    sc0 AS MATERIALIZED (
-      SELECT sc."submissionId" AS "sid", sc."judgeId" AS "jid", sc."total" AS "total"
-      FROM "Submission" s
-      JOIN "Score" sc ON sc."submissionId" = s."id"
-      JOIN ra ON ra."sid" = sc."submissionId" AND ra."jid" = sc."judgeId"
-      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
-    ),
-    jm AS (SELECT "jid", AVG("total") AS "m", COUNT(*) AS "n" FROM sc0 GROUP BY "jid"),
-    js AS MATERIALIZED (
-      SELECT jm."jid", jm."m", jm."n", AVG((sc0."total" - jm."m") * (sc0."total" - jm."m")) AS "var"
-      FROM jm JOIN sc0 ON sc0."jid" = jm."jid" GROUP BY jm."jid", jm."m", jm."n"
-    ),
-    zs AS (
-      SELECT sc0."sid", sc0."total",
-        CASE WHEN js."n" >= 2 AND js."var" > ${MIN_VARIANCE}
-          THEN (sc0."total" - js."m") / SQRT(js."var") END AS "z"
-      FROM sc0 JOIN js ON js."jid" = sc0."jid"
-    ),
+    WITH ${judges}
     agg AS MATERIALIZED (
-      SELECT zs."sid", ${roundSql(Prisma.sql`AVG(zs."z")`)} AS "val",
-        ${averageSql(Prisma.sql`zs."total"`)} AS "raw",
-        COUNT(*) AS "n", COUNT(zs."z") AS "used"
-      FROM zs GROUP BY zs."sid"
+      SELECT a."submissionId" AS "sid", COUNT(*) AS "assigned", COUNT(sc."total") AS "n",
+        SUM(ROUND(sc."total" * 100)) AS "hs",
+        ${
+          z
+            ? Prisma.sql`${roundSql(Prisma.sql`AVG((sc."total" - jz."m") / jz."sd")`)} AS "val",
+        COUNT(jz."jid") AS "used"`
+            : Prisma.sql`NULL AS "val", 0 AS "used"`
+        }
+      FROM "JudgeAssignment" a
+      LEFT JOIN "Score" sc ON sc."submissionId" = a."submissionId" AND sc."judgeId" = a."judgeId"
+        AND sc."submittedAt" IS NOT NULL
+      ${z ? Prisma.sql`LEFT JOIN jz ON jz."jid" = sc."judgeId"` : Prisma.empty}
+      WHERE a."contestId" = ${contestId} AND a."round" = ${stage.round}
+        AND a."submissionId" IS NOT NULL
+      GROUP BY a."submissionId"
     ),
-    asg AS MATERIALIZED (SELECT "sid", COUNT(*) AS "n" FROM ra GROUP BY "sid"),
-    ranked AS (
-      SELECT ent."id", ent."title", ent."divisionId", ent."createdAt",
-        COALESCE(asg."n", 0) AS "assigned",
+    r AS (
+      SELECT s."id" AS "id", s."title" AS "title", s."divisionId" AS "divisionId",
+        s."createdAt" AS "createdAt", COALESCE(agg."assigned", 0) AS "assigned",
         COALESCE(agg."n", 0) AS "scored",
-        ${stage.mode === "z" ? Prisma.sql`COALESCE(agg."used", 0)` : Prisma.sql`COALESCE(agg."n", 0)`} AS "used",
-        ${value} AS "average", agg."raw" AS "raw",
-        CASE WHEN ${value} IS NULL THEN NULL
-          ELSE RANK() OVER (PARTITION BY ent."divisionId" ORDER BY ${value} DESC NULLS LAST) END AS "rank"
-      FROM ent LEFT JOIN agg ON agg."sid" = ent."id" LEFT JOIN asg ON asg."sid" = ent."id"
+        ${z ? Prisma.sql`COALESCE(agg."used", 0)` : Prisma.sql`COALESCE(agg."n", 0)`} AS "used",
+        CASE WHEN agg."n" > 0
+          THEN (FLOOR(agg."hs" * 1.0 / agg."n" + 0.5 + ${ROUND_NUDGE}) / 100.0) END AS "raw",
+        ${z ? Prisma.sql`agg."val"` : Prisma.sql`NULL`} AS "zval"
+      FROM "Submission" s LEFT JOIN agg ON agg."sid" = s."id"
+      WHERE s."contestId" = ${contestId} AND s."status" = 'submitted' ${advanced}
     )
-    SELECT "id", "title", "divisionId", "assigned", "scored", "used", "average", "raw", "rank"
-    FROM ranked
+    SELECT * FROM (
+      SELECT "id", "title", "divisionId", "createdAt", "assigned", "scored", "used",
+        ${z ? Prisma.sql`"zval"` : Prisma.sql`"raw"`} AS "average", "raw"
+      FROM r
+    ) o
     ORDER BY "average" IS NULL, "average" DESC, "raw" IS NULL, "raw" DESC, "createdAt" ASC, "id" ASC`;
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    divisionId: r.divisionId,
-    assigned: fromSql.int(r.assigned),
-    scored: fromSql.int(r.scored),
-    used: fromSql.int(r.used),
-    average: fromSql.numberOrNull(r.average),
-    raw: fromSql.numberOrNull(r.raw),
-    rank: fromSql.intOrNull(r.rank),
-  }));
+  // Competition ranking within each division, from the order (as RANK() would give it).
+  const seen = new Map<
+    string | null,
+    { position: number; average: number | null; rank: number | null }
+  >();
+  return rows.map((r) => {
+    const average = fromSql.numberOrNull(r.average);
+    const before = seen.get(r.divisionId);
+    const position = (before?.position ?? 0) + 1;
+    const rank =
+      average === null ? null : before && before.average === average ? before.rank : position;
+    seen.set(r.divisionId, { position, average, rank });
+    return {
+      id: r.id,
+      title: r.title,
+      divisionId: r.divisionId,
+      assigned: fromSql.int(r.assigned),
+      scored: fromSql.int(r.scored),
+      used: fromSql.int(r.used),
+      average,
+      raw: fromSql.numberOrNull(r.raw),
+      rank,
+    };
+  });
 }

@@ -200,11 +200,27 @@ async function entryDetails(contestId: string, ids: string[] | null) {
   return new Map(rows.map((r) => [r.id, { title: r.title, assigned: r.assigned }]));
 }
 
-/** Counts for the scoring page: submitted entries, and how many have at least one submitted score. */
-export async function rankingCounts(contestId: string) {
+/**
+ * Counts for the scoring page: submitted entries, and how many have at least one submitted score.
+ * In mode "z" they are the z ranking's own rows (every submitted entry, with its raw average): no
+ * second walk of the summaries on the first load after a change
+ * (docs/decisions/0063-ranking-first-load.md).
+ */
+export async function rankingCounts(contestId: string, mode: RankingMode = "raw") {
+  if (mode === "z") {
+    const rows = await zRanking(contestId);
+    let counts = zCounts.get(rows);
+    if (!counts) {
+      counts = { entries: rows.length, scored: rows.filter((r) => r.raw !== null).length };
+      zCounts.set(rows, counts);
+    }
+    return counts;
+  }
   // A count over every entry of the contest: kept per RankingVersion, as the rankings (ADR 0048).
   return countsCache(contestId, contestId, () => rankingCountsRow(contestId));
 }
+/** The counts of a computed z ranking, by its rows. */
+const zCounts = new WeakMap<object, { entries: number; scored: number }>();
 const countsCache = versionedCache<Awaited<ReturnType<typeof rankingCountsRow>>>(16);
 
 /** The writer's label and e-mail of some entries (one page of the ranking CSV). */

@@ -65,19 +65,52 @@ type RoundFlag = {
 const roundFlagCache = versionedCache<RoundFlag[]>(16);
 
 /**
- * Every flagged entry of one round, most disagreement first: one aggregate over the round's
- * submitted scores, computed once per RankingVersion (every submitted score, status and division
- * change moves it on) and threshold, and shared; a page, a division and a count are cut from it.
- * It walks the round's assignments in the contest's index, in entry order (grouped without a
- * sort), each with its score from Score's covering index by entry and judge (an assignment is
- * its contest, judge and entry, unique), not every score of the site; only the flagged entries
- * are then read, by id (docs/decisions/0062-ranking-at-scale.md).
+ * Every flagged entry of one round, most disagreement first: computed once per RankingVersion
+ * (every submitted score, status and division change moves it on) and threshold, and shared; a
+ * page, a division and a count are cut from it.
+ *
+ * While the contest has no assignment in a later round (a contest of one round, or round 1 before
+ * round 2 is assigned), every submitted score of its entries is a round-1 score, so each entry's
+ * spread is the one its score summary keeps (triggers, ADR 0063): the flagged entries are a range
+ * of the summaries' spread index, read alone (O(flagged), docs/decisions/0063-ranking-first-load.md).
+ * Otherwise it walks the round's assignments in the contest's index, in entry order (grouped
+ * without a sort), each with its score from Score's covering index by entry and judge (an
+ * assignment is its contest, judge and entry, unique); only the flagged entries are then read,
+ * by id (docs/decisions/0062-ranking-at-scale.md).
  */
 function roundFlags(contestId: string, round: number, threshold: number) {
   return roundFlagCache(contestId, `${contestId}|${round}|${threshold}`, async () => {
-    const rows = await prisma.$queryRaw<
-      { id: string; divisionId: string | null; scored: Int; spread: number; average: number }[]
-    >`
+    // A whole number of hundredths is above the threshold when it is above its floor: an integer
+    // bound, so both engines read the index as a range.
+    const later =
+      round === 1
+        ? await prisma.judgeAssignment.findFirst({
+            where: { contestId, round: { gt: 1 } },
+            select: { id: true },
+          })
+        : null;
+    const rows =
+      round === 1 && !later
+        ? await prisma.$queryRaw<
+            { id: string; divisionId: string | null; scored: Int; spread: Int; average: number }[]
+          >`
+      SELECT s."id" AS "id", s."divisionId" AS "divisionId", m."scored" AS "scored",
+        m."spread" / 100.0 AS "spread",
+        (FLOOR(m."hundredths" * 1.0 / m."scored" + 0.5) / 100.0) AS "average"
+      FROM "SubmissionScoreSummary" m
+      CROSS JOIN "Submission" s
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+        AND m."spread" > ${Math.floor(threshold)} AND s."id" = m."submissionId"
+      ORDER BY m."spread" DESC, m."createdAt" ASC, m."submissionId" ASC`
+        : await prisma.$queryRaw<
+            {
+              id: string;
+              divisionId: string | null;
+              scored: Int;
+              spread: number;
+              average: number;
+            }[]
+          >`
       SELECT s."id" AS "id", s."divisionId" AS "divisionId",
         g."scored" AS "scored", g."spread" AS "spread", g."average" AS "average"
       FROM (

@@ -109,7 +109,7 @@ export async function scoringLoader(request: Request, contestId: string) {
   }
   const [rows, counts] = await Promise.all([
     ranking(contest.id, { mode, take: RANKING_PAGE_SIZE, skip: (page - 1) * RANKING_PAGE_SIZE }),
-    rankingCounts(contest.id),
+    rankingCounts(contest.id, mode),
   ]);
   const spread = await disagreements(contest.id, 1, null, rows, disagree, page);
   const pages = pageCount(disagree ? spread.total : counts.entries, RANKING_PAGE_SIZE);
