@@ -70,7 +70,7 @@ let other = "";
 let rubricId = "";
 let divisions: string[] = [];
 let judges: string[] = [];
-let entries: string[] = [];
+const entries: string[] = [];
 
 beforeAll(async () => {
   const made = await lifecycleContest({ published: true });

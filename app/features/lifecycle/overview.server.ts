@@ -10,7 +10,7 @@ import { spreadFlags } from "~/features/judging/spread.server";
 import { contestCapacity } from "~/features/rounds/capacity.server";
 import { contestRounds } from "~/features/rounds/rounds.server";
 import type { SubmissionStatus } from "~/features/entries/submission-status";
-import { fromSql, prisma } from "~/utils/db.server";
+import { prisma } from "~/utils/db.server";
 import { stepLabel, STEPS } from "./steps";
 import { stepState } from "./workflows.server";
 
