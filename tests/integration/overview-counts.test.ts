@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { contestOverview } from "~/features/lifecycle/overview.server";
 import { prisma } from "~/utils/db.server";
-import { lifecycleContest, person } from "./lifecycle-fixtures";
+import { DATES, lifecycleContest, person } from "./lifecycle-fixtures";
 
 // Issue 36: the contest's Overview counted the whole contest on every request (entries by status,
 // payments, judging progress over every live assignment: 2.5 s at 200,000 entries). It now reads
@@ -19,9 +19,16 @@ type Counts = Map<Key, [number, number]>;
 async function stored(contestId: string): Promise<Counts> {
   const rows = await prisma.contestTally.findMany({ where: { contestId } });
   const out: Counts = new Map();
-  for (const r of rows)
-    if (r.n !== 0 || r.scored !== 0)
-      out.set(`${r.kind}|${r.status}|${r.divisionId}|${r.round}|${r.flag}`, [r.n, r.scored]);
+  for (const r of rows) {
+    // The consent rows are spread over slots (ADR 0064): their sum is the count.
+    const key =
+      r.kind === "consent"
+        ? "consent"
+        : `${r.kind}|${r.status}|${r.divisionId}|${r.round}|${r.flag}`;
+    const [n, scored] = out.get(key) ?? [0, 0];
+    out.set(key, [n + r.n, scored + r.scored]);
+  }
+  for (const [key, [n, scored]] of out) if (n === 0 && scored === 0) out.delete(key);
   return out;
 }
 
@@ -49,6 +56,22 @@ async function fresh(contestId: string): Promise<Counts> {
       score: { select: { submittedAt: true } },
     },
   });
+  const unassigned = await prisma.submission.count({
+    where: {
+      contestId,
+      status: "submitted",
+      assignments: { none: { round: 1, releasedAt: null, submissionId: { not: null } } },
+    },
+  });
+  if (unassigned) out.set("unassigned|||0|false", [unassigned, 0]);
+  const consent = await prisma.submission.count({
+    where: {
+      contestId,
+      status: { in: ["pending_payment", "submitted"] },
+      entrant: { parentEmail: { not: null }, parentConsentAt: null },
+    },
+  });
+  if (consent) out.set("consent", [consent, 0]);
   for (const a of live) {
     const key = `judging||${a.submission?.divisionId ?? ""}|${a.round}|false`;
     const [n, scored] = out.get(key) ?? [0, 0];
@@ -98,6 +121,12 @@ beforeAll(async () => {
 
 async function addEntry(i: number, contest = contestId) {
   const writer = await person("writer");
+  // Every third writer is a child whose parent has not consented yet.
+  if (i % 3 === 0)
+    await prisma.user.update({
+      where: { id: writer.id },
+      data: { parentEmail: `parent-${writer.id}@example.test` },
+    });
   const status = i % 4 === 0 ? ("pending_payment" as const) : ("submitted" as const);
   const submission = await prisma.submission.create({
     data: {
@@ -226,6 +255,56 @@ describe("the Overview's counters equal a fresh count, on this engine", () => {
     });
     await expectTrue(contestId, "assignments changed");
 
+    // Entries left with no judge in round 1: every judge moved to round 2, released, or deleted;
+    // then one judged again.
+    await prisma.judgeAssignment.updateMany({
+      where: { submissionId: entries[20]! },
+      data: { round: 2 },
+    });
+    await prisma.judgeAssignment.updateMany({
+      where: { submissionId: entries[21]! },
+      data: { releasedAt: new Date() },
+    });
+    await prisma.judgeAssignment.deleteMany({ where: { submissionId: entries[22]! } });
+    // All of an entry's judges in one statement, as auto-assign writes them.
+    await prisma.judgeAssignment.deleteMany({ where: { submissionId: entries[23]! } });
+    await prisma.judgeAssignment.createMany({
+      data: judges.map((judgeId) => ({ contestId, judgeId, submissionId: entries[23]! })),
+    });
+    await prisma.judgeAssignment.updateMany({
+      where: { submissionId: entries[21]!, judgeId: judges[0] },
+      data: { releasedAt: null },
+    });
+    await prisma.submission.update({ where: { id: entries[20]! }, data: { status: "withdrawn" } });
+    await prisma.submission.update({
+      where: { id: entries[22]! },
+      data: { status: "disqualified" },
+    });
+    await prisma.submission.update({ where: { id: entries[22]! }, data: { status: "submitted" } });
+    await expectTrue(contestId, "entries without a judge");
+
+    // Parents consent, a parent's e-mail is added, one consent is taken back.
+    const writerOf = async (id: string) =>
+      (await prisma.submission.findUniqueOrThrow({ where: { id }, select: { entrantId: true } }))
+        .entrantId;
+    await prisma.user.update({
+      where: { id: await writerOf(entries[3]!) },
+      data: { parentConsentAt: new Date() },
+    });
+    await prisma.user.update({
+      where: { id: await writerOf(entries[25]!) },
+      data: { parentEmail: "late-parent@example.test" },
+    });
+    await prisma.user.update({
+      where: { id: await writerOf(entries[3]!) },
+      data: { parentConsentAt: null },
+    });
+    await prisma.user.update({
+      where: { id: await writerOf(entries[27]!) },
+      data: { parentConsentAt: new Date() },
+    });
+    await expectTrue(contestId, "consent given and added");
+
     // Entries deleted with their assignments, scores and payments (as the retention policy does
     // with a writer's account), one of them in a transaction that also adds and moves another.
     await prisma.submission.delete({ where: { id: entries[8]! } });
@@ -248,7 +327,7 @@ describe("the Overview's counters equal a fresh count, on this engine", () => {
       prisma.submission.delete({ where: { id: entries[9]! } }),
     ]);
     const writer = await prisma.submission.findUniqueOrThrow({
-      where: { id: entries[16]! },
+      where: { id: entries[15]! },
       select: { entrantId: true },
     });
     await prisma.user.delete({ where: { id: writer.entrantId } });
@@ -257,7 +336,8 @@ describe("the Overview's counters equal a fresh count, on this engine", () => {
   });
 
   test("the Overview shows the counters' figures", async () => {
-    const overview = await contestOverview(contestId);
+    // While round 1 is judged: the entries without a judge are an attention item.
+    const overview = await contestOverview(contestId, new Date(DATES.judgingOpen.getTime() + 1000));
     const f = await fresh(contestId);
     const sum = (prefix: string) =>
       [...f.entries()].filter(([k]) => k.startsWith(prefix)).reduce((n, [, [c]]) => n + c, 0);
@@ -265,6 +345,13 @@ describe("the Overview's counters equal a fresh count, on this engine", () => {
     expect(overview!.counts.byStatus.pending_payment ?? 0).toBe(sum("entry|pending_payment|"));
     expect(overview!.counts.byStatus.withdrawn).toBe(sum("entry|withdrawn|"));
     expect(overview!.counts.paid).toBe(sum("payment|paid|"));
+    expect(overview!.counts.waitingForConsent).toBe(sum("consent"));
+    expect(sum("consent")).toBeGreaterThan(0);
+    const unassigned = sum("unassigned|");
+    expect(unassigned).toBeGreaterThan(0);
+    expect(overview!.attention.find((a) => a.kind === "unassigned")?.text).toBe(
+      `${unassigned} submitted ${unassigned === 1 ? "entry has" : "entries have"} no judge`,
+    );
     const byDivision = Object.fromEntries(
       overview!.counts.byDivision.map((d) => [d.division, d.entries]),
     );

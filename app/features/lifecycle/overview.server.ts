@@ -64,10 +64,10 @@ export async function contestOverview(contestId: string, now = new Date()) {
     select: { id: true, title: true, timeZone: true, ...publishedDatesSelect },
   });
   if (!contest) return null;
-  const [tallies, consent, invoices, divisions, rounds, steps] = await Promise.all([
+  const [tallies, invoices, divisions, rounds, steps] = await Promise.all([
     // Entries by status, division and flag, payments by status, live assignments by round and
-    // division: counters kept by triggers, a few rows whatever the contest's size
-    // (docs/decisions/0064-overview-counts.md).
+    // division, entries with no judge in round 1, entries waiting for consent: counters kept by
+    // triggers, a few rows whatever the contest's size (docs/decisions/0064-overview-counts.md).
     prisma.contestTally.findMany({
       where: { contestId, n: { not: 0 } },
       select: {
@@ -78,14 +78,6 @@ export async function contestOverview(contestId: string, now = new Date()) {
         flag: true,
         n: true,
         scored: true,
-      },
-    }),
-    // Entries whose writer's parent has not consented yet (docs/decisions/0050).
-    prisma.submission.count({
-      where: {
-        contestId,
-        status: { in: ["pending_payment", "submitted"] },
-        entrant: { parentEmail: { not: null }, parentConsentAt: null },
       },
     }),
     prisma.paymentGroup.count({ where: { contestId, method: "invoice", status: "invoiced" } }),
@@ -113,6 +105,10 @@ export async function contestOverview(contestId: string, now = new Date()) {
   ]);
   const entries = tallies.filter((t) => t.kind === "entry");
   const progress = tallies.filter((t) => t.kind === "judging");
+  const total = (kind: string) =>
+    tallies.filter((t) => t.kind === kind).reduce((n, t) => n + t.n, 0);
+  // Entries whose writer's parent has not consented yet (docs/decisions/0050).
+  const consent = total("consent");
 
   const dates = publishedDates(contest);
   const { phase, next } = phaseOf(dates, contest.isPublished, now);
@@ -157,16 +153,9 @@ export async function contestOverview(contestId: string, now = new Date()) {
   const judgingStarted = rounds.some((r) => r.judgingOpen.getTime() <= now.getTime());
   const [capacity, unassigned, spread] = await Promise.all([
     rounds.length > 1 ? contestCapacity(contestId) : null,
-    // Round 1 takes every submitted entry; a later round only the entries advanced to it.
-    judgingStarted && current === 1
-      ? prisma.submission.count({
-          where: {
-            contestId,
-            status: "submitted",
-            assignments: { none: { round: 1, releasedAt: null, submissionId: { not: null } } },
-          },
-        })
-      : 0,
+    // Round 1 takes every submitted entry (the entries with no live round-1 judge are counted by
+    // triggers); a later round only the entries advanced to it.
+    judgingStarted && current === 1 ? total("unassigned") : 0,
     judgingStarted ? spreadFlags(contestId, { round: current, take: 0 }) : null,
   ]);
 
