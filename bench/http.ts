@@ -1648,6 +1648,7 @@ async function compare(ref: string) {
       ],
       ["scoring", "GET /admin/scoring (raw)", "/admin/contests/big/scoring", admin],
       ["scoring", "GET /admin/scoring (z)", "/admin/contests/big/scoring?normalize=z", admin],
+      ["overview", "GET /admin/contests/{id} (overview)", "/admin/contests/big", admin],
     ];
     // The contest workspace (ADR 0050) moved the admin's lists and the ranking: a base without
     // it answers the old address of the same page, not a 404 (the table compared a 404 with the
