@@ -1547,6 +1547,22 @@ async function rushLoad(origin: string, cookies: string[]) {
   return { result, started };
 }
 
+/** The triggers of migration 20270106000000_overview_counts, both engines (ADR 0064). */
+const OVERVIEW_COUNT_TRIGGERS = [
+  ...["insert", "update", "delete", "division", "judging_delete"].map(
+    (e) => `Submission_tally_${e}`,
+  ),
+  ...["insert", "update", "delete"].flatMap((e) => [
+    `Payment_tally_${e}`,
+    `JudgeAssignment_tally_${e}`,
+    `Submission_unassigned_${e}`,
+    `JudgeAssignment_unassigned_${e}`,
+    `Submission_consent_${e}`,
+  ]),
+  "User_consent_update",
+  "User_consent_delete",
+];
+
 async function compare(ref: string) {
   const base = baseBuild(ref);
   const runs = args.has("runs") ? RUNS : 2;
@@ -1585,6 +1601,21 @@ async function compare(ref: string) {
       src.close();
       urls.push(`file:${copy}`);
     }
+  // A base from before the Overview's counters (ADR 0064) runs without their triggers, or its
+  // writes (the rush, auto-assign) would be measured paying for them.
+  if (!fs.existsSync(path.join(base.dir, "prisma/migrations/20270106000000_overview_counts"))) {
+    const baseDb = openBenchDb(urls[1]);
+    for (const name of OVERVIEW_COUNT_TRIGGERS) {
+      const table = name.split("_")[0];
+      await baseDb.run(
+        engine === "postgres"
+          ? `DROP TRIGGER IF EXISTS "${name}" ON "${table}"`
+          : `DROP TRIGGER IF EXISTS "${name}"`,
+      );
+    }
+    await baseDb.close();
+    console.log("base runs without the Overview's counter triggers (ADR 0064)");
+  }
   const BASE_PORT = PORT + 1;
   const newServer = await startServer(urls[0]);
   const baseServer = await startServer(urls[1], { port: BASE_PORT, root: base.dir });
@@ -1617,6 +1648,7 @@ async function compare(ref: string) {
       ],
       ["scoring", "GET /admin/scoring (raw)", "/admin/contests/big/scoring", admin],
       ["scoring", "GET /admin/scoring (z)", "/admin/contests/big/scoring?normalize=z", admin],
+      ["overview", "GET /admin/contests/{id} (overview)", "/admin/contests/big", admin],
     ];
     // The contest workspace (ADR 0050) moved the admin's lists and the ranking: a base without
     // it answers the old address of the same page, not a 404 (the table compared a 404 with the

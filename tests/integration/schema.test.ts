@@ -324,6 +324,11 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
       update: row,
     });
   },
+  // Kept by triggers (ADR 0064): the base entry's counter, read back as stored.
+  ContestTally: (b) =>
+    prisma.contestTally.findFirstOrThrow({
+      where: { contestId: b.contest.id, kind: "entry", status: "submitted" },
+    }),
   RankingVersion: (b) =>
     prisma.rankingVersion.upsert({
       where: { contestId: b.contest.id },

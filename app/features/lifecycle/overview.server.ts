@@ -1,8 +1,8 @@
 /**
  * The contest workspace's Overview (docs/decisions/0050-contest-workspace.md): where the contest
  * stands by its published schedule, its counts, judging progress and what needs the admin now.
- * Every count is an SQL aggregate (groupBy, count, one GROUP BY over assignments): the page never
- * loads the contest's entries, so its cost does not grow with them.
+ * Entries, payments and judging progress are counters kept by triggers (ContestTally,
+ * docs/decisions/0064-overview-counts.md): the page reads a few rows, not the contest.
  */
 import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import { roundInView } from "~/features/results/stage-round";
@@ -10,7 +10,7 @@ import { spreadFlags } from "~/features/judging/spread.server";
 import { contestCapacity } from "~/features/rounds/capacity.server";
 import { contestRounds } from "~/features/rounds/rounds.server";
 import type { SubmissionStatus } from "~/features/entries/submission-status";
-import { fromSql, prisma } from "~/utils/db.server";
+import { prisma } from "~/utils/db.server";
 import { stepLabel, STEPS } from "./steps";
 import { stepState } from "./workflows.server";
 
@@ -64,61 +64,51 @@ export async function contestOverview(contestId: string, now = new Date()) {
     select: { id: true, title: true, timeZone: true, ...publishedDatesSelect },
   });
   if (!contest) return null;
-  const [entries, payments, consent, invoices, divisions, rounds, steps, progress] =
-    await Promise.all([
-      prisma.submission.groupBy({
-        by: ["status", "divisionId", "mentionsEntrant"],
-        where: { contestId },
-        _count: { _all: true },
-      }),
-      prisma.payment.groupBy({
-        by: ["status"],
-        where: { contestId },
-        _count: { _all: true },
-      }),
-      // Entries whose writer's parent has not consented yet (docs/decisions/0050).
-      prisma.submission.count({
-        where: {
-          contestId,
-          status: { in: ["pending_payment", "submitted"] },
-          entrant: { parentEmail: { not: null }, parentConsentAt: null },
-        },
-      }),
-      prisma.paymentGroup.count({ where: { contestId, method: "invoice", status: "invoiced" } }),
-      prisma.division.findMany({
-        where: { contestId },
-        select: { id: true, name: true },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-      }),
-      contestRounds(contestId),
-      prisma.lifecycleStep.findMany({
-        where: { contestId },
-        select: {
-          step: true,
-          round: true,
-          dueAt: true,
-          finishedAt: true,
-          outcome: true,
-          lastError: true,
-          nextAttemptAt: true,
-          lockedUntil: true,
-          lockedBy: true,
-        },
-        orderBy: [{ dueAt: "asc" }, { step: "asc" }],
-      }),
-      // Live assignments of entries, by round and division, with how many have a submitted score;
-      // the entry's division from an index, not its row (docs/decisions/0058-story-rows.md).
-      prisma.$queryRaw<
-        { round: number | bigint; divisionId: string | null; assigned: bigint; scored: bigint }[]
-      >`
-        SELECT a."round" AS "round", s."divisionId" AS "divisionId",
-          COUNT(*) AS "assigned", COUNT(sc."submittedAt") AS "scored"
-        FROM "JudgeAssignment" a
-        JOIN "Submission" s ON s."id" = a."submissionId" AND s."contestId" = a."contestId"
-        LEFT JOIN "Score" sc ON sc."assignmentId" = a."id"
-        WHERE a."contestId" = ${contestId} AND a."releasedAt" IS NULL
-        GROUP BY a."round", s."divisionId"`,
-    ]);
+  const [tallies, invoices, divisions, rounds, steps] = await Promise.all([
+    // Entries by status, division and flag, payments by status, live assignments by round and
+    // division, entries with no judge in round 1, entries waiting for consent: counters kept by
+    // triggers, a few rows whatever the contest's size (docs/decisions/0064-overview-counts.md).
+    prisma.contestTally.findMany({
+      where: { contestId, n: { not: 0 } },
+      select: {
+        kind: true,
+        status: true,
+        divisionId: true,
+        round: true,
+        flag: true,
+        n: true,
+        scored: true,
+      },
+    }),
+    prisma.paymentGroup.count({ where: { contestId, method: "invoice", status: "invoiced" } }),
+    prisma.division.findMany({
+      where: { contestId },
+      select: { id: true, name: true },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+    }),
+    contestRounds(contestId),
+    prisma.lifecycleStep.findMany({
+      where: { contestId },
+      select: {
+        step: true,
+        round: true,
+        dueAt: true,
+        finishedAt: true,
+        outcome: true,
+        lastError: true,
+        nextAttemptAt: true,
+        lockedUntil: true,
+        lockedBy: true,
+      },
+      orderBy: [{ dueAt: "asc" }, { step: "asc" }],
+    }),
+  ]);
+  const entries = tallies.filter((t) => t.kind === "entry");
+  const progress = tallies.filter((t) => t.kind === "judging");
+  const total = (kind: string) =>
+    tallies.filter((t) => t.kind === kind).reduce((n, t) => n + t.n, 0);
+  // Entries whose writer's parent has not consented yet (docs/decisions/0050).
+  const consent = total("consent");
 
   const dates = publishedDates(contest);
   const { phase, next } = phaseOf(dates, contest.isPublished, now);
@@ -130,27 +120,28 @@ export async function contestOverview(contestId: string, now = new Date()) {
   const byDivision = new Map<string | null, number>();
   let flagged = 0;
   for (const g of entries) {
-    const n = g._count._all;
-    byStatus[g.status] = (byStatus[g.status] ?? 0) + n;
-    if (g.status === "submitted") {
-      byDivision.set(g.divisionId, (byDivision.get(g.divisionId) ?? 0) + n);
-      if (g.mentionsEntrant) flagged += n;
+    const status = g.status as SubmissionStatus;
+    byStatus[status] = (byStatus[status] ?? 0) + g.n;
+    if (status === "submitted") {
+      const division = g.divisionId || null;
+      byDivision.set(division, (byDivision.get(division) ?? 0) + g.n);
+      if (g.flag) flagged += g.n;
     }
   }
-  const paymentsBy = Object.fromEntries(payments.map((p) => [p.status, p._count._all]));
+  const paymentsBy = Object.fromEntries(
+    tallies.filter((t) => t.kind === "payment").map((p) => [p.status, p.n]),
+  );
 
   // Judging progress: per round and division; unscored assignments of a closed round are overdue.
   const roundByNumber = new Map(rounds.map((r) => [r.number, r]));
   const judging = progress
     .map((p) => {
-      const round = fromSql.int(p.round);
-      const assigned = fromSql.int(p.assigned);
-      const scored = fromSql.int(p.scored);
+      const { round, n: assigned, scored } = p;
       const close = roundByNumber.get(round)?.judgingClose;
       return {
         round,
         roundName: roundByNumber.get(round)?.name ?? `Round ${round}`,
-        division: divisionName(p.divisionId),
+        division: divisionName(p.divisionId || null),
         assigned,
         scored,
         overdue: close && close.getTime() < now.getTime() ? assigned - scored : 0,
@@ -162,16 +153,9 @@ export async function contestOverview(contestId: string, now = new Date()) {
   const judgingStarted = rounds.some((r) => r.judgingOpen.getTime() <= now.getTime());
   const [capacity, unassigned, spread] = await Promise.all([
     rounds.length > 1 ? contestCapacity(contestId) : null,
-    // Round 1 takes every submitted entry; a later round only the entries advanced to it.
-    judgingStarted && current === 1
-      ? prisma.submission.count({
-          where: {
-            contestId,
-            status: "submitted",
-            assignments: { none: { round: 1, releasedAt: null, submissionId: { not: null } } },
-          },
-        })
-      : 0,
+    // Round 1 takes every submitted entry (the entries with no live round-1 judge are counted by
+    // triggers); a later round only the entries advanced to it.
+    judgingStarted && current === 1 ? total("unassigned") : 0,
     judgingStarted ? spreadFlags(contestId, { round: current, take: 0 }) : null,
   ]);
 
