@@ -12,6 +12,7 @@ import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
 import { inRequestStore } from "~/utils/access-log";
 import { entriesLeftFor } from "~/features/entries/entry-limit.server";
 import { cookieFor } from "./session-cookie";
+import { pgPlan, planNodes, sqlitePlan } from "./plans";
 
 type Args = { request: Request; params: Record<string, string>; context: object };
 const enter = (await import("~/routes/_public+/contests.$slug.enter")) as unknown as {
@@ -144,14 +145,6 @@ function form() {
   return f;
 }
 
-type PgNode = {
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  Plans?: PgNode[];
-};
-const nodes = (n: PgNode): PgNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
 /**
  * What of the statements' plans grows with the contest or the site. SQLite: a scan of Submission
  * or Pupil, or a walk of a contest's entries (an index searched by its contest first). PostgreSQL:
@@ -164,20 +157,13 @@ async function growth(events: SqlEvent[]): Promise<string[]> {
     if (!TABLES.some((t) => e.sql.includes(`"${t}"`) || e.sql.includes(`\`${t}\``))) continue;
     const text = e.sql.replace(/\s+/g, " ").slice(0, 300);
     if (engine === "postgres") {
-      const [r] = await prisma.$queryRawUnsafe<{ "QUERY PLAN": { Plan: PgNode }[] }[]>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${e.sql}`,
-        ...e.args,
-      );
-      const read = nodes(r!["QUERY PLAN"][0]!.Plan)
+      const read = planNodes(await pgPlan(e))
         .filter((n) => TABLES.includes(n["Relation Name"] ?? ""))
         .reduce((sum, n) => sum + n["Actual Rows"] * n["Actual Loops"], 0);
       if (read > 20) found.push(`${read} rows read in: ${text}`);
       continue;
     }
-    const plan = await prisma.$queryRawUnsafe<{ detail: string }[]>(
-      `EXPLAIN QUERY PLAN ${e.sql}`,
-      ...e.args,
-    );
+    const plan = await sqlitePlan(e);
     const aliases = new Set(TABLES);
     for (const t of TABLES)
       for (const m of e.sql.matchAll(new RegExp(`[\`"]${t}[\`"] (?:AS )?[\`"]?(\\w+)`, "g")))

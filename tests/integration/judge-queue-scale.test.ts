@@ -6,6 +6,7 @@ import { inRequestStore } from "~/utils/access-log";
 import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
 import { cookieFor } from "./session-cookie";
 import type { RouteModule } from "./route-module";
+import { pgPlan, planNodes, sqlitePlan, type PgNode } from "./plans";
 
 // Issue 36: the judge's queue ordered all of a judge's assignments, each joined to its entry,
 // score, contest and round, before it could take a page of 25: at 10,000 assignments a judge it
@@ -43,17 +44,6 @@ async function judgePage(cookie: string, page: number) {
   }
 }
 
-type PgNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  Plans?: PgNode[];
-};
-
-/** Every node of a plan. */
-const nodes = (n: PgNode): PgNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
 /**
  * PostgreSQL: the rows the statements read from tables, as the engine counted them running the
  * statement (EXPLAIN ANALYZE), but for the index-only walks (the queue index's own range, down to
@@ -64,7 +54,7 @@ const nodes = (n: PgNode): PgNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 async function pgTableRows(events: SqlEvent[]) {
   let rows = 0;
   const walk = (n: PgNode) => {
-    const below = nodes(n).slice(1);
+    const below = planNodes(n).slice(1);
     const count =
       n["Node Type"] === "Aggregate" &&
       below.every((c) => !/Join|Nested Loop/.test(c["Node Type"])) &&
@@ -78,11 +68,7 @@ async function pgTableRows(events: SqlEvent[]) {
     for (const c of n.Plans ?? []) walk(c);
   };
   for (const e of events.filter((e) => e.sql.includes('"JudgeAssignment"'))) {
-    const [r] = await prisma.$queryRawUnsafe<{ "QUERY PLAN": { Plan: PgNode }[] }[]>(
-      `EXPLAIN (ANALYZE, FORMAT JSON) ${e.sql}`,
-      ...e.args,
-    );
-    walk(r!["QUERY PLAN"][0]!.Plan);
+    walk(await pgPlan(e));
   }
   return rows;
 }
@@ -95,10 +81,7 @@ async function pgTableRows(events: SqlEvent[]) {
 async function sqliteGrowth(events: SqlEvent[]) {
   const found: string[] = [];
   for (const e of events.filter((e) => e.sql.includes('"JudgeAssignment"'))) {
-    const plan = await prisma.$queryRawUnsafe<{ parent: number | bigint; detail: string }[]>(
-      `EXPLAIN QUERY PLAN ${e.sql}`,
-      ...e.args,
-    );
+    const plan = await sqlitePlan(e);
     const aliases = new Set(
       [...e.sql.matchAll(/"JudgeAssignment"\s+(?:AS\s+)?"?(\w+)"?/gi)].map((m) => m[1]!),
     );

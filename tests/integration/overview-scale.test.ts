@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { contestOverview } from "~/features/lifecycle/overview.server";
 import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
 import { inRequestStore } from "~/utils/access-log";
+import { pgPlan, sqlitePlan, type PgNode } from "./plans";
 
 // Issue 36: the contest's Overview counted the whole contest on every request (at 200,000
 // entries: 600,000 live assignments joined to their entries, every entry's writer for consent,
@@ -28,14 +29,6 @@ async function overviewStatements(contestId: string) {
   }
 }
 
-type PgNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  Plans?: PgNode[];
-};
-
 /** PostgreSQL: the rows every scan of a table or index returned, as EXPLAIN ANALYZE counted. */
 async function pgRowsRead(events: SqlEvent[]) {
   let rows = 0;
@@ -45,11 +38,7 @@ async function pgRowsRead(events: SqlEvent[]) {
   };
   for (const e of events) {
     if (!/^\s*SELECT/i.test(e.sql)) continue;
-    const [r] = await prisma.$queryRawUnsafe<{ "QUERY PLAN": { Plan: PgNode }[] }[]>(
-      `EXPLAIN (ANALYZE, FORMAT JSON) ${e.sql}`,
-      ...e.args,
-    );
-    walk(r!["QUERY PLAN"][0]!.Plan);
+    walk(await pgPlan(e));
   }
   return rows;
 }
@@ -59,10 +48,7 @@ async function sqliteGrowth(events: SqlEvent[]) {
   const found: string[] = [];
   for (const e of events) {
     if (!/^\s*SELECT/i.test(e.sql)) continue;
-    const plan = await prisma.$queryRawUnsafe<{ detail: string }[]>(
-      `EXPLAIN QUERY PLAN ${e.sql}`,
-      ...e.args,
-    );
+    const plan = await sqlitePlan(e);
     for (const { detail } of plan)
       if (
         /^SCAN (?!CONSTANT|sub$)/.test(detail) ||

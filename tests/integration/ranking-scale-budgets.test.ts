@@ -3,6 +3,7 @@ import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
 import { inRequestStore } from "~/utils/access-log";
 import { cookieFor } from "./session-cookie";
 import type { RouteModule } from "./route-module";
+import { pgPlan, sqlitePlan, type PgNode } from "./plans";
 
 // A ranking page's cost must not grow with the contest (docs/decisions/0062-ranking-at-scale.md).
 // The same contest at 500 and at 5,000 entries (60 judges, 3 scores an entry, 4 divisions for the
@@ -39,23 +40,17 @@ async function rowsRead(event: SqlEvent): Promise<number> {
   // As PostgreSQL plans it at scale: a table of 5,000 rows is small enough to read whole (a
   // sequential scan, or a whole index for a hash or merge join with a page of 50), one of 200,000
   // is not, so those plans are priced out here and the plan shows what the statement must read.
-  const [row] = await prisma.$transaction(
+  const top = await prisma.$transaction(
     async (tx) => {
       for (const setting of ["enable_seqscan", "enable_hashjoin", "enable_mergejoin"])
         await tx.$executeRawUnsafe(`SET LOCAL ${setting} = off`);
-      return tx.$queryRawUnsafe<{ "QUERY PLAN": unknown }[]>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${event.sql}`,
-        ...event.args,
-      );
+      return pgPlan(event, tx);
     },
     { timeout: 120_000 },
   );
-  type Node = Record<string, unknown> & { Plans?: Node[] };
-  const plan = row!["QUERY PLAN"];
-  const top = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: Node }[];
   let read = 0;
-  const walk = (n: Node) => {
-    if (typeof n["Relation Name"] === "string" && CONTEST_TABLES.has(n["Relation Name"])) {
+  const walk = (n: PgNode) => {
+    if (n["Relation Name"] && CONTEST_TABLES.has(n["Relation Name"])) {
       const rows =
         Number(n["Actual Rows"] ?? 0) +
         Number(n["Rows Removed by Filter"] ?? 0) +
@@ -64,7 +59,7 @@ async function rowsRead(event: SqlEvent): Promise<number> {
     }
     for (const c of n.Plans ?? []) walk(c);
   };
-  for (const t of top) walk(t.Plan);
+  walk(top);
   return read;
 }
 
@@ -296,10 +291,7 @@ describe("the ranking's cost per request, at 500 and at 5,000 entries", () => {
         console.log(`${n} entries: flags read ${read} rows for ${flagged} flagged`);
         expect(read, flags[0]!.sql).toBeLessThanOrEqual(2 * flagged + 100);
       } else {
-        const plan = await prisma.$queryRawUnsafe<{ detail: string }[]>(
-          `EXPLAIN QUERY PLAN ${flags[0]!.sql}`,
-          ...flags[0]!.args,
-        );
+        const plan = await sqlitePlan(flags[0]!);
         const details = plan.map((r) => r.detail).join("\n");
         expect(details).toMatch(/SubmissionScoreSummary_contestId_status_spread_idx/);
         expect(details).not.toMatch(/JudgeAssignment|Score_/);

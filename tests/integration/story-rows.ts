@@ -7,7 +7,8 @@
  * Submission, or any visit to its rows (not COVERING) by an aggregate, is a reason the page would
  * grow with the contest's text. (A page reading its own 25 rows by their index is fine.)
  */
-import { prisma, type SqlEvent } from "~/utils/db.server";
+import type { SqlEvent } from "~/utils/db.server";
+import { sqlitePlan } from "./plans";
 
 const STORY_TABLES = ["Submission"];
 const KEYWORDS = new Set(["WHERE", "ON", "JOIN", "LEFT", "INNER", "GROUP", "ORDER", "LIMIT", "AS"]);
@@ -25,10 +26,7 @@ function storyNames(sql: string): Set<string> {
 /** The plan lines of `event` that read story rows, as SQLite would run it. */
 export async function storyRowReads(event: SqlEvent): Promise<string[]> {
   if (!/^\s*(SELECT|WITH)\b/i.test(event.sql)) return [];
-  const plan = await prisma.$queryRawUnsafe<{ detail: string }[]>(
-    `EXPLAIN QUERY PLAN ${event.sql}`,
-    ...event.args,
-  );
+  const plan = await sqlitePlan(event);
   const names = storyNames(event.sql);
   const grouped = /\bGROUP BY\b/i.test(event.sql);
   return plan
