@@ -33,7 +33,14 @@ async function chartStatements(contestId: string, now: Date) {
 async function pgRowsRead(events: SqlEvent[]) {
   let rows = 0;
   const walk = (n: PgNode) => {
-    if (n["Relation Name"]) rows += n["Actual Rows"] * n["Actual Loops"];
+    // Rows a scan returned and rows it read and dropped (a scan that filters instead of seeking).
+    if (n["Relation Name"])
+      rows +=
+        (n["Actual Rows"] +
+          (n["Rows Removed by Filter"] ?? 0) +
+          (n["Rows Removed by Index Recheck"] ?? 0)) *
+        n["Actual Loops"];
+    console.log(n["Node Type"], n["Relation Name"], n["Index Name" as never]);
     for (const c of n.Plans ?? []) walk(c);
   };
   for (const e of events) if (/^\s*SELECT/i.test(e.sql)) walk(await pgPlan(e));
