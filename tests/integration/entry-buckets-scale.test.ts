@@ -29,7 +29,7 @@ async function chartStatements(contestId: string, now: Date) {
   }
 }
 
-/** PostgreSQL: the rows every scan of a table or index returned, as EXPLAIN ANALYZE counted. */
+/** PostgreSQL: the rows every scan of a table or index read, as EXPLAIN ANALYZE counted. */
 async function pgRowsRead(events: SqlEvent[]) {
   let rows = 0;
   const walk = (n: PgNode) => {
@@ -40,7 +40,6 @@ async function pgRowsRead(events: SqlEvent[]) {
           (n["Rows Removed by Filter"] ?? 0) +
           (n["Rows Removed by Index Recheck"] ?? 0)) *
         n["Actual Loops"];
-    console.log(n["Node Type"], n["Relation Name"], n["Index Name" as never]);
     for (const c of n.Plans ?? []) walk(c);
   };
   for (const e of events) if (/^\s*SELECT/i.test(e.sql)) walk(await pgPlan(e));
