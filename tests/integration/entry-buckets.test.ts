@@ -21,7 +21,7 @@ let writer = "";
 let seq = 0;
 
 type Setup = { id: string; timeZone: string; first: string; last: string; now: Date };
-const contests: Record<"kathmandu" | "newYork" | "utc", Setup> = {
+const contests: Record<"kathmandu" | "newYork" | "utc" | "monrovia", Setup> = {
   // Asia/Kathmandu is UTC+5:45 all year.
   kathmandu: {
     id: "",
@@ -39,6 +39,15 @@ const contests: Record<"kathmandu" | "newYork" | "utc", Setup> = {
     now: new Date(0),
   },
   utc: { id: "", timeZone: "UTC", first: "2030-03-02", last: "2030-03-04", now: new Date(0) },
+  // Liberia kept UTC−0:44:30 until 1972: its days do not start on a quarter hour, so the chart
+  // counts them one by one (ADR 0067's fallback).
+  monrovia: {
+    id: "",
+    timeZone: "Africa/Monrovia",
+    first: "1971-03-01",
+    last: "1971-03-04",
+    now: new Date(0),
+  },
 };
 
 const local = (c: Setup, date: string, time: string) =>
@@ -73,6 +82,7 @@ async function expectCharts(step: string) {
     const expected = await fresh(c);
     expect(chart?.days, `${step}: ${c.timeZone}`).toEqual(expected);
     expect(chart?.total, `${step}: ${c.timeZone}`).toBe(expected.reduce((n, d) => n + d.count, 0));
+    expect(chart?.total, `${step}: ${c.timeZone}`).toBeGreaterThan(0);
   }
 }
 
@@ -159,6 +169,7 @@ describe("the entries-per-day chart from quarter-hour counters", () => {
         entry(ny, new Date("2030-11-03T06:30:00Z"), "submitted"),
       ],
     });
+    expect(local(contests.monrovia, "1971-03-01", "00:00:00").getTime() % 900_000).not.toBe(0);
     await expectCharts("many at once");
     const total = (await entriesPerDay(ny.id, ny.now))!.days;
     expect(total.find((d) => d.date === "2030-11-03")?.count).toBeGreaterThan(2);
