@@ -1563,6 +1563,12 @@ const OVERVIEW_COUNT_TRIGGERS = [
   "User_consent_delete",
 ];
 
+/** The triggers of migration 20270109000000_entry_buckets, both engines (ADR 0067). */
+const ENTRY_BUCKET_TRIGGERS = [
+  ...["insert", "update", "delete"].map((e) => `Submission_chart_${e}`),
+  "Contest_counters_delete",
+];
+
 async function compare(ref: string) {
   const base = baseBuild(ref);
   const runs = args.has("runs") ? RUNS : 2;
@@ -1615,6 +1621,20 @@ async function compare(ref: string) {
     }
     await baseDb.close();
     console.log("base runs without the Overview's counter triggers (ADR 0064)");
+  }
+  // Nor with the chart's quarter-hour counters (ADR 0067).
+  if (!fs.existsSync(path.join(base.dir, "prisma/migrations/20270109000000_entry_buckets"))) {
+    const baseDb = openBenchDb(urls[1]);
+    for (const name of ENTRY_BUCKET_TRIGGERS) {
+      const table = name.split("_")[0];
+      await baseDb.run(
+        engine === "postgres"
+          ? `DROP TRIGGER IF EXISTS "${name}" ON "${table}"`
+          : `DROP TRIGGER IF EXISTS "${name}"`,
+      );
+    }
+    await baseDb.close();
+    console.log("base runs without the chart's counter triggers (ADR 0067)");
   }
   const BASE_PORT = PORT + 1;
   const newServer = await startServer(urls[0]);

@@ -329,6 +329,9 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
     prisma.contestTally.findFirstOrThrow({
       where: { contestId: b.contest.id, kind: "entry", status: "submitted" },
     }),
+  // Kept by triggers (ADR 0067): the base entry's quarter hour, read back as stored.
+  ContestEntryBucket: (b) =>
+    prisma.contestEntryBucket.findFirstOrThrow({ where: { contestId: b.contest.id } }),
   RankingVersion: (b) =>
     prisma.rankingVersion.upsert({
       where: { contestId: b.contest.id },
