@@ -17,7 +17,7 @@
  *
  * --compare <ref> builds that commit once in its own folder (cached by commit hash under
  * /tmp/inkwell-bench-base) and measures it beside the working tree's build, case by case,
- * interleaved (base, new, base, new), on copies of the same seeded SQLite file, and prints the
+ * interleaved (base, new, then new, base: A B B A), on copies of the same seeded SQLite file, and prints the
  * ratio per case (throughput, and CPU time per request of the server's processes, which a busy
  * machine disturbs far less): above 1 is faster (docs/decisions/0048-performance-budgets.md).
  * With --db postgres both sides run on two databases of one private cluster (the base must know
@@ -1505,7 +1505,7 @@ function baseBuild(ref: string) {
 /**
  * `--compare <ref>`: the commit and the working tree's build, each on its own copy of the same
  * seeded SQLite file, both servers up at once (ports PORT and PORT + 1); each case is measured
- * base, new, base, new… (--runs each, default 2) in the same window, and the table gives the
+ * base, new, then new, base… (--runs each, default 2; sidesOfRun) in the same window, and the table gives the
  * medians and their ratio (new / base for throughput, base / new for a time): above 1 is faster.
  */
 /**
@@ -1568,6 +1568,15 @@ const ENTRY_BUCKET_TRIGGERS = [
   ...["insert", "update", "delete"].map((e) => `Submission_chart_${e}`),
   "Contest_counters_delete",
 ];
+
+/**
+ * The order of the two sides in run r of --compare: base then new, then new then base (A B B A).
+ * A load that rises or falls during a comparison (another job starting, a cache filling) weighs
+ * on both sides alike, instead of always on the side measured second.
+ */
+function sidesOfRun(r: number) {
+  return r % 2 === 0 ? (["base", "new"] as const) : (["new", "base"] as const);
+}
 
 async function compare(ref: string) {
   const base = baseBuild(ref);
@@ -1694,7 +1703,7 @@ async function compare(ref: string) {
       const address = { base: await addressOn("base", p, cookie), new: p };
       if (address.base !== p) console.log(`  ${name} [base]: ${address.base}`);
       for (let r = 0; r < runs; r++)
-        for (const side of ["base", "new"] as const) {
+        for (const side of sidesOfRun(r)) {
           // The warm-up request inside load() is counted too: one more than the load's.
           const cpu0 = cpuMs(server[side].pid!);
           const m = await load(address[side], cookie, {}, origin[side], 1);
@@ -1720,7 +1729,7 @@ async function compare(ref: string) {
           await timed("/judge/compare/compare", judge, "GET", undefined, 1, origin[side]);
         }
         for (let r = 0; r < Math.max(runs, 5); r++)
-          for (const side of ["base", "new"] as const) {
+          for (const side of sidesOfRun(r)) {
             await prepare(db[side]);
             const cpu0 = cpuMs(server[side].pid!);
             const m = await timed(
@@ -1744,7 +1753,7 @@ async function compare(ref: string) {
       if (!want(id)) continue;
       const row = { name, base: [] as Result[], new: [] as Result[] };
       for (let r = 0; r < runs; r++)
-        for (const side of ["base", "new"] as const) {
+        for (const side of sidesOfRun(r)) {
           const m = await timed(p, admin, "GET", undefined, 1, origin[side]);
           row[side].push(m);
           console.log(`  ${name} [${side}]: ${m.ms.toFixed(0)} ms`);
@@ -1773,7 +1782,7 @@ async function compare(ref: string) {
       if (!want(id)) continue;
       const row = { name, base: [] as Result[], new: [] as Result[] };
       for (let r = 0; r < runs; r++)
-        for (const side of ["base", "new"] as const) {
+        for (const side of sidesOfRun(r)) {
           await sideDb[side].run(
             `DELETE FROM "JudgeAssignment" WHERE "contestId" = ? AND "submissionId" IS NOT NULL`,
             [contestId],
@@ -1815,7 +1824,7 @@ async function compare(ref: string) {
         new: [] as Result[],
       };
       for (let r = 0; r < runs; r++)
-        for (const side of ["base", "new"] as const) {
+        for (const side of sidesOfRun(r)) {
           await sideDb[side].run(`DELETE FROM "Submission" WHERE "contestId" = 'rush'`);
           const cpu0 = cpuMs(server[side].pid!);
           const { result, started } = await rushLoad(origin[side], cookies);
