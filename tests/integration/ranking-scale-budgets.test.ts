@@ -330,3 +330,203 @@ describe("the ranking's cost per request, at 500 and at 5,000 entries", () => {
     }
   });
 });
+
+describe("one division's raw ranking of round 1, from the score summaries", () => {
+  // docs/decisions/0068-division-ranking.md: the first load after a score change of one
+  // division's raw page reads its page from the summaries' division index, as the whole
+  // contest's raw page does, instead of computing the whole round (every assignment and score).
+  test("the first load after a score change reads the page, not the round", async () => {
+    const cookie = await cookieFor(admin);
+    for (const n of SIZES) {
+      const id = contests.get(n)!;
+      if ((await prisma.division.count({ where: { contestId: id } })) === 0) await divide(id);
+      const division = `${id}-d1`;
+      for (const page of [1, Math.floor(n / 4 / PAGE)]) {
+        const path = `/admin/contests/${id}/scoring?division=${division}&page=${page}`;
+        await get(path, cookie, id);
+        await prisma.$executeRaw`UPDATE "RankingVersion" SET "version" = "version" + 1
+          WHERE "contestId" = ${id}`;
+        const events: SqlEvent[] = [];
+        const stop = observeSql((e) => events.push(e));
+        try {
+          await get(path, cookie, id);
+        } finally {
+          stop();
+        }
+        // The flags (a range of the spread index, O(flagged): ADR 0063, tested above) and the
+        // division's counts (one COUNT over its index range, once per RankingVersion) aside,
+        // every statement reads and returns about a page.
+        const flags = events.filter((e) => /AS "spread"/.test(e.sql));
+        const counts = events.filter((e) => /AS "entries"/.test(e.sql));
+        expect(counts.length, `${n}: the division's counts, at most once`).toBeLessThanOrEqual(1);
+        // A deep page's start: one walk of the division's index range a RankingVersion (ADR 0062).
+        const starts = events.filter((e) => /AS "rn"|GROUP BY m."average"/.test(e.sql));
+        const perVersion = [...counts, ...starts];
+        const rest = events.filter((e) => !flags.includes(e) && !perVersion.includes(e));
+        let read = 0;
+        const lines: string[] = [];
+        for (const e of rest) {
+          const r = await rowsRead(e);
+          read += r;
+          lines.push(`${e.rows} rows, ${r} read: ${e.sql.replace(/\s+/g, " ").slice(0, 240)}`);
+          if (engine === "sqlite") {
+            const plan = (await sqlitePlan(e)).map((p) => p.detail).join("\n");
+            // No walk of the round's assignments or scores: only an entry's assignments by entry.
+            expect(plan, e.sql).not.toMatch(/SCAN \S*(JudgeAssignment|Score)|round=\?/);
+            expect(plan, e.sql).not.toMatch(/Score_/);
+          }
+        }
+        for (const e of perVersion) {
+          // Each reads the division's entries in its index, never the round's assignments.
+          expect(e.rows, e.sql).toBeLessThanOrEqual(PAGE + 10);
+          if (engine === "postgres")
+            expect(await rowsRead(e), e.sql).toBeLessThanOrEqual(n / 4 + 10);
+          else
+            expect((await sqlitePlan(e)).map((p) => p.detail).join("\n")).toMatch(
+              /^SEARCH m USING COVERING INDEX SubmissionScoreSummary_division_rank_idx/m,
+            );
+        }
+        const detail = lines.join("\n");
+        console.log(
+          `${n} entries, division page ${page}, first load: ${read} rows read\n${detail}`,
+        );
+        expect(Math.max(0, ...rest.map((e) => e.rows)), detail).toBeLessThanOrEqual(PAGE + 10);
+        if (engine === "postgres") expect(read, detail).toBeLessThanOrEqual(20 * PAGE);
+      }
+    }
+  });
+
+  test("its rows and ranks are the round's computation's, division by division", async () => {
+    const { stageRanking } = await import("~/features/judging/ranking.server");
+    const { divisionRawPage } = await import("~/features/judging/division-ranking.server");
+    const now = Date.now();
+    const stamp = `eq${now.toString(36)}`;
+    const contest = await prisma.contest.create({
+      data: {
+        slug: `division-eq-${stamp}`,
+        title: "Divisions, ties and missing scores",
+        description: "The division ranking against the round's computation",
+        isPublished: true,
+        submissionsOpen: new Date(now - 40 * DAY),
+        submissionsClose: new Date(now - 2 * DAY),
+        judgingOpen: new Date(now - DAY),
+        judgingClose: new Date(now + 10 * DAY),
+        resultsAt: new Date(now + 20 * DAY),
+        rubrics: {
+          create: {
+            name: "Rubric",
+            criteria: JSON.stringify([
+              { key: "voice", label: "Voice", maxPoints: 10, weight: 1, requireComment: false },
+            ]),
+          },
+        },
+      },
+      include: { rubrics: true },
+    });
+    for (let d = 0; d < 3; d++)
+      await prisma.division.create({
+        data: {
+          id: `${stamp}-d${d}`,
+          contestId: contest.id,
+          position: d + 1,
+          name: `Division ${d + 1}`,
+          basis: "grade",
+          min: d * 3,
+          max: d * 3 + 2,
+        },
+      });
+    const ENTRIES = 330;
+    const judges = Array.from({ length: 9 }, (_, i) => ({
+      id: `${stamp}-j${i}`,
+      email: `${stamp}-j${i}@scale.test`,
+      displayName: `Judge ${i}`,
+    }));
+    const writers = Array.from({ length: ENTRIES }, (_, i) => ({
+      id: `${stamp}-w${i}`,
+      email: `${stamp}-w${i}@scale.test`,
+      displayName: `Writer ${i}`,
+    }));
+    await prisma.user.createMany({ data: [...judges, ...writers] });
+    // Entries dealt into three divisions, every eleventh left without one; some withdrawn; a few
+    // share a date (entry order then by id).
+    await prisma.submission.createMany({
+      data: writers.map((w, i) => ({
+        id: `${stamp}-e${String(i).padStart(3, "0")}`,
+        contestId: contest.id,
+        entrantId: w.id,
+        title: `Entry ${i}`,
+        body: "A short story about a door.",
+        wordCount: 6,
+        status: i % 37 === 5 ? ("withdrawn" as const) : ("submitted" as const),
+        divisionId: i % 11 === 3 ? null : `${stamp}-d${i % 3}`,
+        createdAt: new Date(now - 3 * DAY - Math.floor(i / 3) * 1000),
+      })),
+    });
+    // 0 to 3 judges an entry; scores from a few totals (many ties), some left as drafts, some
+    // assignments released after their score (it still counts).
+    const assignments = writers.flatMap((_, i) =>
+      Array.from({ length: i % 4 }, (_, k) => ({
+        id: `${stamp}-a${i}-${k}`,
+        contestId: contest.id,
+        judgeId: judges[(i + k * 4) % judges.length]!.id,
+        submissionId: `${stamp}-e${String(i).padStart(3, "0")}`,
+        releasedAt: (i + k) % 13 === 0 ? new Date(now) : null,
+      })),
+    );
+    await prisma.judgeAssignment.createMany({ data: assignments });
+    await prisma.score.createMany({
+      data: assignments
+        .filter((_, k) => k % 7 !== 2)
+        .map((x, k) => ({
+          assignmentId: x.id,
+          rubricId: contest.rubrics[0].id,
+          judgeId: x.judgeId,
+          submissionId: x.submissionId,
+          scores: "{}",
+          total: [4, 6, 6.5, 7, 7.25, 8][k % 6]!,
+          submittedAt: k % 9 === 4 ? null : new Date(now),
+        })),
+    });
+    const divisions = [0, 1, 2].map((d) => `${stamp}-d${d}`);
+    for (const divisionId of divisions) {
+      const round = await stageRanking(contest.id, { round: 1, divisionId, mode: "raw" });
+      expect(round.length).toBeGreaterThan(60);
+      // Ties within the division, and entries without a score.
+      expect(new Set(round.map((r) => r.rank)).size).toBeLessThan(round.length);
+      expect(round.some((r) => r.average === null)).toBe(true);
+      const paged = [];
+      for (let skip = 0; skip < round.length + PAGE; skip += PAGE) {
+        const page = await divisionRawPage(contest.id, divisionId, { take: PAGE, skip });
+        expect(page, "served from the summaries").not.toBeNull();
+        expect(page!.counts).toEqual({
+          entries: round.length,
+          scored: round.filter((r) => r.scored > 0).length,
+        });
+        paged.push(...page!.rows);
+      }
+      const fields = (r: (typeof round)[number]) => ({
+        id: r.id,
+        title: r.title,
+        assigned: r.assigned,
+        scored: r.scored,
+        average: r.average,
+        raw: r.raw,
+        used: r.used,
+        rank: r.rank,
+        divisionId: r.divisionId,
+      });
+      expect(paged.map(fields)).toEqual(round.map(fields));
+    }
+    // Once a later round has an assignment, round 1's summaries are no longer the round's: the
+    // round is computed.
+    await prisma.judgeAssignment.create({
+      data: {
+        contestId: contest.id,
+        judgeId: judges[0]!.id,
+        submissionId: `${stamp}-e001`,
+        round: 2,
+      },
+    });
+    expect(await divisionRawPage(contest.id, divisions[0]!, { take: PAGE, skip: 0 })).toBeNull();
+  });
+});

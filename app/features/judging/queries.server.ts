@@ -42,11 +42,16 @@ const rawRankingRow = (r: {
   assigned: fromSql.int(r.assigned),
 });
 
+/** One division's summaries (an index range in the same order, ADR 0068); undefined: all. */
+const inDivision = (divisionId: string | undefined) =>
+  divisionId === undefined ? Prisma.empty : Prisma.sql`AND m."divisionId" = ${divisionId}`;
+
 /** One page of the raw ranking, in the summaries' index order (ADR 0021). take < 0: all. */
 export async function rawRankingPage(
   contestId: string,
   take: number,
   skip: number,
+  divisionId?: string,
 ): Promise<RawRankingRow[]> {
   const rows = await prisma.$queryRaw<
     { id: string; title: string; scored: Int; average: number | null; assigned: Int }[]
@@ -54,7 +59,7 @@ export async function rawRankingPage(
     SELECT m."submissionId" AS "id", s."title" AS "title", m."scored" AS "scored",
       m."average" AS "average", ${assignedCount} AS "assigned"
     FROM "SubmissionScoreSummary" m JOIN "Submission" s ON s."id" = m."submissionId"
-    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' ${inDivision(divisionId)}
     ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC
     ${dialect.page(take, skip)}`;
   return rows.map(rawRankingRow);
@@ -76,32 +81,39 @@ export async function rawRankingAfter(
   contestId: string,
   after: RawRankingCursor | null,
   take: number,
+  divisionId?: string,
 ): Promise<(RawRankingRow & { cursor: RawRankingCursor })[]> {
   // Rows with an average come first; within equal averages, and among the unscored, entry order.
   // Each part of what follows the cursor is one range of the summaries' index, read in its order
   // and cut at `take` (a single OR of the three is no index range: it read every row above).
-  const contest = Prisma.sql`m."contestId" = ${contestId} AND m."status" = 'submitted'`;
+  const contest = Prisma.sql`m."contestId" = ${contestId} AND m."status" = 'submitted' ${inDivision(divisionId)}`;
   const part = (where: Prisma.Sql, order: Prisma.Sql) => Prisma.sql`SELECT * FROM (
       SELECT m."submissionId" AS "submissionId", m."scored" AS "scored", m."average" AS "average",
         m."createdAt" AS "createdAt"
       FROM "SubmissionScoreSummary" m WHERE ${contest} AND ${where}
       ORDER BY ${order} LIMIT ${take}) x`;
   const entryOrder = Prisma.sql`m."createdAt" ASC, m."submissionId" ASC`;
-  const afterEntry = (a: RawRankingCursor) =>
-    Prisma.sql`(m."createdAt" > ${a.createdAt} OR (m."createdAt" = ${a.createdAt} AND m."submissionId" > ${a.id}))`;
-  const unscored = (where: Prisma.Sql) =>
-    part(Prisma.sql`m."average" IS NULL AND ${where}`, entryOrder);
+  // The entries after the cursor's among equal averages: the rest of its date, then later dates
+  // (two ranges: an OR of them read every entry of the average, ADR 0068).
+  const afterEntry = (same: Prisma.Sql, a: RawRankingCursor) => [
+    part(
+      Prisma.sql`${same} AND m."createdAt" = ${a.createdAt} AND m."submissionId" > ${a.id}`,
+      entryOrder,
+    ),
+    part(Prisma.sql`${same} AND m."createdAt" > ${a.createdAt}`, entryOrder),
+  ];
+  const unscored = Prisma.sql`m."average" IS NULL`;
   const parts = !after
     ? [part(Prisma.sql`true`, Prisma.sql`m."average" DESC NULLS LAST, ${entryOrder}`)]
     : after.average === null
-      ? [unscored(afterEntry(after))]
+      ? afterEntry(unscored, after)
       : [
-          part(Prisma.sql`m."average" = ${after.average} AND ${afterEntry(after)}`, entryOrder),
+          ...afterEntry(Prisma.sql`m."average" = ${after.average}`, after),
           part(
             Prisma.sql`m."average" < ${after.average}`,
             Prisma.sql`m."average" DESC, ${entryOrder}`,
           ),
-          unscored(Prisma.sql`true`),
+          part(unscored, entryOrder),
         ];
   const rows = await prisma.$queryRaw<
     {
@@ -139,6 +151,7 @@ export async function rawRankingAfter(
 export async function rawPageStarts(
   contestId: string,
   take: number,
+  divisionId?: string,
 ): Promise<{ page: number; rank: number | null; cursor: RawRankingCursor }[]> {
   // One window in the index's own order (no sort), and how many entries share each average (a
   // GROUP BY in the index's order): a page's first rank is one more than the entries above it.
@@ -157,14 +170,15 @@ export async function rawPageStarts(
         LAG(m."average") OVER w AS "pAverage", LAG(m."createdAt") OVER w AS "pCreatedAt",
         LAG(m."submissionId") OVER w AS "pId"
       FROM "SubmissionScoreSummary" m
-      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' ${inDivision(divisionId)}
       WINDOW w AS (ORDER BY m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC)
     ) x
     WHERE "rn" > 1 AND ("rn" - 1) % ${take} = 0
     ORDER BY "rn"`,
     prisma.$queryRaw<{ average: number; n: Int }[]>`
     SELECT m."average" AS "average", COUNT(*) AS "n" FROM "SubmissionScoreSummary" m
-    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND m."average" IS NOT NULL
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' ${inDivision(divisionId)}
+      AND m."average" IS NOT NULL
     GROUP BY m."average"`,
   ]);
   const above = new Map<number, number>();
@@ -215,10 +229,15 @@ export async function writerFactRows(ids: string[]) {
 }
 
 /** How many submitted entries of the contest have an average above `average`. */
-export async function countAbove(contestId: string, average: number): Promise<number> {
+export async function countAbove(
+  contestId: string,
+  average: number,
+  divisionId?: string,
+): Promise<number> {
   const [row] = await prisma.$queryRaw<{ n: Int }[]>`
-    SELECT COUNT(*) AS "n" FROM "SubmissionScoreSummary"
-    WHERE "contestId" = ${contestId} AND "status" = 'submitted' AND "average" > ${average}`;
+    SELECT COUNT(*) AS "n" FROM "SubmissionScoreSummary" m
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' ${inDivision(divisionId)}
+      AND m."average" > ${average}`;
   return fromSql.int(row?.n);
 }
 
@@ -242,10 +261,10 @@ export async function entryDetailRows(contestId: string, ids: string[] | null) {
 }
 
 /** Submitted entries of a contest, and how many have at least one submitted score. */
-export async function rankingCountsRow(contestId: string) {
+export async function rankingCountsRow(contestId: string, divisionId?: string) {
   const [row] = await prisma.$queryRaw<{ entries: Int; scored: Int }[]>`
-    SELECT COUNT(*) AS "entries", COUNT("average") AS "scored" FROM "SubmissionScoreSummary"
-    WHERE "contestId" = ${contestId} AND "status" = 'submitted'`;
+    SELECT COUNT(*) AS "entries", COUNT(m."average") AS "scored" FROM "SubmissionScoreSummary" m
+    WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' ${inDivision(divisionId)}`;
   return { entries: fromSql.int(row?.entries), scored: fromSql.int(row?.scored) };
 }
 

@@ -62,7 +62,7 @@ export type RankingRow = {
  */
 export async function ranking(
   contestId: string,
-  opts: { mode?: RankingMode; take?: number; skip?: number } = {},
+  opts: { mode?: RankingMode; take?: number; skip?: number; divisionId?: string } = {},
 ): Promise<RankingRow[]> {
   const take = opts.take ?? RANKING_PAGE_SIZE;
   const skip = opts.skip ?? 0;
@@ -80,20 +80,22 @@ export async function ranking(
     }));
   }
   // A deep page seeks from where it starts (kept per RankingVersion), not OFFSET over the rows
-  // above it and a count of them (docs/decisions/0062-ranking-at-scale.md).
+  // above it and a count of them (docs/decisions/0062-ranking-at-scale.md). One division's
+  // raw ranking is the same walk of its own index range (docs/decisions/0068-division-ranking.md).
+  const division = opts.divisionId;
   const start =
     skip > 0 && take > 0 && skip % take === 0
-      ? ((await rawPageStartsOf(contestId, take)).get(skip / take) ?? "past the end")
+      ? ((await rawPageStartsOf(contestId, take, division)).get(skip / take) ?? "past the end")
       : null;
   if (start === "past the end") return [];
   const rows = start
-    ? await rawRankingAfter(contestId, start.cursor, take)
-    : await rawRankingPage(contestId, take, skip);
+    ? await rawRankingAfter(contestId, start.cursor, take, division)
+    : await rawRankingPage(contestId, take, skip, division);
   const first = rows[0];
   const above = start
     ? (start.rank ?? 1) - 1
     : first && first.average !== null && skip > 0
-      ? await countAbove(contestId, first.average)
+      ? await countAbove(contestId, first.average, division)
       : 0;
   let previous: RankingRow | null = null;
   return rows.map((r, i) => {
@@ -115,6 +117,7 @@ export async function ranking(
       raw: average,
       used: r.scored,
       rank,
+      ...(division === undefined ? {} : { divisionId: division }),
     };
     previous = row;
     return row;
@@ -122,9 +125,9 @@ export async function ranking(
 }
 
 /** Where each page of the raw ranking starts, by page number (1 = the second page). */
-function rawPageStartsOf(contestId: string, take: number) {
-  return pageStartsCache(contestId, `${contestId}|${take}`, async () => {
-    const starts = await rawPageStarts(contestId, take);
+function rawPageStartsOf(contestId: string, take: number, divisionId?: string) {
+  return pageStartsCache(contestId, `${contestId}|${take}|${divisionId ?? ""}`, async () => {
+    const starts = await rawPageStarts(contestId, take, divisionId);
     return new Map(starts.map((s) => [s.page, s]));
   });
 }
@@ -206,7 +209,11 @@ async function entryDetails(contestId: string, ids: string[] | null) {
  * second walk of the summaries on the first load after a change
  * (docs/decisions/0063-ranking-first-load.md).
  */
-export async function rankingCounts(contestId: string, mode: RankingMode = "raw") {
+export async function rankingCounts(
+  contestId: string,
+  mode: RankingMode = "raw",
+  divisionId?: string,
+) {
   if (mode === "z") {
     const rows = await zRanking(contestId);
     let counts = zCounts.get(rows);
@@ -217,11 +224,13 @@ export async function rankingCounts(contestId: string, mode: RankingMode = "raw"
     return counts;
   }
   // A count over every entry of the contest: kept per RankingVersion, as the rankings (ADR 0048).
-  return countsCache(contestId, contestId, () => rankingCountsRow(contestId));
+  return countsCache(contestId, `${contestId}|${divisionId ?? ""}`, () =>
+    rankingCountsRow(contestId, divisionId),
+  );
 }
 /** The counts of a computed z ranking, by its rows. */
 const zCounts = new WeakMap<object, { entries: number; scored: number }>();
-const countsCache = versionedCache<Awaited<ReturnType<typeof rankingCountsRow>>>(16);
+const countsCache = versionedCache<Awaited<ReturnType<typeof rankingCountsRow>>>(32);
 
 /** The writer's label and e-mail of some entries (one page of the ranking CSV). */
 export async function entrantsOf(ids: string[]) {

@@ -17,6 +17,7 @@ import { comparisonLoad } from "~/features/comparison/desk";
 import { judgeFitWords, reliabilityWords } from "~/features/comparison/scale-words";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { findContest } from "~/features/assignment/auto-assign.server";
+import { divisionRawPage } from "~/features/judging/division-ranking.server";
 import {
   ranking,
   rankingCounts,
@@ -55,9 +56,34 @@ export async function scoringLoader(request: Request, contestId: string) {
     // round being judged by default (docs/decisions/0032-divisions-and-rounds.md, 0045). The
     // stage's ranking is one statement (cached by version), paged here.
     const pick = pickStage(stage, url.searchParams, { now: new Date() });
-    const all = await stageRankingWithDivisions(contest.id, stage, { ...pick, mode });
-    const rows = all.slice((page - 1) * RANKING_PAGE_SIZE, page * RANKING_PAGE_SIZE);
-    const counts = { entries: all.length, scored: all.filter((r) => r.scored > 0).length };
+    const planned = stage.rounds.find((r) => r.number === pick.round);
+    // Round 1's raw ranking of one division (or of a contest without divisions) is read a page
+    // at a time from the score summaries, as the unstaged contest's is, when they are the
+    // round's (docs/decisions/0068-division-ranking.md); otherwise the round is computed.
+    const summarised =
+      mode === "raw" &&
+      pick.round === 1 &&
+      planned?.method !== "comparison" &&
+      (pick.divisionId !== null || stage.divisions.length === 0)
+        ? await divisionRawPage(contest.id, pick.divisionId ?? undefined, {
+            take: RANKING_PAGE_SIZE,
+            skip: (page - 1) * RANKING_PAGE_SIZE,
+          })
+        : null;
+    const all = summarised
+      ? null
+      : await stageRankingWithDivisions(contest.id, stage, { ...pick, mode });
+    const names = new Map(stage.divisions.map((d) => [d.id, d.name]));
+    const rows = summarised
+      ? summarised.rows.map((r) => ({
+          ...r,
+          divisionId: r.divisionId ?? null,
+          division: r.divisionId ? (names.get(r.divisionId) ?? "") : "",
+        }))
+      : all!.slice((page - 1) * RANKING_PAGE_SIZE, page * RANKING_PAGE_SIZE);
+    const counts = summarised
+      ? summarised.counts
+      : { entries: all!.length, scored: all!.filter((r) => r.scored > 0).length };
     const stageShown = {
       round: pick.round,
       divisionId: pick.divisionId,
@@ -65,8 +91,7 @@ export async function scoringLoader(request: Request, contestId: string) {
       rounds: stage.rounds,
       divisions: stage.divisions,
     };
-    const planned = stage.rounds.find((r) => r.number === pick.round);
-    if (planned?.method === "comparison" && planned.id) {
+    if (all && planned?.method === "comparison" && planned.id) {
       // A comparison round: measures and their SE, the scale's reliability and each judge's fit
       // in place of averages and disagreements (docs/decisions/0056-comparison-rounds.md).
       const comparison = await comparisonSummary(
