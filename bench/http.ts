@@ -20,8 +20,9 @@
  * interleaved (base, new, then new, base: A B B A), on copies of the same seeded SQLite file, and prints the
  * ratio per case (throughput, and CPU time per request of the server's processes, which a busy
  * machine disturbs far less): above 1 is faster (docs/decisions/0048-performance-budgets.md).
- * With --db postgres both sides run on two databases of one private cluster (the base must know
- * PostgreSQL: 53faeaf and later). The base reuses this tree's node_modules when its lock file's
+ * With --db both (the default) SQLite's table comes first, then PostgreSQL's, where both sides run
+ * on two databases of one private cluster (the base must know PostgreSQL: 53faeaf and later; an
+ * older base gets SQLite's table only). The base reuses this tree's node_modules when its lock file's
  * packages are all here at the same versions, else gets its own install (ADR 0052).
  *
  * --entries 200000: ten times the contest (issue 36): the pages must keep their targets and the
@@ -848,7 +849,11 @@ async function main() {
     });
   }
   if (!args.has("reuse") || !fs.existsSync(DB_FILE)) await seed();
-  if (COMPARE) return compare(COMPARE);
+  if (COMPARE) {
+    // --db both (the default): SQLite's table, then PostgreSQL's, each in its own window.
+    for (const engine of ENGINES) await compare(COMPARE, engine);
+    return;
+  }
   const results = new Map<Engine, Row[]>();
   for (const engine of ENGINES) {
     console.log(`\n${engine}`);
@@ -1578,12 +1583,17 @@ function sidesOfRun(r: number) {
   return r % 2 === 0 ? (["base", "new"] as const) : (["new", "base"] as const);
 }
 
-async function compare(ref: string) {
+async function compare(ref: string, engine: Engine) {
   const base = baseBuild(ref);
   const runs = args.has("runs") ? RUNS : 2;
-  // --db postgres: both sides on their own database of one private cluster, copied from the seed
-  // (the base must know PostgreSQL: 53faeaf and later); else each on a copy of the SQLite file.
-  const engine: Engine = DB === "postgres" ? "postgres" : "sqlite";
+  // PostgreSQL: both sides on their own database of one private cluster, copied from the seed
+  // (the base must know PostgreSQL: 53faeaf and later); SQLite: each on a copy of the file.
+  if (engine === "postgres" && !fs.existsSync(path.join(base.dir, "prisma/migrations-postgres"))) {
+    console.log(
+      `\n--compare ${ref}: the base does not know PostgreSQL; its table is SQLite's only`,
+    );
+    return;
+  }
   const urls: string[] = [];
   let pgCopy: Awaited<ReturnType<typeof postgresCopyOf>> | null = null;
   if (engine === "postgres") {
