@@ -2,7 +2,11 @@ import fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { memoizeRouterSource } from "./router-memo";
+import {
+  memoizeRemixServerSource,
+  memoizeRouterSource,
+  memoizeStaticRouterSource,
+} from "./router-memo";
 
 // The router's memos (docs/decisions/0052-per-request-work.md): the installed router's text is
 // the one they were written for, and the memoized router matches every URL as the original does.
@@ -16,15 +20,21 @@ type Router = {
   ): { route: { id: string }; params: object; pathname: string }[] | null;
   matchPath(pattern: string, pathname: string): object | null;
 };
-function load(text: string): Router {
-  const m = new Module(file) as Module & { _compile(content: string, filename: string): void };
-  m.filename = file;
+function load<T = Router>(text: string, at = file): T {
+  const m = new Module(at) as Module & { _compile(content: string, filename: string): void };
+  m.filename = at;
   m.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(
-    path.dirname(file),
+    path.dirname(at),
   );
-  m._compile(text, file);
-  return m.exports as Router;
+  m._compile(text, at);
+  return m.exports as T;
 }
+const requireHere = createRequire(import.meta.url);
+const staticFile = requireHere.resolve("react-router-dom/server");
+const remixServerFile = path.join(
+  path.dirname(requireHere.resolve("@remix-run/react")),
+  "server.js",
+);
 
 /** A route table of the site's shapes: layouts, index routes, parameters, optional segments, a splat. */
 const routes = [
@@ -87,6 +97,10 @@ const urls = [
   "/nowhere/at/all",
 ];
 
+type Route = { id: string; children?: Route[] };
+const routeObjects = (table: Route[]): Route[] =>
+  table.flatMap((r) => [r, ...routeObjects(r.children ?? [])]);
+
 describe("the router's memos", () => {
   test("apply to the installed @remix-run/router, each once", () => {
     const memoized = memoizeRouterSource(source);
@@ -94,6 +108,44 @@ describe("the router's memos", () => {
     expect(memoized).toContain("rankedBranchesOf.get(routes)");
     expect(memoized).toContain("compiledPaths.get(key)");
     expect(memoizeRouterSource("module.exports = {};")).toBeNull();
+    const remixServer = memoizeRemixServerSource(fs.readFileSync(remixServerFile, "utf8"));
+    expect(remixServer).toContain("serverRoutesOf.get(manifest.routes)");
+    const staticRouter = memoizeStaticRouterSource(fs.readFileSync(staticFile, "utf8"));
+    expect(staticRouter).toContain("dataRoutesOf.get(routes)");
+    expect(memoizeStaticRouterSource("module.exports = {};")).toBeNull();
+  });
+
+  test("createStaticRouter converts a routes array once, and maps each request's matches to it", async () => {
+    type StaticRouter = { routes: { id: string }[]; state: { matches: { route: object }[] } };
+    type Server = {
+      createStaticHandler(r: unknown[]): {
+        query(req: Request): Promise<{ matches: { route: object }[] }>;
+      };
+      createStaticRouter(r: unknown[], context: object): StaticRouter;
+    };
+    const original = load<Server>(fs.readFileSync(staticFile, "utf8"), staticFile);
+    const memoized = load<Server>(
+      memoizeStaticRouterSource(fs.readFileSync(staticFile, "utf8"))!,
+      staticFile,
+    );
+    const table = structuredClone(routes);
+    const handler = original.createStaticHandler(table);
+    const routerFor = async (server: Server, url: string) =>
+      server.createStaticRouter(table, await handler.query(new Request(`http://x${url}`)));
+    const first = await routerFor(memoized, "/contests/c3");
+    const second = await routerFor(memoized, "/judge/review/s20");
+    expect(second.routes).toBe(first.routes);
+    for (const [router, url] of [
+      [first, "/contests/c3"],
+      [second, "/judge/review/s20"],
+    ] as const) {
+      const plain = await routerFor(original, url);
+      const ids = (r: StaticRouter) => r.state.matches.map((m) => (m.route as { id: string }).id);
+      expect(ids(router)).toEqual(ids(plain));
+      // Each match's route is the kept data route of its id, as the original maps them to its own.
+      const all = routeObjects(router.routes as Route[]);
+      for (const m of router.state.matches) expect(all).toContain(m.route);
+    }
   });
 
   test("the memoized router matches every URL as the original, again and again", () => {

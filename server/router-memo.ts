@@ -7,10 +7,16 @@
 //  - a path's compiled expression is kept (compilePath is a pure function of its arguments; the
 //    expression has no global flag, so sharing it keeps no state between matches);
 //  - a routes array's ranked branches are kept for that array (the server's two matches use the
-//    arrays built once per build; the render's array is new per request and is ranked anew).
-// The router ships as one CommonJS file: its source is changed as it loads, by exact text. When an
-// upgrade changes that text the file loads unchanged (the site is only slower), and
-// server/router-memo.test.ts fails.
+//    arrays built once per build);
+//  - the render's routes are built once per build too: Remix's RemixServer made its route objects
+//    from the build's manifest on every request, and React Router's createStaticRouter converted
+//    them to data routes on every request, so the render's match flattened and ranked the whole
+//    table again (about 0.7 ms of every server-rendered page). Both depend only on the build
+//    (the manifest, the route modules) and are only read while rendering, so each is kept for
+//    its input: the manifest's routes object, then the routes array.
+// The router, Remix's RemixServer and React Router's createStaticRouter ship as CommonJS files:
+// their sources are changed as they load, by exact text. When an upgrade changes that text the
+// file loads unchanged (the site is only slower), and server/router-memo.test.ts fails.
 import Module from "node:module";
 import path from "node:path";
 
@@ -62,17 +68,70 @@ export function memoizeRouterSource(source: string): string | null {
   return source.replace(BRANCHES, BRANCHES_MEMO).replace(COMPILE, COMPILE_MEMO);
 }
 
+const SERVER_FILE = path.join("@remix-run", "react", "dist", "server.js");
+const SERVER_ROUTES = `  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);
+`;
+const SERVER_ROUTES_MEMO = `  let routes$1 = serverRoutesOf.get(manifest.routes);
+  if (!routes$1) {
+    routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);
+    serverRoutesOf.set(manifest.routes, routes$1);
+  }
+`;
+const REMIX_SERVER = "function RemixServer({";
+const REMIX_SERVER_MEMO = "const serverRoutesOf = new WeakMap();\nfunction RemixServer({";
+
+const STATIC_FILE = path.join("react-router-dom", "server.js");
+const DATA_ROUTES = `  let manifest = {};
+  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);
+`;
+const DATA_ROUTES_MEMO = `  let converted = dataRoutesOf.get(routes);
+  if (!converted) {
+    let manifest = {};
+    converted = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };
+    dataRoutesOf.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;
+`;
+const STATIC_ROUTER = "function createStaticRouter(routes, context, opts = {}) {";
+const STATIC_ROUTER_MEMO = "const dataRoutesOf = new WeakMap();\n" + STATIC_ROUTER;
+
+/** Each text replaced in a source, or null when one of them is not there exactly once. */
+function replaceOnce(source: string, pairs: [string, string][]): string | null {
+  if (pairs.some(([part]) => source.split(part).length !== 2)) return null;
+  return pairs.reduce((text, [part, memo]) => text.replace(part, () => memo), source);
+}
+
+/** RemixServer's source with its routes kept per manifest, or null when it is not that text. */
+export function memoizeRemixServerSource(source: string): string | null {
+  return replaceOnce(source, [
+    [SERVER_ROUTES, SERVER_ROUTES_MEMO],
+    [REMIX_SERVER, REMIX_SERVER_MEMO],
+  ]);
+}
+
+/** createStaticRouter's source with its data routes kept per routes array, or null. */
+export function memoizeStaticRouterSource(source: string): string | null {
+  return replaceOnce(source, [
+    [DATA_ROUTES, DATA_ROUTES_MEMO],
+    [STATIC_ROUTER, STATIC_ROUTER_MEMO],
+  ]);
+}
+
+const MEMOS: [string, (source: string) => string | null][] = [
+  [ROUTER_FILE, memoizeRouterSource],
+  [SERVER_FILE, memoizeRemixServerSource],
+  [STATIC_FILE, memoizeStaticRouterSource],
+];
+
 type Compile = (this: unknown, content: string, filename: string) => unknown;
 
-/** Changes @remix-run/router's source as it loads, in this process (before Remix is imported). */
+/** Changes the three sources as they load, in this process (before Remix is imported). */
 export function installRouterMemo() {
   const proto = Module.prototype as unknown as { _compile: Compile };
   const compile = proto._compile;
   proto._compile = function (content: string, filename: string) {
-    if (filename.endsWith(ROUTER_FILE)) {
-      const memoized = memoizeRouterSource(content);
-      if (memoized) return compile.call(this, memoized, filename);
-    }
-    return compile.call(this, content, filename);
+    const memo = MEMOS.find(([file]) => filename.endsWith(path.sep + file));
+    const memoized = memo ? memo[1](content) : null;
+    return compile.call(this, memoized ?? content, filename);
   };
 }
