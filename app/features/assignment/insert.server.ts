@@ -28,7 +28,10 @@ const PAIRS_PER_STATEMENT = 20_000;
  * place in the judge's queue (`queued`, `due`) from the statement itself, so the insert trigger,
  * which fills them for any other writer, skips it: a row at a time it tripled auto-assign's
  * insert (docs/decisions/0061-queue-page.md). The entry's status is read from its covering index,
- * never from the story's row (ADR 0058).
+ * never from the story's row (ADR 0058). The Overview's counters (ADR 0064) move once for the
+ * contest's pairs, not once a row: on SQLite this function holds the insert triggers back and adds
+ * the counts itself; on PostgreSQL a statement-level trigger counts each statement's new rows
+ * (docs/decisions/0069-bulk-counters.md).
  */
 export async function insertAssignments(
   tx: Tx,
