@@ -53,6 +53,8 @@ const ROLLBACK = new Error("rollback");
 const OTHER =
   engine === "postgres"
     ? [
+        // Autovacuum may hold the table a moment; the app's 2 s lock timeout would end the run.
+        `SET LOCAL lock_timeout = '60s'`,
         `DROP TRIGGER "JudgeAssignment_tally_insert" ON "JudgeAssignment"`,
         `CREATE TRIGGER "JudgeAssignment_tally_insert" AFTER INSERT ON "JudgeAssignment"
           FOR EACH ROW WHEN (NEW."submissionId" IS NOT NULL AND NEW."releasedAt" IS NULL)
