@@ -58,11 +58,13 @@ export async function insertAssignments(
       counts = await countsIfAllWritten(tx, JSON.stringify(pairs.map((p) => p.submissionId)));
     }
     let mine = 0;
-    for (let i = 0; i < pairs.length; i += PAIRS_PER_STATEMENT) {
-      const chunk = pairs.slice(i, i + PAIRS_PER_STATEMENT);
-      mine +=
-        engine === "postgres"
-          ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
+    let done = 0; // pairs of statements that ran (a failed one wrote nothing)
+    try {
+      for (let i = 0; i < pairs.length; i += PAIRS_PER_STATEMENT) {
+        const chunk = pairs.slice(i, i + PAIRS_PER_STATEMENT);
+        mine +=
+          engine === "postgres"
+            ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
           SELECT p."id", ${contestId}, p."judgeId", p."submissionId", ${round}::integer, ${createdAt}::timestamp(3),
             EXISTS (SELECT 1 FROM "Submission" s WHERE s."id" = p."submissionId" AND s."status" = 'submitted'),
             COALESCE((SELECT jr."judgingClose" FROM "JudgingRound" jr WHERE jr."contestId" = ${contestId} AND jr."number" = ${round}::integer),
@@ -70,8 +72,8 @@ export async function insertAssignments(
           FROM unnest(${chunk.map((p) => p.id)}::text[], ${chunk.map((p) => p.judgeId)}::text[],
             ${chunk.map((p) => p.submissionId)}::text[]) AS p("id", "judgeId", "submissionId")
           ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`
-          : // SQLite: WHERE true keeps its parser from reading ON CONFLICT as a join's.
-            await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
+            : // SQLite: WHERE true keeps its parser from reading ON CONFLICT as a join's.
+              await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
           SELECT json_extract(p.value, '$[0]'), ${contestId}, json_extract(p.value, '$[1]'),
             json_extract(p.value, '$[2]'), ${round}, ${createdAt},
             EXISTS (SELECT 1 FROM "Submission" s INDEXED BY "Submission_id_covering_idx"
@@ -81,6 +83,20 @@ export async function insertAssignments(
           FROM json_each(${JSON.stringify(chunk.map((p) => [p.id, p.judgeId, p.submissionId]))}) AS p
           WHERE true
           ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`;
+        done = i + chunk.length;
+      }
+    } catch (error) {
+      // SQLite keeps a transaction whose statement failed: a caller that caught the error and went
+      // on must not keep the marker, nor rows the counters miss (ADR 0069). If the transaction is
+      // gone, so are both; the first error is the one that counts.
+      if (engine === "sqlite")
+        await countWritten(tx, JSON.stringify(pairs.slice(0, done).map((p) => p.id)), round)
+          .then(
+            () =>
+              tx.$executeRaw`DELETE FROM "ContestTally" WHERE "contestId" = ${contestId} AND "kind" = 'bulk'`,
+          )
+          .catch(() => undefined);
+      throw error;
     }
     written += mine;
     if (engine === "sqlite") {
