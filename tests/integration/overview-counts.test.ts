@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import { runAutoAssign } from "~/features/assignment/auto-assign.server";
+import { insertAssignments } from "~/features/assignment/insert.server";
+import { addJudgeTo } from "~/features/assignment/replacement.server";
 import { contestOverview } from "~/features/lifecycle/overview.server";
-import { prisma } from "~/utils/db.server";
-import { DATES, lifecycleContest, person } from "./lifecycle-fixtures";
+import { engine, prisma } from "~/utils/db.server";
+import { newId } from "~/utils/ids";
+import { DATES, lifecycleContest, person, T0 } from "./lifecycle-fixtures";
 
 // Issue 36: the contest's Overview counted the whole contest on every request (entries by status,
 // payments, judging progress over every live assignment: 2.5 s at 200,000 entries). It now reads
@@ -119,7 +123,11 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) judges.push((await person("judge", ["judge"])).id);
 });
 
-async function addEntry(i: number, contest = contestId) {
+async function addEntry(
+  i: number,
+  contest = contestId,
+  divs = contest === contestId ? divisions : [],
+) {
   const writer = await person("writer");
   // Every third writer is a child whose parent has not consented yet.
   if (i % 3 === 0)
@@ -135,7 +143,7 @@ async function addEntry(i: number, contest = contestId) {
       title: `Story ${i}`,
       body: "A story.",
       status,
-      divisionId: contest === contestId ? (divisions[i % 3] ?? null) : null,
+      divisionId: divs[i % 3] ?? null,
       mentionsEntrant: i % 7 === 0,
     },
   });
@@ -333,6 +341,157 @@ describe("the Overview's counters equal a fresh count, on this engine", () => {
     await prisma.user.delete({ where: { id: writer.entrantId } });
     await expectTrue(contestId, "entries deleted");
     await expectTrue(other, "the other contest untouched");
+  });
+
+  // ADR 0069: the bulk insert of assignments (auto-assign from the panel, a replacement, a round's
+  // judges) adds its rows to the counters itself on SQLite, the insert triggers held back while it
+  // writes; on PostgreSQL a statement's new rows are counted once, grouped.
+  test("auto-assign, a replacement, a later round and a clash, written in bulk", async () => {
+    const c = (await lifecycleContest({ published: true })).contest.id;
+    const divs = await Promise.all(
+      ["A", "B"].map(
+        async (name, position) =>
+          (
+            await prisma.division.create({
+              data: {
+                contestId: c,
+                name,
+                position,
+                basis: "grade",
+                min: position * 5,
+                max: position * 5 + 4,
+              },
+            })
+          ).id,
+      ),
+    );
+    const panel: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const judge = await person("judge", ["judge"]);
+      await prisma.panelMember.create({
+        data: {
+          contestId: c,
+          judgeId: judge.id,
+          status: "accepted",
+          respondedAt: new Date(T0 + i),
+        },
+      });
+      panel.push(judge.id);
+    }
+    const mine: string[] = [];
+    for (let i = 0; i < PER_WRITER; i++) mine.push(await addEntry(i, c, divs));
+    const submitted = (
+      await prisma.submission.findMany({
+        where: { contestId: c, status: "submitted" },
+        select: { id: true },
+      })
+    ).map((s) => s.id);
+    // One entry already judged in round 1, one whose round-1 judge was released.
+    await prisma.judgeAssignment.create({
+      data: { contestId: c, judgeId: panel[0]!, submissionId: submitted[0]!, round: 1 },
+    });
+    await prisma.judgeAssignment.create({
+      data: {
+        contestId: c,
+        judgeId: panel[1]!,
+        submissionId: submitted[1]!,
+        round: 1,
+        releasedAt: new Date(),
+      },
+    });
+    await expectTrue(c, "before auto-assign");
+
+    const assigned = await runAutoAssign(c, 2);
+    expect(assigned.ok && assigned.created).toBeGreaterThan(PER_WRITER);
+    await expectTrue(c, "auto-assigned");
+    expect(await prisma.contestTally.count({ where: { kind: "bulk" } })).toBe(0);
+
+    // A judge released from an entry and replaced.
+    const leaving = await prisma.judgeAssignment.findFirstOrThrow({
+      where: { contestId: c, submissionId: submitted[2]!, releasedAt: null },
+    });
+    await prisma.$transaction(async (tx) => {
+      await tx.judgeAssignment.update({
+        where: { id: leaving.id },
+        data: { releasedAt: new Date() },
+      });
+      expect(await addJudgeTo(tx, c, submitted[2]!, 1, [leaving.judgeId])).not.toBeNull();
+    });
+    await expectTrue(c, "a replacement");
+
+    // Round 2 for five entries, in one statement, each by a judge not yet on it.
+    const judgesOf = async (submissionId: string) =>
+      (
+        await prisma.judgeAssignment.findMany({
+          where: { submissionId },
+          select: { judgeId: true },
+        })
+      ).map((a) => a.judgeId);
+    const round2: Parameters<typeof insertAssignments>[1] = [];
+    for (const submissionId of submitted.slice(5, 10)) {
+      const on = await judgesOf(submissionId);
+      round2.push({
+        id: newId(),
+        contestId: c,
+        judgeId: panel.find((j) => !on.includes(j))!,
+        submissionId,
+      });
+    }
+    expect(await prisma.$transaction((tx) => insertAssignments(tx, round2, new Date(), 2))).toBe(5);
+    await expectTrue(c, "round 2");
+
+    // An entry left with no live judge, then a statement one of whose pairs another wrote first.
+    const lone = submitted[3]!;
+    await prisma.judgeAssignment.updateMany({
+      where: { submissionId: lone, round: 1 },
+      data: { releasedAt: new Date() },
+    });
+    const taken = await prisma.judgeAssignment.findMany({
+      where: { submissionId: lone },
+      select: { judgeId: true },
+    });
+    const free = panel.find((j) => !taken.some((t) => t.judgeId === j))!;
+    const clash = await prisma.judgeAssignment.findFirstOrThrow({
+      where: { contestId: c, submissionId: submitted[4]!, round: 1 },
+    });
+    const written = await prisma.$transaction((tx) =>
+      insertAssignments(
+        tx,
+        [
+          { id: newId(), contestId: c, judgeId: clash.judgeId, submissionId: clash.submissionId! },
+          { id: newId(), contestId: c, judgeId: free, submissionId: lone },
+        ],
+        new Date(),
+      ),
+    );
+    expect(written).toBe(1);
+    await expectTrue(c, "a clash skipped");
+
+    // SQLite keeps a transaction whose statement failed (here: an id already used): a caller
+    // that goes on keeps neither the marker nor uncounted rows.
+    if (engine === "sqlite") {
+      const other = submitted[6]!;
+      const on = await judgesOf(other);
+      const j1 = panel.find((j) => !on.includes(j))!;
+      const j2 = (await person("judge", ["judge"])).id;
+      await prisma.$transaction(async (tx) => {
+        await expect(
+          insertAssignments(
+            tx,
+            [
+              { id: newId(), contestId: c, judgeId: j1, submissionId: other },
+              { id: clash.id, contestId: c, judgeId: j2, submissionId: other },
+            ],
+            new Date(),
+          ),
+        ).rejects.toThrow();
+        await tx.judgeAssignment.create({
+          data: { contestId: c, judgeId: j2, submissionId: other },
+        });
+      });
+      await expectTrue(c, "a failed statement, then another writer");
+    }
+    expect(await prisma.contestTally.count({ where: { kind: "bulk" } })).toBe(0);
   });
 
   test("the Overview shows the counters' figures", async () => {

@@ -28,7 +28,10 @@ const PAIRS_PER_STATEMENT = 20_000;
  * place in the judge's queue (`queued`, `due`) from the statement itself, so the insert trigger,
  * which fills them for any other writer, skips it: a row at a time it tripled auto-assign's
  * insert (docs/decisions/0061-queue-page.md). The entry's status is read from its covering index,
- * never from the story's row (ADR 0058).
+ * never from the story's row (ADR 0058). The Overview's counters (ADR 0064) move once for the
+ * contest's pairs, not once a row: on SQLite this function holds the insert triggers back and adds
+ * the counts itself; on PostgreSQL a statement-level trigger counts each statement's new rows
+ * (docs/decisions/0069-bulk-counters.md).
  */
 export async function insertAssignments(
   tx: Tx,
@@ -45,12 +48,23 @@ export async function insertAssignments(
     if (list) list.push(r);
     else byContest.set(r.contestId, [r]);
   }
-  for (const [contestId, pairs] of byContest)
-    for (let i = 0; i < pairs.length; i += PAIRS_PER_STATEMENT) {
-      const chunk = pairs.slice(i, i + PAIRS_PER_STATEMENT);
-      written +=
-        engine === "postgres"
-          ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
+  for (const [contestId, pairs] of byContest) {
+    // SQLite: the contest's insert triggers held back while its pairs are written, and what the
+    // pairs move in the Overview's counters read first, an entry at a time (ADR 0069).
+    const ids = engine === "sqlite" ? JSON.stringify(pairs.map((p) => p.id)) : "";
+    let counts = "";
+    if (engine === "sqlite") {
+      await tx.$executeRaw`INSERT INTO "ContestTally" ("contestId", "kind", "n") VALUES (${contestId}, 'bulk', 0)`;
+      counts = await countsIfAllWritten(tx, JSON.stringify(pairs.map((p) => p.submissionId)));
+    }
+    let mine = 0;
+    let done = 0; // pairs of statements that ran (a failed one wrote nothing)
+    try {
+      for (let i = 0; i < pairs.length; i += PAIRS_PER_STATEMENT) {
+        const chunk = pairs.slice(i, i + PAIRS_PER_STATEMENT);
+        mine +=
+          engine === "postgres"
+            ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
           SELECT p."id", ${contestId}, p."judgeId", p."submissionId", ${round}::integer, ${createdAt}::timestamp(3),
             EXISTS (SELECT 1 FROM "Submission" s WHERE s."id" = p."submissionId" AND s."status" = 'submitted'),
             COALESCE((SELECT jr."judgingClose" FROM "JudgingRound" jr WHERE jr."contestId" = ${contestId} AND jr."number" = ${round}::integer),
@@ -58,8 +72,8 @@ export async function insertAssignments(
           FROM unnest(${chunk.map((p) => p.id)}::text[], ${chunk.map((p) => p.judgeId)}::text[],
             ${chunk.map((p) => p.submissionId)}::text[]) AS p("id", "judgeId", "submissionId")
           ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`
-          : // SQLite: WHERE true keeps its parser from reading ON CONFLICT as a join's.
-            await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
+            : // SQLite: WHERE true keeps its parser from reading ON CONFLICT as a join's.
+              await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
           SELECT json_extract(p.value, '$[0]'), ${contestId}, json_extract(p.value, '$[1]'),
             json_extract(p.value, '$[2]'), ${round}, ${createdAt},
             EXISTS (SELECT 1 FROM "Submission" s INDEXED BY "Submission_id_covering_idx"
@@ -69,6 +83,91 @@ export async function insertAssignments(
           FROM json_each(${JSON.stringify(chunk.map((p) => [p.id, p.judgeId, p.submissionId]))}) AS p
           WHERE true
           ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`;
+        done = i + chunk.length;
+      }
+    } catch (error) {
+      // SQLite keeps a transaction whose statement failed: a caller that caught the error and went
+      // on must not keep the marker, nor rows the counters miss (ADR 0069). If the transaction is
+      // gone, so are both; the first error is the one that counts.
+      if (engine === "sqlite")
+        await countWritten(tx, JSON.stringify(pairs.slice(0, done).map((p) => p.id)), round)
+          .then(
+            () =>
+              tx.$executeRaw`DELETE FROM "ContestTally" WHERE "contestId" = ${contestId} AND "kind" = 'bulk'`,
+          )
+          .catch(() => undefined);
+      throw error;
     }
+    written += mine;
+    if (engine === "sqlite") {
+      if (mine === pairs.length) await addCounts(tx, contestId, round, counts);
+      else if (mine > 0) await countWritten(tx, ids, round);
+      await tx.$executeRaw`DELETE FROM "ContestTally" WHERE "contestId" = ${contestId} AND "kind" = 'bulk'`;
+    }
+  }
   return written;
+}
+
+/**
+ * SQLite, read just before the pairs are written: what they move in the Overview's counters if
+ * every one of them is written (ADR 0069), an entry at a time, not a pair: the pairs by the
+ * entry's division, and the submitted entries with no live round-1 judge (each leaves the
+ * "unassigned" count when the pairs give it one, in round 1). As JSON, for `addCounts`.
+ */
+async function countsIfAllWritten(tx: Tx, entries: string): Promise<string> {
+  const [row] = await tx.$queryRaw<{ counts: string | null }[]>`
+    SELECT json_group_array(json_object('d', g.d, 'c', g.c, 'pairs', g.pairs, 'unassigned', g.unassigned)) AS counts
+    FROM (SELECT COALESCE(s."divisionId", '') AS d, s."contestId" AS c, SUM(p.k) AS pairs,
+        SUM(s."status" = 'submitted' AND NOT EXISTS (SELECT 1 FROM "JudgeAssignment" b
+          WHERE b."submissionId" = s."id" AND b."round" = 1 AND b."releasedAt" IS NULL)) AS unassigned
+      FROM (SELECT q.value AS id, COUNT(*) AS k FROM json_each(${entries}) AS q GROUP BY 1) AS p
+      JOIN "Submission" s INDEXED BY "Submission_id_covering_idx" ON s."id" = p.id
+      GROUP BY 1, 2) AS g`;
+  return row?.counts ?? "[]";
+}
+
+/** SQLite: the counts read before pairs that were all written, added in one statement (ADR 0069). */
+async function addCounts(tx: Tx, contestId: string, round: number, counts: string) {
+  await tx.$executeRaw`INSERT INTO "ContestTally" ("contestId", "kind", "divisionId", "round", "n")
+    SELECT ${contestId}, 'judging', json_extract(g.value, '$.d'), ${round}, SUM(json_extract(g.value, '$.pairs'))
+    FROM json_each(${counts}) AS g WHERE true GROUP BY 3
+    UNION ALL
+    SELECT json_extract(g.value, '$.c'), 'unassigned', '', 0, -SUM(json_extract(g.value, '$.unassigned'))
+    FROM json_each(${counts}) AS g WHERE ${round} = 1 AND json_extract(g.value, '$.unassigned') > 0 GROUP BY 1
+    ON CONFLICT ("contestId", "kind", "status", "divisionId", "round", "flag")
+    DO UPDATE SET "n" = "n" + excluded."n"`;
+}
+
+/**
+ * SQLite: the Overview's counters moved by the rows written, as the insert triggers held back by
+ * the marker would have moved them row by row (docs/decisions/0064-overview-counts.md,
+ * 0069-bulk-counters.md), when some pairs were skipped (another run wrote them first). The rows
+ * written are the pairs whose id is in the table now (a pair skipped by ON CONFLICT left its id
+ * out; a new id is never an old row's). Live assignments by the entry's division and the round;
+ * and, in round 1, each submitted entry that had no live round-1 judge but the ones written now
+ * leaves the "unassigned" count of its contest.
+ */
+async function countWritten(tx: Tx, ids: string, round: number) {
+  await tx.$executeRaw`INSERT INTO "ContestTally" ("contestId", "kind", "divisionId", "round", "n", "scored")
+    SELECT a."contestId", 'judging', COALESCE(s."divisionId", ''), a."round", COUNT(*), SUM(a."scored")
+    FROM json_each(${ids}) AS p
+    JOIN "JudgeAssignment" a ON a."id" = p.value
+    JOIN "Submission" s INDEXED BY "Submission_id_covering_idx" ON s."id" = a."submissionId"
+    WHERE true
+    GROUP BY a."contestId", COALESCE(s."divisionId", ''), a."round"
+    ON CONFLICT ("contestId", "kind", "status", "divisionId", "round", "flag")
+    DO UPDATE SET "n" = "n" + excluded."n", "scored" = "scored" + excluded."scored"`;
+  if (round !== 1) return;
+  await tx.$executeRaw`INSERT INTO "ContestTally" ("contestId", "kind", "n")
+    SELECT s."contestId", 'unassigned', -COUNT(*)
+    FROM "Submission" s INDEXED BY "Submission_id_covering_idx"
+    WHERE s."id" IN (SELECT a."submissionId" FROM json_each(${ids}) AS p
+        JOIN "JudgeAssignment" a ON a."id" = p.value)
+      AND s."status" = 'submitted'
+      AND NOT EXISTS (SELECT 1 FROM "JudgeAssignment" b
+        WHERE b."submissionId" = s."id" AND b."round" = 1 AND b."releasedAt" IS NULL
+          AND b."id" NOT IN (SELECT q.value FROM json_each(${ids}) AS q))
+    GROUP BY s."contestId"
+    ON CONFLICT ("contestId", "kind", "status", "divisionId", "round", "flag")
+    DO UPDATE SET "n" = "n" + excluded."n"`;
 }
