@@ -1626,11 +1626,25 @@ async function compare(ref: string, engine: Engine) {
       src.close();
       urls.push(`file:${copy}`);
     }
-  // A base from before the Overview's counters (ADR 0064) runs without their triggers, or its
-  // writes (the rush, auto-assign) would be measured paying for them.
-  if (!fs.existsSync(path.join(base.dir, "prisma/migrations/20270106000000_overview_counts"))) {
+  // A base from before the Overview's counters (ADR 0064) or the chart's quarter-hour counters
+  // (ADR 0067) runs without their triggers, or its writes (the rush, auto-assign) would be
+  // measured paying for them.
+  const kept: [string, string[], string][] = [
+    [
+      "20270106000000_overview_counts",
+      OVERVIEW_COUNT_TRIGGERS,
+      "the Overview's counter triggers (ADR 0064)",
+    ],
+    [
+      "20270109000000_entry_buckets",
+      ENTRY_BUCKET_TRIGGERS,
+      "the chart's counter triggers (ADR 0067)",
+    ],
+  ];
+  for (const [migration, triggers, what] of kept) {
+    if (fs.existsSync(path.join(base.dir, "prisma/migrations", migration))) continue;
     const baseDb = openBenchDb(urls[1]);
-    for (const name of OVERVIEW_COUNT_TRIGGERS) {
+    for (const name of triggers) {
       const table = name.split("_")[0];
       await baseDb.run(
         engine === "postgres"
@@ -1639,21 +1653,7 @@ async function compare(ref: string, engine: Engine) {
       );
     }
     await baseDb.close();
-    console.log("base runs without the Overview's counter triggers (ADR 0064)");
-  }
-  // Nor with the chart's quarter-hour counters (ADR 0067).
-  if (!fs.existsSync(path.join(base.dir, "prisma/migrations/20270109000000_entry_buckets"))) {
-    const baseDb = openBenchDb(urls[1]);
-    for (const name of ENTRY_BUCKET_TRIGGERS) {
-      const table = name.split("_")[0];
-      await baseDb.run(
-        engine === "postgres"
-          ? `DROP TRIGGER IF EXISTS "${name}" ON "${table}"`
-          : `DROP TRIGGER IF EXISTS "${name}"`,
-      );
-    }
-    await baseDb.close();
-    console.log("base runs without the chart's counter triggers (ADR 0067)");
+    console.log(`base runs without ${what}`);
   }
   const BASE_PORT = PORT + 1;
   const newServer = await startServer(urls[0]);

@@ -104,14 +104,13 @@ async function get(path: string, cookie: string, contestId: string, explain = fa
 const contests = new Map<number, string>();
 let admin = "";
 
-/** A contest of `n` entries, 60 judges, every entry scored by 3 (each judge's last left open). */
-async function seed(n: number, stamp: string) {
-  const now = Date.now();
-  const contest = await prisma.contest.create({
+/** A published contest in judging (closed to entries), with a one-criterion rubric. */
+function judgingContest(now: number, slug: string, title: string, description: string) {
+  return prisma.contest.create({
     data: {
-      slug: `scale-${n}-${stamp}`,
-      title: `Scale ${n}`,
-      description: "A contest for the ranking's scale budgets",
+      slug,
+      title,
+      description,
       isPublished: true,
       submissionsOpen: new Date(now - 40 * DAY),
       submissionsClose: new Date(now - 2 * DAY),
@@ -129,6 +128,17 @@ async function seed(n: number, stamp: string) {
     },
     include: { rubrics: true },
   });
+}
+
+/** A contest of `n` entries, 60 judges, every entry scored by 3 (each judge's last left open). */
+async function seed(n: number, stamp: string) {
+  const now = Date.now();
+  const contest = await judgingContest(
+    now,
+    `scale-${n}-${stamp}`,
+    `Scale ${n}`,
+    "A contest for the ranking's scale budgets",
+  );
   const people = (prefix: string, count: number) =>
     Array.from({ length: count }, (_, i) => ({
       id: `${prefix}${i}-${n}-${stamp}`,
@@ -401,28 +411,12 @@ describe("one division's raw ranking of round 1, from the score summaries", () =
     const { divisionRawPage } = await import("~/features/judging/division-ranking.server");
     const now = Date.now();
     const stamp = `eq${now.toString(36)}`;
-    const contest = await prisma.contest.create({
-      data: {
-        slug: `division-eq-${stamp}`,
-        title: "Divisions, ties and missing scores",
-        description: "The division ranking against the round's computation",
-        isPublished: true,
-        submissionsOpen: new Date(now - 40 * DAY),
-        submissionsClose: new Date(now - 2 * DAY),
-        judgingOpen: new Date(now - DAY),
-        judgingClose: new Date(now + 10 * DAY),
-        resultsAt: new Date(now + 20 * DAY),
-        rubrics: {
-          create: {
-            name: "Rubric",
-            criteria: JSON.stringify([
-              { key: "voice", label: "Voice", maxPoints: 10, weight: 1, requireComment: false },
-            ]),
-          },
-        },
-      },
-      include: { rubrics: true },
-    });
+    const contest = await judgingContest(
+      now,
+      `division-eq-${stamp}`,
+      "Divisions, ties and missing scores",
+      "The division ranking against the round's computation",
+    );
     for (let d = 0; d < 3; d++)
       await prisma.division.create({
         data: {
