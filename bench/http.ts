@@ -515,6 +515,12 @@ async function startServer(
   // an older commit's (--compare) may still start from server.mjs.
   const bundled = path.join(root, process.env.BUILD_DIR ?? "build", "node", "index.js");
   const serverFile = fs.existsSync(bundled) ? bundled : path.join(root, "server.mjs");
+  // Another server already on the port would answer for this one, silently (two benches at once).
+  const taken = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is in use: pass another --port`);
   const server = spawn(process.execPath, [...profile, serverFile], {
     cwd: root,
     env: { ...env, ...at.env, DATABASE_URL: databaseUrl, PORT: String(port) },
@@ -1509,7 +1515,7 @@ function baseBuild(ref: string) {
 
 /**
  * `--compare <ref>`: the commit and the working tree's build, each on its own copy of the same
- * seeded SQLite file, both servers up at once (ports PORT and PORT + 1); each case is measured
+ * seeded SQLite file, both servers up at once (ports PORT and PORT + 100); each case is measured
  * base, new, then new, base… (--runs each, default 2; sidesOfRun) in the same window, and the table gives the
  * medians and their ratio (new / base for throughput, base / new for a time): above 1 is faster.
  */
@@ -1655,7 +1661,7 @@ async function compare(ref: string, engine: Engine) {
     await baseDb.close();
     console.log(`base runs without ${what}`);
   }
-  const BASE_PORT = PORT + 1;
+  const BASE_PORT = PORT + 100; // clear of other benches on the next ports
   const newServer = await startServer(urls[0]);
   const baseServer = await startServer(urls[1], { port: BASE_PORT, root: base.dir });
   const dbs = urls.map((u) => openBenchDb(u));
