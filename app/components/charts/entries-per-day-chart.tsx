@@ -10,8 +10,15 @@ export type EntriesPerDayData = {
   total: number;
 };
 
-const dayName = (date: string, opts: Intl.DateTimeFormatOptions) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", ...opts });
+// One formatter per wording, made once: `toLocaleDateString` builds a new one on every call, and a
+// contest's chart names every day of its window three ways (ADR 0057).
+const utcFormat = (opts: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...opts });
+const LONG_DAY = utcFormat({ month: "long", day: "numeric" });
+const DAY_LABEL = utcFormat({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
+const DAY_TICK = utcFormat({ month: "short", day: "numeric" });
+const dayName = (date: string, format: Intl.DateTimeFormat) =>
+  format.format(new Date(`${date}T12:00:00Z`));
 
 /** The chart's summary: the total, the days, and the busiest day. */
 export function entriesPerDaySummary(data: EntriesPerDayData): string {
@@ -21,7 +28,7 @@ export function entriesPerDaySummary(data: EntriesPerDayData): string {
   const entries = (k: number) => `${k} ${k === 1 ? "entry" : "entries"}`;
   const head = `${entries(data.total)} over ${n} ${n === 1 ? "day" : "days"} (${data.timeZone} time).`;
   return busiest.count > 0
-    ? `${head} The most, ${busiest.count}, on ${dayName(busiest.date, { month: "long", day: "numeric" })}.`
+    ? `${head} The most, ${busiest.count}, on ${dayName(busiest.date, LONG_DAY)}.`
     : head;
 }
 
@@ -34,13 +41,8 @@ export function EntriesPerDayChart({ data }: { data: EntriesPerDayData }) {
       valueName="Entries"
       columns={data.days.map((d) => ({
         key: d.date,
-        label: dayName(d.date, {
-          weekday: "short",
-          month: "short",
-          day: "numeric",
-          year: "numeric",
-        }),
-        tick: dayName(d.date, { month: "short", day: "numeric" }),
+        label: dayName(d.date, DAY_LABEL),
+        tick: dayName(d.date, DAY_TICK),
         value: d.count,
       }))}
     />
