@@ -682,19 +682,28 @@ async function timed(
   let errors = 0;
   for (let r = 0; r < runs; r++) {
     const t = performance.now();
-    const res = await fetch(`${base}${pathname}`, {
-      method,
-      headers: {
-        cookie,
-        origin: base, // the server's own: a cross-site post is refused (--compare's base side)
-        ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-      },
-      body,
-      redirect: "manual",
-    });
-    await res.arrayBuffer();
+    try {
+      const res = await fetch(`${base}${pathname}`, {
+        method,
+        headers: {
+          cookie,
+          origin: base, // the server's own: a cross-site post is refused (--compare's base side)
+          ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        },
+        body,
+        redirect: "manual",
+      });
+      await res.arrayBuffer();
+      if (res.status >= 400) errors++;
+    } catch (error) {
+      // The connection cut (a worker that died, or a request past a limit): a failed row, and
+      // the other cases still run.
+      console.error(
+        `  ${method} ${pathname}: ${String(error)} (${String((error as Error).cause)})`,
+      );
+      errors++;
+    }
     ms.push(performance.now() - t);
-    if (res.status >= 400) errors++;
   }
   return { ms: median(ms), errors };
 }

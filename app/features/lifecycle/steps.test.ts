@@ -9,6 +9,7 @@ import {
   remindLeadMs,
   nextTickDelay,
   nothingNote,
+  errorMessage,
   SCHEDULER_LEASE_MS,
   schedulerTiming,
   skipReason,
@@ -146,4 +147,19 @@ test('a step that never sends e-mail says what it did, not "Nothing to send"', (
     "Nothing to send. Every judge had scored all their entries.",
   );
   expect(nothingNote("open")).toBe("Nothing to send.");
+});
+
+describe("errorMessage", () => {
+  test("says what a thrown Response was, where JSON says {}", () => {
+    expect(errorMessage(new Response("busy", { status: 503 }))).toBe(
+      "The database stayed busy (503).",
+    );
+    expect(errorMessage(new Response("no", { status: 404, statusText: "Not Found" }))).toBe(
+      "Answered 404 Not Found",
+    );
+    expect(errorMessage(new Error("boom"))).toBe("boom");
+    expect(errorMessage({ kind: "TransactionWriteConflict" })).toBe(
+      '{"kind":"TransactionWriteConflict"}',
+    );
+  });
 });

@@ -178,6 +178,12 @@ export function nextTickDelay(now: Date, intervalMs: number, wakeAt: Date | null
 
 export function errorMessage(error: unknown) {
   if (error instanceof Error) return error.message.slice(0, 1000);
+  // A thrown Response (the database that stayed busy answers 503 that way, ADR 0010): its status,
+  // where JSON would say "{}".
+  if (typeof Response !== "undefined" && error instanceof Response)
+    return error.status === 503
+      ? "The database stayed busy (503)."
+      : `Answered ${error.status} ${error.statusText}`.trim();
   // A driver adapter may reject with a plain object (its kind and code): say what it holds.
   try {
     return (JSON.stringify(error) ?? String(error)).slice(0, 1000);
