@@ -17,7 +17,7 @@ import {
   requestRoute,
   setRequestRoute,
 } from "../app/utils/access-log";
-import { clientAddress, expressTrustProxy } from "../app/utils/client-ip";
+import { clientAddress, expressTrustProxy, requestOrigin } from "../app/utils/client-ip";
 import type { serverSettings } from "../app/utils/settings";
 import { instrumentOnce, remixRequest, sendResponse, type AppBuild } from "./remix-adapter";
 import {
@@ -132,19 +132,22 @@ export function createApp({
   // run outside it), so the app's loaders can fill it in.
   app.all("*", requestContext(), async (req, res, next) => {
     try {
-      const request = remixRequest(req, res, trust);
-      if (!request) return refuse(res, 400, "Bad request: the Host header is not a host name.");
-      const loadContext = { clientAddress: clientAddress(req, trust) };
+      if (!requestOrigin(req, trust).host)
+        return refuse(res, 400, "Bad request: the Host header is not a host name.");
+      // Built only when Remix renders (a cached visitor page needs neither).
+      const render = (cspNonce: string) =>
+        handleRequest(remixRequest(req, res, trust)!, {
+          clientAddress: clientAddress(req, trust),
+          cspNonce,
+        });
       if (visitorPages?.applies(req)) {
         // Rendered with the placeholder nonce, sent with this request's own.
         let page = visitorPages.lookup(req.originalUrl);
-        // A page from the cache names the route that rendered it in the log line.
+        // A page from the cache names the route that rendered it in the log line, and needs no
+        // Fetch API request (docs/decisions/0072-per-page-work.md).
         if (page) setRequestRoute(visitorRoutes.get(req.path) ?? "unmatched");
         if (!page) {
-          const response = await handleRequest(request, {
-            ...loadContext,
-            cspNonce: visitorPages.placeholder,
-          });
+          const response = await render(visitorPages.placeholder);
           if (visitorRoutes.size > 1000) visitorRoutes.clear();
           visitorRoutes.set(req.path, requestRoute() ?? "unmatched");
           const taken = await visitorPages.take(req.originalUrl, response);
@@ -153,10 +156,7 @@ export function createApp({
         }
         return visitorPages.send(req, res, page, res.locals.cspNonce);
       }
-      const response = await handleRequest(request, {
-        ...loadContext,
-        cspNonce: res.locals.cspNonce,
-      });
+      const response = await render(res.locals.cspNonce);
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -18,7 +18,7 @@ const scoring = await import("~/routes/admin+/contests+/$id+/scoring");
 const entryPage = await import("~/routes/admin+/scoring+/$submissionId");
 const review = await import("~/routes/judge+/review.$submissionId");
 const { spreadFlags } = await import("~/features/judging/spread.server");
-const { addNote, notesForJudge } = await import("~/features/judging/notes.server");
+const { addNote } = await import("~/features/judging/notes.server");
 
 type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
 type Reply = Response | { data: unknown; init: { status?: number } | null };
@@ -299,7 +299,15 @@ describe("entry notes", () => {
     }
     expect(text).not.toContain(admin.email);
     // Ann reads her own as "You".
-    expect((await notesForJudge(ann!.id, submission.id))!.notes.map((n) => n.author)).toEqual([
+    const judgeView = async (judgeId: string) => {
+      who.judge = judgeId;
+      return (await review.loader({
+        request: new Request(`http://inkwell.test${judgePath}`),
+        params,
+        context: {},
+      })) as { discussion: { notes: { author: string }[]; open: boolean } };
+    };
+    expect((await judgeView(ann!.id)).discussion.notes.map((n) => n.author)).toEqual([
       "Contest admin",
       "You",
     ]);
@@ -316,7 +324,7 @@ describe("entry notes", () => {
         context: {},
       }),
     ).rejects.toMatchObject({ status: 404 });
-    expect(await notesForJudge(cat!.id, submission.id)).toBeNull();
+    await expect(judgeView(cat!.id)).rejects.toMatchObject({ status: 404 });
     expect(
       await addNote({ submissionId: submission.id, authorId: cat!.id, role: "judge", body: "x" }),
     ).toBeNull();
@@ -343,5 +351,9 @@ describe("entry notes", () => {
       "The results are out, so the discussion of this entry is closed.",
     );
     expect(await prisma.entryNote.count({ where: { submissionId: submission.id } })).toBe(2);
+    // The judge's page shows it closed, its notes still readable.
+    const closed = await judgeView(ben!.id);
+    expect(closed.discussion.open).toBe(false);
+    expect(closed.discussion.notes.map((n) => n.author)).toEqual(["Contest admin", "Judge A"]);
   });
 });

@@ -133,4 +133,13 @@ describe("requests no browser sends", { timeout: 120_000 }, () => {
     ).toHaveLength(BROKEN.length * 2);
     expect(checkServerLog(lines.join("\n"), { minRoutes: 0, requireJobs: false })).toEqual([]);
   });
+
+  // A visitor's page from the server's cache is sent without building a Fetch API request
+  // (docs/decisions/0072-per-page-work.md): the Host check still comes first, cache warm or cold.
+  test("a visitor page asked with a Host that is not a host name answers 400, cached or not", async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await send("GET", "/contests", { Host: "a@b" })).status, `${i}`).toBe(400);
+      expect((await send("GET", "/contests")).status, `${i}`).toBe(200);
+    }
+  });
 });

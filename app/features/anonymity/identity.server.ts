@@ -3,7 +3,7 @@
  * recording where it does, and the admin's decisions. `Submission.mentionsEntrant` is kept equal
  * to "a hit is waiting for the admin" by every write here.
  */
-import { prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
+import { fromSql, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
 import { mentionsIdentity } from "~/features/documents/documents";
 import { DomainError } from "~/utils/domain-error";
 import {
@@ -199,13 +199,33 @@ export async function decideIdentityHits(input: {
   );
 }
 
-/** An entry's places, in text order, for the admin's entry page and the judges' text. */
-export function identityHitsOf(submissionId: string, db: Db = prisma) {
-  return db.identityHit.findMany({
-    where: { submissionId },
-    select: { id: true, kind: true, start: true, end: true, status: true, decidedAt: true },
-    orderBy: [{ start: "asc" }, { id: "asc" }],
-  });
+/**
+ * An entry's places, in text order, for the admin's entry page and the judges' text: a raw
+ * statement, read on every review page (a Prisma model call cost about four times as much CPU:
+ * docs/decisions/0072-per-page-work.md).
+ */
+export async function identityHitsOf(submissionId: string, db: Db = prisma) {
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      kind: string;
+      start: number | bigint;
+      end: number | bigint;
+      status: string;
+      decidedAt: Date | string | null;
+    }[]
+  >`
+    SELECT "id", "kind", "start", "end", "status", "decidedAt" FROM "IdentityHit"
+    WHERE "submissionId" = ${submissionId}
+    ORDER BY "start" ASC, "id" ASC`;
+  return rows.map((h) => ({
+    id: h.id,
+    kind: h.kind,
+    start: fromSql.int(h.start),
+    end: fromSql.int(h.end),
+    status: h.status,
+    decidedAt: fromSql.dateOrNull(h.decidedAt),
+  }));
 }
 
 /**

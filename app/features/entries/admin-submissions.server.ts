@@ -7,12 +7,12 @@ import {
   unscoredAssignmentsOf,
 } from "~/features/assignment/release.server";
 import { AI_USE_SHORT, isAiUse } from "~/features/contests/ai-policy";
-import { paymentFactsSelect } from "~/features/payments/payment-summary";
 import { submissionsCsvBatch, type CsvCursor } from "./submissions-csv.server";
-import { prisma, type Prisma } from "~/utils/db.server";
+import { adminListCount, adminListRows } from "./admin-list.server";
+import { prisma } from "~/utils/db.server";
 import { pageCount } from "~/utils/paging";
 import { getStorage } from "~/utils/storage.server";
-import { adminWriter, adminWriterSelect } from "~/features/judging/writer";
+import { adminWriter } from "~/features/judging/writer";
 import {
   isSubmissionStatus,
   nextStatus,
@@ -61,20 +61,6 @@ export function adminFilterQuery(filter: AdminSubmissionFilter) {
   return query.size ? `?${query}` : "";
 }
 
-function adminWhere(filter: AdminSubmissionFilter): Prisma.SubmissionWhereInput {
-  const where: Prisma.SubmissionWhereInput = {};
-  if (filter.contestId) where.contestId = filter.contestId;
-  if (filter.status) where.status = filter.status;
-  // Index (contestId, divisionId, status).
-  if (filter.contestId && filter.divisionId) where.divisionId = filter.divisionId;
-  // By the sender's school: the entrantId is in the list's covering index (ADR 0021), so the
-  // page is still found without reading a story; Educator is read by its key.
-  if (filter.schoolId) where.entrant = { educator: { schoolId: filter.schoolId } };
-  // Index (contestId, aiPolicyBroken, createdAt).
-  if (filter.aiBreaks) where.aiPolicyBroken = true;
-  return where;
-}
-
 /** The schools whose educators have sent entries, by name, for the list's School filter. */
 export async function schoolOptions() {
   return prisma.school.findMany({
@@ -83,23 +69,6 @@ export async function schoolOptions() {
     select: { id: true, name: true, city: true },
   });
 }
-
-const adminRowSelect = {
-  id: true,
-  title: true,
-  wordCount: true,
-  status: true,
-  createdAt: true,
-  fileName: true,
-  filePath: true,
-  disqualifyReason: true,
-  mentionsEntrant: true,
-  contest: { select: { id: true, slug: true, title: true, timeZone: true } },
-  division: { select: { id: true, name: true } },
-  entrant: { select: { id: true, ...adminWriterSelect.entrant.select } },
-  pupil: adminWriterSelect.pupil,
-  payment: { select: paymentFactsSelect },
-} as const;
 
 /** What an admin reads of an entry's payment: the amount paid, the code and the reference (ADR 0020). */
 export function paymentColumns(
@@ -123,56 +92,19 @@ export function paymentColumns(
 /**
  * Newest first, one page, filtered in SQL (indexes: contestId+status+createdAt, status+createdAt,
  * createdAt). The page's ids are found first (a narrow scan, cheap even at a deep offset), then
- * only those rows are read with their contest and entrant.
+ * only those rows are read with their contest and entrant: one statement, and one for the count
+ * (admin-list.server.ts, docs/decisions/0072-per-page-work.md).
  */
 export async function listAdminSubmissions(
   filter: AdminSubmissionFilter,
   page = 1,
   pageSize = ADMIN_PAGE_SIZE,
 ) {
-  const where = adminWhere(filter);
-  const [ids, total] = await Promise.all([
-    prisma.submission.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-      select: { id: true },
-    }),
-    entryTotal(filter, where),
+  const [submissions, total] = await Promise.all([
+    adminListRows(filter, (page - 1) * pageSize, pageSize),
+    adminListCount(filter),
   ]);
-  const rows = ids.length
-    ? await prisma.submission.findMany({
-        where: { id: { in: ids.map((r) => r.id) } },
-        // The badge "Declaration breaks the policy" (ADR 0053): a column of the row already read.
-        select: { ...adminRowSelect, aiPolicyBroken: true },
-      })
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const submissions = ids
-    .map((r) => byId.get(r.id))
-    .filter((r): r is (typeof rows)[number] => Boolean(r));
   return { submissions, total, page, pageCount: pageCount(total, pageSize) };
-}
-
-/**
- * How many entries the filter finds. By contest, status and division: a sum of the contests'
- * entry counters (ContestTally, kept by triggers: docs/decisions/0064-overview-counts.md), a few
- * rows whatever the contest's size, where counting the rows grew with it (40-60 ms a page at
- * 200,000 entries). By school or AI declaration: a count of those rows.
- */
-async function entryTotal(filter: AdminSubmissionFilter, where: Prisma.SubmissionWhereInput) {
-  if (filter.schoolId || filter.aiBreaks) return prisma.submission.count({ where });
-  const { _sum } = await prisma.contestTally.aggregate({
-    where: {
-      kind: "entry",
-      ...(filter.contestId ? { contestId: filter.contestId } : {}),
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.contestId && filter.divisionId ? { divisionId: filter.divisionId } : {}),
-    },
-    _sum: { n: true },
-  });
-  return _sum.n ?? 0;
 }
 
 export { getAdminSubmission } from "./admin-entry.server";

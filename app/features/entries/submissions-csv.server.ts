@@ -51,7 +51,11 @@ type RawRow = {
   aiBreaks: boolean | Int | null;
 };
 
-function filterSql(filter: CsvFilter): Prisma.Sql {
+/**
+ * The admin's filter as SQL on `Submission s` (and `Educator e` of its entrant, for the school):
+ * the CSV's batches and the list's page (admin-list.server.ts) read the same entries.
+ */
+export function adminFilterSql(filter: CsvFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (filter.contestId) parts.push(Prisma.sql`s."contestId" = ${filter.contestId}`);
   if (filter.status) parts.push(Prisma.sql`s."status" = ${filter.status}`);
@@ -95,7 +99,7 @@ export async function submissionsCsvBatch(
     LEFT JOIN "Payment" pay ON pay."submissionId" = s."id"
     LEFT JOIN "DiscountCode" dc ON dc."id" = pay."discountCodeId"
     LEFT JOIN "AiDeclaration" ad ON ad."submissionId" = s."id"
-    WHERE ${filterSql(filter)} ${seek}
+    WHERE ${adminFilterSql(filter)} ${seek}
     ORDER BY s."createdAt" DESC, s."id" DESC
     LIMIT ${take}`;
   return rows.map((r) => ({

@@ -135,6 +135,9 @@ export type AssignmentRow = {
     judgingClose: Date;
     isPublished: boolean;
     publishedSnapshot: string | null;
+    /** When results come out (the entry's discussion closes then: notesForReview). */
+    resultsAt: Date;
+    publishedResultsAt: Date | null;
   };
   /**
    * The assignment's judging round when the contest has rounds (its window is the one judges score
@@ -182,6 +185,8 @@ export async function assignmentForReview(
       judgingClose: Date | string;
       isPublished: boolean | Int;
       publishedSnapshot: string | null;
+      resultsAt: Date | string;
+      publishedResultsAt: Date | string | null;
       rid: string | null;
       rname: string | null;
       rcriteria: string | null;
@@ -212,6 +217,7 @@ export async function assignmentForReview(
       jr."judgingClose" AS "rClose", c."id" AS "cid", c."title" AS "ctitle", c."anonymous" AS "anonymous",
       c."timeZone" AS "timeZone", c."judgingOpen" AS "judgingOpen", c."judgingClose" AS "judgingClose",
       c."isPublished" AS "isPublished", c."publishedSnapshot" AS "publishedSnapshot",
+      c."resultsAt" AS "resultsAt", c."publishedResultsAt" AS "publishedResultsAt",
       r."id" AS "rid", r."name" AS "rname", r."criteria" AS "rcriteria",
       s."id" AS "sid", s."title" AS "stitle", s."body" AS "body", s."wordCount" AS "wordCount",
       s."filePath" AS "filePath", s."mentionsEntrant" AS "mentions",
@@ -245,6 +251,8 @@ export async function assignmentForReview(
       judgingClose: fromSql.date(r.judgingClose),
       isPublished: fromSql.bool(r.isPublished),
       publishedSnapshot: r.publishedSnapshot,
+      resultsAt: fromSql.date(r.resultsAt),
+      publishedResultsAt: fromSql.dateOrNull(r.publishedResultsAt),
     },
     round:
       r.rnum !== null && r.rOpen !== null && r.rClose !== null

@@ -6,9 +6,9 @@
  * name or e-mail.
  */
 import { publishedDatesSelect } from "~/features/contests/contest-snapshot";
-import { resultsOut } from "~/features/contests/results-release";
+import { resultsOut, type ResultsRelease } from "~/features/contests/results-release";
 import { DomainError } from "~/utils/domain-error";
-import { prisma, withBusyRetry } from "~/utils/db.server";
+import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { noteAuthorLabel } from "./notes";
 
 class NoteRefused extends DomainError {}
@@ -39,13 +39,21 @@ const isOpen = (c: Context, now: Date) => !resultsOut(c.contest, now);
 const onEntry = (c: Context, judgeId: string) =>
   c.assignments.some((a) => a.judgeId === judgeId && !a.releasedAt);
 
-async function thread(c: Context, viewerId: string | null) {
-  const notes = await prisma.entryNote.findMany({
-    where: { submissionId: c.id },
-    select: { id: true, authorId: true, authorRole: true, body: true, createdAt: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  const order = c.assignments.map((a) => a.judgeId);
+/** The entry's notes, oldest first (a raw statement: no Prisma model call, ADR 0072). */
+async function noteRows(submissionId: string) {
+  const rows = await prisma.$queryRaw<
+    { id: string; authorId: string; authorRole: string; body: string; createdAt: Date | string }[]
+  >`
+    SELECT "id", "authorId", "authorRole", "body", "createdAt"
+    FROM "EntryNote" WHERE "submissionId" = ${submissionId}
+    ORDER BY "createdAt" ASC, "id" ASC`;
+  return rows.map((n) => ({ ...n, createdAt: fromSql.date(n.createdAt) }));
+}
+
+type NoteRow = Awaited<ReturnType<typeof noteRows>>[number];
+
+/** The notes as `viewerId` reads them, judges lettered by `order` (the entry's assignment order). */
+function labelled(notes: NoteRow[], order: readonly string[], viewerId: string | null) {
   return notes.map((n) => ({
     id: n.id,
     author: noteAuthorLabel(n, order, viewerId),
@@ -55,11 +63,37 @@ async function thread(c: Context, viewerId: string | null) {
   }));
 }
 
-/** The thread as a judge of the entry reads it, or null when they may not (→ 404). */
-export async function notesForJudge(judgeId: string, submissionId: string, now = new Date()) {
-  const c = await entryContext(submissionId);
-  if (!c || !onEntry(c, judgeId)) return null;
-  return { notes: await thread(c, judgeId), open: isOpen(c, now) };
+async function thread(c: Context, viewerId: string | null) {
+  const notes = await noteRows(c.id);
+  return labelled(
+    notes,
+    c.assignments.map((a) => a.judgeId),
+    viewerId,
+  );
+}
+
+/**
+ * The discussion on the judge's review page, whose loader has already read the judge's live
+ * assignment to the entry and the contest's results dates with it (`loadReview`): the notes in
+ * one statement, and the entry's judges in assignment order (for their letters) only when there
+ * are notes: one statement where a separate look-up of the entry, its contest and its judges
+ * sent four (docs/decisions/0072-per-page-work.md).
+ */
+export async function notesForReview(
+  judgeId: string,
+  submissionId: string,
+  contest: ResultsRelease,
+  now = new Date(),
+) {
+  const notes = await noteRows(submissionId);
+  const order = notes.length
+    ? (
+        await prisma.$queryRaw<{ judgeId: string }[]>`
+          SELECT "judgeId" FROM "JudgeAssignment" WHERE "submissionId" = ${submissionId}
+          ORDER BY "createdAt" ASC, "id" ASC`
+      ).map((a) => a.judgeId)
+    : [];
+  return { notes: labelled(notes, order, judgeId), open: !resultsOut(contest, now) };
 }
 
 /** The thread as the admin reads it (judges by letter; the page shows who is who beside it). */

@@ -86,6 +86,9 @@ async function findAssignment(judgeId: string, submissionId: string) {
         ? { judgingOpen: r.round.judgingOpen, judgingClose: r.round.judgingClose }
         : publishedJudgingWindow(r.contest)),
       rubrics: r.rubric ? [r.rubric] : [],
+      isPublished: r.contest.isPublished,
+      resultsAt: r.contest.resultsAt,
+      publishedResultsAt: r.contest.publishedResultsAt,
     },
     /** The published snapshot (prompts, rules), read with the assignment: no second query. */
     snapshot: r.contest.isPublished ? parseSnapshot(r.contest.publishedSnapshot) : null,
@@ -193,6 +196,12 @@ export async function loadReview(judgeId: string, submissionId: string, now = ne
       : null,
     /** Unsubmitted work (autosave, Save Draft), possibly partial; never counted. */
     draft: a.draft ? { ...values(a.draft), updatedAt: a.draft.updatedAt } : null,
+    /** When the contest's results come out (the entry's discussion closes), for the server only. */
+    results: {
+      isPublished: a.contest.isPublished,
+      resultsAt: a.contest.resultsAt,
+      publishedResultsAt: a.contest.publishedResultsAt,
+    },
   };
 }
 export type Review = NonNullable<Awaited<ReturnType<typeof loadReview>>>;

@@ -15,7 +15,7 @@ import {
 import { z } from "zod";
 import { ScoreCard, type ScoreActionData } from "~/components/judging/score-card";
 import { EntryNotes } from "~/components/judging/entry-notes";
-import { notesForJudge } from "~/features/judging/notes.server";
+import { notesForReview } from "~/features/judging/notes.server";
 import { noteAction } from "../entry-notes.server";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -53,16 +53,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireJudge(request);
   const review = await loadReview(user.id, params.submissionId ?? "");
   if (!review) throw notFound();
-  const { contest, submitted, draft } = review;
-  // The entry's discussion: other judges by letter only (docs/decisions/0033-judging-panel.md).
+  const { contest, submitted, draft, results, ...rest } = review;
+  // The entry's discussion: other judges by letter only (docs/decisions/0033-judging-panel.md);
+  // the judge's live assignment and the results dates were read with the entry (ADR 0072).
   const [discussion, readingSize] = await Promise.all([
-    notesForJudge(user.id, review.submission.id),
+    notesForReview(user.id, review.submission.id, results),
     readingSizeOf(request),
   ]);
   return {
-    ...review,
+    ...rest,
     readingSize,
-    discussion: discussion && {
+    discussion: {
       open: discussion.open,
       notes: discussion.notes.map((n) => ({
         id: n.id,
