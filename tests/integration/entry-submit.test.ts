@@ -12,7 +12,7 @@ import { settled } from "./entry-outcome";
 process.env.RESEND_API_KEY = "re_test_key";
 process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
 
-const { prisma } = await import("~/utils/db.server");
+const { ENTRY_BUSY_BUDGET_MS, observeSql, prisma } = await import("~/utils/db.server");
 const { createLocalStorage, setStorageForTests } = await import("~/utils/storage.server");
 const { receiveEntry: receive, newEntryKey } =
   await import("~/features/entries/receive-entry.server");
@@ -590,9 +590,10 @@ async function lockEntries() {
 
 describe("a locked database", () => {
   beforeAll(clean);
-  test("an entry waits briefly, then answers 503 with the typed values; nothing is written or kept", async () => {
+  test("an entry waits its budget (ENTRY_BUSY_BUDGET_MS), then answers 503 with the typed values; nothing is written or kept", async () => {
     // Another connection holds the write lock: SQLite's, or on PostgreSQL the table's.
     const locker = await lockEntries();
+    const started = Date.now();
     try {
       const outcome = await receiveEntry(
         request(
@@ -610,6 +611,9 @@ describe("a locked database", () => {
         status: 503,
         formError: "The site is busy, please try again.",
       });
+      // A rush's entry waits its turn for up to 8 s (docs/decisions/0071-rush-write-lock.md),
+      // then the clear answer: not the 2.5 s of other writes, and not forever (the test's 20 s).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(ENTRY_BUSY_BUDGET_MS - 500);
       if (!outcome.ok)
         expect(outcome.reply?.initialValue).toMatchObject({
           title: "Kept title",
@@ -622,3 +626,53 @@ describe("a locked database", () => {
     expect(storedFiles()).toEqual([]);
   });
 });
+
+describe.skipIf(onPostgres)(
+  "SQLite: an entry's write run again holds the write lock from its first statement",
+  () => {
+    beforeAll(clean);
+    test("another connection that writes between any two of the submit's statements cannot make it stale: the entry is stored", async () => {
+      // Another server process: after every statement of the submit it tries to commit a write at
+      // once. Before ADR 0071 the write read first and wrote last, so such a commit between its
+      // reads and its INSERT refused the INSERT (SQLITE_BUSY_SNAPSHOT) every attempt, until 503.
+      const other = new Database(process.env.DATABASE_URL!.slice("file:".length), { timeout: 0 });
+      let committed = 0;
+      let refused = 0;
+      const stop = observeSql(() => {
+        try {
+          other
+            .prepare(
+              `INSERT INTO "SchedulerLease" ("name", "holder", "expiresAt") VALUES ('probe', 'other', 0)
+             ON CONFLICT ("name") DO UPDATE SET "holder" = "holder" || 'x'`,
+            )
+            .run();
+          committed++;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+          refused++;
+        }
+      });
+      try {
+        const outcome = await receiveEntry(
+          request({
+            title: "Busy neighbour",
+            body: "words typed while another wrote",
+            ...confirmed,
+          }),
+          await user(),
+          await contest(),
+        );
+        expect(outcome).toMatchObject({ ok: true, duplicate: false });
+      } finally {
+        stop();
+        other.prepare(`DELETE FROM "SchedulerLease" WHERE "name" = 'probe'`).run();
+        other.close();
+      }
+      expect(await rows()).toHaveLength(1);
+      // The other writer wrote between the statements before the write, and was refused between
+      // those inside it (the lock, then the checks, the INSERT and its outbox event).
+      expect(committed).toBeGreaterThan(0);
+      expect(refused).toBeGreaterThanOrEqual(5);
+    });
+  },
+);

@@ -24,7 +24,15 @@ import { DivisionRefused } from "~/features/divisions/placement";
 import { entryDivision, type EntryWriter } from "~/features/divisions/placement.server";
 import { storedType } from "~/features/documents/file-sniff";
 import { priceNewEntry } from "~/features/payments/checkout.server";
-import { lockingTransaction, lockRow, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
+import {
+  ENTRY_BUSY_BUDGET_MS,
+  lockingTransaction,
+  lockRow,
+  prisma,
+  withBusyRetry,
+  takeWriteLock,
+  type Prisma,
+} from "~/utils/db.server";
 import { enqueueEvents, type QueuedEvent } from "~/utils/outbox.server";
 import { saveEntryDocument } from "./entry-document.server";
 import { entriesLeft, entryLimitMessage } from "./entry-limit";
@@ -126,141 +134,149 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
   const { user, contestId, forPupil, form, writer, entryWriter, words, value, file } = input;
   let id = input.id;
   // A busy database is waited for outside the transaction (see db.server), then refused.
-  const result = await withBusyRetry(() =>
-    prisma.$transaction(
-      async (tx) => {
-        // One writer's entries are written one at a time (their limit is read, then written).
-        await lockRow(tx, "User", user.id);
-        // A linked pupil's own entries and class entries count together (ADR 0031).
-        if (forPupil?.pupilUserId) await lockRow(tx, "User", forPupil.pupilUserId);
-        // The moment of the write: the window and the account's eligibility, as they are now.
-        const row = await tx.contest.findFirst({
-          where: { id: contestId, isPublished: true },
-          select: contestSelect,
-        });
-        if (!row || !isSubmissionWindowOpen(publicContest(row), new Date()))
-          return { refused: ENTRY_MESSAGES.notOpen } as const;
-        const account = await tx.user.findUnique({
-          where: { id: user.id },
-          select: { id: true, dateOfBirth: true, parentConsentAt: true, displayName: true },
-        });
-        if (!account) return { refused: ENTRY_MESSAGES.mustSignIn } as const;
-        if (forPupil) {
-          // The educator's approval and the pupil's consent, as they are now.
-          const refusal = await forPupil.check(tx, form);
-          if (refusal) return { refused: refusal.message, field: refusal.field } as const;
-        } else {
-          const notEligible = eligibilityMessage(account);
-          if (notEligible) return { refused: notEligible } as const;
-        }
+  let attempts = 0;
+  const result = await withBusyRetry(
+    () =>
+      prisma.$transaction(
+        async (tx) => {
+          // SQLite: a write run again (another process's commit made the first one's reads
+          // stale, or held the lock) takes the write lock first, so it cannot be refused after
+          // its reads (docs/decisions/0071-rush-write-lock.md).
+          if (attempts++ > 0) await takeWriteLock(tx);
+          // One writer's entries are written one at a time (their limit is read, then written).
+          await lockRow(tx, "User", user.id);
+          // A linked pupil's own entries and class entries count together (ADR 0031).
+          if (forPupil?.pupilUserId) await lockRow(tx, "User", forPupil.pupilUserId);
+          // The moment of the write: the window and the account's eligibility, as they are now.
+          const row = await tx.contest.findFirst({
+            where: { id: contestId, isPublished: true },
+            select: contestSelect,
+          });
+          if (!row || !isSubmissionWindowOpen(publicContest(row), new Date()))
+            return { refused: ENTRY_MESSAGES.notOpen } as const;
+          const account = await tx.user.findUnique({
+            where: { id: user.id },
+            select: { id: true, dateOfBirth: true, parentConsentAt: true, displayName: true },
+          });
+          if (!account) return { refused: ENTRY_MESSAGES.mustSignIn } as const;
+          if (forPupil) {
+            // The educator's approval and the pupil's consent, as they are now.
+            const refusal = await forPupil.check(tx, form);
+            if (refusal) return { refused: refusal.message, field: refusal.field } as const;
+          } else {
+            const notEligible = eligibilityMessage(account);
+            if (notEligible) return { refused: notEligible } as const;
+          }
 
-        const existing = await tx.submission.findUnique({
-          where: { id },
-          select: { entrantId: true, status: true },
-        });
-        // A key that names someone else's entry (a forged form) is ignored, not an error.
-        if (existing && existing.entrantId !== user.id) id = input.newKey();
-        else if (existing) return { duplicate: true, status: existing.status } as const;
-        const repeated = await findRepeatedEntry(tx, {
-          contestId,
-          entrantId: user.id,
-          pupilId: forPupil?.pupilId,
-          title: value.title,
-          body: value.body ?? null,
-          file: file ? { name: file.name, size: file.size } : null,
-        });
-        if (repeated) {
-          id = repeated.id;
-          return { duplicate: true, status: repeated.status } as const;
-        }
-        const shown = publicContest(row);
-        // The AI declaration is asked by the policy as it is now (ADR 0053): a policy published
-        // after the form was shown sends the form back with its question.
-        const declared = declarationFor(shown.aiPolicy, value.ai, forPupil, account);
-        if (declared === "missing") return { refused: AI_MESSAGES.choose, field: "aiUse" } as const;
-        const mine = await countedStatuses(tx, writer, contestId);
-        if (entriesLeft(shown.entriesPerWriter, mine) === 0)
-          return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
-        // The division as it is now (the admin may have edited it, or the profile changed).
-        let placed: DivisionRule | null;
-        try {
-          placed = await entryDivision(contestId, entryWriter, new Date(), tx);
-        } catch (error) {
-          if (!(error instanceof DivisionRefused)) throw error;
-          return { refused: error.message } as const;
-        }
-        const range = divisionWordRange(shown, placed);
-        // Typed text, or else the document's words (docs/decisions/0034-reading-desk.md).
-        const counted = value.body ? value.wordCount : file?.words;
-        if (
-          counted !== undefined &&
-          (range.wordMin !== words.wordMin || range.wordMax !== words.wordMax) &&
-          !withinWordRange(counted, range.wordMin, range.wordMax)
-        )
-          return {
-            refused: wordRangeMessage(range.wordMin, range.wordMax),
-            field: value.body ? "body" : "file",
-          } as const;
-        await tx.submission.create({
-          data: {
-            id,
+          const existing = await tx.submission.findUnique({
+            where: { id },
+            select: { entrantId: true, status: true },
+          });
+          // A key that names someone else's entry (a forged form) is ignored, not an error.
+          if (existing && existing.entrantId !== user.id) id = input.newKey();
+          else if (existing) return { duplicate: true, status: existing.status } as const;
+          const repeated = await findRepeatedEntry(tx, {
             contestId,
             entrantId: user.id,
-            pupilId: forPupil?.pupilId ?? null,
-            divisionId: placed?.id ?? null,
+            pupilId: forPupil?.pupilId,
             title: value.title,
-            body: value.body,
-            wordCount: value.body ? value.wordCount : (file?.words ?? 0),
-            // Written unpaid first; priceNewEntry below sets what the fee and any code allow.
-            status: initialStatus(shown.entryFeeCents),
-            filePath: file?.key ?? null,
-            fileName: file?.name ?? null,
-            fileType: file ? storedType(file.kind, null, file.encoding) : null,
-            fileSize: file?.size ?? null,
-            showIfAwarded: value.showIfAwarded,
-            aiPolicyBroken: declared?.breaksPolicy ?? false,
-            mentionsEntrant: input.identities.length > 0,
-          },
-          select: { id: true },
-        });
-        if (declared) await tx.aiDeclaration.create({ data: { submissionId: id, ...declared } });
-        // The document's text, read for judges, and every place the entry names its writer
-        // (docs/decisions/0034-reading-desk.md).
-        if (file) await saveEntryDocument(tx, id, input.text);
-        await saveNewEntryHits(tx, id, input.identities);
-        // The fee after any discount code, and the code's use, in this same transaction
-        // (docs/decisions/0020-payments.md); a refused code throws and nothing is written.
-        const priced = await priceNewEntry(
-          tx,
-          { submissionId: id, contest: { id: contestId, entryFeeCents: shown.entryFeeCents } },
-          value.discountCode,
-          new Date(),
-        );
-        const status = priced.status;
-        if (forPupil) await forPupil.record(tx, id, form);
-        if (status === "submitted" && shown.entryFeeCents > 0)
-          await tx.submission.update({ where: { id }, data: { status } });
-        // The confirmation e-mail is an outbox event of this transaction, sent by a workflow
-        // (docs/decisions/0017-contest-lifecycle.md).
-        // A class entry's sender is told on the class's page and by the one receipt of its
-        // payment, not by one e-mail per pupil (ADR 0031).
-        // Every entry is checked for copies off this request (docs/decisions/0054-copied-entries.md).
-        // Both events in one statement: on PostgreSQL the entry's INSERT holds its contest's
-        // RankingVersion row (a trigger moves it on) until COMMIT, so every statement after it
-        // is time that the contest's other submits wait (docs/decisions/0059-writing-at-scale.md).
-        const events: QueuedEvent[] = [];
-        if (status === "submitted" && !forPupil)
-          events.push({ name: "entry/submitted", data: { submissionId: id } });
-        events.push({ name: "entry/copies.check", data: { submissionId: id } });
-        await enqueueEvents(tx, events);
-        return { duplicate: false, status } as const;
-      },
-      // A deadline rush queues its writers (the writer's row, a pool connection, the contest's
-      // RankingVersion at COMMIT): Prisma's default 5 s for the whole transaction lost entries
-      // of a 32-connection rush on a busy machine ("expired transaction"); a slow entry is
-      // better than a lost one (docs/decisions/0059-writing-at-scale.md).
-      { ...lockingTransaction, maxWait: 10_000, timeout: 30_000 },
-    ),
+            body: value.body ?? null,
+            file: file ? { name: file.name, size: file.size } : null,
+          });
+          if (repeated) {
+            id = repeated.id;
+            return { duplicate: true, status: repeated.status } as const;
+          }
+          const shown = publicContest(row);
+          // The AI declaration is asked by the policy as it is now (ADR 0053): a policy published
+          // after the form was shown sends the form back with its question.
+          const declared = declarationFor(shown.aiPolicy, value.ai, forPupil, account);
+          if (declared === "missing")
+            return { refused: AI_MESSAGES.choose, field: "aiUse" } as const;
+          const mine = await countedStatuses(tx, writer, contestId);
+          if (entriesLeft(shown.entriesPerWriter, mine) === 0)
+            return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
+          // The division as it is now (the admin may have edited it, or the profile changed).
+          let placed: DivisionRule | null;
+          try {
+            placed = await entryDivision(contestId, entryWriter, new Date(), tx);
+          } catch (error) {
+            if (!(error instanceof DivisionRefused)) throw error;
+            return { refused: error.message } as const;
+          }
+          const range = divisionWordRange(shown, placed);
+          // Typed text, or else the document's words (docs/decisions/0034-reading-desk.md).
+          const counted = value.body ? value.wordCount : file?.words;
+          if (
+            counted !== undefined &&
+            (range.wordMin !== words.wordMin || range.wordMax !== words.wordMax) &&
+            !withinWordRange(counted, range.wordMin, range.wordMax)
+          )
+            return {
+              refused: wordRangeMessage(range.wordMin, range.wordMax),
+              field: value.body ? "body" : "file",
+            } as const;
+          await tx.submission.create({
+            data: {
+              id,
+              contestId,
+              entrantId: user.id,
+              pupilId: forPupil?.pupilId ?? null,
+              divisionId: placed?.id ?? null,
+              title: value.title,
+              body: value.body,
+              wordCount: value.body ? value.wordCount : (file?.words ?? 0),
+              // Written unpaid first; priceNewEntry below sets what the fee and any code allow.
+              status: initialStatus(shown.entryFeeCents),
+              filePath: file?.key ?? null,
+              fileName: file?.name ?? null,
+              fileType: file ? storedType(file.kind, null, file.encoding) : null,
+              fileSize: file?.size ?? null,
+              showIfAwarded: value.showIfAwarded,
+              aiPolicyBroken: declared?.breaksPolicy ?? false,
+              mentionsEntrant: input.identities.length > 0,
+            },
+            select: { id: true },
+          });
+          if (declared) await tx.aiDeclaration.create({ data: { submissionId: id, ...declared } });
+          // The document's text, read for judges, and every place the entry names its writer
+          // (docs/decisions/0034-reading-desk.md).
+          if (file) await saveEntryDocument(tx, id, input.text);
+          await saveNewEntryHits(tx, id, input.identities);
+          // The fee after any discount code, and the code's use, in this same transaction
+          // (docs/decisions/0020-payments.md); a refused code throws and nothing is written.
+          const priced = await priceNewEntry(
+            tx,
+            { submissionId: id, contest: { id: contestId, entryFeeCents: shown.entryFeeCents } },
+            value.discountCode,
+            new Date(),
+          );
+          const status = priced.status;
+          if (forPupil) await forPupil.record(tx, id, form);
+          if (status === "submitted" && shown.entryFeeCents > 0)
+            await tx.submission.update({ where: { id }, data: { status } });
+          // The confirmation e-mail is an outbox event of this transaction, sent by a workflow
+          // (docs/decisions/0017-contest-lifecycle.md).
+          // A class entry's sender is told on the class's page and by the one receipt of its
+          // payment, not by one e-mail per pupil (ADR 0031).
+          // Every entry is checked for copies off this request (docs/decisions/0054-copied-entries.md).
+          // Both events in one statement: on PostgreSQL the entry's INSERT holds its contest's
+          // RankingVersion row (a trigger moves it on) until COMMIT, so every statement after it
+          // is time that the contest's other submits wait (docs/decisions/0059-writing-at-scale.md).
+          const events: QueuedEvent[] = [];
+          if (status === "submitted" && !forPupil)
+            events.push({ name: "entry/submitted", data: { submissionId: id } });
+          events.push({ name: "entry/copies.check", data: { submissionId: id } });
+          await enqueueEvents(tx, events);
+          return { duplicate: false, status } as const;
+        },
+        // A deadline rush queues its writers (the writer's row, a pool connection, the contest's
+        // RankingVersion at COMMIT): Prisma's default 5 s for the whole transaction lost entries
+        // of a 32-connection rush on a busy machine ("expired transaction"); a slow entry is
+        // better than a lost one (docs/decisions/0059-writing-at-scale.md).
+        { ...lockingTransaction, maxWait: 10_000, timeout: 30_000 },
+      ),
+    ENTRY_BUSY_BUDGET_MS,
   );
   if (result.refused !== undefined) return { refused: result.refused, field: result.field };
   return { id, duplicate: result.duplicate, status: result.status };
