@@ -1,12 +1,12 @@
 /**
  * One entry for the admin's entry page, read in one statement (docs/decisions/0052-per-request-work.md).
  */
-import { fromSql, prisma, type Prisma } from "~/utils/db.server";
+import { fromSql, prisma } from "~/utils/db.server";
+import { paymentFromRow, type PaymentColumns } from "./payment-row.server";
 import type { SubmissionStatus } from "./submission-status";
 
-type PaymentStatus = Prisma.PaymentGetPayload<{ select: { status: true } }>["status"];
 type SqlDate = Date | string;
-type EntryRow = {
+type EntryRow = PaymentColumns & {
   id: string;
   title: string;
   wordCount: number | bigint;
@@ -36,15 +36,6 @@ type EntryRow = {
   schoolName: string | null;
   pupilFirstName: string | null;
   pupilLastInitial: string | null;
-  payStatus: string | null;
-  payFee: number | bigint | null;
-  payDiscount: number | bigint | null;
-  payAmount: number | bigint | null;
-  paidAt: SqlDate | null;
-  refundedAt: SqlDate | null;
-  paymentIntentId: string | null;
-  checkoutSessionId: string | null;
-  discountCode: string | null;
   docText: string | null;
   docStatus: string | null;
   aiPolicyBroken: boolean | number | bigint;
@@ -133,20 +124,7 @@ export async function getAdminSubmission(id: string) {
       r.pupilFirstName === null
         ? null
         : { firstName: r.pupilFirstName, lastInitial: r.pupilLastInitial ?? "" },
-    payment:
-      r.payStatus === null
-        ? null
-        : {
-            status: r.payStatus as PaymentStatus,
-            feeCents: fromSql.int(r.payFee),
-            discountCents: fromSql.int(r.payDiscount),
-            amountCents: fromSql.int(r.payAmount),
-            paidAt: fromSql.dateOrNull(r.paidAt),
-            refundedAt: fromSql.dateOrNull(r.refundedAt),
-            paymentIntentId: r.paymentIntentId,
-            checkoutSessionId: r.checkoutSessionId,
-            discountCode: r.discountCode === null ? null : { code: r.discountCode },
-          },
+    payment: paymentFromRow(r),
     body: r.body,
     fileType: r.fileType,
     fileSize: fromSql.intOrNull(r.fileSize),

@@ -10,13 +10,13 @@ import { Prisma } from "~/generated/prisma/client";
 import { fromSql, prisma } from "~/utils/db.server";
 import { adminWriterFromRow } from "~/features/judging/writer";
 import { adminFilterSql, type CsvFilter } from "./submissions-csv.server";
+import { paymentFromRow, type PaymentColumns } from "./payment-row.server";
 import type { SubmissionStatus } from "./submission-status";
 
 type Int = bigint | number;
-type PaymentStatus = Prisma.PaymentGetPayload<{ select: { status: true } }>["status"];
 type SqlDate = Date | string;
 
-type ListRow = {
+type ListRow = PaymentColumns & {
   id: string;
   title: string;
   wordCount: Int;
@@ -39,15 +39,6 @@ type ListRow = {
   schoolName: string | null;
   firstName: string | null;
   lastInitial: string | null;
-  payStatus: string | null;
-  payFee: Int | null;
-  payDiscount: Int | null;
-  payAmount: Int | null;
-  paidAt: SqlDate | null;
-  refundedAt: SqlDate | null;
-  paymentIntentId: string | null;
-  checkoutSessionId: string | null;
-  discountCode: string | null;
 };
 
 /** The school filter reads Educator (by the entrant's key); other filters only Submission. */
@@ -130,20 +121,7 @@ export async function adminListRows(filter: CsvFilter, skip: number, take: numbe
       division: r.divisionId === null ? null : { id: r.divisionId, name: r.divisionName ?? "" },
       entrant: { id: r.entrantId, ...writer.entrant },
       pupil: writer.pupil,
-      payment:
-        r.payStatus === null
-          ? null
-          : {
-              status: r.payStatus as PaymentStatus,
-              feeCents: fromSql.int(r.payFee),
-              discountCents: fromSql.int(r.payDiscount),
-              amountCents: fromSql.int(r.payAmount),
-              paidAt: fromSql.dateOrNull(r.paidAt),
-              refundedAt: fromSql.dateOrNull(r.refundedAt),
-              paymentIntentId: r.paymentIntentId,
-              checkoutSessionId: r.checkoutSessionId,
-              discountCode: r.discountCode === null ? null : { code: r.discountCode },
-            },
+      payment: paymentFromRow(r),
     };
   });
 }
