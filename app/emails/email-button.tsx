@@ -1,4 +1,4 @@
-import { Button } from "@react-email/components";
+import { Button } from "@react-email/button";
 
 /** The call-to-action button of every Inkwell e-mail (brand colour, same padding everywhere). */
 export function EmailButton({ href, children }: { href: string; children: React.ReactNode }) {

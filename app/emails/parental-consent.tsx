@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import { EmailButton } from "./email-button";
 import { EmailLayout } from "./layout";
 

@@ -1,4 +1,5 @@
-import { Section, Text } from "@react-email/components";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { EmailButton } from "./email-button";
 import { EmailLayout } from "./layout";
 

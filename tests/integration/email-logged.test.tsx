@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import { EmailLayout } from "~/emails/layout";
 import { startFakeResend } from "#tests/fakes/resend.mjs";
 
