@@ -9,9 +9,11 @@
 import { ZipTooLarge } from "~/utils/zip";
 import { docText, stripDoc } from "./document-doc";
 import { docxText, stripDocx } from "./document-docx";
-import { pdfText, stripPdf } from "./document-pdf";
 import { readingText } from "./document-text";
 import type { FileKind } from "./file-sniff";
+
+// pdf-lib loads with the first PDF, not at every server start (ADR 0040 addendum).
+const pdfReader = () => import("./document-pdf");
 
 export type DocumentProblem =
   "unpacked-too-large" | "unreadable" | "too-slow" | "too-much-memory" | "no-text";
@@ -33,7 +35,7 @@ export type Inspection =
 export async function judgeCopy(kind: FileKind, bytes: Uint8Array): Promise<Uint8Array> {
   switch (kind) {
     case "pdf":
-      return stripPdf(bytes);
+      return (await pdfReader()).stripPdf(bytes);
     case "docx":
       return stripDocx(bytes);
     case "doc":
@@ -46,7 +48,7 @@ export async function judgeCopy(kind: FileKind, bytes: Uint8Array): Promise<Uint
 async function rawText(kind: FileKind, bytes: Uint8Array): Promise<string> {
   switch (kind) {
     case "pdf":
-      return pdfText(bytes);
+      return (await pdfReader()).pdfText(bytes);
     case "docx":
       return docxText(bytes);
     case "doc":

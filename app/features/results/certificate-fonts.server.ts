@@ -12,8 +12,14 @@ import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Readable } from "node:stream";
-import * as fontkit from "fontkit";
+import type * as Fontkit from "fontkit";
 import type { PDFDocument, PDFFont } from "pdf-lib";
+
+// fontkit loads with the first certificate, not at every server start (ADR 0040 addendum).
+let fontkitModule: Promise<typeof Fontkit> | undefined;
+const loadFontkit = () => (fontkitModule ??= import("fontkit"));
+/** fontkit once loaded: `certificateFonts` awaits it before pdf-lib can call `create`. */
+let fontkit: typeof Fontkit;
 
 type Weight = "regular" | "bold";
 
@@ -113,6 +119,7 @@ export type Run = { text: string; font: PDFFont };
  * font of the chain that has its characters (embedding that font, subset, on first use).
  */
 export async function certificateFonts(pdf: PDFDocument) {
+  fontkit = await loadFontkit();
   pdf.registerFontkit(fontkitForPdfLib as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
   const fonts = { regular: await chain("regular"), bold: await chain("bold") };
   const embedded = new Map<string, PDFFont>();

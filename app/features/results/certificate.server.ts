@@ -5,7 +5,7 @@
  * (certificate-fonts.server.ts, docs/decisions/0023-privacy-and-links.md).
  */
 import { resultsDate, resultsReleaseSelect } from "~/features/contests/results-release";
-import { PDFDocument, rgb, type RGB } from "pdf-lib";
+import type { RGB } from "pdf-lib";
 import { formatDate } from "~/utils/dates";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { awardLabel, withDivision, type Award } from "./awards";
@@ -67,6 +67,8 @@ type Line = { text: string; y: number; weight: "regular" | "bold"; size: number;
 
 /** One certificate page (A4 landscape, the double frame) with its lines centred. */
 async function drawCertificate(meta: { title: string; subject: string }, lines: Line[]) {
+  // pdf-lib loads with the first certificate, not at every server start (ADR 0040 addendum).
+  const { PDFDocument, rgb } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(meta.title);
   pdf.setAuthor("Inkwell");
