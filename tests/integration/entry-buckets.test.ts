@@ -1,6 +1,7 @@
 import { fromZonedTime } from "date-fns-tz";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
+  dayStarts,
   entriesPerDay,
   localDays,
   MAX_CHART_DAYS,
@@ -147,6 +148,26 @@ const STATUSES: SubmissionStatus[] = [
 ];
 
 describe("the entries-per-day chart from quarter-hour counters", () => {
+  test("the days' starts kept per process are each local midnight, across a DST change (ADR 0075)", () => {
+    const from = new Date("2030-10-25T12:00:00Z");
+    const to = new Date("2030-11-06T12:00:00Z");
+    const zone = "America/New_York";
+    const kept = dayStarts(from, to, zone);
+    expect(kept.dates).toEqual(localDays(from, to, zone));
+    expect(kept.starts).toEqual(
+      [...kept.dates, "2030-11-07"].map((d) => fromZonedTime(`${d}T00:00:00`, zone).getTime()),
+    );
+    // 3 November 2030 has 25 hours in New York.
+    const i = kept.dates.indexOf("2030-11-03");
+    expect(kept.starts[i + 1]! - kept.starts[i]!).toBe(25 * 3_600_000);
+    // The second request reuses them; another zone or day does not.
+    expect(dayStarts(from, to, zone)).toBe(kept);
+    expect(dayStarts(from, to, "Asia/Kathmandu").starts[0]).not.toBe(kept.starts[0]);
+    expect(dayStarts(from, new Date("2030-11-07T12:00:00Z"), zone).dates).toHaveLength(
+      kept.dates.length + 1,
+    );
+  });
+
   test("every day equals a fresh count after each kind of write, at +5:45 and across a DST change", async () => {
     // Many at once, at every day's edges (and a day before the window, and after it).
     for (const c of Object.values(contests)) {

@@ -10,7 +10,7 @@
 import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rules";
 import { recordRecusal } from "~/features/panel/constraints.server";
 import { DomainError } from "~/utils/domain-error";
-import { lockingTransaction, lockRow, prisma, withBusyRetry } from "~/utils/db.server";
+import { fromSql, lockingTransaction, lockRow, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
 import { bumpRankingVersion } from "~/features/rank-version/ranking-version.server";
 import { scoringContext } from "~/features/judging/review.server";
@@ -143,43 +143,54 @@ export async function contestRecusals(contestId: string, take = 200) {
 }
 
 /**
- * One entry's recusals, oldest first, for the admin's entry page: no statement beyond the first
- * when there are none (Prisma's nested selects ask even for an empty list:
- * docs/decisions/0052-per-request-work.md), and, when there are, one for every judge named and
- * one for the contest's comparison rounds (a step back at the comparison desk has no replacement).
+ * One entry's recusals, oldest first, for the admin's entry page, with the judges named: one
+ * statement when there are none (docs/decisions/0052-per-request-work.md), and, when there are,
+ * one more for the contest's comparison rounds (a step back at the comparison desk has no
+ * replacement).
  */
 export async function entryRecusals(submissionId: string) {
-  const rows = await prisma.recusal.findMany({
-    where: { submissionId },
-    select: {
-      id: true,
-      contestId: true,
-      round: true,
-      reason: true,
-      createdAt: true,
-      submissionId: true,
-      judgeId: true,
-      replacementId: true,
-    },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  // One raw statement (docs/decisions/0075-signed-in-request-cpu.md).
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      contestId: string;
+      round: number | bigint;
+      reason: string;
+      createdAt: Date | string;
+      submissionId: string;
+      judgeId: string;
+      replacementId: string | null;
+      jName: string | null;
+      jEmail: string | null;
+      pName: string | null;
+      pEmail: string | null;
+    }[]
+  >`
+    SELECT r."id" AS "id", r."contestId" AS "contestId", r."round" AS "round",
+      r."reason" AS "reason", r."createdAt" AS "createdAt", r."submissionId" AS "submissionId",
+      r."judgeId" AS "judgeId", r."replacementId" AS "replacementId",
+      j."displayName" AS "jName", j."email" AS "jEmail", p."displayName" AS "pName",
+      p."email" AS "pEmail"
+    FROM "Recusal" r LEFT JOIN "User" j ON j."id" = r."judgeId"
+    LEFT JOIN "User" p ON p."id" = r."replacementId"
+    WHERE r."submissionId" = ${submissionId} ORDER BY r."createdAt" ASC, r."id" ASC`;
   if (rows.length === 0) return [];
-  const ids = [
-    ...new Set(rows.flatMap((r) => [r.judgeId, ...(r.replacementId ? [r.replacementId] : [])])),
-  ];
-  const [users, compared] = await Promise.all([
-    prisma.user.findMany({
-      where: { id: { in: ids } },
-      select: { id: true, displayName: true, email: true },
-    }),
-    comparisonRoundNumbers(rows[0]!.contestId),
-  ]);
-  const byId = new Map(users.map((u) => [u.id, u]));
-  return rows.map(({ judgeId, replacementId, contestId: _contest, ...r }) => ({
-    ...r,
-    judge: byId.get(judgeId) ?? { id: judgeId, displayName: "", email: "" },
-    reasonLabel: RECUSAL_REASONS[r.reason as RecusalReason] ?? r.reason,
-    replacement: replacementId ? (byId.get(replacementId) ?? null) : null,
-    atComparisonDesk: compared.has(r.round),
-  }));
+  const compared = await comparisonRoundNumbers(rows[0]!.contestId);
+  return rows.map((r) => {
+    const round = fromSql.int(r.round);
+    return {
+      id: r.id,
+      round,
+      reason: r.reason,
+      createdAt: fromSql.date(r.createdAt),
+      submissionId: r.submissionId,
+      judge: { id: r.judgeId, displayName: r.jName ?? "", email: r.jEmail ?? "" },
+      reasonLabel: RECUSAL_REASONS[r.reason as RecusalReason] ?? r.reason,
+      replacement:
+        r.replacementId && r.pEmail !== null
+          ? { id: r.replacementId, displayName: r.pName ?? "", email: r.pEmail }
+          : null,
+      atComparisonDesk: compared.has(round),
+    };
+  });
 }

@@ -156,11 +156,11 @@ export function contestForDelete(id: string) {
   });
 }
 
-export function getContestTitle(id: string) {
-  return prisma.contest.findUnique({
-    where: { id },
-    select: { id: true, title: true, slug: true },
-  });
+/** The workspace's heading, on every workspace page: one raw statement (ADR 0075). */
+export async function getContestTitle(id: string) {
+  const [row] = await prisma.$queryRaw<{ id: string; title: string; slug: string }[]>`
+    SELECT "id", "title", "slug" FROM "Contest" WHERE "id" = ${id}`;
+  return row ?? null;
 }
 
 /** (id, title) for pickers, newest first. */

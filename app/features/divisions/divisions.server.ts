@@ -1,5 +1,5 @@
 /** A contest's divisions, in order (docs/decisions/0032-divisions-and-rounds.md). */
-import { prisma } from "~/utils/db.server";
+import { fromSql, prisma } from "~/utils/db.server";
 import type { DivisionBasis, DivisionRule } from "./eligibility";
 
 export const divisionSelect = {
@@ -28,11 +28,36 @@ export function toDivisionRule(row: {
   return { ...row, basis: row.basis === "age" ? "age" : ("grade" as DivisionBasis) };
 }
 
+/** One raw statement (docs/decisions/0075-signed-in-request-cpu.md): the same columns and order. */
 export async function contestDivisions(contestId: string): Promise<DivisionRule[]> {
-  const rows = await prisma.division.findMany({
-    where: { contestId },
-    select: divisionSelect,
-    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
-  });
-  return rows.map(toDivisionRule);
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      name: string;
+      position: Int;
+      basis: string;
+      min: Int;
+      max: Int;
+      ageOn: Date | string | null;
+      wordMin: Int | null;
+      wordMax: Int | null;
+    }[]
+  >`
+    SELECT "id", "name", "position", "basis", "min", "max", "ageOn", "wordMin", "wordMax"
+    FROM "Division" WHERE "contestId" = ${contestId} ORDER BY "position" ASC, "createdAt" ASC`;
+  return rows.map((r) =>
+    toDivisionRule({
+      id: r.id,
+      name: r.name,
+      position: fromSql.int(r.position),
+      basis: r.basis,
+      min: fromSql.int(r.min),
+      max: fromSql.int(r.max),
+      ageOn: fromSql.dateOrNull(r.ageOn),
+      wordMin: fromSql.intOrNull(r.wordMin),
+      wordMax: fromSql.intOrNull(r.wordMax),
+    }),
+  );
 }
+
+type Int = number | bigint;

@@ -6,7 +6,7 @@
  */
 import { releaseUnscoredAssignments } from "~/features/assignment/release.server";
 import { bumpRankingVersion } from "~/features/rank-version/ranking-version.server";
-import { prisma, withBusyRetry } from "~/utils/db.server";
+import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 
 export class MoveRefused extends DomainError {}
@@ -54,30 +54,29 @@ export async function moveToDivision(input: {
   );
 }
 
-/** The entry's moves, oldest first, with who made each (their display name, if they still exist). */
+/**
+ * The entry's moves, oldest first, with who made each (their display name, if they still exist):
+ * one raw statement (docs/decisions/0075-signed-in-request-cpu.md).
+ */
 export async function divisionMoves(submissionId: string) {
-  const moves = await prisma.divisionMove.findMany({
-    where: { submissionId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      fromName: true,
-      toName: true,
-      note: true,
-      movedById: true,
-      createdAt: true,
-    },
-  });
-  const ids = [...new Set(moves.flatMap((m) => (m.movedById ? [m.movedById] : [])))];
-  const people = ids.length
-    ? await prisma.user.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, displayName: true },
-      })
-    : [];
-  const name = new Map(people.map((p) => [p.id, p.displayName]));
-  return moves.map((m) => ({
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      fromName: string | null;
+      toName: string;
+      note: string;
+      movedById: string | null;
+      createdAt: Date | string;
+      movedByName: string | null;
+    }[]
+  >`
+    SELECT m."id" AS "id", m."fromName" AS "fromName", m."toName" AS "toName", m."note" AS "note",
+      m."movedById" AS "movedById", m."createdAt" AS "createdAt", u."displayName" AS "movedByName"
+    FROM "DivisionMove" m LEFT JOIN "User" u ON u."id" = m."movedById"
+    WHERE m."submissionId" = ${submissionId} ORDER BY m."createdAt" ASC, m."id" ASC`;
+  return rows.map(({ movedByName, ...m }) => ({
     ...m,
-    movedBy: (m.movedById && name.get(m.movedById)) || "An admin",
+    createdAt: fromSql.date(m.createdAt),
+    movedBy: movedByName || "An admin",
   }));
 }

@@ -26,8 +26,13 @@ const BUCKET = 900_000;
 
 /** The calendar days from `from`'s day to `to`'s day in `timeZone`, as "YYYY-MM-DD". */
 export function localDays(from: Date, to: Date, timeZone: string): string[] {
-  const first = formatInTimeZone(from, timeZone, "yyyy-MM-dd");
-  const last = formatInTimeZone(to, timeZone, "yyyy-MM-dd");
+  return calendarDays(
+    formatInTimeZone(from, timeZone, "yyyy-MM-dd"),
+    formatInTimeZone(to, timeZone, "yyyy-MM-dd"),
+  );
+}
+
+function calendarDays(first: string, last: string): string[] {
   const days: string[] = [];
   // Calendar arithmetic at noon UTC: every date is one day after the last, whatever the zone.
   for (let t = Date.parse(`${first}T12:00:00Z`); t <= Date.parse(`${last}T12:00:00Z`); t += DAY)
@@ -43,20 +48,46 @@ export async function entriesPerDay(
     where: { id: contestId },
     select: { timeZone: true, submissionsOpen: true, submissionsClose: true },
   });
-  if (!contest) return null;
+  return contest ? entriesPerDayOf({ id: contestId, ...contest }, now) : null;
+}
+
+/** The same for a contest already read (the Overview reads it with its own row, ADR 0075). */
+export async function entriesPerDayOf(
+  contest: { id: string; timeZone: string; submissionsOpen: Date; submissionsClose: Date },
+  now = new Date(),
+): Promise<EntriesPerDay> {
   const { timeZone } = contest;
   const end = now < contest.submissionsClose ? now : contest.submissionsClose;
   if (end < contest.submissionsOpen) return { timeZone, days: [], total: 0 };
-  const dates = localDays(contest.submissionsOpen, end, timeZone).slice(-MAX_CHART_DAYS);
-  // Each day's start in UTC, and the next day's start as its end.
+  const { dates, starts } = dayStarts(contest.submissionsOpen, end, timeZone);
+  const counts = starts.every((t) => t % BUCKET === 0)
+    ? await countFromBuckets(contest.id, starts)
+    : await countEntries(contest.id, starts);
+  const days = dates.map((date, i) => ({ date, count: counts[i]! }));
+  return { timeZone, days, total: days.reduce((n, d) => n + d.count, 0) };
+}
+
+/**
+ * The days drawn and each day's start in UTC (with the next day's start as the last's end). A
+ * pure function of the zone and the first and last local dates, so it is kept per process: the
+ * zone conversion cost about 1.5 ms a request at 120 days (docs/decisions/0075-signed-in-request-cpu.md).
+ */
+const startsKept = new Map<string, { dates: string[]; starts: number[] }>();
+
+export function dayStarts(from: Date, to: Date, timeZone: string) {
+  const first = formatInTimeZone(from, timeZone, "yyyy-MM-dd");
+  const last = formatInTimeZone(to, timeZone, "yyyy-MM-dd");
+  const key = `${timeZone}|${first}|${last}`;
+  const kept = startsKept.get(key);
+  if (kept) return kept;
+  const dates = calendarDays(first, last).slice(-MAX_CHART_DAYS);
   const starts = [...dates, nextDate(dates[dates.length - 1]!)].map((d) =>
     fromZonedTime(`${d}T00:00:00`, timeZone).getTime(),
   );
-  const counts = starts.every((t) => t % BUCKET === 0)
-    ? await countFromBuckets(contestId, starts)
-    : await countEntries(contestId, starts);
-  const days = dates.map((date, i) => ({ date, count: counts[i]! }));
-  return { timeZone, days, total: days.reduce((n, d) => n + d.count, 0) };
+  if (startsKept.size >= 256) startsKept.clear();
+  const value = { dates, starts };
+  startsKept.set(key, value);
+  return value;
 }
 
 /**

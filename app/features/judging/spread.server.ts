@@ -23,22 +23,35 @@ type Int = bigint | number;
 
 /** Each round's rubric scale: the round's rubric, or the contest's first (as the review uses). */
 export async function roundScales(contestId: string): Promise<Map<number, number>> {
-  const [rounds, first] = await Promise.all([
-    prisma.judgingRound.findMany({
-      where: { contestId },
-      select: { number: true, rubric: { select: { criteria: true } } },
-    }),
-    prisma.rubric.findFirst({
-      where: { contestId },
-      select: { criteria: true },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    }),
-  ]);
-  const fallback = first ? rubricScale(parseCriteria(first.criteria)) : 0;
+  return (await scalesAndPercent(contestId)).scales;
+}
+
+/**
+ * The scales and the contest's threshold in one raw statement: the contest's row (its percent
+ * and first rubric), then one row per round with its rubric (Prisma sent four statements,
+ * docs/decisions/0075-signed-in-request-cpu.md). `percent` is null when there is no contest.
+ */
+async function scalesAndPercent(contestId: string) {
+  const rows = await prisma.$queryRaw<
+    { percent: Int | null; number: Int | null; criteria: string | null }[]
+  >`
+    SELECT c."spreadPercent" AS "percent", NULL AS "number",
+      (SELECT f."criteria" FROM "Rubric" f WHERE f."contestId" = c."id"
+        ORDER BY f."createdAt" ASC, f."id" ASC LIMIT 1) AS "criteria"
+    FROM "Contest" c WHERE c."id" = ${contestId}
+    UNION ALL
+    SELECT NULL, r."number", b."criteria" FROM "JudgingRound" r
+    LEFT JOIN "Rubric" b ON b."id" = r."rubricId" WHERE r."contestId" = ${contestId}`;
+  const head = rows.find((r) => r.number === null);
+  const fallback = head?.criteria ? rubricScale(parseCriteria(head.criteria)) : 0;
   const scales = new Map<number, number>([[1, fallback]]);
-  for (const r of rounds)
-    scales.set(r.number, r.rubric ? rubricScale(parseCriteria(r.rubric.criteria)) : fallback);
-  return scales;
+  for (const r of rows)
+    if (r.number !== null)
+      scales.set(
+        fromSql.int(r.number),
+        r.criteria ? rubricScale(parseCriteria(r.criteria)) : fallback,
+      );
+  return { scales, percent: head ? fromSql.int(head.percent) : null };
 }
 
 export type SpreadFlag = {
@@ -140,13 +153,9 @@ function roundFlags(contestId: string, round: number, threshold: number) {
 
 /** The contest's threshold and the round's rubric scale. */
 async function flagRule(contestId: string, round: number) {
-  const [contest, scales] = await Promise.all([
-    prisma.contest.findUnique({ where: { id: contestId }, select: { spreadPercent: true } }),
-    roundScales(contestId),
-  ]);
-  const percent = contest?.spreadPercent ?? SPREAD_DEFAULT;
+  const { scales, percent } = await scalesAndPercent(contestId);
   const scale = scales.get(round) ?? scales.get(1) ?? 0;
-  return { exists: Boolean(contest), percent, scale };
+  return { exists: percent !== null, percent: percent ?? SPREAD_DEFAULT, scale };
 }
 
 /** Titles and the round's assignment counts of a page of flagged entries. */

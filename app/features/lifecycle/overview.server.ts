@@ -4,14 +4,15 @@
  * Entries, payments and judging progress are counters kept by triggers (ContestTally,
  * docs/decisions/0064-overview-counts.md): the page reads a few rows, not the contest.
  */
-import { publishedDates, publishedDatesSelect } from "~/features/contests/contest-snapshot";
+import { publishedDates } from "~/features/contests/contest-snapshot";
 import { roundInView } from "~/features/results/stage-round";
 import { spreadFlags } from "~/features/judging/spread.server";
 import { contestCapacity } from "~/features/rounds/capacity.server";
 import { contestRounds } from "~/features/rounds/rounds.server";
 import type { SubmissionStatus } from "~/features/entries/submission-status";
-import { prisma } from "~/utils/db.server";
-import { stepLabel, STEPS } from "./steps";
+import { fromSql, prisma } from "~/utils/db.server";
+import { entriesPerDayOf } from "~/features/entries/entries-per-day.server";
+import { stepLabel, STEPS, type StepName } from "./steps";
 import { stepState } from "./workflows.server";
 
 export type Phase =
@@ -58,50 +59,123 @@ export function phaseOf(
 /** Where each attention item is fixed, as a workspace tab (relative to /admin/contests/:id). */
 export type Attention = { kind: string; text: string; tab: string };
 
+type ContestRow = {
+  id: string;
+  title: string;
+  timeZone: string;
+  isPublished: boolean | number | bigint;
+  publishedSnapshot: string | null;
+  submissionsOpen: Date | string;
+  submissionsClose: Date | string;
+  judgingOpen: Date | string;
+  judgingClose: Date | string;
+  resultsAt: Date | string;
+  publishedResultsAt: Date | string | null;
+  invoices: bigint | number;
+};
+
+/**
+ * The contest's row and its unpaid invoices in one raw statement; the counters, divisions and
+ * steps each in one raw statement (docs/decisions/0075-signed-in-request-cpu.md).
+ */
+async function overviewContest(contestId: string) {
+  const [row] = await prisma.$queryRaw<ContestRow[]>`
+    SELECT c."id" AS "id", c."title" AS "title", c."timeZone" AS "timeZone",
+      c."isPublished" AS "isPublished", c."publishedSnapshot" AS "publishedSnapshot",
+      c."submissionsOpen" AS "submissionsOpen", c."submissionsClose" AS "submissionsClose",
+      c."judgingOpen" AS "judgingOpen", c."judgingClose" AS "judgingClose",
+      c."resultsAt" AS "resultsAt", c."publishedResultsAt" AS "publishedResultsAt",
+      (SELECT COUNT(*) FROM "PaymentGroup" g WHERE g."contestId" = c."id"
+        AND g."method" = 'invoice' AND g."status" = 'invoiced') AS "invoices"
+    FROM "Contest" c WHERE c."id" = ${contestId}`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    timeZone: row.timeZone,
+    isPublished: fromSql.bool(row.isPublished),
+    publishedSnapshot: row.publishedSnapshot,
+    submissionsOpen: fromSql.date(row.submissionsOpen),
+    submissionsClose: fromSql.date(row.submissionsClose),
+    judgingOpen: fromSql.date(row.judgingOpen),
+    judgingClose: fromSql.date(row.judgingClose),
+    resultsAt: fromSql.date(row.resultsAt),
+    publishedResultsAt: fromSql.dateOrNull(row.publishedResultsAt),
+    invoices: fromSql.int(row.invoices),
+  };
+}
+
+async function overviewTallies(contestId: string) {
+  const rows = await prisma.$queryRaw<
+    {
+      kind: string;
+      status: string;
+      divisionId: string;
+      round: number | bigint;
+      flag: boolean | number | bigint;
+      n: number | bigint;
+      scored: number | bigint;
+    }[]
+  >`
+    SELECT "kind", "status", "divisionId", "round", "flag", "n", "scored" FROM "ContestTally"
+    WHERE "contestId" = ${contestId} AND "n" <> 0`;
+  return rows.map((t) => ({
+    kind: t.kind,
+    status: t.status,
+    divisionId: t.divisionId,
+    round: fromSql.int(t.round),
+    flag: fromSql.bool(t.flag),
+    n: fromSql.int(t.n),
+    scored: fromSql.int(t.scored),
+  }));
+}
+
+type StepRow = {
+  step: string;
+  round: number | bigint;
+  dueAt: Date | string;
+  finishedAt: Date | string | null;
+  outcome: string | null;
+  lastError: string | null;
+  nextAttemptAt: Date | string | null;
+  lockedUntil: Date | string | null;
+  lockedBy: string | null;
+};
+
+async function overviewSteps(contestId: string) {
+  const rows = await prisma.$queryRaw<StepRow[]>`
+    SELECT CAST("step" AS TEXT) AS "step", "round", "dueAt", "finishedAt",
+      CAST("outcome" AS TEXT) AS "outcome", "lastError", "nextAttemptAt", "lockedUntil", "lockedBy"
+    FROM "LifecycleStep" WHERE "contestId" = ${contestId} ORDER BY "dueAt" ASC, "step" ASC`;
+  return rows.map((s) => ({
+    step: s.step,
+    round: fromSql.int(s.round),
+    dueAt: fromSql.date(s.dueAt),
+    finishedAt: fromSql.dateOrNull(s.finishedAt),
+    outcome: s.outcome,
+    lastError: s.lastError,
+    nextAttemptAt: fromSql.dateOrNull(s.nextAttemptAt),
+    lockedUntil: fromSql.dateOrNull(s.lockedUntil),
+    lockedBy: s.lockedBy,
+  }));
+}
+
 export async function contestOverview(contestId: string, now = new Date()) {
-  const contest = await prisma.contest.findUnique({
-    where: { id: contestId },
-    select: { id: true, title: true, timeZone: true, ...publishedDatesSelect },
-  });
+  const contest = await overviewContest(contestId);
   if (!contest) return null;
-  const [tallies, invoices, divisions, rounds, steps] = await Promise.all([
+  const invoices = contest.invoices;
+  const [tallies, divisions, rounds, steps, perDay] = await Promise.all([
     // Entries by status, division and flag, payments by status, live assignments by round and
     // division, entries with no judge in round 1, entries waiting for consent: counters kept by
     // triggers, a few rows whatever the contest's size (docs/decisions/0064-overview-counts.md).
-    prisma.contestTally.findMany({
-      where: { contestId, n: { not: 0 } },
-      select: {
-        kind: true,
-        status: true,
-        divisionId: true,
-        round: true,
-        flag: true,
-        n: true,
-        scored: true,
-      },
-    }),
-    prisma.paymentGroup.count({ where: { contestId, method: "invoice", status: "invoiced" } }),
-    prisma.division.findMany({
-      where: { contestId },
-      select: { id: true, name: true },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-    }),
+    overviewTallies(contestId),
+    prisma.$queryRaw<{ id: string; name: string }[]>`
+      SELECT "id", "name" FROM "Division" WHERE "contestId" = ${contestId}
+      ORDER BY "position" ASC, "id" ASC`,
     contestRounds(contestId),
-    prisma.lifecycleStep.findMany({
-      where: { contestId },
-      select: {
-        step: true,
-        round: true,
-        dueAt: true,
-        finishedAt: true,
-        outcome: true,
-        lastError: true,
-        nextAttemptAt: true,
-        lockedUntil: true,
-        lockedBy: true,
-      },
-      orderBy: [{ dueAt: "asc" }, { step: "asc" }],
-    }),
+    overviewSteps(contestId),
+    // Entries per day up to the deadline, one sum per day (docs/decisions/0057-charts.md).
+    entriesPerDayOf(contest, now),
   ]);
   const entries = tallies.filter((t) => t.kind === "entry");
   const progress = tallies.filter((t) => t.kind === "judging");
@@ -163,7 +237,7 @@ export async function contestOverview(contestId: string, now = new Date()) {
   const stepRows = steps
     .filter((s) => (STEPS as readonly string[]).includes(s.step))
     .map((s) => ({
-      label: stepLabel({ step: s.step, round: s.round }, roundCount),
+      label: stepLabel({ step: s.step as StepName, round: s.round }, roundCount),
       state: stepState(s, now),
       dueAt: s.dueAt,
     }));
@@ -228,5 +302,6 @@ export async function contestOverview(contestId: string, now = new Date()) {
     currentRound: current,
     judging,
     attention,
+    perDay,
   };
 }

@@ -8,7 +8,7 @@
 import { hashPassword } from "~/features/accounts/auth.server";
 import { findToken, redeemToken, TOKEN_TYPES } from "~/features/accounts/one-time-tokens.server";
 import { publishedDates } from "~/features/contests/contest-snapshot";
-import { prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
+import { fromSql, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 import { normalSchoolName } from "./constraints.server";
 import { DECLARED_NOTE, tidySchoolName } from "./declarations";
@@ -218,31 +218,50 @@ export async function pendingPanelInvitations(judgeId: string) {
  * the link to the comparison desk (docs/decisions/0056-comparison-rounds.md).
  */
 export async function judgePanelContests(judgeId: string, now = new Date()) {
-  const rows = await prisma.panelMember.findMany({
-    where: {
-      judgeId,
-      OR: [
-        { status: "invited" },
-        {
-          status: "accepted",
-          contest: {
-            rounds: {
-              some: {
-                method: "comparison",
-                judgingClose: { gt: now },
-                OR: [{ judges: { none: {} } }, { judges: { some: { judgeId } } }],
-              },
-            },
-          },
-        },
-      ],
-    },
-    select: { status: true, contest: { select: contestSelect } },
-    orderBy: [{ invitedAt: "desc" }, { id: "asc" }],
-    take: 40,
-  });
+  // One raw statement with its contests (Prisma sent two: docs/decisions/0075-signed-in-request-cpu.md).
+  const rows = await prisma.$queryRaw<
+    {
+      status: string;
+      id: string;
+      title: string;
+      timeZone: string;
+      isPublished: boolean | number | bigint;
+      publishedSnapshot: string | null;
+      submissionsOpen: Date | string;
+      submissionsClose: Date | string;
+      judgingOpen: Date | string;
+      judgingClose: Date | string;
+      resultsAt: Date | string;
+    }[]
+  >`
+    SELECT m."status" AS "status", c."id" AS "id", c."title" AS "title",
+      c."timeZone" AS "timeZone", c."isPublished" AS "isPublished",
+      c."publishedSnapshot" AS "publishedSnapshot", c."submissionsOpen" AS "submissionsOpen",
+      c."submissionsClose" AS "submissionsClose", c."judgingOpen" AS "judgingOpen",
+      c."judgingClose" AS "judgingClose", c."resultsAt" AS "resultsAt"
+    FROM "PanelMember" m JOIN "Contest" c ON c."id" = m."contestId"
+    WHERE m."judgeId" = ${judgeId} AND (m."status" = 'invited' OR (m."status" = 'accepted'
+      AND EXISTS (SELECT 1 FROM "JudgingRound" r WHERE r."contestId" = m."contestId"
+        AND r."method" = 'comparison' AND r."judgingClose" > ${now}
+        AND (NOT EXISTS (SELECT 1 FROM "RoundJudge" p WHERE p."roundId" = r."id")
+          OR EXISTS (SELECT 1 FROM "RoundJudge" p WHERE p."roundId" = r."id"
+            AND p."judgeId" = ${judgeId})))))
+    ORDER BY m."invitedAt" DESC, m."id" ASC LIMIT 40`;
+  const view = (r: (typeof rows)[number]) =>
+    contestView({
+      id: r.id,
+      title: r.title,
+      timeZone: r.timeZone,
+      isPublished: fromSql.bool(r.isPublished),
+      publishedSnapshot: r.publishedSnapshot,
+      submissionsOpen: fromSql.date(r.submissionsOpen),
+      submissionsClose: fromSql.date(r.submissionsClose),
+      judgingOpen: fromSql.date(r.judgingOpen),
+      judgingClose: fromSql.date(r.judgingClose),
+      resultsAt: fromSql.date(r.resultsAt),
+    });
   return {
-    invitations: rows.filter((r) => r.status === "invited").map((r) => contestView(r.contest)),
-    comparing: rows.filter((r) => r.status === "accepted").map((r) => contestView(r.contest)),
+    invitations: rows.filter((r) => r.status === "invited").map(view),
+    comparing: rows.filter((r) => r.status === "accepted").map(view),
   };
 }

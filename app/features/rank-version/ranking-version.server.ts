@@ -6,18 +6,17 @@
  * of computed rankings and of a comparison round's pairing state are good while it is unchanged.
  * A capability of its own, below judging and comparison, so both read and move it the one way.
  */
-import { prisma, type Prisma } from "~/utils/db.server";
+import { fromSql, prisma, type Prisma } from "~/utils/db.server";
 
 /** The contest's RankingVersion (0 before anything moved it). */
 export async function rankingVersion(
   contestId: string,
   db: Prisma.TransactionClient | typeof prisma = prisma,
 ) {
-  const row = await db.rankingVersion.findUnique({
-    where: { contestId },
-    select: { version: true },
-  });
-  return row?.version ?? 0;
+  // Raw: it is read on every ranking and Overview request (docs/decisions/0075-signed-in-request-cpu.md).
+  const [row] = await db.$queryRaw<{ version: number | bigint }[]>`
+    SELECT "version" FROM "RankingVersion" WHERE "contestId" = ${contestId}`;
+  return row ? fromSql.int(row.version) : 0;
 }
 
 /**

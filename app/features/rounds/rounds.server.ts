@@ -5,7 +5,8 @@
  * rubric: exactly today's behaviour.
  */
 import { asMethod, type RoundMethod } from "~/features/comparison/desk";
-import { prisma } from "~/utils/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { fromSql, prisma } from "~/utils/db.server";
 
 export type AdvanceRule = "top" | "percent" | "score";
 
@@ -32,33 +33,47 @@ function asRule(value: string | null): AdvanceRule | null {
   return value === "top" || value === "percent" || value === "score" ? value : null;
 }
 
+type RoundRow = {
+  cOpen: Date | string;
+  cClose: Date | string;
+  cPer: number | bigint;
+  id: string | null;
+  number: number | bigint | null;
+  name: string | null;
+  rubricId: string | null;
+  judgesPerEntry: number | bigint | null;
+  judgingOpen: Date | string | null;
+  judgingClose: Date | string | null;
+  advanceRule: string | null;
+  advanceValue: number | string | null;
+  advancedAt: Date | string | null;
+  method: string | null;
+  comparisonsPerEntry: number | bigint | null;
+};
+
+/**
+ * The contest's dates and its rounds in one raw statement, the rounds' judge pools in a second
+ * only when there are rounds (Prisma sent three, docs/decisions/0075-signed-in-request-cpu.md).
+ */
 export async function contestRounds(contestId: string): Promise<RoundPlan[]> {
-  const contest = await prisma.contest.findUnique({
-    where: { id: contestId },
-    select: {
-      judgingOpen: true,
-      judgingClose: true,
-      judgesPerSubmission: true,
-      rounds: {
-        orderBy: { number: "asc" },
-        select: {
-          id: true,
-          number: true,
-          name: true,
-          rubricId: true,
-          judgesPerEntry: true,
-          judgingOpen: true,
-          judgingClose: true,
-          advanceRule: true,
-          advanceValue: true,
-          advancedAt: true,
-          method: true,
-          comparisonsPerEntry: true,
-          judges: { select: { judgeId: true } },
-        },
-      },
-    },
-  });
+  const rows = await prisma.$queryRaw<RoundRow[]>`
+    SELECT c."judgingOpen" AS "cOpen", c."judgingClose" AS "cClose",
+      c."judgesPerSubmission" AS "cPer", r."id" AS "id", r."number" AS "number",
+      r."name" AS "name", r."rubricId" AS "rubricId", r."judgesPerEntry" AS "judgesPerEntry",
+      r."judgingOpen" AS "judgingOpen", r."judgingClose" AS "judgingClose",
+      r."advanceRule" AS "advanceRule", r."advanceValue" AS "advanceValue",
+      r."advancedAt" AS "advancedAt", r."method" AS "method",
+      r."comparisonsPerEntry" AS "comparisonsPerEntry"
+    FROM "Contest" c LEFT JOIN "JudgingRound" r ON r."contestId" = c."id"
+    WHERE c."id" = ${contestId} ORDER BY r."number" ASC`;
+  const contest = rows[0]
+    ? {
+        judgingOpen: fromSql.date(rows[0].cOpen),
+        judgingClose: fromSql.date(rows[0].cClose),
+        judgesPerSubmission: fromSql.int(rows[0].cPer),
+        rounds: rows.filter((r) => r.id !== null),
+      }
+    : null;
   if (!contest) return [];
   if (contest.rounds.length === 0)
     return [
@@ -78,10 +93,22 @@ export async function contestRounds(contestId: string): Promise<RoundPlan[]> {
         judgeIds: [],
       },
     ];
+  const ids = contest.rounds.map((r) => r.id!);
+  const pools = await prisma.$queryRaw<{ roundId: string; judgeId: string }[]>`
+    SELECT "roundId", "judgeId" FROM "RoundJudge" WHERE "roundId" IN (${Prisma.join(ids)})`;
   return contest.rounds.map((r) => ({
-    ...r,
+    id: r.id,
+    number: fromSql.int(r.number),
+    name: r.name ?? "",
+    rubricId: r.rubricId,
+    judgesPerEntry: fromSql.int(r.judgesPerEntry),
+    judgingOpen: fromSql.date(r.judgingOpen!),
+    judgingClose: fromSql.date(r.judgingClose!),
     advanceRule: asRule(r.advanceRule),
-    method: asMethod(r.method),
-    judgeIds: r.judges.map((j) => j.judgeId),
+    advanceValue: fromSql.numberOrNull(r.advanceValue),
+    advancedAt: fromSql.dateOrNull(r.advancedAt),
+    method: asMethod(r.method ?? "rubric"),
+    comparisonsPerEntry: fromSql.int(r.comparisonsPerEntry),
+    judgeIds: pools.filter((p) => p.roundId === r.id).map((p) => p.judgeId),
   }));
 }

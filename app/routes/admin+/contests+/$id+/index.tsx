@@ -5,7 +5,6 @@ import { DataTable, EmptyState } from "~/components/ui/data-table";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { STATUS_LABEL, SUBMISSION_STATUSES } from "~/features/entries/submission-status";
 import { contestOverview, PHASE_TEXT } from "~/features/lifecycle/overview.server";
-import { entriesPerDay } from "~/features/entries/entries-per-day.server";
 import { EntriesPerDayChart } from "~/components/charts/entries-per-day-chart";
 import { formatDateTime } from "~/utils/dates";
 import { contestNotFound } from "../../admin-library.server";
@@ -17,11 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The workspace's Overview: aggregates only (docs/decisions/0050-contest-workspace.md). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [o, perDay] = await Promise.all([
-    contestOverview(params.id ?? ""),
-    // Entries per day up to the deadline, one sum per day (docs/decisions/0057-charts.md).
-    entriesPerDay(params.id ?? ""),
-  ]);
+  // With the entries per day up to the deadline (docs/decisions/0057-charts.md).
+  const o = await contestOverview(params.id ?? "");
   if (!o) throw await contestNotFound();
   const at = (d: Date) => formatDateTime(d, o.timeZone);
   return {
@@ -34,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     currentRound: o.currentRound,
     judging: o.judging,
     attention: o.attention,
-    perDay,
+    perDay: o.perDay,
   };
 }
 
