@@ -319,6 +319,30 @@ describe("the ranking's cost per request, at 500 and at 5,000 entries", () => {
     expect(paged).toEqual(whole);
   });
 
+  test("the CSV's pages each read their page, however deep (PostgreSQL: rows read)", async () => {
+    // docs/decisions/0074-division-z-ranking.md: every part of a seek is read in its index's
+    // order. Ordered `average DESC` (NULLS FIRST on PostgreSQL, the index is NULLS LAST) or by
+    // date under `average IS NULL`, PostgreSQL sorted every row below the cursor on each page.
+    const { rankingPages } = await import("~/features/judging/ranking.server");
+    const id = contests.get(5_000)!;
+    const events: SqlEvent[] = [];
+    const stop = observeSql((e) => events.push(e));
+    let rows = 0;
+    try {
+      for await (const page of rankingPages(id, "raw", PAGE)) rows += page.length;
+    } finally {
+      stop();
+    }
+    expect(rows).toBe(5_000);
+    const pages = events.filter((e) => /WITH p AS/.test(e.sql));
+    expect(pages.length).toBeGreaterThanOrEqual(5_000 / PAGE);
+    if (engine !== "postgres") return;
+    let most = 0;
+    for (const e of pages) most = Math.max(most, await rowsRead(e));
+    console.log(`CSV pages of ${PAGE}: at most ${most} rows read a page`);
+    expect(most).toBeLessThanOrEqual(12 * PAGE);
+  });
+
   test("one division of four, raw and z", async () => {
     for (const n of SIZES) await divide(contests.get(n)!);
     const division = (n: number) => `${contests.get(n)!}-d1`;
@@ -406,9 +430,12 @@ describe("one division's raw ranking of round 1, from the score summaries", () =
     }
   });
 
-  test("its rows and ranks are the round's computation's, division by division", async () => {
+  test("its rows and ranks are the round's computation's, division by division, raw and z", async () => {
     const { stageRanking } = await import("~/features/judging/ranking.server");
-    const { divisionRawPage } = await import("~/features/judging/division-ranking.server");
+    const { divisionPage } = await import("~/features/judging/division-ranking.server");
+    const { contestStage, stageRankingWithDivisions } =
+      await import("~/features/results/stage.server");
+    const { stagePages } = await import("~/features/results/stage-pages.server");
     const now = Date.now();
     const stamp = `eq${now.toString(36)}`;
     const contest = await judgingContest(
@@ -482,35 +509,47 @@ describe("one division's raw ranking of round 1, from the score summaries", () =
         })),
     });
     const divisions = [0, 1, 2].map((d) => `${stamp}-d${d}`);
-    for (const divisionId of divisions) {
-      const round = await stageRanking(contest.id, { round: 1, divisionId, mode: "raw" });
-      expect(round.length).toBeGreaterThan(60);
-      // Ties within the division, and entries without a score.
-      expect(new Set(round.map((r) => r.rank)).size).toBeLessThan(round.length);
-      expect(round.some((r) => r.average === null)).toBe(true);
-      const paged = [];
-      for (let skip = 0; skip < round.length + PAGE; skip += PAGE) {
-        const page = await divisionRawPage(contest.id, divisionId, { take: PAGE, skip });
-        expect(page, "served from the summaries").not.toBeNull();
-        expect(page!.counts).toEqual({
-          entries: round.length,
-          scored: round.filter((r) => r.scored > 0).length,
+    const stage = await contestStage(contest.id);
+    for (const mode of ["raw", "z"] as const)
+      for (const divisionId of divisions) {
+        const round = await stageRanking(contest.id, { round: 1, divisionId, mode });
+        expect(round.length).toBeGreaterThan(60);
+        // Ties within the division, and entries without a score.
+        expect(new Set(round.map((r) => r.rank)).size).toBeLessThan(round.length);
+        expect(round.some((r) => r.average === null)).toBe(true);
+        const paged = [];
+        for (let skip = 0; skip < round.length + PAGE; skip += PAGE) {
+          const page = await divisionPage(contest.id, divisionId, mode, { take: PAGE, skip });
+          expect(page, "served from the summaries").not.toBeNull();
+          expect(page!.counts).toEqual({
+            entries: round.length,
+            scored: round.filter((r) => (mode === "z" ? r.raw : r.average) !== null).length,
+          });
+          paged.push(...page!.rows);
+        }
+        const fields = (r: (typeof round)[number]) => ({
+          id: r.id,
+          title: r.title,
+          assigned: r.assigned,
+          scored: r.scored,
+          average: r.average,
+          raw: r.raw,
+          used: r.used,
+          rank: r.rank,
+          divisionId: r.divisionId,
         });
-        paged.push(...page!.rows);
+        expect(paged.map(fields), `${mode}, ${divisionId}`).toEqual(round.map(fields));
+        // The CSV's pages (ADR 0074) are the same rows, read from the summaries too.
+        const pick = { round: 1, divisionId, mode };
+        const csv = [];
+        for await (const page of stagePages(contest.id, stage, pick)) csv.push(...page);
+        expect(csv.map(fields)).toEqual(
+          (await stageRankingWithDivisions(contest.id, stage, pick)).map(fields),
+        );
       }
-      const fields = (r: (typeof round)[number]) => ({
-        id: r.id,
-        title: r.title,
-        assigned: r.assigned,
-        scored: r.scored,
-        average: r.average,
-        raw: r.raw,
-        used: r.used,
-        rank: r.rank,
-        divisionId: r.divisionId,
-      });
-      expect(paged.map(fields)).toEqual(round.map(fields));
-    }
+    // The z ranking's scores: some judges' standardised, some left out, as the round has them.
+    const z = await stageRanking(contest.id, { round: 1, divisionId: null, mode: "z" });
+    expect(z.some((r) => r.average !== null && r.average !== r.raw)).toBe(true);
     // Once a later round has an assignment, round 1's summaries are no longer the round's: the
     // round is computed.
     await prisma.judgeAssignment.create({
@@ -521,6 +560,9 @@ describe("one division's raw ranking of round 1, from the score summaries", () =
         round: 2,
       },
     });
-    expect(await divisionRawPage(contest.id, divisions[0]!, { take: PAGE, skip: 0 })).toBeNull();
+    for (const mode of ["raw", "z"] as const)
+      expect(
+        await divisionPage(contest.id, divisions[0]!, mode, { take: PAGE, skip: 0 }),
+      ).toBeNull();
   });
 });

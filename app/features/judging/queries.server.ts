@@ -92,7 +92,9 @@ export async function rawRankingAfter(
         m."createdAt" AS "createdAt"
       FROM "SubmissionScoreSummary" m WHERE ${contest} AND ${where}
       ORDER BY ${order} LIMIT ${take}) x`;
-  const entryOrder = Prisma.sql`m."createdAt" ASC, m."submissionId" ASC`;
+  // Every part is ordered as the index is, average included (on PostgreSQL `DESC` alone is NULLS
+  // FIRST and `IS NULL` fixes no order: either sorted every row of its range, ADR 0074).
+  const entryOrder = Prisma.sql`m."average" DESC NULLS LAST, m."createdAt" ASC, m."submissionId" ASC`;
   // The entries after the cursor's among equal averages: the rest of its date, then later dates
   // (two ranges: an OR of them read every entry of the average, ADR 0068).
   const afterEntry = (same: Prisma.Sql, a: RawRankingCursor) => [
@@ -104,15 +106,12 @@ export async function rawRankingAfter(
   ];
   const unscored = Prisma.sql`m."average" IS NULL`;
   const parts = !after
-    ? [part(Prisma.sql`true`, Prisma.sql`m."average" DESC NULLS LAST, ${entryOrder}`)]
+    ? [part(Prisma.sql`true`, entryOrder)]
     : after.average === null
       ? afterEntry(unscored, after)
       : [
           ...afterEntry(Prisma.sql`m."average" = ${after.average}`, after),
-          part(
-            Prisma.sql`m."average" < ${after.average}`,
-            Prisma.sql`m."average" DESC, ${entryOrder}`,
-          ),
+          part(Prisma.sql`m."average" < ${after.average}`, entryOrder),
           part(unscored, entryOrder),
         ];
   const rows = await prisma.$queryRaw<
@@ -243,6 +242,7 @@ export async function countAbove(
 
 export type ZRankingRow = {
   id: string;
+  divisionId?: string | null;
   scored: number;
   used: number;
   average: number | null;

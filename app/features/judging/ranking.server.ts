@@ -67,16 +67,23 @@ export async function ranking(
   const take = opts.take ?? RANKING_PAGE_SIZE;
   const skip = opts.skip ?? 0;
   if (opts.mode === "z") {
-    const all = await zRanking(contestId);
+    // One division's z ranking is the contest's cut by division and ranked within it (ADR 0074).
+    const all = await zRankingOf(contestId, opts.divisionId);
     const page = all.slice(skip, take < 0 ? undefined : skip + take);
     const details = await entryDetails(
       contestId,
       take < 0 && skip === 0 ? null : page.map((r) => r.id),
     );
     return page.map((r) => ({
-      ...r,
+      id: r.id,
       title: details.get(r.id)?.title ?? "",
       assigned: details.get(r.id)?.assigned ?? 0,
+      scored: r.scored,
+      average: r.average,
+      raw: r.raw,
+      used: r.used,
+      rank: r.rank,
+      ...(opts.divisionId === undefined ? {} : { divisionId: opts.divisionId }),
     }));
   }
   // A deep page seeks from where it starts (kept per RankingVersion), not OFFSET over the rows
@@ -134,10 +141,6 @@ function rawPageStartsOf(contestId: string, take: number, divisionId?: string) {
 const pageStartsCache =
   versionedCache<Map<number, Awaited<ReturnType<typeof rawPageStarts>>[number]>>(16);
 
-/** Computed z rankings by contest, each with the RankingVersion it was computed at. */
-const zCache = new Map<string, { version: number; rows: ZRankingRow[] }>();
-const Z_CACHE_CONTESTS = 8;
-
 /**
  * A whole-contest computation kept per process while the contest's RankingVersion is unchanged,
  * and shared by concurrent requests (docs/decisions/0048-performance-budgets.md): no request
@@ -169,32 +172,45 @@ export function versionedCache<T>(size: number) {
   };
 }
 
-/** Computations under way, by contest and version: concurrent requests share one. */
-const zInFlight = new Map<string, Promise<ZRankingRow[]>>();
-
-/** The whole z ranking of a contest, without titles and assignment counts (they change apart). */
-async function zRanking(contestId: string): Promise<ZRankingRow[]> {
-  // Read the version first: what is computed next is at least that new.
-  const version = await rankingVersion(contestId);
-  const cached = zCache.get(contestId);
-  if (cached && cached.version === version) return cached.rows;
-  // Sixteen admins opening the page after a change wait for one computation, not sixteen
-  // (measured: each took the database's whole time, ADR 0021).
-  const key = `${contestId}@${version}`;
-  let pending = zInFlight.get(key);
-  if (!pending) {
-    pending = zRankingRows(contestId)
-      .then((computed) => {
-        zCache.delete(contestId);
-        if (zCache.size >= Z_CACHE_CONTESTS) zCache.delete(zCache.keys().next().value!);
-        zCache.set(contestId, { version, rows: computed });
-        return computed;
-      })
-      .finally(() => zInFlight.delete(key));
-    zInFlight.set(key, pending);
-  }
-  return pending;
+/**
+ * The whole z ranking of a contest, without titles and assignment counts (they change apart),
+ * computed once per RankingVersion: sixteen admins opening the page after a change wait for one
+ * computation, not sixteen (measured: each took the database's whole time, ADR 0021).
+ */
+function zRanking(contestId: string): Promise<ZRankingRow[]> {
+  return zCache(contestId, contestId, () => zRankingRows(contestId));
 }
+const zCache = versionedCache<ZRankingRow[]>(8);
+
+/**
+ * The z ranking of one division (undefined: the whole contest): the contest's rows of that
+ * division, in the contest's order, ranked within the division (competition ranking, as
+ * `stageRanking` ranks a division). Every judge's mean and spread rest on all their scores, as a
+ * round's do across its divisions (ADR 0032), so the cut is exact. Cut once per computation and
+ * shared read-only (docs/decisions/0074-division-z-ranking.md).
+ */
+async function zRankingOf(contestId: string, divisionId?: string): Promise<ZRankingRow[]> {
+  const rows = await zRanking(contestId);
+  if (divisionId === undefined) return rows;
+  let cuts = zCuts.get(rows);
+  if (!cuts) zCuts.set(rows, (cuts = new Map()));
+  let cut = cuts.get(divisionId);
+  if (!cut) {
+    let previous: ZRankingRow | null = null;
+    cut = rows
+      .filter((r) => r.divisionId === divisionId)
+      .map((r, i) => {
+        const rank =
+          r.average === null ? null : previous?.average === r.average ? previous.rank : i + 1;
+        previous = { ...r, rank };
+        return previous;
+      });
+    cuts.set(divisionId, cut);
+  }
+  return cut;
+}
+/** Computed z rankings' rows cut by division. */
+const zCuts = new WeakMap<object, Map<string, ZRankingRow[]>>();
 
 /** Titles and assignment counts of some submitted entries (all of the contest's when ids is null). */
 async function entryDetails(contestId: string, ids: string[] | null) {
@@ -215,7 +231,7 @@ export async function rankingCounts(
   divisionId?: string,
 ) {
   if (mode === "z") {
-    const rows = await zRanking(contestId);
+    const rows = await zRankingOf(contestId, divisionId);
     let counts = zCounts.get(rows);
     if (!counts) {
       counts = { entries: rows.length, scored: rows.filter((r) => r.raw !== null).length };
@@ -247,13 +263,18 @@ export async function entrantsOf(ids: string[]) {
  * raw ranking is read in SQL pages of the summaries' index order, the ranks carried from page to
  * page as `ranking` gives them.
  */
-export async function* rankingPages(contestId: string, mode: RankingMode, pageSize = 1000) {
+export async function* rankingPages(
+  contestId: string,
+  mode: RankingMode,
+  pageSize = 1000,
+  divisionId?: string,
+) {
   if (mode === "raw") {
-    yield* rawRankingPages(contestId, pageSize);
+    yield* rawRankingPages(contestId, pageSize, divisionId);
     return;
   }
   for (let skip = 0; ; skip += pageSize) {
-    const rows = await ranking(contestId, { mode, take: pageSize, skip });
+    const rows = await ranking(contestId, { mode, take: pageSize, skip, divisionId });
     if (rows.length === 0) return;
     const entrants = await entrantsOf(rows.map((r) => r.id));
     yield rows.map((r) => ({ ...r, entrant: entrants.get(r.id) ?? null }));
@@ -266,12 +287,12 @@ export async function* rankingPages(contestId: string, mode: RankingMode, pageSi
  * page costs what the first does, docs/decisions/0058-story-rows.md). Ranks as `ranking` gives
  * them: one more than the rows before, or the previous row's on an equal average.
  */
-async function* rawRankingPages(contestId: string, pageSize: number) {
+async function* rawRankingPages(contestId: string, pageSize: number, divisionId?: string) {
   let cursor: RawRankingCursor | null = null;
   let position = 0;
   let previous: RankingRow | null = null;
   for (;;) {
-    const rows = await rawRankingAfter(contestId, cursor, pageSize);
+    const rows = await rawRankingAfter(contestId, cursor, pageSize, divisionId);
     if (rows.length === 0) return;
     const entrants = await entrantsOf(rows.map((r) => r.id));
     yield rows.map(({ cursor: _, ...r }) => {
@@ -282,7 +303,13 @@ async function* rawRankingPages(contestId: string, pageSize: number) {
           : previous && previous.average === r.average
             ? previous.rank
             : position;
-      const row: RankingRow = { ...r, raw: r.average, used: r.scored, rank };
+      const row: RankingRow = {
+        ...r,
+        raw: r.average,
+        used: r.scored,
+        rank,
+        ...(divisionId === undefined ? {} : { divisionId }),
+      };
       previous = row;
       return { ...row, entrant: entrants.get(r.id) ?? null };
     });
@@ -305,34 +332,13 @@ export async function entrantsForContest(contestId: string) {
 
 export type Stage = { round: number; divisionId: string | null; mode?: RankingMode };
 
-const stageCache = new Map<
-  string,
-  { version: number; rows: (StageRankingRow & { se?: number | null })[] }
->();
-const stageInFlight = new Map<string, Promise<(StageRankingRow & { se?: number | null })[]>>();
-const STAGE_CACHE_SIZE = 16;
-
 /** One round's rows for every division, computed once per RankingVersion and shared. */
-async function roundRows(contestId: string, round: number, mode: RankingMode) {
-  const version = await rankingVersion(contestId);
-  const key = `${contestId}|${round}|${mode}`;
-  const cached = stageCache.get(key);
-  if (cached && cached.version === version) return cached.rows;
-  const flightKey = `${key}@${version}`;
-  let pending = stageInFlight.get(flightKey);
-  if (!pending) {
-    pending = roundRowsOf(contestId, round, mode)
-      .then((computed) => {
-        stageCache.delete(key);
-        if (stageCache.size >= STAGE_CACHE_SIZE) stageCache.delete(stageCache.keys().next().value!);
-        stageCache.set(key, { version, rows: computed });
-        return computed;
-      })
-      .finally(() => stageInFlight.delete(flightKey));
-    stageInFlight.set(flightKey, pending);
-  }
-  return pending;
+function roundRows(contestId: string, round: number, mode: RankingMode) {
+  return stageCache(contestId, `${contestId}|${round}|${mode}`, () =>
+    roundRowsOf(contestId, round, mode),
+  );
 }
+const stageCache = versionedCache<(StageRankingRow & { se?: number | null })[]>(16);
 
 /**
  * A rubric round's rows (one SQL statement), or a comparison round's scale fitted from its choices

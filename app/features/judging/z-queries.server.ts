@@ -45,13 +45,20 @@ export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
   const order = Prisma.sql`ORDER BY "average" IS NULL, "average" DESC, "raw" IS NULL, "raw" DESC,
     "createdAt" ASC, "id" ASC`;
   const rows = await prisma.$queryRaw<
-    { id: string; scored: Int; used: Int; average: number | null; raw: number | null }[]
+    {
+      id: string;
+      divisionId: string | null;
+      scored: Int;
+      used: Int;
+      average: number | null;
+      raw: number | null;
+    }[]
   >(
     engine === "sqlite"
       ? Prisma.sql`
     WITH ${judges}
-    SELECT m."submissionId" AS "id", m."createdAt" AS "createdAt", m."scored" AS "scored",
-      m."average" AS "raw",
+    SELECT m."submissionId" AS "id", m."divisionId" AS "divisionId", m."createdAt" AS "createdAt",
+      m."scored" AS "scored", m."average" AS "raw",
       (SELECT ${roundSql(Prisma.sql`AVG((sc."total" - jz."m") / jz."sd")`)}
         FROM "Score" sc JOIN jz ON jz."jid" = sc."judgeId"
         WHERE sc."submissionId" = m."submissionId" AND sc."submittedAt" IS NOT NULL) AS "average",
@@ -68,8 +75,8 @@ export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
       FROM sc0 LEFT JOIN jz ON jz."jid" = sc0."jid" GROUP BY sc0."sid"
     )
     SELECT * FROM (
-      SELECT m."submissionId" AS "id", m."createdAt" AS "createdAt", m."scored" AS "scored",
-        m."average" AS "raw", agg."val" AS "average", COALESCE(agg."used", 0) AS "used"
+      SELECT m."submissionId" AS "id", m."divisionId" AS "divisionId", m."createdAt" AS "createdAt",
+        m."scored" AS "scored", m."average" AS "raw", agg."val" AS "average", COALESCE(agg."used", 0) AS "used"
       FROM "SubmissionScoreSummary" m LEFT JOIN agg ON agg."sid" = m."submissionId"
       WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
     ) r
@@ -82,6 +89,7 @@ export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
     const rank = average === null ? null : previous?.average === average ? previous.rank : i + 1;
     const row: ZRankingRow = {
       id: r.id,
+      divisionId: r.divisionId,
       scored: fromSql.int(r.scored),
       used: fromSql.int(r.used),
       average,

@@ -17,7 +17,7 @@ import { comparisonLoad } from "~/features/comparison/desk";
 import { judgeFitWords, reliabilityWords } from "~/features/comparison/scale-words";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { findContest } from "~/features/assignment/auto-assign.server";
-import { divisionRawPage } from "~/features/judging/division-ranking.server";
+import { divisionPage } from "~/features/judging/division-ranking.server";
 import {
   ranking,
   rankingCounts,
@@ -57,15 +57,15 @@ export async function scoringLoader(request: Request, contestId: string) {
     // stage's ranking is one statement (cached by version), paged here.
     const pick = pickStage(stage, url.searchParams, { now: new Date() });
     const planned = stage.rounds.find((r) => r.number === pick.round);
-    // Round 1's raw ranking of one division (or of a contest without divisions) is read a page
-    // at a time from the score summaries, as the unstaged contest's is, when they are the
-    // round's (docs/decisions/0068-division-ranking.md); otherwise the round is computed.
+    // Round 1's ranking of one division (or of a contest without divisions) is read as the
+    // unstaged contest's is, when the summaries are the round's: raw a page at a time, z cut from
+    // the contest's z ranking (docs/decisions/0068-division-ranking.md,
+    // 0074-division-z-ranking.md); otherwise the round is computed.
     const summarised =
-      mode === "raw" &&
       pick.round === 1 &&
       planned?.method !== "comparison" &&
       (pick.divisionId !== null || stage.divisions.length === 0)
-        ? await divisionRawPage(contest.id, pick.divisionId ?? undefined, {
+        ? await divisionPage(contest.id, pick.divisionId ?? undefined, mode, {
             take: RANKING_PAGE_SIZE,
             skip: (page - 1) * RANKING_PAGE_SIZE,
           })
