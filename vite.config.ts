@@ -11,9 +11,15 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    // The server build's chunks (libraries loaded on first use, ADR 0040 addendum) sit beside
+    // index.js, not in assets/: code that finds a file next to itself (the document reader's
+    // bundle, document-inspection.server.ts) finds it there.
+    ...(isSsrBuild ? { rollupOptions: { output: { chunkFileNames: "[name]-[hash].js" } } } : {}),
+  },
   plugins: [
     tailwindcss(),
     remix({
@@ -35,4 +41,4 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-});
+}));
