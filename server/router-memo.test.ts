@@ -73,6 +73,9 @@ const routes = [
           { id: "file", path: "review/:submissionId/file" },
         ],
       },
+      { id: "case", path: "Sitemap.XML", caseSensitive: true },
+      { id: "files", path: "files/*" },
+      { id: "lang", path: ":lang/about" },
       { id: "splat", path: "*" },
     ],
   },
@@ -95,6 +98,21 @@ const urls = [
   "/judge/review/s20/file",
   "/judge/review/caf%C3%A9",
   "/nowhere/at/all",
+  // The first segment decides which branches are tried: encoded, cased, doubled, missing.
+  "/%6Audge/review/s1",
+  "/Judge/Review/S1",
+  "//judge",
+  "/judge%2Freview/s1",
+  "judge/review/s1",
+  "/contests%E0%A4%A/x",
+  "/admin/contests/big/scoring/export/",
+  "/Sitemap.XML",
+  "/sitemap.xml",
+  "/files/a/b.pdf",
+  "/files",
+  "/fr/about",
+  "/admin/about",
+  "",
 ];
 
 type Route = { id: string; children?: Route[] };
@@ -106,6 +124,7 @@ describe("the router's memos", () => {
     const memoized = memoizeRouterSource(source);
     expect(memoized).not.toBeNull();
     expect(memoized).toContain("rankedBranchesOf.get(routes)");
+    expect(memoized).toContain("ranked.forPath(pathname)");
     expect(memoized).toContain("compiledPaths.get(key)");
     expect(memoizeRouterSource("module.exports = {};")).toBeNull();
     const remixServer = memoizeRemixServerSource(fs.readFileSync(remixServerFile, "utf8"));
