@@ -6,6 +6,7 @@ import {
   memoizeRemixServerSource,
   memoizeRouterSource,
   memoizeStaticRouterSource,
+  skipNeedlessRequestCopies,
 } from "./router-memo";
 
 // The router's memos (docs/decisions/0052-per-request-work.md): the installed router's text is
@@ -183,5 +184,57 @@ describe("the router's memos", () => {
           original.matchPath("/contests/:slug", url),
         );
       }
+  });
+
+  test("a loader is handed its request itself unless a parameter must be stripped, as Remix would strip it", async () => {
+    const dataFile = path.join(
+      path.dirname(requireHere.resolve("@remix-run/server-runtime")),
+      "data.js",
+    );
+    type Data = {
+      callRouteLoader(args: object): Promise<unknown>;
+      callRouteAction(args: object): Promise<unknown>;
+    };
+    const text = fs.readFileSync(dataFile, "utf8");
+    const original = load<Data>(text, dataFile);
+    const memoized = load<Data>(skipNeedlessRequestCopies(text)!, dataFile);
+    expect(skipNeedlessRequestCopies("module.exports = {};")).toBeNull();
+    const seen = async (data: Data, request: Request, singleFetch: boolean, action = false) => {
+      let got: Request | undefined;
+      const fn = ({ request: r }: { request: Request }) => ((got = r), null);
+      const args = { loadContext: {}, params: {}, request, routeId: "r", singleFetch };
+      await (action
+        ? data.callRouteAction({ ...args, action: fn })
+        : data.callRouteLoader({ ...args, loader: fn }));
+      return got!;
+    };
+    const shape = async (r: Request) => ({
+      url: r.url,
+      method: r.method,
+      headers: [...r.headers],
+      body: r.body ? await r.text() : null,
+    });
+    for (const url of [
+      "http://x/judge/review/s20",
+      "http://x/admin/contests/big/entries?page=400",
+      "http://x/contests?index&_routes=root&q=a",
+      "http://x/contests?index=1&index=&_data=routes%2Fx",
+      "http://x/contests?ind%65x&q=%20",
+    ])
+      for (const singleFetch of [true, false])
+        for (const action of [false, true]) {
+          const make = () =>
+            new Request(url, {
+              method: action ? "POST" : "GET",
+              headers: { cookie: "a=b" },
+              body: action ? "intent=save" : undefined,
+            });
+          const plain = await seen(original, make(), singleFetch, action);
+          const request = make();
+          const kept = await seen(memoized, request, singleFetch, action);
+          expect(await shape(kept), url).toEqual(await shape(plain));
+          const strips = /[?&](index|_data|_routes)\b|ind%65x/.test(url);
+          if (!strips) expect(kept).toBe(request);
+        }
   });
 });
