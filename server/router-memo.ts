@@ -71,7 +71,7 @@ function branchesByFirstSegment(all) {
     forPath(pathname) {
       // As decodePath decodes (every segment, or none when one is malformed), without its warning.
       let decoded = pathname;
-      try {
+      if (pathname.includes("%")) try {
         decoded = pathname.split("/").map((v) => decodeURIComponent(v).replace(/\\//g, "%2F")).join("/");
       } catch (error) {}
       let first = firstSegmentOf(decoded);
