@@ -161,7 +161,8 @@ const STRIPS = ["index", "_data", "_routes"].map((param): [string, string] => {
   const start = `function ${name}(request) {\n  let url = new URL(request.url);\n`;
   return [
     start,
-    `${start}  if (!url.searchParams.has(${JSON.stringify(param)})) return request;\n`,
+    `function ${name}(request) {\n  if (!request.url.includes("?")) return request;\n` +
+      `  let url = new URL(request.url);\n  if (!url.searchParams.has(${JSON.stringify(param)})) return request;\n`,
   ];
 });
 
