@@ -7,7 +7,7 @@ import { sqliteFile } from "./backup-files.mjs";
 import { env } from "./env.server";
 import { prepareDatabaseFile } from "./private-files.mjs";
 import { BUSY_TIMEOUT_MS, DatabaseBusy, isDatabaseBusy, withBusyRetry } from "./db-busy.server";
-import { withStatementCache, type StatementCacheStats } from "./sqlite-statements";
+import { withStatementCache, type DirectRead, type StatementCacheStats } from "./sqlite-statements";
 
 export type { Prisma } from "~/generated/prisma/client";
 /** The status sets (docs/decisions/0028-postgresql.md): one typed set per status column. */
@@ -70,6 +70,14 @@ export function observeSql(observer: (event: SqlEvent) => void): () => void {
   sqlObservers.add(observer);
   return () => sqlObservers.delete(observer);
 }
+
+/** Whether anyone observes statements now, and telling them of one sent outside the client. */
+export const sqlObserved = {
+  wanted: () => sqlObservers.size > 0,
+  report(event: SqlEvent) {
+    for (const observer of sqlObservers) observer(event);
+  },
+};
 
 type Queryable = {
   queryRaw(q: { sql: string; args?: unknown[] }): Promise<{ rows: unknown[] }>;
@@ -134,11 +142,18 @@ const statementStats: StatementCacheStats[] = [];
 function cacheStatements(connection: Queryable) {
   const adapter = connection as Queryable & { client?: { prepare(sql: string): unknown } };
   if (!adapter.client) return;
-  const { db, stats } = withStatementCache(
+  const { db, stats, read } = withStatementCache(
     adapter.client as Parameters<typeof withStatementCache>[0],
   );
   adapter.client = db;
   statementStats.push(stats);
+  directSqliteRead = read;
+}
+
+let directSqliteRead: ((sql: string, args: unknown[]) => DirectRead) | undefined;
+/** SQLite: the connection's kept statements for a read without the client (db-read.server.ts). */
+export function sqliteReader() {
+  return directSqliteRead;
 }
 
 /** How many SQL texts the SQLite connections compiled and how many statements reused one. */

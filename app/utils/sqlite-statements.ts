@@ -10,7 +10,7 @@
 /** What the adapter uses of a better-sqlite3 statement. */
 type Statement = {
   readonly reader: boolean;
-  columns(): unknown[];
+  columns(): { name: string; type: string | null }[];
   raw(toggle?: boolean): Statement;
   all(...params: unknown[]): unknown[];
   run(...params: unknown[]): unknown;
@@ -18,7 +18,10 @@ type Statement = {
 type Database = { prepare(sql: string): Statement };
 
 /** A compiled statement; a reader's column list and raw mode are set once. */
-type Entry = { statement: Statement; columns?: unknown[] };
+type Entry = { statement: Statement; columns?: { name: string; type: string | null }[] };
+
+/** A read's answer as the driver gives it: column names, declared types, rows as arrays. */
+export type DirectRead = { names: string[]; types: (string | null)[]; rows: unknown[][] };
 
 /** What `prepare(sql).bind(args)` gives the adapter: the statement with these values. */
 function bound(entry: Entry, args: unknown[]) {
@@ -42,7 +45,7 @@ export type StatementCacheStats = { prepared: number; reused: number; size: numb
 export function withStatementCache<T extends Database>(db: T, max = 500) {
   const cache = new Map<string, Entry>();
   const stats: StatementCacheStats = { prepared: 0, reused: 0, size: 0 };
-  const prepare = (sql: string) => {
+  const entryFor = (sql: string) => {
     let entry = cache.get(sql);
     if (entry) {
       stats.reused++;
@@ -57,7 +60,10 @@ export function withStatementCache<T extends Database>(db: T, max = 500) {
     }
     cache.set(sql, entry);
     stats.size = cache.size;
-    const chosen = entry;
+    return entry;
+  };
+  const prepare = (sql: string) => {
+    const chosen = entryFor(sql);
     return {
       reader: chosen.statement.reader,
       bind: (args: unknown[]) => bound(chosen, args),
@@ -71,5 +77,16 @@ export function withStatementCache<T extends Database>(db: T, max = 500) {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { db: wrapped, stats };
+  /** A read-only statement run at once on its kept statement, without Prisma's client (ADR 0052). */
+  const read = (sql: string, args: unknown[]): DirectRead => {
+    const entry = entryFor(sql);
+    if (!entry.statement.reader) throw new Error("A direct read must return rows");
+    const columns = (entry.columns ??= entry.statement.columns());
+    return {
+      names: columns.map((c) => c.name),
+      types: columns.map((c) => c.type),
+      rows: entry.statement.all(args) as unknown[][],
+    };
+  };
+  return { db: wrapped, stats, read };
 }

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { oncePerRequest } from "~/utils/access-log";
 import { fromSql, prisma } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 import { env, isProduction } from "~/utils/env.server";
 import { sessionSecrets } from "~/utils/secrets.server";
 
@@ -125,20 +126,18 @@ async function lookUpAccount(request: Request): Promise<SessionAccount | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
   // One row per role (a user has one or two), or one with no role.
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      expiresAt: Date | string;
-      email: string;
-      displayName: string;
-      dateOfBirth: Date | string | null;
-      grade: number | bigint | null;
-      parentEmail: string | null;
-      parentConsentAt: Date | string | null;
-      role: string | null;
-      educator: number | bigint;
-    }[]
-  >`
+  const rows = await readRows<{
+    id: string;
+    expiresAt: Date | string;
+    email: string;
+    displayName: string;
+    dateOfBirth: Date | string | null;
+    grade: number | bigint | null;
+    parentEmail: string | null;
+    parentConsentAt: Date | string | null;
+    role: string | null;
+    educator: number | bigint;
+  }>`
     SELECT u."id" AS "id", s."expiresAt" AS "expiresAt", u."email" AS "email",
       u."displayName" AS "displayName", u."dateOfBirth" AS "dateOfBirth", u."grade" AS "grade",
       u."parentEmail" AS "parentEmail", u."parentConsentAt" AS "parentConsentAt",

@@ -1,7 +1,8 @@
 /**
  * One entry for the admin's entry page, read in one statement (docs/decisions/0052-per-request-work.md).
  */
-import { fromSql, prisma } from "~/utils/db.server";
+import { fromSql } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 import { paymentFromRow, type PaymentColumns } from "./payment-row.server";
 import type { SubmissionStatus } from "./submission-status";
 
@@ -57,7 +58,7 @@ type EntryRow = PaymentColumns & {
  * `IN (NULL)` look-ups for what an entry does not have: docs/decisions/0052-per-request-work.md).
  */
 export async function getAdminSubmission(id: string) {
-  const rows = await prisma.$queryRaw<EntryRow[]>`
+  const rows = await readRows<EntryRow>`
     SELECT s."id" AS "id", s."title" AS "title", s."wordCount" AS "wordCount",
       CAST(s."status" AS TEXT) AS "status", s."createdAt" AS "createdAt",
       s."updatedAt" AS "updatedAt", s."fileName" AS "fileName", s."filePath" AS "filePath",

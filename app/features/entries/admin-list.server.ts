@@ -7,7 +7,8 @@
  * about four times the CPU of a raw one.
  */
 import { Prisma } from "~/generated/prisma/client";
-import { fromSql, prisma } from "~/utils/db.server";
+import { fromSql } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 import { adminWriterFromRow } from "~/features/judging/writer";
 import { adminFilterSql, type CsvFilter } from "./submissions-csv.server";
 import { paymentFromRow, type PaymentColumns } from "./payment-row.server";
@@ -53,7 +54,7 @@ const educatorJoin = (filter: CsvFilter) =>
  */
 export async function adminListCount(filter: CsvFilter) {
   if (filter.schoolId || filter.aiBreaks) {
-    const [row] = await prisma.$queryRaw<{ n: Int }[]>`
+    const [row] = await readRows<{ n: Int }>`
       SELECT COUNT(*) AS "n" FROM "Submission" s ${educatorJoin(filter)}
       WHERE ${adminFilterSql(filter)}`;
     return fromSql.int(row?.n);
@@ -63,14 +64,14 @@ export async function adminListCount(filter: CsvFilter) {
   if (filter.status) parts.push(Prisma.sql`t."status" = ${filter.status}`);
   if (filter.contestId && filter.divisionId)
     parts.push(Prisma.sql`t."divisionId" = ${filter.divisionId}`);
-  const [row] = await prisma.$queryRaw<{ n: Int | null }[]>`
+  const [row] = await readRows<{ n: Int | null }>`
     SELECT SUM(t."n") AS "n" FROM "ContestTally" t WHERE ${Prisma.join(parts, " AND ")}`;
   return fromSql.int(row?.n ?? 0);
 }
 
 /** The filter's entries `skip` to `skip + take`, newest first, with what the list shows. */
 export async function adminListRows(filter: CsvFilter, skip: number, take: number) {
-  const rows = await prisma.$queryRaw<ListRow[]>`
+  const rows = await readRows<ListRow>`
     SELECT s."id" AS "id", s."title" AS "title", s."wordCount" AS "wordCount",
       s."status" AS "status", s."createdAt" AS "createdAt", s."fileName" AS "fileName",
       s."filePath" AS "filePath", s."disqualifyReason" AS "disqualifyReason",

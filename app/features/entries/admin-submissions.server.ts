@@ -10,6 +10,7 @@ import { AI_USE_SHORT, isAiUse } from "~/features/contests/ai-policy";
 import { submissionsCsvBatch, type CsvCursor } from "./submissions-csv.server";
 import { adminListCount, adminListRows } from "./admin-list.server";
 import { prisma } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 import { pageCount } from "~/utils/paging";
 import { getStorage } from "~/utils/storage.server";
 import { adminWriter } from "~/features/judging/writer";
@@ -64,7 +65,7 @@ export function adminFilterQuery(filter: AdminSubmissionFilter) {
 /** The schools whose educators have sent entries, by name, for the list's School filter. */
 export async function schoolOptions() {
   // One raw statement (ADR 0075): an educator of the school is the entrant of some entry.
-  return prisma.$queryRaw<{ id: string; name: string; city: string }[]>`
+  return readRows<{ id: string; name: string; city: string }>`
     SELECT s."id" AS "id", s."name" AS "name", s."city" AS "city" FROM "School" s
     WHERE EXISTS (SELECT 1 FROM "Educator" e JOIN "Submission" x ON x."entrantId" = e."userId"
       WHERE e."schoolId" = s."id")

@@ -7,7 +7,8 @@
  * boolean leaves here). The callers (review.server.ts, the assignment writers) hold the rules.
  * The ranking's SQL is in queries.server.ts.
  */
-import { fromSql, prisma } from "~/utils/db.server";
+import { fromSql } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 
 type Int = bigint | number;
 
@@ -41,24 +42,22 @@ export async function judgeQueuePage(
   take: number,
   skip: number,
 ): Promise<{ items: QueueItem[]; counts: { total: number; left: number } }> {
-  const rows = await prisma.$queryRaw<
-    {
-      submissionId: string | null;
-      title: string;
-      wordCount: Int;
-      contestTitle: string;
-      judgingClose: Date | string;
-      timeZone: string;
-      submittedAt: Date | string | null;
-      total: number | null;
-      draft: boolean | Int;
-      round: Int;
-      roundName: string | null;
-      criteria: string | null;
-      queued: Int;
-      pending: Int | null;
-    }[]
-  >`
+  const rows = await readRows<{
+    submissionId: string | null;
+    title: string;
+    wordCount: Int;
+    contestTitle: string;
+    judgingClose: Date | string;
+    timeZone: string;
+    submittedAt: Date | string | null;
+    total: number | null;
+    draft: boolean | Int;
+    round: Int;
+    roundName: string | null;
+    criteria: string | null;
+    queued: Int;
+    pending: Int | null;
+  }>`
     WITH ids AS (
       SELECT q."id", q."scored", q."scoredAt", q."due", q."createdAt"
       FROM "JudgeAssignment" q
@@ -115,7 +114,7 @@ export async function judgeQueuePage(
  * first rows of the queue index's pending range.
  */
 export async function nextPendingInQueue(judgeId: string, exceptSubmissionId: string) {
-  const [next] = await prisma.$queryRaw<{ submissionId: string }[]>`
+  const [next] = await readRows<{ submissionId: string }>`
     SELECT q."submissionId" AS "submissionId" FROM "JudgeAssignment" q
     WHERE q."judgeId" = ${judgeId} AND q."queued" = true AND q."scored" = false
       AND q."submissionId" <> ${exceptSubmissionId}
@@ -174,45 +173,43 @@ export async function assignmentForReview(
   judgeId: string,
   submissionId: string,
 ): Promise<AssignmentRow | null> {
-  const [r] = await prisma.$queryRaw<
-    {
-      aid: string;
-      cid: string;
-      ctitle: string;
-      anonymous: boolean | Int;
-      timeZone: string;
-      judgingOpen: Date | string;
-      judgingClose: Date | string;
-      isPublished: boolean | Int;
-      publishedSnapshot: string | null;
-      resultsAt: Date | string;
-      publishedResultsAt: Date | string | null;
-      rid: string | null;
-      rname: string | null;
-      rcriteria: string | null;
-      sid: string;
-      stitle: string;
-      body: string | null;
-      wordCount: Int;
-      filePath: string | null;
-      mentions: boolean | Int;
-      docText: string | null;
-      docStatus: string | null;
-      scId: string | null;
-      scScores: string | null;
-      scComment: string | null;
-      scTotal: number | null;
-      scSubmittedAt: Date | string | null;
-      dId: string | null;
-      dScores: string | null;
-      dComment: string | null;
-      dTotal: number | null;
-      dUpdatedAt: Date | string | null;
-      rnum: Int | null;
-      rOpen: Date | string | null;
-      rClose: Date | string | null;
-    }[]
-  >`
+  const [r] = await readRows<{
+    aid: string;
+    cid: string;
+    ctitle: string;
+    anonymous: boolean | Int;
+    timeZone: string;
+    judgingOpen: Date | string;
+    judgingClose: Date | string;
+    isPublished: boolean | Int;
+    publishedSnapshot: string | null;
+    resultsAt: Date | string;
+    publishedResultsAt: Date | string | null;
+    rid: string | null;
+    rname: string | null;
+    rcriteria: string | null;
+    sid: string;
+    stitle: string;
+    body: string | null;
+    wordCount: Int;
+    filePath: string | null;
+    mentions: boolean | Int;
+    docText: string | null;
+    docStatus: string | null;
+    scId: string | null;
+    scScores: string | null;
+    scComment: string | null;
+    scTotal: number | null;
+    scSubmittedAt: Date | string | null;
+    dId: string | null;
+    dScores: string | null;
+    dComment: string | null;
+    dTotal: number | null;
+    dUpdatedAt: Date | string | null;
+    rnum: Int | null;
+    rOpen: Date | string | null;
+    rClose: Date | string | null;
+  }>`
     SELECT a."id" AS "aid", jr."number" AS "rnum", jr."judgingOpen" AS "rOpen",
       jr."judgingClose" AS "rClose", c."id" AS "cid", c."title" AS "ctitle", c."anonymous" AS "anonymous",
       c."timeZone" AS "timeZone", c."judgingOpen" AS "judgingOpen", c."judgingClose" AS "judgingClose",

@@ -9,6 +9,7 @@ import { publishedDatesSelect } from "~/features/contests/contest-snapshot";
 import { resultsOut, type ResultsRelease } from "~/features/contests/results-release";
 import { DomainError } from "~/utils/domain-error";
 import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 import { noteAuthorLabel } from "./notes";
 
 class NoteRefused extends DomainError {}
@@ -41,9 +42,13 @@ const onEntry = (c: Context, judgeId: string) =>
 
 /** The entry's notes, oldest first (a raw statement: no Prisma model call, ADR 0072). */
 async function noteRows(submissionId: string) {
-  const rows = await prisma.$queryRaw<
-    { id: string; authorId: string; authorRole: string; body: string; createdAt: Date | string }[]
-  >`
+  const rows = await readRows<{
+    id: string;
+    authorId: string;
+    authorRole: string;
+    body: string;
+    createdAt: Date | string;
+  }>`
     SELECT "id", "authorId", "authorRole", "body", "createdAt"
     FROM "EntryNote" WHERE "submissionId" = ${submissionId}
     ORDER BY "createdAt" ASC, "id" ASC`;
@@ -88,7 +93,7 @@ export async function notesForReview(
   const notes = await noteRows(submissionId);
   const order = notes.length
     ? (
-        await prisma.$queryRaw<{ judgeId: string }[]>`
+        await readRows<{ judgeId: string }>`
           SELECT "judgeId" FROM "JudgeAssignment" WHERE "submissionId" = ${submissionId}
           ORDER BY "createdAt" ASC, "id" ASC`
       ).map((a) => a.judgeId)

@@ -10,6 +10,7 @@ import { parseSnapshot, publishedJudgingWindow } from "~/features/contests/conte
 import { isJudgingOpen } from "~/features/contests/phase";
 import { parseCriteria, rubricMaxTotal, type Criterion } from "~/features/contests/rubric";
 import { lockingTransaction, lockRow, prisma } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 import { getStorage } from "~/utils/storage.server";
 import { judgeCopyInReader } from "~/features/documents/document-inspection.server";
 import { MAX_FILE_BYTES } from "~/features/documents/file-sniff";
@@ -127,16 +128,14 @@ export async function guidelinesFor(
   submissionId: string,
   snapshot: { rules: string | null; prompts: { id: string; title: string; body: string }[] } | null,
 ) {
-  const rows = await prisma.$queryRaw<
-    {
-      entryDivision: string | null;
-      rules: string | null;
-      pid: string | null;
-      ptitle: string | null;
-      pbody: string | null;
-      pdivision: string | null;
-    }[]
-  >`
+  const rows = await readRows<{
+    entryDivision: string | null;
+    rules: string | null;
+    pid: string | null;
+    ptitle: string | null;
+    pbody: string | null;
+    pdivision: string | null;
+  }>`
     SELECT s."divisionId" AS "entryDivision", c."rules" AS "rules", p."id" AS "pid",
       p."title" AS "ptitle", p."body" AS "pbody", p."divisionId" AS "pdivision"
     FROM "Submission" s

@@ -10,7 +10,8 @@ import { spreadFlags } from "~/features/judging/spread.server";
 import { contestCapacity } from "~/features/rounds/capacity.server";
 import { contestRounds } from "~/features/rounds/rounds.server";
 import type { SubmissionStatus } from "~/features/entries/submission-status";
-import { fromSql, prisma } from "~/utils/db.server";
+import { fromSql } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 import { entriesPerDayOf } from "~/features/entries/entries-per-day.server";
 import { stepLabel, STEPS, type StepName } from "./steps";
 import { stepState } from "./workflows.server";
@@ -79,7 +80,7 @@ type ContestRow = {
  * steps each in one raw statement (docs/decisions/0075-signed-in-request-cpu.md).
  */
 async function overviewContest(contestId: string) {
-  const [row] = await prisma.$queryRaw<ContestRow[]>`
+  const [row] = await readRows<ContestRow>`
     SELECT c."id" AS "id", c."title" AS "title", c."timeZone" AS "timeZone",
       c."isPublished" AS "isPublished", c."publishedSnapshot" AS "publishedSnapshot",
       c."submissionsOpen" AS "submissionsOpen", c."submissionsClose" AS "submissionsClose",
@@ -106,17 +107,15 @@ async function overviewContest(contestId: string) {
 }
 
 async function overviewTallies(contestId: string) {
-  const rows = await prisma.$queryRaw<
-    {
-      kind: string;
-      status: string;
-      divisionId: string;
-      round: number | bigint;
-      flag: boolean | number | bigint;
-      n: number | bigint;
-      scored: number | bigint;
-    }[]
-  >`
+  const rows = await readRows<{
+    kind: string;
+    status: string;
+    divisionId: string;
+    round: number | bigint;
+    flag: boolean | number | bigint;
+    n: number | bigint;
+    scored: number | bigint;
+  }>`
     SELECT "kind", "status", "divisionId", "round", "flag", "n", "scored" FROM "ContestTally"
     WHERE "contestId" = ${contestId} AND "n" <> 0`;
   return rows.map((t) => ({
@@ -143,7 +142,7 @@ type StepRow = {
 };
 
 async function overviewSteps(contestId: string) {
-  const rows = await prisma.$queryRaw<StepRow[]>`
+  const rows = await readRows<StepRow>`
     SELECT CAST("step" AS TEXT) AS "step", "round", "dueAt", "finishedAt",
       CAST("outcome" AS TEXT) AS "outcome", "lastError", "nextAttemptAt", "lockedUntil", "lockedBy"
     FROM "LifecycleStep" WHERE "contestId" = ${contestId} ORDER BY "dueAt" ASC, "step" ASC`;
@@ -169,7 +168,7 @@ export async function contestOverview(contestId: string, now = new Date()) {
     // division, entries with no judge in round 1, entries waiting for consent: counters kept by
     // triggers, a few rows whatever the contest's size (docs/decisions/0064-overview-counts.md).
     overviewTallies(contestId),
-    prisma.$queryRaw<{ id: string; name: string }[]>`
+    readRows<{ id: string; name: string }>`
       SELECT "id", "name" FROM "Division" WHERE "contestId" = ${contestId}
       ORDER BY "position" ASC, "id" ASC`,
     contestRounds(contestId),
