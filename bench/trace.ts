@@ -76,9 +76,13 @@ for (const url of urls) {
       each.set(e.sql, s);
     });
     const t1 = performance.now();
+    const cpu0 = process.cpuUsage();
     for (let i = 0; i < repeat; i++) await run();
+    const cpu = process.cpuUsage(cpu0);
     stopEach();
-    console.log(`  ${repeat} more: ${((performance.now() - t1) / repeat).toFixed(1)} ms each`);
+    console.log(
+      `  ${repeat} more: ${((performance.now() - t1) / repeat).toFixed(1)} ms each, ${((cpu.user + cpu.system) / 1000 / repeat).toFixed(2)} ms of CPU each`,
+    );
     // Each statement's mean time over the repeats (the first run's times include warming up).
     for (const [sql, s] of each)
       console.log(

@@ -147,13 +147,16 @@ function cacheStatements(connection: Queryable) {
   );
   adapter.client = db;
   statementStats.push(stats);
-  directSqliteRead = read;
+  globalThis.__inkwellSqliteRead = read;
 }
 
-let directSqliteRead: ((sql: string, args: unknown[]) => DirectRead) | undefined;
+declare global {
+  // Beside the client it belongs to (kept across dev reloads, shared with a tool's own import).
+  var __inkwellSqliteRead: ((sql: string, args: unknown[]) => DirectRead) | undefined;
+}
 /** SQLite: the connection's kept statements for a read without the client (db-read.server.ts). */
 export function sqliteReader() {
-  return directSqliteRead;
+  return globalThis.__inkwellSqliteRead;
 }
 
 /** How many SQL texts the SQLite connections compiled and how many statements reused one. */
