@@ -1803,6 +1803,17 @@ async function compare(ref: string, engine: Engine) {
         "intent=autoassign&contestId=panel&judgesPerSubmission=3",
       ],
     ];
+    // PostgreSQL: the CPU of the side's database backends (its server's pool), from /proc, which a
+    // busy machine disturbs far less than the wall time (docs/decisions/0077-assign-writes.md).
+    const backends = async (side: "base" | "new") => {
+      const cpu = new Map<number, number>();
+      if (engine !== "postgres") return cpu;
+      const r = await sideDb[side].one<{ pids: number[] | null }>(
+        `SELECT array_agg(pid) AS "pids" FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
+      );
+      for (const pid of r?.pids ?? []) cpu.set(pid, cpuMs(pid));
+      return cpu;
+    };
     for (const [id, name, contestId, body] of posts) {
       if (!want(id)) continue;
       const row = { name, base: [] as Result[], new: [] as Result[] };
@@ -1812,6 +1823,7 @@ async function compare(ref: string, engine: Engine) {
             `DELETE FROM "JudgeAssignment" WHERE "contestId" = ? AND "submissionId" IS NOT NULL`,
             [contestId],
           );
+          const db0 = await backends(side);
           const cpu0 = cpuMs(server[side].pid!);
           const m = await timed(
             `/admin/contests/${contestId}/assignments`,
@@ -1822,6 +1834,8 @@ async function compare(ref: string, engine: Engine) {
             origin[side],
           );
           const cpu = cpuMs(server[side].pid!) - cpu0;
+          let dbCpu = 0;
+          for (const [pid, ms] of await backends(side)) dbCpu += ms - (db0.get(pid) ?? 0);
           const written = Number(
             (
               await sideDb[side].one<{ n: number | string }>(
@@ -1833,7 +1847,7 @@ async function compare(ref: string, engine: Engine) {
           const missing = written === ENTRIES * PER_ENTRY ? 0 : 1;
           row[side].push({ ...m, cpu, errors: m.errors + missing });
           console.log(
-            `  ${name} [${side}]: ${m.ms.toFixed(0)} ms, ${cpu.toFixed(0)} CPU ms, ${written} pairs`,
+            `  ${name} [${side}]: ${m.ms.toFixed(0)} ms, ${cpu.toFixed(0)} CPU ms${engine === "postgres" ? `, database ${dbCpu.toFixed(0)} CPU ms` : ""}, ${written} pairs`,
           );
         }
       table.push(row);

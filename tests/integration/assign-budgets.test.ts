@@ -7,7 +7,8 @@
  * judge goes over, no conflict is paired.
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { observeSql, prisma, type SqlEvent } from "~/utils/db.server";
+import { engine, isDatabaseBusy, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
+import { insertAssignments } from "~/features/assignment/insert.server";
 import { runRoundAssign } from "~/features/assignment/round-assign.server";
 
 const DAY = 86_400_000;
@@ -116,7 +117,12 @@ async function assignCounted(seeded: Seeded) {
         )
         .join("\n"),
     );
-  return { result, statements: events.length, sql: events.map((e) => e.sql.slice(0, 160)) };
+  return {
+    result,
+    statements: events.length,
+    sql: events.map((e) => e.sql.slice(0, 160)),
+    inserts: events.map((e) => e.sql).filter((q) => /^\s*INSERT INTO "JudgeAssignment"/.test(q)),
+  };
 }
 
 async function checkOutcome(seeded: Seeded) {
@@ -172,7 +178,33 @@ describe("auto-assign's statements do not grow with the contest", () => {
     // that move the Overview's counters once for the whole contest instead of once a row, with
     // the triggers held back (docs/decisions/0069-bulk-counters.md).
     expect(b.statements, b.sql.join("\n")).toBeLessThanOrEqual(30);
+    // PostgreSQL writes a round's pairs, which this transaction read as new, in one plain INSERT
+    // (up to 60,000 pairs): no speculative insertion (ON CONFLICT) and no lookup of each pair's
+    // entry, which were a fifth of the insert's time; one run of its statement triggers
+    // (docs/decisions/0077-assign-writes.md). Three statements of 20,000 before.
+    if (engine === "postgres") {
+      expect(b.inserts, b.inserts.join("\n")).toHaveLength(1);
+      expect(b.inserts[0]).not.toMatch(/ON CONFLICT/);
+      expect(b.inserts[0]).not.toMatch(/"Submission"/);
+    }
     await checkOutcome(small);
     await checkOutcome(large);
   }, 120_000);
+
+  test("a pair another run wrote meanwhile is a conflict to retry, never a second row", async () => {
+    const pair = await prisma.judgeAssignment.findFirstOrThrow({
+      where: { contestId: small.contestId },
+      select: { judgeId: true, submissionId: true },
+    });
+    const again = [
+      { id: `again-${Date.now().toString(36)}`, contestId: small.contestId, ...pair },
+    ] as { id: string; contestId: string; judgeId: string; submissionId: string }[];
+    const written = prisma.$transaction((tx) => insertAssignments(tx, again, new Date(), 1, true));
+    // SQLite has one writer: the pair is skipped (ON CONFLICT DO NOTHING), as it always was.
+    if (engine === "sqlite") expect(await written).toBe(0);
+    else expect(isDatabaseBusy(await written.catch((e: unknown) => e))).toBe(true);
+    expect(await prisma.judgeAssignment.count({ where: { contestId: small.contestId } })).toBe(
+      small.entries * PER_ENTRY,
+    );
+  }, 30_000);
 });

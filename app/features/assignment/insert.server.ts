@@ -15,6 +15,11 @@ type Tx = Prisma.TransactionClient;
  * (docs/decisions/0059-writing-at-scale.md).
  */
 const PAIRS_PER_STATEMENT = 20_000;
+/**
+ * PostgreSQL, pairs known new (`fresh`): a contest's whole round in one statement up to this many,
+ * so its statement triggers run once over the round, not once a third (ADR 0077).
+ */
+const FRESH_PAIRS_PER_STATEMENT = 60_000;
 
 /**
  * Writes assignments inside the caller's transaction, many rows a statement with the rows as
@@ -39,6 +44,13 @@ export async function insertAssignments(
   createdAt: Date,
   /** The judging round the pairs belong to (docs/decisions/0032-divisions-and-rounds.md). */
   round = 1,
+  /**
+   * The caller's serializable transaction read every pair of the contest and found none of these,
+   * and read each pair's entry as submitted (auto-assign, ADR 0077). PostgreSQL then writes them
+   * without `ON CONFLICT` and without looking each entry's status up again: a pair another run
+   * wrote meanwhile is a unique violation, turned into the retryable conflict it is.
+   */
+  fresh = false,
 ): Promise<number> {
   let written = 0;
   // Every caller writes pairs of one contest; grouped anyway, so a mixed list stays correct.
@@ -60,11 +72,14 @@ export async function insertAssignments(
     let mine = 0;
     let done = 0; // pairs of statements that ran (a failed one wrote nothing)
     try {
-      for (let i = 0; i < pairs.length; i += PAIRS_PER_STATEMENT) {
-        const chunk = pairs.slice(i, i + PAIRS_PER_STATEMENT);
+      const size = engine === "postgres" && fresh ? FRESH_PAIRS_PER_STATEMENT : PAIRS_PER_STATEMENT;
+      for (let i = 0; i < pairs.length; i += size) {
+        const chunk = pairs.slice(i, i + size);
         mine +=
-          engine === "postgres"
-            ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
+          engine === "postgres" && fresh
+            ? await insertFresh(tx, contestId, chunk, createdAt, round)
+            : engine === "postgres"
+              ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
           SELECT p."id", ${contestId}, p."judgeId", p."submissionId", ${round}::integer, ${createdAt}::timestamp(3),
             EXISTS (SELECT 1 FROM "Submission" s WHERE s."id" = p."submissionId" AND s."status" = 'submitted'),
             COALESCE((SELECT jr."judgingClose" FROM "JudgingRound" jr WHERE jr."contestId" = ${contestId} AND jr."number" = ${round}::integer),
@@ -72,8 +87,8 @@ export async function insertAssignments(
           FROM unnest(${chunk.map((p) => p.id)}::text[], ${chunk.map((p) => p.judgeId)}::text[],
             ${chunk.map((p) => p.submissionId)}::text[]) AS p("id", "judgeId", "submissionId")
           ON CONFLICT ("contestId", "judgeId", "submissionId") DO NOTHING`
-            : // SQLite: WHERE true keeps its parser from reading ON CONFLICT as a join's.
-              await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
+              : // SQLite: WHERE true keeps its parser from reading ON CONFLICT as a join's.
+                await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
           SELECT json_extract(p.value, '$[0]'), ${contestId}, json_extract(p.value, '$[1]'),
             json_extract(p.value, '$[2]'), ${round}, ${createdAt},
             EXISTS (SELECT 1 FROM "Submission" s INDEXED BY "Submission_id_covering_idx"
@@ -106,6 +121,55 @@ export async function insertAssignments(
     }
   }
   return written;
+}
+
+/**
+ * PostgreSQL, pairs known new of submitted entries (`fresh`, ADR 0077): one plain INSERT … SELECT
+ * from the unnested arrays, each row in the queue (`queued`) with its round's due date; no
+ * speculative insertion (ON CONFLICT) and no lookup of the entry a row. A unique violation means
+ * another run wrote one of the pairs after this transaction read the contest's: a write conflict,
+ * retried by withBusyRetry like PostgreSQL's own serialization failures.
+ */
+async function insertFresh(
+  tx: Tx,
+  contestId: string,
+  chunk: { id: string; judgeId: string; submissionId: string }[],
+  createdAt: Date,
+  round: number,
+): Promise<number> {
+  try {
+    return await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
+      SELECT p."id", ${contestId}, p."judgeId", p."submissionId", ${round}::integer, ${createdAt}::timestamp(3), true,
+        COALESCE((SELECT jr."judgingClose" FROM "JudgingRound" jr WHERE jr."contestId" = ${contestId} AND jr."number" = ${round}::integer),
+          (SELECT c."judgingClose" FROM "Contest" c WHERE c."id" = ${contestId}))
+      FROM unnest(${chunk.map((p) => p.id)}::text[], ${chunk.map((p) => p.judgeId)}::text[],
+        ${chunk.map((p) => p.submissionId)}::text[]) AS p("id", "judgeId", "submissionId")`;
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw Object.assign(new Error("A pair was written by another run", { cause: error }), {
+        code: "P2034",
+      });
+    throw error;
+  }
+}
+
+/** A unique violation, as Prisma or the PostgreSQL adapter reports it. */
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let e: unknown = error;
+  while (e && typeof e === "object" && !seen.has(e)) {
+    seen.add(e);
+    const o = e as {
+      code?: unknown;
+      kind?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    if (o.code === "P2002" || o.code === "23505" || o.kind === "UniqueConstraintViolation")
+      return true;
+    e = o.meta?.driverAdapterError ?? o.cause;
+  }
+  return false;
 }
 
 /**

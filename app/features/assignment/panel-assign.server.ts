@@ -163,6 +163,9 @@ export async function assignFromPanel(
     pairs.map((p) => ({ id: newId(), contestId, ...p })),
     input.now ?? new Date(),
     round,
+    // Every pair of the contest and every entry's status were read above, in this serializable
+    // transaction: the pairs are new, their entries submitted (ADR 0077).
+    true,
   );
   return { ok: true, created };
 }
