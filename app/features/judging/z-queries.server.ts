@@ -77,7 +77,7 @@ export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
       FROM "SubmissionScoreSummary" m JOIN "Score" sc ON sc."submissionId" = m."submissionId"
       WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
     ),
-    agg AS (
+    agg AS MATERIALIZED (
       SELECT sc0."sid", ${roundSql(Prisma.sql`AVG((sc0."total" - jz."m") / jz."sd")`)} AS "val",
         COUNT(jz."jid") AS "used"
       FROM sc0 LEFT JOIN jz ON jz."jid" = sc0."jid" GROUP BY sc0."sid"
