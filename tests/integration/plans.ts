@@ -10,6 +10,7 @@ import { prisma, type Prisma, type SqlEvent } from "~/utils/db.server";
 export type PgNode = {
   "Node Type": string;
   "Relation Name"?: string;
+  "CTE Name"?: string;
   "Actual Rows": number;
   "Actual Loops": number;
   "Rows Removed by Filter"?: number;

@@ -34,8 +34,12 @@ const workspace =
 const scoring = (await import("~/routes/admin+/contests+/$id+/scoring")) as unknown as RouteModule;
 const chain = [root, adminLayout, workspace, scoring];
 
-/** Rows PostgreSQL reads from the contest's tables for one statement (its scans, every loop). */
-async function rowsRead(event: SqlEvent): Promise<number> {
+/**
+ * Rows PostgreSQL reads from the contest's tables for one statement (its scans, every loop), and
+ * with `ctes`, also the rows read back from the common table expressions it names (a
+ * materialised copy of the scores read again is a second walk of them).
+ */
+async function rowsRead(event: SqlEvent, ctes?: (name: string) => boolean): Promise<number> {
   if (engine !== "postgres" || !/^\s*(SELECT|WITH)\b/i.test(event.sql)) return 0;
   // As PostgreSQL plans it at scale: a table of 5,000 rows is small enough to read whole (a
   // sequential scan, or a whole index for a hash or merge join with a page of 50), one of 200,000
@@ -57,6 +61,8 @@ async function rowsRead(event: SqlEvent): Promise<number> {
         Number(n["Rows Removed by Index Recheck"] ?? 0);
       read += rows * Number(n["Actual Loops"] ?? 1);
     }
+    if (ctes && n["Node Type"] === "CTE Scan" && ctes(String(n["CTE Name"])))
+      read += Number(n["Actual Rows"] ?? 0) * Number(n["Actual Loops"] ?? 1);
     for (const c of n.Plans ?? []) walk(c);
   };
   walk(top);
@@ -305,6 +311,47 @@ describe("the ranking's cost per request, at 500 and at 5,000 entries", () => {
         const details = plan.map((r) => r.detail).join("\n");
         expect(details).toMatch(/SubmissionScoreSummary_contestId_status_spread_idx/);
         expect(details).not.toMatch(/JudgeAssignment|Score_/);
+      }
+    }
+  });
+
+  test("the first load after a score change: the z ranking reads each score once", async () => {
+    // docs/decisions/0076-judge-score-sums.md: the judges' statistics are a row per judge kept by
+    // triggers (JudgeScoreSums), not a walk of the contest's scores grouped by judge before the
+    // walk for each entry's normalised average. PostgreSQL: rows read from the contest's tables
+    // and no copy of the scores read back (every CTE but the judges' own); SQLite: the plan reads the kept sums and groups no scores by judge.
+    const cookie = await cookieFor(admin);
+    for (const n of SIZES) {
+      const id = contests.get(n)!;
+      const path = `/admin/contests/${id}/scoring?normalize=z`;
+      await get(path, cookie, id);
+      await prisma.$executeRaw`UPDATE "RankingVersion" SET "version" = "version" + 1
+        WHERE "contestId" = ${id}`;
+      const events: SqlEvent[] = [];
+      const stop = observeSql((e) => events.push(e));
+      try {
+        await get(path, cookie, id);
+      } finally {
+        stop();
+      }
+      const z = events.filter((e) => /"jz" AS MATERIALIZED|jz AS MATERIALIZED/.test(e.sql));
+      expect(z.length, `${n}: the z ranking computed once`).toBe(1);
+      expect(z[0]!.rows).toBe(n);
+      if (engine === "postgres") {
+        const read = await rowsRead(z[0]!);
+        const copies =
+          (await rowsRead(z[0]!, (name) => !["js", "jz", "jx", "agg"].includes(name))) - read;
+        const scores = await prisma.score.count();
+        console.log(`${n} entries: the z statement read ${read} rows, ${copies} of copies`);
+        // No copy of the scores read back (the old statement read its copy twice: 500 entries,
+        // 2,880 rows); the tables' rows within twice the entries and the scores (priced out of
+        // hash joins, PostgreSQL reads all of Score's rows once and probes a summary for each).
+        expect(copies, z[0]!.sql).toBe(0);
+        expect(read, z[0]!.sql).toBeLessThanOrEqual(2 * (n + scores) + 100);
+      } else {
+        const details = (await sqlitePlan(z[0]!)).map((r) => r.detail).join("\n");
+        expect(details).toMatch(/JudgeScoreSums/);
+        expect(details).not.toMatch(/GROUP BY/);
       }
     }
   });

@@ -332,6 +332,9 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
   // Kept by triggers (ADR 0067): the base entry's quarter hour, read back as stored.
   ContestEntryBucket: (b) =>
     prisma.contestEntryBucket.findFirstOrThrow({ where: { contestId: b.contest.id } }),
+  // Kept by triggers (ADR 0076): the base score's judge in its contest, read back as stored.
+  JudgeScoreSums: (b) =>
+    prisma.judgeScoreSums.findFirstOrThrow({ where: { contestId: b.contest.id } }),
   RankingVersion: (b) =>
     prisma.rankingVersion.upsert({
       where: { contestId: b.contest.id },

@@ -13,26 +13,29 @@ import { MIN_VARIANCE } from "./scoring";
  * its order; ranks are given by the caller from that order (docs/decisions/0062-ranking-at-scale.md).
  *
  * As cheap as a whole-contest computation can be: no story row is read, only the summaries' index
- * and Score's covering index by entry. Each judge's mean and spread come from one pass over the
- * contest's submitted scores (count, sum and sum of squares of the totals in hundredths: integers,
- * so the variance is exact, not a second pass over the scores). Each entry's raw average and
+ * and Score's covering index by entry. Each judge's mean and spread come from their row of
+ * JudgeScoreSums (count, sum and sum of squares of the totals in hundredths, kept by triggers:
+ * integers, so the variance is exact; docs/decisions/0076-judge-score-sums.md), not from a walk
+ * of the contest's scores. Each entry's raw average and
  * number of scores are the trigger-kept summary's (ADR 0021); only its normalised average is
  * computed, and its count of standardised scores is the summary's count less the scores of
- * judges who cannot be standardised (usually none). SQLite asks each entry's few scores in its
- * index (no sort of every score); PostgreSQL joins and aggregates by hash.
+ * judges who cannot be standardised (usually none: SQLite walks those judges first, so with none
+ * it asks nothing). SQLite asks each entry's few scores in its index (no sort of every score);
+ * PostgreSQL joins and aggregates by hash.
  */
 export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
+  // Each judge's count, sum and sum of squares of totals in hundredths, kept by triggers
+  // (JudgeScoreSums, ADR 0076): a row per judge. The types are the old aggregates' (PostgreSQL:
+  // COUNT a bigint, the SUMs numeric), so mean and variance are the same numbers to the last bit.
+  const sums =
+    engine === "sqlite"
+      ? Prisma.sql`SELECT "judgeId" AS "jid", "n", "s1", "s2"`
+      : Prisma.sql`SELECT "judgeId" AS "jid", CAST("n" AS BIGINT) AS "n", CAST("s1" AS NUMERIC) AS "s1",
+          CAST("s2" AS NUMERIC) AS "s2"`;
   const judges = Prisma.sql`
-    sc0 AS MATERIALIZED (
-      SELECT sc."submissionId" AS "sid", sc."judgeId" AS "jid", sc."total" AS "total",
-        CAST(ROUND(sc."total" * 100) AS BIGINT) AS "h"
-      FROM "SubmissionScoreSummary" m JOIN "Score" sc ON sc."submissionId" = m."submissionId"
-      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
-    ),
     js AS MATERIALIZED (
-      SELECT "jid", COUNT(*) AS "n", SUM("h") AS "s1",
-        (COUNT(*) * SUM("h" * "h") - SUM("h") * SUM("h")) / 10000.0 / COUNT(*) / COUNT(*) AS "var"
-      FROM sc0 GROUP BY "jid"
+      SELECT "jid", "n", "s1", ("n" * "s2" - "s1" * "s1") / 10000.0 / "n" / "n" AS "var"
+      FROM (${sums} FROM "JudgeScoreSums" WHERE "contestId" = ${contestId} AND "n" > 0) k
     ),
     jz AS MATERIALIZED (
       SELECT "jid", CAST("s1" / 100.0 / "n" AS DOUBLE PRECISION) AS "m",
@@ -57,19 +60,24 @@ export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
     engine === "sqlite"
       ? Prisma.sql`
     WITH ${judges}
-    SELECT m."submissionId" AS "id", m."divisionId" AS "divisionId", m."createdAt" AS "createdAt",
+    SELECT m."submissionId" AS "id", m."divisionId" AS "divisionId",
       m."scored" AS "scored", m."average" AS "raw",
       (SELECT ${roundSql(Prisma.sql`AVG((sc."total" - jz."m") / jz."sd")`)}
         FROM "Score" sc JOIN jz ON jz."jid" = sc."judgeId"
         WHERE sc."submissionId" = m."submissionId" AND sc."submittedAt" IS NOT NULL) AS "average",
-      m."scored" - (SELECT COUNT(*) FROM jx JOIN "Score" sc ON sc."submissionId" = m."submissionId"
+      m."scored" - (SELECT COUNT(*) FROM jx CROSS JOIN "Score" sc ON sc."submissionId" = m."submissionId"
         AND sc."judgeId" = jx."jid" AND sc."submittedAt" IS NOT NULL) AS "used"
     FROM "SubmissionScoreSummary" m
     WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
     ${order}`
       : Prisma.sql`
     WITH ${judges},
-    agg AS (
+    sc0 AS (
+      SELECT sc."submissionId" AS "sid", sc."judgeId" AS "jid", sc."total" AS "total"
+      FROM "SubmissionScoreSummary" m JOIN "Score" sc ON sc."submissionId" = m."submissionId"
+      WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
+    ),
+    agg AS MATERIALIZED (
       SELECT sc0."sid", ${roundSql(Prisma.sql`AVG((sc0."total" - jz."m") / jz."sd")`)} AS "val",
         COUNT(jz."jid") AS "used"
       FROM sc0 LEFT JOIN jz ON jz."jid" = sc0."jid" GROUP BY sc0."sid"
