@@ -78,7 +78,9 @@ const stop = observeSql((e) => {
 const profiler = process.env.TRACE_PROFILE ? new (await import("node:inspector")).Session() : null;
 const inspect = (method: string, params?: object) =>
   new Promise<unknown>((resolve, reject) =>
-    profiler!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+    profiler!.post(method, params ?? {}, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
   );
 if (profiler) {
   profiler.connect();

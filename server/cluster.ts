@@ -8,7 +8,7 @@ import os from "node:os";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { logLine } from "../app/utils/access-log";
 import { sqliteFile } from "../app/utils/backup-files.mjs";
-import { CHECKPOINT_ENV, startWalCheckpoints } from "../app/utils/wal-checkpoint.server";
+import { CHECKPOINT_ENV, startWalCheckpoints } from "../app/utils/wal-checkpoint";
 
 /** The worker whose environment says so runs the workflows (startWorkflows); the others do not. */
 export const WORKFLOWS_ENV = "INKWELL_RUNS_WORKFLOWS";

@@ -47,6 +47,6 @@ export function startWalCheckpoints(file: string, everyMs = CHECKPOINT_EVERY_MS)
 }
 
 /** A worker's connection when the primary checkpoints for it (its environment says so). */
-export function backstopOnly(db: Db, env: NodeJS.ProcessEnv = process.env) {
+export function backstopOnly(db: Db, env: Record<string, string | undefined> = process.env) {
   if (env[CHECKPOINT_ENV] === "1") db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
 }

@@ -10,13 +10,13 @@ import {
   backstopOnly,
   checkpointOnce,
   startWalCheckpoints,
-} from "./wal-checkpoint.server";
+} from "./wal-checkpoint";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wal-checkpoint-"));
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A worker's connection: WAL, and a write of about 1,500 pages (past SQLite's default 1,000). */
-function writeMuch(file: string, env: NodeJS.ProcessEnv) {
+function writeMuch(file: string, env: Record<string, string>) {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   backstopOnly(db, env);
