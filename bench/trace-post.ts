@@ -3,6 +3,7 @@
  * entries (default 20) to the benchmark's "rush" contest through the built site's handler in this
  * process, each from its own rush entrant (r0, r1, …, after deleting their rush entries), and
  * prints each SQL statement's mean time and count per entry (docs/decisions/0048-performance-budgets.md).
+ * TRACE_PROFILE=<file> also writes a CPU profile of those entries alone (ADR 0078).
  */
 import path from "node:path";
 import { installRouterMemo } from "../server/router-memo";
@@ -72,11 +73,31 @@ const stop = observeSql((e) => {
   s.ms += e.ms;
   each.set(e.sql, s);
 });
+// TRACE_PROFILE=<file.cpuprofile>: a CPU profile of the measured entries only (not the setup's
+// sessions or the module loading), for bench/profile-summary.ts.
+const profiler = process.env.TRACE_PROFILE ? new (await import("node:inspector")).Session() : null;
+const inspect = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    profiler!.post(method, params ?? {}, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
+if (profiler) {
+  profiler.connect();
+  await inspect("Profiler.enable");
+  await inspect("Profiler.setSamplingInterval", { interval: 200 });
+  await inspect("Profiler.start");
+}
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 for (let i = 0; i < N; i++) await post(i);
 const cpu = process.cpuUsage(cpu0);
 stop();
+if (profiler) {
+  const { profile } = (await inspect("Profiler.stop")) as { profile: object };
+  (await import("node:fs")).writeFileSync(process.env.TRACE_PROFILE!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const total = (performance.now() - t0) / N;
 const sqlMs = [...each.values()].reduce((a, s) => a + s.ms, 0) / N;
 console.log(

@@ -7,6 +7,8 @@ import { PURGE_MESSAGE } from "./visitor-page-cache";
 import os from "node:os";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { logLine } from "../app/utils/access-log";
+import { sqliteFile } from "../app/utils/backup-files.mjs";
+import { CHECKPOINT_ENV, startWalCheckpoints } from "../app/utils/wal-checkpoint";
 
 /** The worker whose environment says so runs the workflows (startWorkflows); the others do not. */
 export const WORKFLOWS_ENV = "INKWELL_RUNS_WORKFLOWS";
@@ -33,8 +35,14 @@ export function runPrimary(workers: number): Promise<number> {
     let stopping = false;
     let exitCode = 0;
     const listening = new Set<number>();
+    // SQLite: the primary, which serves nothing, checkpoints the WAL for the workers (ADR 0078).
+    const url = process.env.DATABASE_URL || "file:./data/inkwell.db";
+    const checkpoints = url.startsWith("file:") ? startWalCheckpoints(sqliteFile(url)) : null;
     const fork = (runsWorkflowsHere: boolean) => {
-      const worker = cluster.fork({ [WORKFLOWS_ENV]: runsWorkflowsHere ? "1" : "0" });
+      const worker = cluster.fork({
+        [WORKFLOWS_ENV]: runsWorkflowsHere ? "1" : "0",
+        [CHECKPOINT_ENV]: checkpoints ? "1" : "0",
+      });
       worker.on("listening", () => listening.add(worker.id));
       // A worker emptied its visitor page cache: every other worker does too (ADR 0042).
       worker.on("message", (message: unknown) => {
@@ -64,7 +72,10 @@ export function runPrimary(workers: number): Promise<number> {
           // A worker whose shutdown timed out (requests cut short) makes the whole exit 1.
           exitCode = exitCode || code;
         }
-        if (Object.keys(cluster.workers ?? {}).length === 0) resolve(exitCode);
+        if (Object.keys(cluster.workers ?? {}).length === 0) {
+          checkpoints?.();
+          resolve(exitCode);
+        }
       });
     };
     const stop = () => {

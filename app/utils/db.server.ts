@@ -8,6 +8,7 @@ import { env } from "./env.server";
 import { prepareDatabaseFile } from "./private-files.mjs";
 import { BUSY_TIMEOUT_MS, DatabaseBusy, isDatabaseBusy, withBusyRetry } from "./db-busy.server";
 import { withStatementCache, type DirectRead, type StatementCacheStats } from "./sqlite-statements";
+import { backstopOnly } from "./wal-checkpoint";
 
 export type { Prisma } from "~/generated/prisma/client";
 /** The status sets (docs/decisions/0028-postgresql.md): one typed set per status column. */
@@ -142,6 +143,8 @@ const statementStats: StatementCacheStats[] = [];
 function cacheStatements(connection: Queryable) {
   const adapter = connection as Queryable & { client?: { prepare(sql: string): unknown } };
   if (!adapter.client) return;
+  // The cluster's primary checkpoints the WAL off the request path (wal-checkpoint.ts).
+  backstopOnly(adapter.client as unknown as Parameters<typeof backstopOnly>[0]);
   const { db, stats, read } = withStatementCache(
     adapter.client as Parameters<typeof withStatementCache>[0],
   );

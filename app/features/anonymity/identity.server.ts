@@ -65,20 +65,18 @@ export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Ide
     }
     classroomOwners.add(pupil.classroom.educatorId);
   } else if (entrant) {
-    out.push({ kind: "name", value: entrant.displayName });
-    out.push({ kind: "email", value: entrant.email });
-    if (entrant.school) out.push({ kind: "school", value: entrant.school });
     // The classes the writer joined (a few, by the linked pupils' index: ADR 0066): their
     // teachers and schools, in one statement.
-    teachers.push(
-      ...(await db.$queryRaw<{ displayName: string; school: string }[]>`
+    return entrantIdentities(
+      entrant,
+      await db.$queryRaw<{ displayName: string; school: string }[]>`
         SELECT DISTINCT tu."displayName", sc."name" AS "school"
         FROM "Pupil" p
         JOIN "Classroom" c ON c."id" = p."classroomId"
         JOIN "Educator" e ON e."userId" = c."educatorId"
         JOIN "User" tu ON tu."id" = e."userId"
         JOIN "School" sc ON sc."id" = e."schoolId"
-        WHERE p."userId" = ${writer.entrantId}`),
+        WHERE p."userId" = ${writer.entrantId}`,
     );
   }
   if (classroomOwners.size) {
@@ -89,6 +87,27 @@ export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Ide
     for (const e of educators)
       teachers.push({ displayName: e.user.displayName, school: e.school.name });
   }
+  for (const t of teachers) {
+    out.push({ kind: "educator", value: t.displayName });
+    out.push({ kind: "school", value: t.school });
+  }
+  return out;
+}
+
+/**
+ * A writer's own identities (not a class entry's): their name, e-mail and own school, then the
+ * teacher and school of each class they joined. The entry's submit reads these rows with its
+ * other reads (docs/decisions/0078-rush-entry-cpu.md); `writerIdentities` reads them alone.
+ */
+export function entrantIdentities(
+  entrant: { displayName: string; email: string; school: string | null },
+  teachers: readonly { displayName: string; school: string }[],
+): Identity[] {
+  const out: Identity[] = [
+    { kind: "name", value: entrant.displayName },
+    { kind: "email", value: entrant.email },
+  ];
+  if (entrant.school) out.push({ kind: "school", value: entrant.school });
   for (const t of teachers) {
     out.push({ kind: "educator", value: t.displayName });
     out.push({ kind: "school", value: t.school });

@@ -4,7 +4,8 @@
  */
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
-import { prisma } from "~/utils/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { fromSql, prisma } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 
 export const contestSelect = {
@@ -67,13 +68,61 @@ export async function getContestBySlug(slug: string) {
   return row ? publicContest(row) : null;
 }
 
-/** A published contest by slug (the entry form loads only published contests). */
+/** `contestSelect`'s columns as one raw statement reads them (either engine). */
+export type RawContestRow = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  rules: string | null;
+  anonymous: boolean | number | bigint;
+  isPublished: boolean | number | bigint;
+  wordMin: number | bigint;
+  wordMax: number | bigint;
+  entryFeeCents: number | bigint;
+  entriesPerWriter: number | bigint;
+  aiPolicy: string;
+  timeZone: string;
+  submissionsOpen: Date | string;
+  submissionsClose: Date | string;
+  judgingOpen: Date | string;
+  judgingClose: Date | string;
+  resultsAt: Date | string;
+  publishedSnapshot: string | null;
+};
+
+/** `contestSelect`'s columns of the contest aliased `c`, for raw statements. */
+export const CONTEST_COLUMNS = Prisma.sql`c."id", c."slug", c."title", c."description", c."rules",
+  c."anonymous", c."isPublished", c."wordMin", c."wordMax", c."entryFeeCents", c."entriesPerWriter",
+  c."aiPolicy", c."timeZone", c."submissionsOpen", c."submissionsClose", c."judgingOpen",
+  c."judgingClose", c."resultsAt", c."publishedSnapshot"`;
+
+/** A raw row as the client's `select: contestSelect` gives it (SQLite's booleans and dates typed). */
+export function contestFromSql(r: RawContestRow) {
+  return {
+    ...r,
+    anonymous: fromSql.bool(r.anonymous),
+    isPublished: fromSql.bool(r.isPublished),
+    wordMin: fromSql.int(r.wordMin),
+    wordMax: fromSql.int(r.wordMax),
+    entryFeeCents: fromSql.int(r.entryFeeCents),
+    entriesPerWriter: fromSql.int(r.entriesPerWriter),
+    submissionsOpen: fromSql.date(r.submissionsOpen),
+    submissionsClose: fromSql.date(r.submissionsClose),
+    judgingOpen: fromSql.date(r.judgingOpen),
+    judgingClose: fromSql.date(r.judgingClose),
+    resultsAt: fromSql.date(r.resultsAt),
+  };
+}
+
+/**
+ * A published contest by slug (the entry form loads only published contests). One raw statement,
+ * not a model call: it starts every entry's submit (docs/decisions/0078-rush-entry-cpu.md).
+ */
 export async function getPublishedContest(slug: string) {
-  const row = await prisma.contest.findFirst({
-    where: { slug, isPublished: true },
-    select: contestSelect,
-  });
-  return row ? publicContest(row) : null;
+  const rows = await prisma.$queryRaw<RawContestRow[]>`
+    SELECT ${CONTEST_COLUMNS} FROM "Contest" c WHERE c."slug" = ${slug} AND c."isPublished" = true`;
+  return rows[0] ? publicContest(contestFromSql(rows[0])) : null;
 }
 
 /** Contests open for submissions now, closing soonest first. */

@@ -67,6 +67,25 @@ export async function entryDivision(
   return divisionFor(divisions, facts, now, writer);
 }
 
+/**
+ * The entry's division among `divisions` already read (the entry's submit reads them with its
+ * other reads: docs/decisions/0078-rush-entry-cpu.md); `facts` are a signed-in writer's own, read
+ * in the same statement. A pupil's facts are read with `db` (the write's transaction). Throws `DivisionRefused` as
+ * `entryDivision`.
+ */
+export async function placeEntry(
+  divisions: DivisionRule[],
+  who: EntryWriter,
+  now: Date,
+  facts?: WriterFacts,
+  db: Db = prisma,
+): Promise<DivisionRule | null> {
+  if (divisions.length === 0) return null;
+  if ("userId" in who && facts) return divisionFor(divisions, facts, now, null);
+  const read = await readFacts(db, who);
+  return divisionFor(divisions, read.facts, now, read.writer);
+}
+
 /** What the entry form shows before the writer types (their division, or why they can't enter). */
 export async function entryDivisionNotice(contestId: string, who: EntryWriter, now: Date) {
   const divisions = await readDivisions(prisma, contestId);

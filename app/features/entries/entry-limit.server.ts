@@ -33,6 +33,14 @@ export async function countedStatuses(
   writer: Writer,
   contestId: string,
 ) {
+  const rows = await db.$queryRaw<{ id: string; status: string }[]>(
+    countedEntries(writer, contestId),
+  );
+  return rows.map((r) => r.status);
+}
+
+/** `countedStatuses`' statement (its rows: `id`, `status`), for a statement that reads more. */
+export function countedEntries(writer: Writer, contestId: string): Prisma.Sql {
   const counted = Prisma.sql`s."contestId" = ${contestId} AND s."status" IN (${COUNTED})`;
   const parts: Prisma.Sql[] = [];
   if (writer.userId) {
@@ -48,8 +56,7 @@ export async function countedStatuses(
       Prisma.sql`SELECT s."id", s."status" FROM "Submission" s
         WHERE s."pupilId" = ${writer.pupilId} AND ${counted}`,
     );
-  const rows = await db.$queryRaw<{ id: string; status: string }[]>(Prisma.join(parts, " UNION "));
-  return rows.map((r) => r.status);
+  return Prisma.join(parts, " UNION ");
 }
 
 /** How many more entries this writer may send to the contest (the write checks again). */

@@ -1,5 +1,11 @@
 import { expect, test } from "vitest";
-import { countsTowardLimit, entriesLeft, entryLimitMessage, entryLimitRule } from "./entry-limit";
+import {
+  countsTowardLimit,
+  entriesLeft,
+  entriesLeftAfter,
+  entryLimitMessage,
+  entryLimitRule,
+} from "./entry-limit";
 
 test("withdrawn and expired entries do not count toward the limit; the others do", () => {
   expect(countsTowardLimit("submitted")).toBe(true);
@@ -15,6 +21,11 @@ test("entries left under a limit", () => {
   expect(entriesLeft(1, ["withdrawn", "expired"])).toBe(1);
   expect(entriesLeft(3, ["submitted", "withdrawn", "pending_payment"])).toBe(1);
   expect(entriesLeft(2, ["submitted", "submitted", "submitted"])).toBe(0);
+  // A count already made of counted entries only (the submit's one read).
+  expect(entriesLeftAfter(1, 0)).toBe(1);
+  expect(entriesLeftAfter(0, 0)).toBe(1);
+  expect(entriesLeftAfter(3, 2)).toBe(1);
+  expect(entriesLeftAfter(2, 3)).toBe(0);
 });
 
 test("the messages say the rule in plain words", () => {

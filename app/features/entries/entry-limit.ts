@@ -18,7 +18,11 @@ export function countsTowardLimit(status: string) {
 
 /** How many more entries the writer may send; 0 when the limit is reached. */
 export function entriesLeft(limit: number, statuses: readonly string[]) {
-  const used = statuses.filter(countsTowardLimit).length;
+  return entriesLeftAfter(limit, statuses.filter(countsTowardLimit).length);
+}
+
+/** How many more entries the writer may send after `used` counted ones; 0 at the limit. */
+export function entriesLeftAfter(limit: number, used: number) {
   return Math.max(0, Math.max(1, limit) - used);
 }
 

@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod";
 import { identitySpans, writerIdentities } from "~/features/anonymity/identity.server";
+import type { Identity } from "~/features/anonymity/identity-hits";
 import type { PublicContest } from "~/features/contests/public-contest";
 import { divisionWordRange, type DivisionRule } from "~/features/divisions/eligibility";
 import { DivisionRefused } from "~/features/divisions/placement";
@@ -18,7 +19,7 @@ import { BUSY_MESSAGE, isDatabaseBusy, prisma } from "~/utils/db.server";
 import { DomainError, FormReplyRefused } from "~/utils/domain-error";
 import { getStorage } from "~/utils/storage.server";
 import { readEntryBody } from "./entry-body.server";
-import { entryLimitMessage } from "./entry-limit";
+import { entriesLeftAfter, entryLimitMessage } from "./entry-limit";
 import { entriesLeftFor, ownEntry, type Writer } from "./entry-limit.server";
 import { ENTRY_MESSAGES, entrySchema } from "./entry-schema";
 import type { Upload } from "./entry-upload.server";
@@ -63,8 +64,11 @@ export async function receiveEntry(
   user: EntryUser,
   contest: PublicContest,
   forPupil?: PupilEntry,
-  /** The writer's division as the route already read it for this request (null: none). */
-  known?: { division: DivisionRule | null },
+  /**
+   * What the route already read for this request (`readBeforeBody`): the writer's division (null:
+   * none) and, for a writer's own entry, their counted entries and identities.
+   */
+  known?: { division: DivisionRule | null; used?: number; identities?: Identity[] },
 ): Promise<ReceivedEntry> {
   const writer: Writer = forPupil
     ? { pupilId: forPupil.pupilId, userId: forPupil.pupilUserId }
@@ -74,7 +78,9 @@ export async function receiveEntry(
   // A writer who has used up the contest's entries: the file is not stored or read at all
   // (docs/decisions/0024-hostile-documents.md); the write checks again.
   const atLimit =
-    (await entriesLeftFor(writer, contest.id, contest.entriesPerWriter).catch(() => 1)) === 0;
+    (known?.used !== undefined
+      ? entriesLeftAfter(contest.entriesPerWriter, known.used)
+      : await entriesLeftFor(writer, contest.id, contest.entriesPerWriter).catch(() => 1)) === 0;
   try {
     const { form, limitedFile } = await readEntryBody(
       request,
@@ -141,7 +147,11 @@ export async function receiveEntry(
     // Where the entry names its writer, found before the write (a long text must not hold the
     // transaction open; docs/decisions/0034-reading-desk.md).
     const identities = identitySpans(
-      await writerIdentities(prisma, { entrantId: user.id, pupilId: forPupil?.pupilId ?? null }),
+      known?.identities ??
+        (await writerIdentities(prisma, {
+          entrantId: user.id,
+          pupilId: forPupil?.pupilId ?? null,
+        })),
       { reading: submission.value.body ?? upload.text, file: upload.fullText },
     );
     let written;

@@ -18,10 +18,9 @@ import {
 } from "~/features/contests/ai-policy";
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
-import { contestSelect } from "~/features/contests/public-contests.server";
 import { divisionWordRange, type DivisionRule } from "~/features/divisions/eligibility";
 import { DivisionRefused } from "~/features/divisions/placement";
-import { entryDivision, type EntryWriter } from "~/features/divisions/placement.server";
+import { placeEntry, type EntryWriter } from "~/features/divisions/placement.server";
 import { storedType } from "~/features/documents/file-sniff";
 import { priceNewEntry } from "~/features/payments/checkout.server";
 import {
@@ -35,11 +34,11 @@ import {
 } from "~/utils/db.server";
 import { enqueueEvents, type QueuedEvent } from "~/utils/outbox.server";
 import { saveEntryDocument } from "./entry-document.server";
-import { entriesLeft, entryLimitMessage } from "./entry-limit";
-import { countedStatuses, type Writer } from "./entry-limit.server";
+import { entriesLeftAfter, entryLimitMessage } from "./entry-limit";
+import type { Writer } from "./entry-limit.server";
+import { insertEntry, readAtWrite } from "./entry-statements.server";
 import { wordRangeMessage } from "./entry-rules";
 import { ENTRY_MESSAGES, type FileCheck, type entrySchema } from "./entry-schema";
-import { findRepeatedEntry } from "./repeat-entry.server";
 import { initialStatus } from "./submission-status";
 import { withinWordRange } from "./word-count";
 
@@ -147,17 +146,28 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
           await lockRow(tx, "User", user.id);
           // A linked pupil's own entries and class entries count together (ADR 0031).
           if (forPupil?.pupilUserId) await lockRow(tx, "User", forPupil.pupilUserId);
-          // The moment of the write: the window and the account's eligibility, as they are now.
-          const row = await tx.contest.findFirst({
-            where: { id: contestId, isPublished: true },
-            select: contestSelect,
+          // The moment of the write: every read of the rules below in one statement
+          // (docs/decisions/0078-rush-entry-cpu.md), as the database is now.
+          const now = new Date();
+          const read = await readAtWrite(tx, {
+            contestId,
+            accountId: user.id,
+            key: id,
+            writer,
+            repeat: {
+              contestId,
+              entrantId: user.id,
+              pupilId: forPupil?.pupilId,
+              title: value.title,
+              body: value.body ?? null,
+              file: file ? { name: file.name, size: file.size } : null,
+            },
+            now,
           });
-          if (!row || !isSubmissionWindowOpen(publicContest(row), new Date()))
+          // The window and the account's eligibility, as they are now.
+          if (!read.contest || !isSubmissionWindowOpen(publicContest(read.contest), now))
             return { refused: ENTRY_MESSAGES.notOpen } as const;
-          const account = await tx.user.findUnique({
-            where: { id: user.id },
-            select: { id: true, dateOfBirth: true, parentConsentAt: true, displayName: true },
-          });
+          const account = read.account;
           if (!account) return { refused: ENTRY_MESSAGES.mustSignIn } as const;
           if (forPupil) {
             // The educator's approval and the pupil's consent, as they are now.
@@ -168,38 +178,26 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
             if (notEligible) return { refused: notEligible } as const;
           }
 
-          const existing = await tx.submission.findUnique({
-            where: { id },
-            select: { entrantId: true, status: true },
-          });
+          const existing = read.key;
           // A key that names someone else's entry (a forged form) is ignored, not an error.
           if (existing && existing.entrantId !== user.id) id = input.newKey();
           else if (existing) return { duplicate: true, status: existing.status } as const;
-          const repeated = await findRepeatedEntry(tx, {
-            contestId,
-            entrantId: user.id,
-            pupilId: forPupil?.pupilId,
-            title: value.title,
-            body: value.body ?? null,
-            file: file ? { name: file.name, size: file.size } : null,
-          });
-          if (repeated) {
-            id = repeated.id;
-            return { duplicate: true, status: repeated.status } as const;
+          if (read.repeated) {
+            id = read.repeated.id;
+            return { duplicate: true, status: read.repeated.status } as const;
           }
-          const shown = publicContest(row);
+          const shown = publicContest(read.contest);
           // The AI declaration is asked by the policy as it is now (ADR 0053): a policy published
           // after the form was shown sends the form back with its question.
           const declared = declarationFor(shown.aiPolicy, value.ai, forPupil, account);
           if (declared === "missing")
             return { refused: AI_MESSAGES.choose, field: "aiUse" } as const;
-          const mine = await countedStatuses(tx, writer, contestId);
-          if (entriesLeft(shown.entriesPerWriter, mine) === 0)
+          if (entriesLeftAfter(shown.entriesPerWriter, read.used) === 0)
             return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
           // The division as it is now (the admin may have edited it, or the profile changed).
           let placed: DivisionRule | null;
           try {
-            placed = await entryDivision(contestId, entryWriter, new Date(), tx);
+            placed = await placeEntry(read.divisions, entryWriter, now, account, tx);
           } catch (error) {
             if (!(error instanceof DivisionRefused)) throw error;
             return { refused: error.message } as const;
@@ -216,15 +214,16 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
               refused: wordRangeMessage(range.wordMin, range.wordMax),
               field: value.body ? "body" : "file",
             } as const;
-          await tx.submission.create({
-            data: {
+          await insertEntry(
+            tx,
+            {
               id,
               contestId,
               entrantId: user.id,
               pupilId: forPupil?.pupilId ?? null,
               divisionId: placed?.id ?? null,
               title: value.title,
-              body: value.body,
+              body: value.body ?? null,
               wordCount: value.body ? value.wordCount : (file?.words ?? 0),
               // Written unpaid first; priceNewEntry below sets what the fee and any code allow.
               status: initialStatus(shown.entryFeeCents),
@@ -236,8 +235,8 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
               aiPolicyBroken: declared?.breaksPolicy ?? false,
               mentionsEntrant: input.identities.length > 0,
             },
-            select: { id: true },
-          });
+            now,
+          );
           if (declared) await tx.aiDeclaration.create({ data: { submissionId: id, ...declared } });
           // The document's text, read for judges, and every place the entry names its writer
           // (docs/decisions/0034-reading-desk.md).

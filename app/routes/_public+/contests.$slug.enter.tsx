@@ -51,7 +51,8 @@ import { warmInspectionWorker } from "~/features/documents/document-inspection.s
 import { draftDoneCookie, visitorDraftFor } from "~/features/entries/entry-draft.server";
 import { pendingEntryIn } from "~/features/entries/pending-entry.server";
 import { answerDraftQuestion, visitorToSignIn } from "./visitor-sign-in.server";
-import { entryDivision, entryDivisionNotice } from "~/features/divisions/placement.server";
+import { entryDivisionNotice, placeEntry } from "~/features/divisions/placement.server";
+import { readBeforeBody } from "~/features/entries/entry-statements.server";
 import { DivisionRefused } from "~/features/divisions/placement";
 import { EntryNotices } from "~/components/entries/entry-notices";
 import { AiDeclarationFields } from "~/components/entries/ai-declaration-fields";
@@ -149,9 +150,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await discardBody(request);
     return data<ActionData>({ result: null, formError: refused }, { status: 403 });
   }
+  // The writer's division, counted entries and identities: one statement (ADR 0078).
+  const before = await readBeforeBody(user, contest.id);
   let division;
   try {
-    division = await entryDivision(contest.id, { userId: user.id }, new Date());
+    division = await placeEntry(before.divisions, { userId: user.id }, new Date(), user);
   } catch (error) {
     if (!(error instanceof DivisionRefused)) throw error;
     await discardBody(request);
@@ -159,7 +162,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   let outcome: ReceivedEntry;
   try {
-    outcome = await receiveEntry(request, user, contest, undefined, { division });
+    outcome = await receiveEntry(request, user, contest, undefined, { ...before, division });
   } catch (error) {
     return answerRefusal(error, { ownReply: true });
   }
