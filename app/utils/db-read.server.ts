@@ -1,5 +1,5 @@
 /**
- * Reads of the hot pages without Prisma's client (docs/decisions/0076-direct-reads.md).
+ * Reads of the hot pages without Prisma's client (docs/decisions/0079-direct-reads.md).
  *
  * `readRows<Row>\`SELECT …\`` takes the same template as `prisma.$queryRaw` (values become bound
  * parameters; `Prisma.sql`, `Prisma.join` and `Prisma.raw` fragments nest) and answers the same

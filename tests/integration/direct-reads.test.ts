@@ -4,7 +4,7 @@ import { readRows } from "~/utils/db-read.server";
 import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
 import { at, lifecycleContest } from "./lifecycle-fixtures";
 
-// The hot pages' reads without Prisma's client (docs/decisions/0076-direct-reads.md): the same
+// The hot pages' reads without Prisma's client (docs/decisions/0079-direct-reads.md): the same
 // template as `prisma.$queryRaw`, the same rows (dates as Dates, booleans as booleans, integers
 // as numbers), the same bound values (Dates and booleans compared with the stored ones), and
 // every statement still counted by the suite's budgets (observeSql).
