@@ -35,20 +35,15 @@ const ids = () => [published, draft];
 
 describe("readRows", () => {
   test("answers the client's rows: dates, booleans, integers, text, nulls, computed columns", async () => {
-    const direct = await readRows<Record<string, unknown>>`
+    const query = Prisma.sql`
       SELECT c."id" AS "id", c."title" AS "title", c."createdAt" AS "createdAt",
         c."isPublished" AS "isPublished", c."judgesPerSubmission" AS "per",
         c."publishedResultsAt" AS "resultsAt", c."spreadPercent" AS "spread",
         (SELECT COUNT(*) FROM "Rubric" r WHERE r."contestId" = c."id") AS "rubrics",
         NULL AS "nothing", 1.5 AS "half"
       FROM "Contest" c WHERE c."id" IN (${Prisma.join(ids())}) ORDER BY c."title"`;
-    const viaClient = await prisma.$queryRaw<Record<string, unknown>[]>`
-      SELECT c."id" AS "id", c."title" AS "title", c."createdAt" AS "createdAt",
-        c."isPublished" AS "isPublished", c."judgesPerSubmission" AS "per",
-        c."publishedResultsAt" AS "resultsAt", c."spreadPercent" AS "spread",
-        (SELECT COUNT(*) FROM "Rubric" r WHERE r."contestId" = c."id") AS "rubrics",
-        NULL AS "nothing", 1.5 AS "half"
-      FROM "Contest" c WHERE c."id" IN (${Prisma.join(ids())}) ORDER BY c."title"`;
+    const direct = await readRows<Record<string, unknown>>`${query}`;
+    const viaClient = await prisma.$queryRaw<Record<string, unknown>[]>(query);
     expect(direct).toHaveLength(2);
     expect(plain(direct)).toEqual(plain(viaClient));
     const first = direct.find((r) => r.id === published)!;

@@ -3,7 +3,8 @@
  * recording where it does, and the admin's decisions. `Submission.mentionsEntrant` is kept equal
  * to "a hit is waiting for the admin" by every write here.
  */
-import { fromSql, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { mentionsIdentity } from "~/features/documents/documents";
 import { DomainError } from "~/utils/domain-error";
 import {
@@ -69,14 +70,9 @@ export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Ide
     // teachers and schools, in one statement.
     return entrantIdentities(
       entrant,
-      await db.$queryRaw<{ displayName: string; school: string }[]>`
-        SELECT DISTINCT tu."displayName", sc."name" AS "school"
-        FROM "Pupil" p
-        JOIN "Classroom" c ON c."id" = p."classroomId"
-        JOIN "Educator" e ON e."userId" = c."educatorId"
-        JOIN "User" tu ON tu."id" = e."userId"
-        JOIN "School" sc ON sc."id" = e."schoolId"
-        WHERE p."userId" = ${writer.entrantId}`,
+      await db.$queryRaw<{ displayName: string; school: string }[]>(
+        joinedClassTeachers(writer.entrantId),
+      ),
     );
   }
   if (classroomOwners.size) {
@@ -92,6 +88,22 @@ export async function writerIdentities(db: Db, writer: EntryWriter): Promise<Ide
     out.push({ kind: "school", value: t.school });
   }
   return out;
+}
+
+/**
+ * The teacher and school of each class the writer `userId` joined (their `displayName` and
+ * `school`), a few rows by the linked pupils' index (ADR 0066): alone here, and inside the
+ * entry's first statement (docs/decisions/0078-rush-entry-cpu.md).
+ */
+export function joinedClassTeachers(userId: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT DISTINCT tu."displayName", sc."name" AS "school"
+    FROM "Pupil" p
+    JOIN "Classroom" c ON c."id" = p."classroomId"
+    JOIN "Educator" e ON e."userId" = c."educatorId"
+    JOIN "User" tu ON tu."id" = e."userId"
+    JOIN "School" sc ON sc."id" = e."schoolId"
+    WHERE p."userId" = ${userId}`;
 }
 
 /**

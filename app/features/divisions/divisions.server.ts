@@ -28,36 +28,40 @@ export function toDivisionRule(row: {
   return { ...row, basis: row.basis === "age" ? "age" : ("grade" as DivisionBasis) };
 }
 
-/** One raw statement (docs/decisions/0075-signed-in-request-cpu.md): the same columns and order. */
-export async function contestDivisions(contestId: string): Promise<DivisionRule[]> {
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      name: string;
-      position: Int;
-      basis: string;
-      min: Int;
-      max: Int;
-      ageOn: Date | string | null;
-      wordMin: Int | null;
-      wordMax: Int | null;
-    }[]
-  >`
-    SELECT "id", "name", "position", "basis", "min", "max", "ageOn", "wordMin", "wordMax"
-    FROM "Division" WHERE "contestId" = ${contestId} ORDER BY "position" ASC, "createdAt" ASC`;
-  return rows.map((r) =>
-    toDivisionRule({
-      id: r.id,
-      name: r.name,
-      position: fromSql.int(r.position),
-      basis: r.basis,
-      min: fromSql.int(r.min),
-      max: fromSql.int(r.max),
-      ageOn: fromSql.dateOrNull(r.ageOn),
-      wordMin: fromSql.intOrNull(r.wordMin),
-      wordMax: fromSql.intOrNull(r.wordMax),
-    }),
-  );
+type Int = number | bigint;
+
+/** A division's columns as a raw statement answers them, on either engine. */
+export type RawDivision = {
+  id: string;
+  name: string;
+  basis: string;
+  position: Int;
+  min: Int;
+  max: Int;
+  wordMin: Int | null;
+  wordMax: Int | null;
+  ageOn: Date | string | null;
+};
+
+/** The rule of a division read raw. */
+export function divisionFromSql(r: RawDivision): DivisionRule {
+  return toDivisionRule({
+    id: r.id,
+    name: r.name,
+    position: fromSql.int(r.position),
+    basis: r.basis,
+    min: fromSql.int(r.min),
+    max: fromSql.int(r.max),
+    ageOn: fromSql.dateOrNull(r.ageOn),
+    wordMin: fromSql.intOrNull(r.wordMin),
+    wordMax: fromSql.intOrNull(r.wordMax),
+  });
 }
 
-type Int = number | bigint;
+/** One raw statement (docs/decisions/0075-signed-in-request-cpu.md): the same columns and order. */
+export async function contestDivisions(contestId: string): Promise<DivisionRule[]> {
+  const rows = await prisma.$queryRaw<RawDivision[]>`
+    SELECT "id", "name", "position", "basis", "min", "max", "ageOn", "wordMin", "wordMax"
+    FROM "Division" WHERE "contestId" = ${contestId} ORDER BY "position" ASC, "createdAt" ASC`;
+  return rows.map(divisionFromSql);
+}

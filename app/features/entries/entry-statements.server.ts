@@ -9,9 +9,9 @@ import {
   contestFromSql,
   type RawContestRow,
 } from "~/features/contests/public-contests.server";
-import { entrantIdentities } from "~/features/anonymity/identity.server";
+import { entrantIdentities, joinedClassTeachers } from "~/features/anonymity/identity.server";
 import type { Identity } from "~/features/anonymity/identity-hits";
-import { toDivisionRule } from "~/features/divisions/divisions.server";
+import { divisionFromSql, type RawDivision } from "~/features/divisions/divisions.server";
 import type { DivisionRule } from "~/features/divisions/eligibility";
 import { Prisma } from "~/generated/prisma/client";
 import { engine, fromSql, prisma, type SubmissionStatus } from "~/utils/db.server";
@@ -22,32 +22,6 @@ import { REPEAT_WINDOW_MS } from "./repeat-entry.server";
 
 type Int = number | bigint;
 type Db = Pick<Prisma.TransactionClient, "$queryRaw" | "$executeRaw">;
-
-type RawDivision = {
-  id: string;
-  name: string;
-  basis: string;
-  position: Int;
-  min: Int;
-  max: Int;
-  wordMin: Int | null;
-  wordMax: Int | null;
-  ageOn: Date | string | null;
-};
-
-function divisionFromSql(r: RawDivision): DivisionRule {
-  return toDivisionRule({
-    id: r.id,
-    name: r.name,
-    position: fromSql.int(r.position),
-    basis: r.basis,
-    min: fromSql.int(r.min),
-    max: fromSql.int(r.max),
-    ageOn: fromSql.dateOrNull(r.ageOn),
-    wordMin: fromSql.intOrNull(r.wordMin),
-    wordMax: fromSql.intOrNull(r.wordMax),
-  });
-}
 
 const COUNT_OF = (writer: Writer, contestId: string) =>
   Prisma.sql`(SELECT COUNT(*) FROM (${countedEntries(writer, contestId)}) x)`;
@@ -92,15 +66,7 @@ export async function readBeforeBody(
     FROM "Educator" e JOIN "School" sc ON sc."id" = e."schoolId" WHERE e."userId" = ${account.id}
     UNION ALL
     SELECT 'teacher', t."displayName", t."school", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-    FROM (
-      SELECT DISTINCT tu."displayName", sc."name" AS "school"
-      FROM "Pupil" p
-      JOIN "Classroom" c ON c."id" = p."classroomId"
-      JOIN "Educator" e ON e."userId" = c."educatorId"
-      JOIN "User" tu ON tu."id" = e."userId"
-      JOIN "School" sc ON sc."id" = e."schoolId"
-      WHERE p."userId" = ${account.id}
-    ) t
+    FROM (${joinedClassTeachers(account.id)}) t
     ORDER BY "kind", "n", "since"`;
   const divisions: DivisionRule[] = [];
   const teachers: { displayName: string; school: string }[] = [];
