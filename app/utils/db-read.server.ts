@@ -6,7 +6,7 @@
  * rows. On SQLite it runs the statement at once on the connection's kept statement
  * (sqlite-statements.ts): Prisma's client spent about 0.13 ms of CPU on each raw read around
  * SQLite's few microseconds, several times a page. On PostgreSQL, or before the client has opened
- * its SQLite connection, it is `prisma.$queryRaw` itself.
+ * its SQLite connection (or once that connection is closed), it is `prisma.$queryRaw` itself.
  *
  * The rows match the client's: a column declared DATETIME (or TIMESTAMP) is a Date, one declared
  * BOOLEAN a boolean, every other value as SQLite gives it (an integer computed by the statement is
@@ -60,6 +60,7 @@ export async function readRows<T>(
     if (isDatabaseBusy(error)) throw new DatabaseBusy();
     throw error;
   }
+  if (!answer) return prisma.$queryRaw<T[]>(query);
   const { names, types } = answer;
   const convert = types.map(converterOf);
   const rows = answer.rows.map((row) => {

@@ -155,7 +155,7 @@ function cacheStatements(connection: Queryable) {
 
 declare global {
   // Beside the client it belongs to (kept across dev reloads, shared with a tool's own import).
-  var __inkwellSqliteRead: ((sql: string, args: unknown[]) => DirectRead) | undefined;
+  var __inkwellSqliteRead: ((sql: string, args: unknown[]) => DirectRead | null) | undefined;
 }
 /** SQLite: the connection's kept statements for a read without the client (db-read.server.ts). */
 export function sqliteReader() {

@@ -69,4 +69,20 @@ describe("withStatementCache", () => {
     query(db, `SELECT 0`, []);
     expect(stats.prepared).toBe(11);
   });
+
+  test("a read answers the statement's columns and rows, and nothing once the database is closed", () => {
+    const raw = fresh();
+    raw.exec(`INSERT INTO t (id, name) VALUES (1, 'a'), (2, 'b')`);
+    const { read } = withStatementCache(raw);
+    expect(read(`SELECT id, name FROM t WHERE id > ?`, [0])).toEqual({
+      names: ["id", "name"],
+      types: ["INTEGER", "TEXT"],
+      rows: [
+        [1, "a"],
+        [2, "b"],
+      ],
+    });
+    raw.close();
+    expect(read(`SELECT id, name FROM t WHERE id > ?`, [0])).toBeNull();
+  });
 });

@@ -15,7 +15,7 @@ type Statement = {
   all(...params: unknown[]): unknown[];
   run(...params: unknown[]): unknown;
 };
-type Database = { prepare(sql: string): Statement };
+type Database = { prepare(sql: string): Statement; readonly open?: boolean };
 
 /** A compiled statement; a reader's column list and raw mode are set once. */
 type Entry = { statement: Statement; columns?: { name: string; type: string | null }[] };
@@ -78,7 +78,9 @@ export function withStatementCache<T extends Database>(db: T, max = 500) {
     },
   });
   /** A read-only statement run at once on its kept statement, without Prisma's client (ADR 0052). */
-  const read = (sql: string, args: unknown[]): DirectRead => {
+  const read = (sql: string, args: unknown[]): DirectRead | null => {
+    // A closed connection (the client disposed of it) answers nothing: the caller asks the client.
+    if (db.open === false) return null;
     const entry = entryFor(sql);
     if (!entry.statement.reader) throw new Error("A direct read must return rows");
     const columns = (entry.columns ??= entry.statement.columns());
