@@ -1,23 +1,28 @@
 /**
- * Reads of the hot pages without Prisma's client (docs/decisions/0079-direct-reads.md).
+ * Reads of the hot pages without Prisma's client (docs/decisions/0079-direct-reads.md,
+ * 0082-postgresql-direct-reads.md).
  *
  * `readRows<Row>\`SELECT …\`` takes the same template as `prisma.$queryRaw` (values become bound
  * parameters; `Prisma.sql`, `Prisma.join` and `Prisma.raw` fragments nest) and answers the same
  * rows. On SQLite it runs the statement at once on the connection's kept statement
  * (sqlite-statements.ts): Prisma's client spent about 0.13 ms of CPU on each raw read around
- * SQLite's few microseconds, several times a page. On PostgreSQL, or before the client has opened
- * its SQLite connection (or once that connection is closed), it is `prisma.$queryRaw` itself.
+ * SQLite's few microseconds, several times a page. On PostgreSQL it runs on the client's own `pg`
+ * pool (pg-read.server.ts). Before the client has opened its connection (or once it is closed),
+ * and inside an interactive transaction (its reads go through the transaction's client), it is
+ * `prisma.$queryRaw` itself.
  *
- * The rows match the client's: a column declared DATETIME (or TIMESTAMP) is a Date, one declared
- * BOOLEAN a boolean, every other value as SQLite gives it (an integer computed by the statement is
- * a number here where the client gives a bigint: callers read integers through `fromSql.int`).
- * Values are bound as the client's SQLite adapter binds them: a Date as its ISO text with
- * `+00:00`, a boolean as 1 or 0. Only for reads outside a transaction: a transaction's reads go
- * through its own client.
+ * SQLite's rows match the client's: a column declared DATETIME (or TIMESTAMP) is a Date, one
+ * declared BOOLEAN a boolean, every other value as SQLite gives it (an integer computed by the
+ * statement is a number here where the client gives a bigint: callers read integers through
+ * `fromSql.int`). Values are bound as the client's SQLite adapter binds them: a Date as its ISO
+ * text with `+00:00`, a boolean as 1 or 0. PostgreSQL's rows and bound values are the client's
+ * exactly (pg-read.server.ts).
  */
 import { Prisma } from "~/generated/prisma/client";
 import { DatabaseBusy, isDatabaseBusy } from "./db-busy.server";
-import { engine, prisma, sqliteReader, sqlObserved } from "./db.server";
+import { engine, postgresPool, prisma, sqliteReader, sqlObserved } from "./db.server";
+import { pgRead, toPg } from "./pg-read.server";
+import { openTransaction } from "./transaction-scope.server";
 
 type Convert = ((value: unknown) => unknown) | null;
 
@@ -49,7 +54,10 @@ export async function readRows<T>(
   ...values: Prisma.Sql[] | unknown[]
 ): Promise<T[]> {
   const query = Prisma.sql(strings, ...(values as Prisma.Sql[]));
-  const read = engine === "sqlite" ? sqliteReader() : undefined;
+  const tx = openTransaction<Prisma.TransactionClient>();
+  if (tx) return tx.$queryRaw<T[]>(query);
+  if (engine === "postgres") return postgresRows<T>(query);
+  const read = sqliteReader();
   if (!read) return prisma.$queryRaw<T[]>(query);
   const args = query.values.map(toSqlite);
   const t0 = sqlObserved.wanted() ? performance.now() : 0;
@@ -74,5 +82,23 @@ export async function readRows<T>(
   });
   if (t0)
     sqlObserved.report({ sql: query.sql, args, rows: rows.length, ms: performance.now() - t0 });
+  return rows;
+}
+
+async function postgresRows<T>(query: Prisma.Sql): Promise<T[]> {
+  const pool = postgresPool();
+  if (!pool) return prisma.$queryRaw<T[]>(query);
+  const args = query.values.map(toPg);
+  const t0 = sqlObserved.wanted() ? performance.now() : 0;
+  let rows;
+  try {
+    rows = await pgRead<T>(pool, query.text, args);
+  } catch (error) {
+    if (isDatabaseBusy(error)) throw new DatabaseBusy();
+    throw error;
+  }
+  if (!rows) return prisma.$queryRaw<T[]>(query);
+  if (t0)
+    sqlObserved.report({ sql: query.text, args, rows: rows.length, ms: performance.now() - t0 });
   return rows;
 }

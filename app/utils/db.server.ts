@@ -8,6 +8,7 @@ import { env } from "./env.server";
 import { prepareDatabaseFile } from "./private-files.mjs";
 import { BUSY_TIMEOUT_MS, DatabaseBusy, isDatabaseBusy, withBusyRetry } from "./db-busy.server";
 import { withStatementCache, type DirectRead, type StatementCacheStats } from "./sqlite-statements";
+import { withTransactionScope } from "./transaction-scope.server";
 import { backstopOnly } from "./wal-checkpoint";
 
 export type { Prisma } from "~/generated/prisma/client";
@@ -162,6 +163,22 @@ export function sqliteReader() {
   return globalThis.__inkwellSqliteRead;
 }
 
+declare global {
+  // The pool of the client's PostgreSQL adapter, beside the client (as the SQLite reader).
+  var __inkwellPgPool: pg.Pool | undefined;
+}
+/** PostgreSQL: the adapter's `pg` pool, for a read without the client (db-read.server.ts). */
+function keepPool(connection: Queryable) {
+  const adapter = connection as Queryable & { underlyingDriver?: () => unknown };
+  const pool = adapter.underlyingDriver?.() as pg.Pool | undefined;
+  if (typeof pool?.query === "function" && "ending" in pool) globalThis.__inkwellPgPool = pool;
+}
+/** The client's pool while it is open; none before the client connects or once it is ended. */
+export function postgresPool(): pg.Pool | undefined {
+  const pool = globalThis.__inkwellPgPool;
+  return pool && !pool.ending && !pool.ended ? pool : undefined;
+}
+
 /** How many SQL texts the SQLite connections compiled and how many statements reused one. */
 export function sqliteStatementStats(): StatementCacheStats {
   return statementStats.reduce(
@@ -199,6 +216,7 @@ function baseClient(url: string): PrismaClient {
       ].join(" "),
       connectionTimeoutMillis: 5_000,
     }),
+    keepPool,
   );
   // The two generated clients share one schema (scripts/generate-clients.mjs): same models, same
   // types; only the provider differs.
@@ -227,7 +245,8 @@ function createClient(url: string): PrismaClient {
       },
     },
   }) as unknown as PrismaClient;
-  return engineOf(url) === "postgres" ? retryingTransactions(extended) : extended;
+  const scoped = withTransactionScope(extended);
+  return engineOf(url) === "postgres" ? retryingTransactions(scoped) : scoped;
 }
 
 /**

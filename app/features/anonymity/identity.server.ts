@@ -4,8 +4,8 @@
  * to "a hit is waiting for the admin" by every write here.
  */
 import { Prisma } from "~/generated/prisma/client";
-import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { readRows } from "~/utils/db-read.server";
+import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { mentionsIdentity } from "~/features/documents/documents";
 import { DomainError } from "~/utils/domain-error";
 import {
@@ -231,26 +231,28 @@ export async function decideIdentityHits(input: {
   );
 }
 
+type HitRow = {
+  id: string;
+  kind: string;
+  start: number | bigint;
+  end: number | bigint;
+  status: string;
+  decidedAt: Date | string | null;
+};
+
 /**
  * An entry's places, in text order, for the admin's entry page and the judges' text: a raw
  * statement, read on every review page (a Prisma model call cost about four times as much CPU:
  * docs/decisions/0072-per-page-work.md).
  */
 export async function identityHitsOf(submissionId: string, db: Db = prisma) {
-  type Row = {
-    id: string;
-    kind: string;
-    start: number | bigint;
-    end: number | bigint;
-    status: string;
-    decidedAt: Date | string | null;
-  };
   const query = Prisma.sql`
     SELECT "id", "kind", "start", "end", "status", "decidedAt" FROM "IdentityHit"
     WHERE "submissionId" = ${submissionId}
     ORDER BY "start" ASC, "id" ASC`;
-  // Outside a transaction (the review page, the admin's entry page): the direct read (ADR 0079).
-  const rows = db === prisma ? await readRows<Row>`${query}` : await db.$queryRaw<Row[]>(query);
+  // Outside a caller's transaction, without the client (docs/decisions/0082-postgresql-direct-reads.md).
+  const rows =
+    db === prisma ? await readRows<HitRow>`${query}` : await db.$queryRaw<HitRow[]>(query);
   return rows.map((h) => ({
     id: h.id,
     kind: h.kind,

@@ -10,6 +10,7 @@
 import { RECUSAL_REASONS, type RecusalReason } from "~/features/panel/panel-rules";
 import { recordRecusal } from "~/features/panel/constraints.server";
 import { DomainError } from "~/utils/domain-error";
+import { readRows } from "~/utils/db-read.server";
 import { fromSql, lockingTransaction, lockRow, prisma, withBusyRetry } from "~/utils/db.server";
 import { addJudgeTo } from "./replacement.server";
 import { bumpRankingVersion } from "~/features/rank-version/ranking-version.server";
@@ -149,23 +150,21 @@ export async function contestRecusals(contestId: string, take = 200) {
  * replacement).
  */
 export async function entryRecusals(submissionId: string) {
-  // One raw statement (docs/decisions/0075-signed-in-request-cpu.md).
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      contestId: string;
-      round: number | bigint;
-      reason: string;
-      createdAt: Date | string;
-      submissionId: string;
-      judgeId: string;
-      replacementId: string | null;
-      jName: string | null;
-      jEmail: string | null;
-      pName: string | null;
-      pEmail: string | null;
-    }[]
-  >`
+  // One raw statement (docs/decisions/0075-signed-in-request-cpu.md), without the client (0082).
+  const rows = await readRows<{
+    id: string;
+    contestId: string;
+    round: number | bigint;
+    reason: string;
+    createdAt: Date | string;
+    submissionId: string;
+    judgeId: string;
+    replacementId: string | null;
+    jName: string | null;
+    jEmail: string | null;
+    pName: string | null;
+    pEmail: string | null;
+  }>`
     SELECT r."id" AS "id", r."contestId" AS "contestId", r."round" AS "round",
       r."reason" AS "reason", r."createdAt" AS "createdAt", r."submissionId" AS "submissionId",
       r."judgeId" AS "judgeId", r."replacementId" AS "replacementId",

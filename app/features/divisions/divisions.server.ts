@@ -1,5 +1,6 @@
 /** A contest's divisions, in order (docs/decisions/0032-divisions-and-rounds.md). */
-import { fromSql, prisma } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
+import { fromSql } from "~/utils/db.server";
 import type { DivisionBasis, DivisionRule } from "./eligibility";
 
 export const divisionSelect = {
@@ -58,9 +59,12 @@ export function divisionFromSql(r: RawDivision): DivisionRule {
   });
 }
 
-/** One raw statement (docs/decisions/0075-signed-in-request-cpu.md): the same columns and order. */
+/**
+ * One raw statement (docs/decisions/0075-signed-in-request-cpu.md): the same columns and order,
+ * without the client (0082-postgresql-direct-reads.md).
+ */
 export async function contestDivisions(contestId: string): Promise<DivisionRule[]> {
-  const rows = await prisma.$queryRaw<RawDivision[]>`
+  const rows = await readRows<RawDivision>`
     SELECT "id", "name", "position", "basis", "min", "max", "ageOn", "wordMin", "wordMax"
     FROM "Division" WHERE "contestId" = ${contestId} ORDER BY "position" ASC, "createdAt" ASC`;
   return rows.map(divisionFromSql);

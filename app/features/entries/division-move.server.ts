@@ -6,6 +6,7 @@
  */
 import { releaseUnscoredAssignments } from "~/features/assignment/release.server";
 import { bumpRankingVersion } from "~/features/rank-version/ranking-version.server";
+import { readRows } from "~/utils/db-read.server";
 import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { DomainError } from "~/utils/domain-error";
 
@@ -56,20 +57,18 @@ export async function moveToDivision(input: {
 
 /**
  * The entry's moves, oldest first, with who made each (their display name, if they still exist):
- * one raw statement (docs/decisions/0075-signed-in-request-cpu.md).
+ * one raw statement (docs/decisions/0075-signed-in-request-cpu.md), without the client (0082).
  */
 export async function divisionMoves(submissionId: string) {
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      fromName: string | null;
-      toName: string;
-      note: string;
-      movedById: string | null;
-      createdAt: Date | string;
-      movedByName: string | null;
-    }[]
-  >`
+  const rows = await readRows<{
+    id: string;
+    fromName: string | null;
+    toName: string;
+    note: string;
+    movedById: string | null;
+    createdAt: Date | string;
+    movedByName: string | null;
+  }>`
     SELECT m."id" AS "id", m."fromName" AS "fromName", m."toName" AS "toName", m."note" AS "note",
       m."movedById" AS "movedById", m."createdAt" AS "createdAt", u."displayName" AS "movedByName"
     FROM "DivisionMove" m LEFT JOIN "User" u ON u."id" = m."movedById"
