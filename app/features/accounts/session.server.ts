@@ -64,11 +64,20 @@ export async function takeReturnTo(request: Request) {
  * The name under which the browser keeps this account's unsent drafts (ADR 0031): derived from
  * the account with the site's secret, so it neither is nor reveals the account's id.
  */
-export const draftOwnerOf = (userId: string) =>
-  createHmac("sha256", sessionSecrets()[0])
-    .update(`draft:${userId}`)
-    .digest("base64url")
-    .slice(0, 22);
+export function draftOwnerOf(userId: string) {
+  // Asked by every signed-in page (the root loader): each account's name is derived once (ADR 0083).
+  let owner = draftOwners.get(userId);
+  if (owner === undefined) {
+    owner = createHmac("sha256", sessionSecrets()[0])
+      .update(`draft:${userId}`)
+      .digest("base64url")
+      .slice(0, 22);
+    if (draftOwners.size >= READ_COOKIES_KEPT) draftOwners.clear();
+    draftOwners.set(userId, owner);
+  }
+  return owner;
+}
+const draftOwners = new Map<string, string>();
 
 /**
  * Cookie headers already read, to the session id they carry (a signed cookie always reads the
