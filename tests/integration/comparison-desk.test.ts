@@ -16,6 +16,7 @@ import { comparisonNotesFor, comparisonScales } from "~/features/comparison/scal
 import { seededRandom, spearman } from "~/features/comparison/simulation";
 import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
 import { seatPanel } from "./panel-fixtures";
+import { judgePanelContests } from "~/features/panel/panel-invitation.server";
 
 const HOUR = 3_600_000;
 
@@ -235,5 +236,32 @@ describe("the comparison desk", () => {
     expect(scale!.judges[0]!.judgeId).toBe(contrarian);
     const notes = await comparisonNotesFor(ids[29]!);
     expect(notes.every((n) => n.note === "A wonderful final line." && n.round === 1)).toBe(true);
+  });
+});
+
+describe("the queue's panel contests (ADR 0081)", () => {
+  test("a comparison round's judge gets the desk's contest, an invited one the judging window", async () => {
+    const { contest, judges } = await comparisonContest(2, 1);
+    const other = await lifecycleContest();
+    await seatPanel(other.contest.id, judges, { status: "invited" });
+    const { comparing, invitations } = await judgePanelContests(judges[0]!);
+    // The desk's link: the contest's id and title, nothing more.
+    expect(comparing).toEqual([{ id: contest.id, title: contest.title }]);
+    const row = await prisma.contest.findUniqueOrThrow({ where: { id: other.contest.id } });
+    expect(invitations).toEqual([
+      {
+        id: row.id,
+        title: row.title,
+        timeZone: row.timeZone,
+        judgingOpen: row.judgingOpen,
+        judgingClose: row.judgingClose,
+      },
+    ]);
+    // A closed comparison round gives no link.
+    await prisma.judgingRound.updateMany({
+      where: { contestId: contest.id },
+      data: { judgingClose: new Date(Date.now() - HOUR) },
+    });
+    expect((await judgePanelContests(judges[0]!)).comparing).toEqual([]);
   });
 });

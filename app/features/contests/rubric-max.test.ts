@@ -12,4 +12,13 @@ describe("a rubric's highest total", () => {
     expect(rubricMaxTotal(JSON.stringify(twenty))).toBe(20);
     expect(rubricMaxTotal("not json")).toBeNull();
   });
+
+  test("each rubric's answer is kept: the same text gives the same maximum, many texts stay right", () => {
+    const rubric = (max: number) =>
+      JSON.stringify([{ key: "a", label: "A", maxPoints: max, weight: 1, requireComment: false }]);
+    for (let round = 0; round < 2; round++)
+      for (let max = 1; max <= 100; max++) expect(rubricMaxTotal(rubric(max))).toBe(max);
+    expect(rubricMaxTotal("[]")).toBeNull();
+    expect(rubricMaxTotal("[]")).toBeNull();
+  });
 });

@@ -54,10 +54,23 @@ export function weightedTotal(
 
 /** The highest total a stored rubric allows: Σ maxPoints × weight (null when it has none). */
 export function rubricMaxTotal(json: string): number | null {
-  const criteria = parseCriteria(json);
-  if (criteria.length === 0) return null;
-  return round2(criteria.reduce((sum, c) => sum + c.maxPoints * c.weight, 0));
+  // A list shows the same few rubrics on every row: each stored text is validated once
+  // (docs/decisions/0081-judge-queue-cpu.md).
+  let max = maxTotals.get(json);
+  if (max === undefined) {
+    const criteria = parseCriteria(json);
+    max =
+      criteria.length === 0
+        ? null
+        : round2(criteria.reduce((s, c) => s + c.maxPoints * c.weight, 0));
+    if (maxTotals.size >= 200) maxTotals.clear();
+    maxTotals.set(json, max);
+  }
+  return max;
 }
+
+/** Recent answers of rubricMaxTotal, by the stored criteria text. */
+const maxTotals = new Map<string, number | null>();
 
 /** Reads a stored criteria column; a malformed value yields an empty list rather than a crash. */
 export function parseCriteria(json: string): Criterion[] {

@@ -9,6 +9,7 @@ import { hashPassword } from "~/features/accounts/auth.server";
 import { findToken, redeemToken, TOKEN_TYPES } from "~/features/accounts/one-time-tokens.server";
 import { publishedDates } from "~/features/contests/contest-snapshot";
 import { fromSql, prisma, withBusyRetry, type Prisma } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 import { DomainError } from "~/utils/domain-error";
 import { normalSchoolName } from "./constraints.server";
 import { DECLARED_NOTE, tidySchoolName } from "./declarations";
@@ -218,22 +219,21 @@ export async function pendingPanelInvitations(judgeId: string) {
  * the link to the comparison desk (docs/decisions/0056-comparison-rounds.md).
  */
 export async function judgePanelContests(judgeId: string, now = new Date()) {
-  // One raw statement with its contests (Prisma sent two: docs/decisions/0075-signed-in-request-cpu.md).
-  const rows = await prisma.$queryRaw<
-    {
-      status: string;
-      id: string;
-      title: string;
-      timeZone: string;
-      isPublished: boolean | number | bigint;
-      publishedSnapshot: string | null;
-      submissionsOpen: Date | string;
-      submissionsClose: Date | string;
-      judgingOpen: Date | string;
-      judgingClose: Date | string;
-      resultsAt: Date | string;
-    }[]
-  >`
+  // One raw statement with its contests (Prisma sent two: docs/decisions/0075-signed-in-request-cpu.md),
+  // read without Prisma's client on SQLite (ADR 0079).
+  const rows = await readRows<{
+    status: string;
+    id: string;
+    title: string;
+    timeZone: string;
+    isPublished: boolean | number | bigint;
+    publishedSnapshot: string | null;
+    submissionsOpen: Date | string;
+    submissionsClose: Date | string;
+    judgingOpen: Date | string;
+    judgingClose: Date | string;
+    resultsAt: Date | string;
+  }>`
     SELECT m."status" AS "status", c."id" AS "id", c."title" AS "title",
       c."timeZone" AS "timeZone", c."isPublished" AS "isPublished",
       c."publishedSnapshot" AS "publishedSnapshot", c."submissionsOpen" AS "submissionsOpen",
@@ -262,6 +262,10 @@ export async function judgePanelContests(judgeId: string, now = new Date()) {
     });
   return {
     invitations: rows.filter((r) => r.status === "invited").map(view),
-    comparing: rows.filter((r) => r.status === "accepted").map(view),
+    // The desk's link needs the contest's id and title only: its snapshot is not read
+    // (docs/decisions/0081-judge-queue-cpu.md).
+    comparing: rows
+      .filter((r) => r.status === "accepted")
+      .map((r) => ({ id: r.id, title: r.title })),
   };
 }
