@@ -26,13 +26,10 @@ export default function handleRequest(
     let shellRendered = false;
     // The whole document is rendered, then sent as one body: the server sends an HTML page whole
     // anyway, and no route streams (docs/decisions/0083-whole-document-render.md).
-    const sink = documentSink(
-      (html) => {
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-      },
-      reject,
-    );
+    const sink = documentSink((html) => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+    }, reject);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer
