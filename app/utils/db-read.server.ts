@@ -18,6 +18,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { DatabaseBusy, isDatabaseBusy } from "./db-busy.server";
 import { engine, prisma, sqliteReader, sqlObserved } from "./db.server";
+import type { DirectRead } from "./sqlite-statements";
 
 type Convert = ((value: unknown) => unknown) | null;
 
@@ -38,7 +39,7 @@ function converterOf(declared: string | null): Convert {
 }
 
 /** A bound value as the client's SQLite adapter binds it. */
-function toSqlite(value: unknown): unknown {
+export function toSqlite(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
   if (typeof value === "boolean") return value ? 1 : 0;
   return value;
@@ -61,9 +62,17 @@ export async function readRows<T>(
     throw error;
   }
   if (!answer) return prisma.$queryRaw<T[]>(query);
+  const rows = rowsOf<T>(answer);
+  if (t0)
+    sqlObserved.report({ sql: query.sql, args, rows: rows.length, ms: performance.now() - t0 });
+  return rows;
+}
+
+/** A direct read's rows as the client gives them: objects, dates and booleans by declared type. */
+export function rowsOf<T>(answer: DirectRead): T[] {
   const { names, types } = answer;
   const convert = types.map(converterOf);
-  const rows = answer.rows.map((row) => {
+  return answer.rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) {
       const value = row[i];
@@ -72,7 +81,4 @@ export async function readRows<T>(
     }
     return out as T;
   });
-  if (t0)
-    sqlObserved.report({ sql: query.sql, args, rows: rows.length, ms: performance.now() - t0 });
-  return rows;
 }
