@@ -14,7 +14,7 @@ import type { DivisionRule } from "~/features/divisions/eligibility";
 import { directWrite } from "~/utils/db-write.server";
 import { eventsQuery } from "~/utils/outbox.server";
 import { atWriteFrom, atWriteQuery, insertEntryQuery } from "./entry-statements.server";
-import type { EntryWrite, EntryWritten } from "./write-entry.server";
+import type { EntryWrite, EntryWritten } from "./write-entry-types";
 import {
   counted,
   eligibilityMessage,
