@@ -1,14 +1,12 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { sendToInngest } from "../inngest/dispatch";
 import { startScheduler } from "./features/lifecycle/scheduler.server";
 import { logError } from "./utils/access-log";
 import { prisma } from "./utils/db.server";
 import { env, initEnv, inngestConfigured } from "./utils/env.server";
+import { documentSink } from "./utils/document-sink.server";
 import { NonceProvider } from "./utils/nonce";
 
 // A bad environment stops the server here, with one line naming the variable.
@@ -24,9 +22,17 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The whole document is rendered, then sent as one body: the server sends an HTML page whole
+    // anyway, and no route streams (docs/decisions/0083-whole-document-render.md).
+    const sink = documentSink(
+      (html) => {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+      },
+      reject,
+    );
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer
@@ -38,17 +44,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [callback]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        },
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -44,7 +44,10 @@ export async function redirectWithToast(url: string, toast: Toast, init?: Respon
 
 /** Reads and clears the flash toast. */
 export async function getToast(request: Request) {
-  const session = await toastStorage().getSession(request.headers.get("Cookie"));
+  const cookie = request.headers.get("Cookie");
+  // Most requests carry no toast: no cookie to parse, verify and validate (ADR 0083).
+  if (!cookie?.includes("en_toast=")) return { toast: null, headers: null };
+  const session = await toastStorage().getSession(cookie);
   const parsed = toastSchema.safeParse(session.get(KEY));
   return {
     toast: parsed.success ? parsed.data : null,

@@ -10,6 +10,8 @@ import {
   tooManySignUpsMessage,
 } from "~/features/accounts/rate-limit.server";
 import { createAccount, EmailTaken } from "~/features/accounts/users.server";
+import { getSessionAccount, getSessionId } from "~/features/accounts/session.server";
+import { cookieFor } from "./session-cookie";
 
 describe("accounts", () => {
   test("passwords are hashed and verified; wrong ones fail", async () => {
@@ -96,5 +98,33 @@ describe("sign-up rate limiting", () => {
       /^Too many sign-ups from your network\. Please wait \d+ minutes? and try again\.$/,
     );
     expect(await consumeSignUp("10.7.7.8")).toBe(0);
+  });
+});
+
+describe("the session cookie", () => {
+  const asked = (cookie: string) => new Request("http://localhost/", { headers: { cookie } });
+
+  test("a cookie read before reads the same; a changed or unsigned one never does", async () => {
+    const user = await createAccount({
+      email: "cookie@example.com",
+      password: "secret1",
+      dateOfBirth: new Date("2000-01-01"),
+    });
+    const cookie = await cookieFor(user.id);
+    const id = await getSessionId(asked(cookie));
+    expect(id).toMatch(/\S/);
+    // Read again (from the kept reading, ADR 0083): the same id, also beside another cookie.
+    expect(await getSessionId(asked(cookie))).toBe(id);
+    expect(await getSessionId(asked(`${cookie}; en_toast=x`))).toBe(id);
+    // A signature that does not match, or a value without one, reads as no session.
+    const [name, value] = cookie.split("=") as [string, string];
+    const tampered = `${name}=${value.slice(0, -2)}${value.endsWith("A") ? "B" : "A"}`;
+    expect(await getSessionId(asked(tampered))).toBeUndefined();
+    expect(await getSessionId(asked(`${name}=${value.split(".")[0]}`))).toBeUndefined();
+    expect(await getSessionId(asked("other=1"))).toBeUndefined();
+    // The kept reading is only the id: a session ended in the database is over at once.
+    expect((await getSessionAccount(asked(cookie)))?.id).toBe(user.id);
+    await prisma.session.deleteMany({ where: { id } });
+    expect(await getSessionAccount(asked(cookie))).toBeNull();
   });
 });

@@ -70,10 +70,29 @@ export const draftOwnerOf = (userId: string) =>
     .digest("base64url")
     .slice(0, 22);
 
+/**
+ * Cookie headers already read, to the session id they carry (a signed cookie always reads the
+ * same with the same secrets): parsing, verifying and decoding it again cost every signed-in
+ * request about 0.3 ms of CPU (ADR 0083). Only verified ids are kept, the most recent first.
+ */
+const readCookies = new Map<string, string>();
+const READ_COOKIES_KEPT = 2_000;
+
 export async function getSessionId(request: Request): Promise<string | undefined> {
-  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("en_session=")) return undefined;
+  const known = readCookies.get(header);
+  if (known !== undefined) {
+    readCookies.delete(header);
+    readCookies.set(header, known);
+    return known;
+  }
+  const session = await sessionStorage().getSession(header);
   const id = session.get("sessionId");
-  return typeof id === "string" ? id : undefined;
+  if (typeof id !== "string") return undefined;
+  if (readCookies.size >= READ_COOKIES_KEPT) readCookies.delete(readCookies.keys().next().value!);
+  readCookies.set(header, id);
+  return id;
 }
 
 /** The account behind a live session: what every signed-in page's loaders ask of it. */

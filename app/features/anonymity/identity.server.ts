@@ -5,6 +5,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
 import { mentionsIdentity } from "~/features/documents/documents";
 import { DomainError } from "~/utils/domain-error";
 import {
@@ -236,19 +237,20 @@ export async function decideIdentityHits(input: {
  * docs/decisions/0072-per-page-work.md).
  */
 export async function identityHitsOf(submissionId: string, db: Db = prisma) {
-  const rows = await db.$queryRaw<
-    {
-      id: string;
-      kind: string;
-      start: number | bigint;
-      end: number | bigint;
-      status: string;
-      decidedAt: Date | string | null;
-    }[]
-  >`
+  type Row = {
+    id: string;
+    kind: string;
+    start: number | bigint;
+    end: number | bigint;
+    status: string;
+    decidedAt: Date | string | null;
+  };
+  const query = Prisma.sql`
     SELECT "id", "kind", "start", "end", "status", "decidedAt" FROM "IdentityHit"
     WHERE "submissionId" = ${submissionId}
     ORDER BY "start" ASC, "id" ASC`;
+  // Outside a transaction (the review page, the admin's entry page): the direct read (ADR 0079).
+  const rows = db === prisma ? await readRows<Row>`${query}` : await db.$queryRaw<Row[]>(query);
   return rows.map((h) => ({
     id: h.id,
     kind: h.kind,
