@@ -10,7 +10,7 @@
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, test } from "vitest";
 import { inRequestStore } from "~/utils/access-log";
-import { engine, prisma } from "~/utils/db.server";
+import { BUSY_MESSAGE, engine, ENTRY_BUSY_BUDGET_MS, prisma } from "~/utils/db.server";
 import { toSqlite } from "~/utils/db-read.server";
 import { countedEntries } from "~/features/entries/entry-limit.server";
 import { atWriteQuery } from "~/features/entries/entry-statements.server";
@@ -181,6 +181,31 @@ describe("a writer's own typed entry", () => {
     const untouched = await prisma.user.findUniqueOrThrow({ where: { id: writers[3]!.id } });
     expect(untouched.displayName).toBe("Direct writer 3");
   });
+});
+
+describe.skipIf(engine !== "sqlite")("SQLite: a direct write and a busy database", () => {
+  test("another process holding the write lock: the entry waits its budget, then 503, nothing written", async () => {
+    const other = new Database(process.env.DATABASE_URL!.slice("file:".length));
+    other.exec("BEGIN IMMEDIATE");
+    const started = Date.now();
+    let answer: unknown;
+    try {
+      answer = await submit(3, "free");
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    // The form comes back with the busy message (receiveEntry's answer), after the entry's budget.
+    expect(answer).toMatchObject({
+      init: { status: 503 },
+      data: { formError: BUSY_MESSAGE },
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(ENTRY_BUSY_BUDGET_MS - 500);
+    expect(await stored(3, "free")).toHaveLength(0);
+    // And once the lock is gone the same writer's entry is written directly.
+    await submit(3, "free");
+    expect(await stored(3, "free")).toHaveLength(1);
+  }, 30_000);
 });
 
 describe.skipIf(engine !== "sqlite")("SQLite: the writer's own entries by their writer", () => {
