@@ -22,6 +22,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { DatabaseBusy, isDatabaseBusy } from "./db-busy.server";
 import { engine, postgresPool, prisma, sqliteReader, sqlObserved } from "./db.server";
 import { pgRead, toPg } from "./pg-read.server";
+import type { DirectRead } from "./sqlite-statements";
 import { openTransaction } from "./transaction-scope.server";
 
 type Convert = ((value: unknown) => unknown) | null;
@@ -43,7 +44,7 @@ function converterOf(declared: string | null): Convert {
 }
 
 /** A bound value as the client's SQLite adapter binds it. */
-function toSqlite(value: unknown): unknown {
+export function toSqlite(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
   if (typeof value === "boolean") return value ? 1 : 0;
   return value;
@@ -69,9 +70,17 @@ export async function readRows<T>(
     throw error;
   }
   if (!answer) return prisma.$queryRaw<T[]>(query);
+  const rows = rowsOf<T>(answer);
+  if (t0)
+    sqlObserved.report({ sql: query.sql, args, rows: rows.length, ms: performance.now() - t0 });
+  return rows;
+}
+
+/** A direct read's rows as the client gives them: objects, dates and booleans by declared type. */
+export function rowsOf<T>(answer: DirectRead): T[] {
   const { names, types } = answer;
   const convert = types.map(converterOf);
-  const rows = answer.rows.map((row) => {
+  return answer.rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) {
       const value = row[i];
@@ -80,9 +89,6 @@ export async function readRows<T>(
     }
     return out as T;
   });
-  if (t0)
-    sqlObserved.report({ sql: query.sql, args, rows: rows.length, ms: performance.now() - t0 });
-  return rows;
 }
 
 async function postgresRows<T>(query: Prisma.Sql): Promise<T[]> {

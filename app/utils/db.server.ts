@@ -7,7 +7,12 @@ import { sqliteFile } from "./backup-files.mjs";
 import { env } from "./env.server";
 import { prepareDatabaseFile } from "./private-files.mjs";
 import { BUSY_TIMEOUT_MS, DatabaseBusy, isDatabaseBusy, withBusyRetry } from "./db-busy.server";
-import { withStatementCache, type DirectRead, type StatementCacheStats } from "./sqlite-statements";
+import {
+  withStatementCache,
+  type DirectRead,
+  type DirectWrite,
+  type StatementCacheStats,
+} from "./sqlite-statements";
 import { withTransactionScope } from "./transaction-scope.server";
 import { backstopOnly } from "./wal-checkpoint";
 
@@ -146,17 +151,19 @@ function cacheStatements(connection: Queryable) {
   if (!adapter.client) return;
   // The cluster's primary checkpoints the WAL off the request path (wal-checkpoint.ts).
   backstopOnly(adapter.client as unknown as Parameters<typeof backstopOnly>[0]);
-  const { db, stats, read } = withStatementCache(
+  const { db, stats, read, transaction } = withStatementCache(
     adapter.client as Parameters<typeof withStatementCache>[0],
   );
   adapter.client = db;
   statementStats.push(stats);
   globalThis.__inkwellSqliteRead = read;
+  globalThis.__inkwellSqliteWrite = transaction;
 }
 
 declare global {
   // Beside the client it belongs to (kept across dev reloads, shared with a tool's own import).
   var __inkwellSqliteRead: ((sql: string, args: unknown[]) => DirectRead | null) | undefined;
+  var __inkwellSqliteWrite: (<T>(work: (tx: DirectWrite) => T) => { value: T } | null) | undefined;
 }
 /** SQLite: the connection's kept statements for a read without the client (db-read.server.ts). */
 export function sqliteReader() {
@@ -177,6 +184,11 @@ function keepPool(connection: Queryable) {
 export function postgresPool(): pg.Pool | undefined {
   const pool = globalThis.__inkwellPgPool;
   return pool && !pool.ending && !pool.ended ? pool : undefined;
+}
+
+/** SQLite: a write transaction on the connection without the client (db-write.server.ts). */
+export function sqliteWriter() {
+  return globalThis.__inkwellSqliteWrite;
 }
 
 /** How many SQL texts the SQLite connections compiled and how many statements reused one. */

@@ -40,9 +40,14 @@ export async function enqueueEvents(
   now = new Date(),
 ) {
   if (events.length === 0) return;
+  await db.$executeRaw(eventsQuery(events, now));
+}
+
+/** `enqueueEvents`' statement for a non-empty list (also run directly: db-write.server.ts). */
+export function eventsQuery(events: readonly QueuedEvent[], now: Date): Prisma.Sql {
   const rows = events.map(
     (e) => Prisma.sql`(${newId()}, ${e.name}, ${JSON.stringify(e.data)}, ${now}, 0, ${now})`,
   );
-  await db.$executeRaw`INSERT INTO "OutboxEvent" ("id", "name", "payload", "createdAt", "attempts", "nextAttemptAt")
+  return Prisma.sql`INSERT INTO "OutboxEvent" ("id", "name", "payload", "createdAt", "attempts", "nextAttemptAt")
     VALUES ${Prisma.join(rows)}`;
 }

@@ -15,13 +15,23 @@ type Statement = {
   all(...params: unknown[]): unknown[];
   run(...params: unknown[]): unknown;
 };
-type Database = { prepare(sql: string): Statement; readonly open?: boolean };
+type Database = {
+  prepare(sql: string): Statement;
+  readonly open?: boolean;
+  readonly inTransaction?: boolean;
+};
 
 /** A compiled statement; a reader's column list and raw mode are set once. */
 type Entry = { statement: Statement; columns?: { name: string; type: string | null }[] };
 
 /** A read's answer as the driver gives it: column names, declared types, rows as arrays. */
 export type DirectRead = { names: string[]; types: (string | null)[]; rows: unknown[][] };
+
+/** Inside a direct write transaction: its statements, run at once on the kept statements. */
+export type DirectWrite = {
+  all(sql: string, args: unknown[]): DirectRead;
+  run(sql: string, args: unknown[]): void;
+};
 
 /** What `prepare(sql).bind(args)` gives the adapter: the statement with these values. */
 function bound(entry: Entry, args: unknown[]) {
@@ -90,5 +100,31 @@ export function withStatementCache<T extends Database>(db: T, max = 500) {
       rows: entry.statement.all(args) as unknown[][],
     };
   };
-  return { db: wrapped, stats, read };
+  /**
+   * A write transaction run to its end at once, without Prisma's client
+   * (docs/decisions/0080-rush-direct-write.md): BEGIN IMMEDIATE, `work`'s statements, COMMIT, with
+   * no await in between, so no other request's statement can run inside it. Null (nothing run)
+   * when the connection is closed or a client transaction is open on it now (the caller uses the
+   * client). A thrown error rolls back and is thrown again.
+   */
+  const transaction = <T>(work: (tx: DirectWrite) => T): { value: T } | null => {
+    if (db.open === false || db.inTransaction) return null;
+    entryFor("BEGIN IMMEDIATE").statement.run();
+    try {
+      const value = work({
+        all: (sql, args) => {
+          const answer = read(sql, args);
+          if (!answer) throw new Error("The connection closed inside a direct write");
+          return answer;
+        },
+        run: (sql, args) => void entryFor(sql).statement.run(args),
+      });
+      entryFor("COMMIT").statement.run();
+      return { value };
+    } catch (error) {
+      if (db.inTransaction) entryFor("ROLLBACK").statement.run();
+      throw error;
+    }
+  };
+  return { db: wrapped, stats, read, transaction };
 }

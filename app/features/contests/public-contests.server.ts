@@ -5,6 +5,7 @@
 import { isSubmissionWindowOpen } from "~/features/contests/phase";
 import { publicContest } from "~/features/contests/public-contest";
 import { Prisma } from "~/generated/prisma/client";
+import { readRows } from "~/utils/db-read.server";
 import { fromSql, prisma } from "~/utils/db.server";
 import { readPage } from "~/utils/paged-list.server";
 
@@ -120,7 +121,8 @@ export function contestFromSql(r: RawContestRow) {
  * not a model call: it starts every entry's submit (docs/decisions/0078-rush-entry-cpu.md).
  */
 export async function getPublishedContest(slug: string) {
-  const rows = await prisma.$queryRaw<RawContestRow[]>`
+  // Without the client on SQLite (docs/decisions/0080-rush-direct-write.md).
+  const rows = await readRows<RawContestRow>`
     SELECT ${CONTEST_COLUMNS} FROM "Contest" c WHERE c."slug" = ${slug} AND c."isPublished" = true`;
   return rows[0] ? publicContest(contestFromSql(rows[0])) : null;
 }

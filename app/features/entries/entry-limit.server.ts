@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/utils/db.server";
+import { engine, prisma } from "~/utils/db.server";
 import { COUNTED_STATUSES, entriesLeft } from "./entry-limit";
 
 /**
@@ -39,14 +39,33 @@ export async function countedStatuses(
   return rows.map((r) => r.status);
 }
 
+/**
+ * A writer's own entries are found by their writer (`Submission_entrantId_createdAt_idx`, a few
+ * rows). SQLite's planner, whose statistics keep one average a key, took `pupilId IS NULL` for a
+ * selective key and walked every entry of the contest without a pupil by
+ * `(pupilId, contestId, status)`, or every recent entry of the contest by `(contestId,
+ * createdAt)`: at a deadline rush, every entry of the rush, once in each of the submit's two
+ * reads (docs/decisions/0080-rush-direct-write.md). On SQLite the other terms are written with a
+ * unary `+` (no index may use them); PostgreSQL's planner has each value's frequency and keeps
+ * the plain terms.
+ */
+export function byWriterOnly(plain: Prisma.Sql, sqlite: Prisma.Sql): Prisma.Sql {
+  return engine === "sqlite" ? sqlite : plain;
+}
+
 /** `countedStatuses`' statement (its rows: `id`, `status`), for a statement that reads more. */
 export function countedEntries(writer: Writer, contestId: string): Prisma.Sql {
   const counted = Prisma.sql`s."contestId" = ${contestId} AND s."status" IN (${COUNTED})`;
   const parts: Prisma.Sql[] = [];
   if (writer.userId) {
+    // SQLite: by the writer's index only (`byWriterOnly`), never by (pupilId IS NULL, contest).
+    const own = byWriterOnly(
+      Prisma.sql`s."pupilId" IS NULL AND s."contestId" = ${contestId} AND s."status" IN (${COUNTED})`,
+      Prisma.sql`+s."pupilId" IS NULL AND +s."contestId" = ${contestId} AND +s."status" IN (${COUNTED})`,
+    );
     parts.push(
       Prisma.sql`SELECT s."id", s."status" FROM "Submission" s
-        WHERE s."entrantId" = ${writer.userId} AND s."pupilId" IS NULL AND ${counted}`,
+        WHERE s."entrantId" = ${writer.userId} AND ${own}`,
       Prisma.sql`SELECT s."id", s."status" FROM "Pupil" p JOIN "Submission" s ON s."pupilId" = p."id"
         WHERE p."userId" = ${writer.userId} AND ${counted}`,
     );

@@ -14,9 +14,10 @@ import type { Identity } from "~/features/anonymity/identity-hits";
 import { divisionFromSql, type RawDivision } from "~/features/divisions/divisions.server";
 import type { DivisionRule } from "~/features/divisions/eligibility";
 import { Prisma } from "~/generated/prisma/client";
-import { engine, fromSql, prisma, type SubmissionStatus } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
+import { engine, fromSql, type SubmissionStatus } from "~/utils/db.server";
 import { COUNTED_STATUSES } from "./entry-limit";
-import { countedEntries, type Writer } from "./entry-limit.server";
+import { byWriterOnly, countedEntries, type Writer } from "./entry-limit.server";
 import type { EntryContent } from "./repeat-entry.server";
 import { REPEAT_WINDOW_MS } from "./repeat-entry.server";
 
@@ -47,12 +48,12 @@ export async function readBeforeBody(
   account: { id: string; displayName: string; email: string },
   contestId: string,
 ): Promise<BeforeBody> {
-  const rows = await prisma.$queryRaw<
-    (Partial<RawDivision> & {
+  const rows = await readRows<
+    Partial<RawDivision> & {
       kind: "division" | "used" | "school" | "teacher";
       n: Int | null;
       since: unknown;
-    })[]
+    }
   >`
     SELECT 'division' AS "kind", d."id" AS "id", d."name" AS "name", d."basis" AS "basis",
       d."position" AS "n", d."min" AS "min", d."max" AS "max", d."wordMin" AS "wordMin",
@@ -113,43 +114,26 @@ export type AtWrite = {
  * repeat of the same entry, the writer's counted entries and the contest's divisions (one row per
  * division, else one row). Before, six Prisma model calls and a raw count.
  */
-export async function readAtWrite(
-  tx: Db,
-  input: {
-    contestId: string;
-    accountId: string;
-    key: string;
-    writer: Writer;
-    repeat: EntryContent;
-    now: Date;
-  },
-): Promise<AtWrite> {
+export async function readAtWrite(tx: Db, input: AtWriteInput): Promise<AtWrite> {
+  return atWriteFrom(await tx.$queryRaw<AtWriteRow[]>(atWriteQuery(input)));
+}
+
+/** What `readAtWrite` is asked. */
+export type AtWriteInput = {
+  contestId: string;
+  accountId: string;
+  key: string;
+  writer: Writer;
+  repeat: EntryContent;
+  now: Date;
+};
+
+/** `readAtWrite`'s statement (run by the client, or directly: docs/decisions/0080-rush-direct-write.md). */
+export function atWriteQuery(input: AtWriteInput): Prisma.Sql {
   const { contestId, repeat } = input;
   const is = (value: string | number | null | undefined) =>
     value === null || value === undefined ? Prisma.sql`IS NULL` : Prisma.sql`= ${value}`;
-  const rows = await tx.$queryRaw<
-    (RawContestRow & {
-      accountId: string | null;
-      accountBorn: Date | string | null;
-      accountConsent: Date | string | null;
-      accountName: string | null;
-      accountGrade: Int | null;
-      keyEntrant: string | null;
-      keyStatus: string | null;
-      repeatId: string | null;
-      repeatStatus: string | null;
-      used: Int;
-      dId: string | null;
-      dName: string;
-      dBasis: string;
-      dPosition: Int;
-      dMin: Int;
-      dMax: Int;
-      dWordMin: Int | null;
-      dWordMax: Int | null;
-      dAgeOn: Date | string | null;
-    })[]
-  >`
+  return Prisma.sql`
     SELECT ${CONTEST_COLUMNS},
       u."id" AS "accountId", u."dateOfBirth" AS "accountBorn",
       u."parentConsentAt" AS "accountConsent", u."displayName" AS "accountName",
@@ -166,8 +150,10 @@ export async function readAtWrite(
     LEFT JOIN "Submission" k ON k."id" = ${input.key}
     LEFT JOIN (
       SELECT s."id", CAST(s."status" AS TEXT) AS "status" FROM "Submission" s
-      WHERE s."contestId" = ${contestId} AND s."entrantId" = ${repeat.entrantId}
-        AND s."pupilId" ${is(repeat.pupilId)}
+      WHERE s."entrantId" = ${repeat.entrantId} AND ${byWriterOnly(
+        Prisma.sql`s."contestId" = ${contestId} AND s."pupilId" ${is(repeat.pupilId)}`,
+        Prisma.sql`+s."contestId" = ${contestId} AND +s."pupilId" ${is(repeat.pupilId)}`,
+      )}
         AND s."status" IN (${Prisma.join([...COUNTED_STATUSES])})
         AND s."createdAt" >= ${new Date(input.now.getTime() - REPEAT_WINDOW_MS)}
         AND s."title" = ${repeat.title} AND s."body" ${is(repeat.body)}
@@ -176,6 +162,32 @@ export async function readAtWrite(
     ) r ON 1 = 1
     LEFT JOIN "Division" d ON d."contestId" = c."id"
     ORDER BY d."position", d."createdAt"`;
+}
+
+type AtWriteRow = RawContestRow & {
+  accountId: string | null;
+  accountBorn: Date | string | null;
+  accountConsent: Date | string | null;
+  accountName: string | null;
+  accountGrade: Int | null;
+  keyEntrant: string | null;
+  keyStatus: string | null;
+  repeatId: string | null;
+  repeatStatus: string | null;
+  used: Int;
+  dId: string | null;
+  dName: string;
+  dBasis: string;
+  dPosition: Int;
+  dMin: Int;
+  dMax: Int;
+  dWordMin: Int | null;
+  dWordMax: Int | null;
+  dAgeOn: Date | string | null;
+};
+
+/** `readAtWrite`'s answer from its statement's rows. */
+export function atWriteFrom(rows: AtWriteRow[]): AtWrite {
   const first = rows[0];
   return {
     contest: first.id === null ? null : contestFromSql(first),
@@ -236,7 +248,12 @@ export type EntryRow = {
 
 /** Writes the entry's row with one raw INSERT (the triggers keep the counters, as before). */
 export async function insertEntry(tx: Db, row: EntryRow, now: Date) {
-  await tx.$executeRaw`INSERT INTO "Submission" ("id", "contestId", "entrantId", "pupilId",
+  await tx.$executeRaw(insertEntryQuery(row, now));
+}
+
+/** `insertEntry`'s statement. */
+export function insertEntryQuery(row: EntryRow, now: Date): Prisma.Sql {
+  return Prisma.sql`INSERT INTO "Submission" ("id", "contestId", "entrantId", "pupilId",
       "divisionId", "title", "wordCount", "status", "filePath", "fileName", "fileType", "fileSize",
       "showIfAwarded", "aiPolicyBroken", "mentionsEntrant", "createdAt", "updatedAt", "body")
     VALUES (${row.id}, ${row.contestId}, ${row.entrantId}, ${row.pupilId}, ${row.divisionId},

@@ -5,22 +5,10 @@
  * are now; the row, its document text and identity places, the fee and the confirmation event are
  * written together, or nothing is.
  */
-import type { z } from "zod";
-import type { identitySpans } from "~/features/anonymity/identity.server";
 import { saveNewEntryHits } from "~/features/anonymity/identity.server";
-import { submitEligibility } from "~/features/accounts/user";
-import {
-  AI_MESSAGES,
-  asksDeclaration,
-  declarationWording,
-  type AiAnswer,
-  type AiPolicy,
-} from "~/features/contests/ai-policy";
-import { isSubmissionWindowOpen } from "~/features/contests/phase";
-import { publicContest } from "~/features/contests/public-contest";
-import { divisionWordRange, type DivisionRule } from "~/features/divisions/eligibility";
+import type { DivisionRule } from "~/features/divisions/eligibility";
 import { DivisionRefused } from "~/features/divisions/placement";
-import { placeEntry, type EntryWriter } from "~/features/divisions/placement.server";
+import { placeEntry } from "~/features/divisions/placement.server";
 import { storedType } from "~/features/documents/file-sniff";
 import { priceNewEntry } from "~/features/payments/checkout.server";
 import {
@@ -30,107 +18,34 @@ import {
   prisma,
   withBusyRetry,
   takeWriteLock,
-  type Prisma,
 } from "~/utils/db.server";
 import { enqueueEvents, type QueuedEvent } from "~/utils/outbox.server";
 import { saveEntryDocument } from "./entry-document.server";
-import { entriesLeftAfter, entryLimitMessage } from "./entry-limit";
-import type { Writer } from "./entry-limit.server";
 import { insertEntry, readAtWrite } from "./entry-statements.server";
-import { wordRangeMessage } from "./entry-rules";
-import { ENTRY_MESSAGES, type FileCheck, type entrySchema } from "./entry-schema";
 import { initialStatus } from "./submission-status";
-import { withinWordRange } from "./word-count";
+import { writeOwnEntryDirectly } from "./write-entry-direct.server";
+import type { EntryWrite, EntryWritten } from "./write-entry-types";
+import {
+  counted,
+  eligibilityMessage,
+  keyRepeatAndLimit,
+  openAndSignedIn,
+  outsideWordRange,
+} from "./write-rules";
 
-/**
- * An entry an educator sends for a pupil of their class
- * (docs/decisions/0031-classrooms-and-shared-computers.md), given by the route after it checked the
- * educator owns the pupil. The entry's sender (entrantId) is the educator; the writer is the pupil.
- * `check` and `record` run inside the entry's write transaction: a refusal writes nothing, and the
- * attestations exist exactly when the entry does.
- */
-export type PupilEntry = {
-  pupilId: string;
-  /** The pupil's own account, when the pupil joined or was linked. */
-  pupilUserId: string | null;
-  /** Names an anonymous entry must not carry: the pupil's, the educator's, the school's. */
-  names: string[];
-  /** Who answers the AI question (ADR 0053): the teacher, for the pupil. */
-  declarer: { teacherName: string; pupilName: string };
-  check: (
-    tx: Prisma.TransactionClient,
-    form: FormData,
-  ) => Promise<{ field?: string; message: string } | null>;
-  record: (tx: Prisma.TransactionClient, submissionId: string, form: FormData) => Promise<void>;
-};
+export { eligibilityMessage };
 
-export type EntryUser = {
-  id: string;
-  dateOfBirth: Date | string | null;
-  parentConsentAt: Date | string | null;
-};
-
-export function eligibilityMessage(user: EntryUser) {
-  const e = submitEligibility(user);
-  if (e.ok) return null;
-  return e.reason === "awaiting-parental-consent"
-    ? ENTRY_MESSAGES.underThirteen
-    : ENTRY_MESSAGES.noDateOfBirth;
-}
-
-/** The stored, inspected file of the entry. */
-export type StoredEntryFile = FileCheck & { key: string; kind: NonNullable<FileCheck["kind"]> };
-
-export type EntryWrite = {
-  /** The form's entry key (or a fresh one): the row's id, so a repeated post writes nothing. */
-  id: string;
-  user: EntryUser;
-  contestId: string;
-  forPupil?: PupilEntry;
-  form: FormData;
-  writer: Writer;
-  entryWriter: EntryWriter;
-  /** The word range the form was checked against. */
-  words: { wordMin: number; wordMax: number };
-  value: z.infer<ReturnType<typeof entrySchema>>;
-  file: StoredEntryFile | null;
-  /** The document's reading text ("" for typed entries). */
-  text: string;
-  identities: ReturnType<typeof identitySpans>;
-  /** Mints another key when the form's names someone else's entry. */
-  newKey: () => string;
-};
-
-export type EntryWritten =
-  { refused: string; field?: string } | { id: string; duplicate: boolean; status: string };
-
-/**
- * The AI declaration's row (without its entry's id) with the words shown, who declared it, and
- * whether it breaks the policy; null when the policy asks nothing; "missing" when it asks and the
- * form did not answer.
- */
-function declarationFor(
-  policy: AiPolicy,
-  answer: AiAnswer | null,
-  forPupil: PupilEntry | undefined,
-  account: { id: string; displayName: string },
-) {
-  if (!asksDeclaration(policy)) return null;
-  if (!answer) return "missing" as const;
-  const by = forPupil ? "teacher" : "writer";
-  return {
-    ...declarationWording(policy, answer.use, by),
-    how: answer.how,
-    declaredBy: by,
-    declarerId: account.id,
-    declarerName: forPupil?.declarer.teacherName ?? account.displayName,
-    pupilName: forPupil?.declarer.pupilName ?? null,
-  };
-}
+export type { EntryUser, EntryWrite, EntryWritten, PupilEntry } from "./write-entry-types";
 
 /** Writes the entry, or finds the one already written, or says why not (nothing written). */
 export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
   const { user, contestId, forPupil, form, writer, entryWriter, words, value, file } = input;
+  // SQLite, a writer's own typed entry that needs only its row and events: one direct write
+  // without the client (docs/decisions/0080-rush-direct-write.md); null means the client writes.
+  const direct = forPupil
+    ? null
+    : await withBusyRetry(async () => writeOwnEntryDirectly(input), ENTRY_BUSY_BUDGET_MS);
+  if (direct) return direct;
   let id = input.id;
   // A busy database is waited for outside the transaction (see db.server), then refused.
   let attempts = 0;
@@ -165,10 +80,9 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
             now,
           });
           // The window and the account's eligibility, as they are now.
-          if (!read.contest || !isSubmissionWindowOpen(publicContest(read.contest), now))
-            return { refused: ENTRY_MESSAGES.notOpen } as const;
-          const account = read.account;
-          if (!account) return { refused: ENTRY_MESSAGES.mustSignIn } as const;
+          const signedIn = openAndSignedIn(read, now);
+          if ("refused" in signedIn) return { refused: signedIn.refused } as const;
+          const { account } = signedIn;
           if (forPupil) {
             // The educator's approval and the pupil's consent, as they are now.
             const refusal = await forPupil.check(tx, form);
@@ -177,23 +91,18 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
             const notEligible = eligibilityMessage(account);
             if (notEligible) return { refused: notEligible } as const;
           }
-
-          const existing = read.key;
-          // A key that names someone else's entry (a forged form) is ignored, not an error.
-          if (existing && existing.entrantId !== user.id) id = input.newKey();
-          else if (existing) return { duplicate: true, status: existing.status } as const;
-          if (read.repeated) {
-            id = read.repeated.id;
-            return { duplicate: true, status: read.repeated.status } as const;
-          }
-          const shown = publicContest(read.contest);
-          // The AI declaration is asked by the policy as it is now (ADR 0053): a policy published
-          // after the form was shown sends the form back with its question.
-          const declared = declarationFor(shown.aiPolicy, value.ai, forPupil, account);
-          if (declared === "missing")
-            return { refused: AI_MESSAGES.choose, field: "aiUse" } as const;
-          if (entriesLeftAfter(shown.entriesPerWriter, read.used) === 0)
-            return { refused: entryLimitMessage(shown.entriesPerWriter) } as const;
+          const ruled = keyRepeatAndLimit(read, signedIn.contest, {
+            id,
+            userId: user.id,
+            newKey: input.newKey,
+            ai: value.ai,
+            declarer: forPupil?.declarer,
+            account,
+          });
+          if ("refused" in ruled) return { refused: ruled.refused, field: ruled.field } as const;
+          id = ruled.id;
+          if ("duplicate" in ruled) return { duplicate: true, status: ruled.status } as const;
+          const { shown, declared } = ruled;
           // The division as it is now (the admin may have edited it, or the profile changed).
           let placed: DivisionRule | null;
           try {
@@ -202,18 +111,8 @@ export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
             if (!(error instanceof DivisionRefused)) throw error;
             return { refused: error.message } as const;
           }
-          const range = divisionWordRange(shown, placed);
-          // Typed text, or else the document's words (docs/decisions/0034-reading-desk.md).
-          const counted = value.body ? value.wordCount : file?.words;
-          if (
-            counted !== undefined &&
-            (range.wordMin !== words.wordMin || range.wordMax !== words.wordMax) &&
-            !withinWordRange(counted, range.wordMin, range.wordMax)
-          )
-            return {
-              refused: wordRangeMessage(range.wordMin, range.wordMax),
-              field: value.body ? "body" : "file",
-            } as const;
+          const outside = outsideWordRange(shown, placed, words, counted(value, file));
+          if (outside) return { refused: outside.refused, field: outside.field } as const;
           await insertEntry(
             tx,
             {
