@@ -111,13 +111,16 @@ describe("the session cookie", () => {
       dateOfBirth: new Date("2000-01-01"),
     });
     const cookie = await cookieFor(user.id);
+    const [name, value] = cookie.split("=") as [string, string];
     const id = await getSessionId(asked(cookie));
     expect(id).toMatch(/\S/);
     // Read again (from the kept reading, ADR 0083): the same id, also beside another cookie.
     expect(await getSessionId(asked(cookie))).toBe(id);
     expect(await getSessionId(asked(`${cookie}; en_toast=x`))).toBe(id);
+    expect(await getSessionId(asked(`other=1; ${cookie}`))).toBe(id);
+    // Only the first session cookie counts, as the cookie parser reads the header.
+    expect(await getSessionId(asked(`${name}=${value.split(".")[0]}; ${cookie}`))).toBeUndefined();
     // A signature that does not match, or a value without one, reads as no session.
-    const [name, value] = cookie.split("=") as [string, string];
     const tampered = `${name}=${value.slice(0, -2)}${value.endsWith("A") ? "B" : "A"}`;
     expect(await getSessionId(asked(tampered))).toBeUndefined();
     expect(await getSessionId(asked(`${name}=${value.split(".")[0]}`))).toBeUndefined();
