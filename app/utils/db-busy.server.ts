@@ -94,9 +94,11 @@ export async function withBusyRetry<T>(
       return await work();
     } catch (error) {
       if (!isDatabaseBusy(error)) throw error;
-      const wait = Math.round(pause * (0.5 + Math.random()));
-      if (Date.now() + wait > deadline) throw new DatabaseBusy();
-      await sleep(wait);
+      // The last pause ends at the deadline, and one more try runs there: the work waits its
+      // whole budget, never giving up a pause early.
+      const left = deadline - Date.now();
+      if (left <= 0) throw new DatabaseBusy();
+      await sleep(Math.min(Math.round(pause * (0.5 + Math.random())), left));
     }
   }
 }
