@@ -13,6 +13,7 @@ import {
   type DirectWrite,
   type StatementCacheStats,
 } from "./sqlite-statements";
+import { transactionGate, type TransactionGate } from "./sqlite-transaction-gate.server";
 import { withTransactionScope } from "./transaction-scope.server";
 import { backstopOnly } from "./wal-checkpoint";
 
@@ -90,7 +91,7 @@ type Queryable = {
   queryRaw(q: { sql: string; args?: unknown[] }): Promise<{ rows: unknown[] }>;
   executeRaw(q: { sql: string; args?: unknown[] }): Promise<number>;
 };
-function observed<T extends Queryable>(target: T): T {
+function observed<T extends Queryable>(target: T, gate?: TransactionGate, inTx = false): T {
   const report = (q: { sql: string; args?: unknown[] }, rows: number, t0: number) => {
     const event = { sql: q.sql, args: q.args ?? [], rows, ms: performance.now() - t0 };
     for (const observer of sqlObservers) observer(event);
@@ -101,6 +102,8 @@ function observed<T extends Queryable>(target: T): T {
       if (typeof value !== "function") return value;
       if (key === "queryRaw")
         return async (q: { sql: string; args?: unknown[] }) => {
+          const held = gate && !inTx ? gate.clear() : undefined;
+          if (held) await held;
           if (sqlObservers.size === 0) return value.call(t, q);
           const t0 = performance.now();
           const result = await value.call(t, q);
@@ -109,6 +112,8 @@ function observed<T extends Queryable>(target: T): T {
         };
       if (key === "executeRaw")
         return async (q: { sql: string; args?: unknown[] }) => {
+          const held = gate && !inTx ? gate.clear() : undefined;
+          if (held) await held;
           if (sqlObservers.size === 0) return value.call(t, q);
           const t0 = performance.now();
           const result = await value.call(t, q);
@@ -116,7 +121,14 @@ function observed<T extends Queryable>(target: T): T {
           return result;
         };
       if (key === "startTransaction")
-        return async (...a: unknown[]) => observed(await value.apply(t, a));
+        return async (...a: unknown[]) => observed(await value.apply(t, a), gate, true);
+      // Its COMMIT or ROLLBACK has run: the statements held by the gate go before the next
+      // transaction takes the connection.
+      if (inTx && gate && (key === "commit" || key === "rollback"))
+        return (...a: unknown[]) => {
+          gate.ended();
+          return value.apply(t, a);
+        };
       return value.bind(t);
     },
   });
@@ -124,7 +136,7 @@ function observed<T extends Queryable>(target: T): T {
 /** The driver adapter factory, whose connections (and their transactions) report to observeSql. */
 function observedFactory<T extends { connect(): Promise<Queryable> }>(
   factory: T,
-  onConnect: (connection: Queryable) => void = () => {},
+  onConnect: (connection: Queryable) => TransactionGate | void = () => {},
 ): T {
   return new Proxy(factory, {
     get(t, key, receiver) {
@@ -132,8 +144,7 @@ function observedFactory<T extends { connect(): Promise<Queryable> }>(
       if (key === "connect")
         return async () => {
           const connection = await t.connect();
-          onConnect(connection);
-          return observed(connection);
+          return observed(connection, onConnect(connection) ?? undefined);
         };
       return typeof value === "function" ? value.bind(t) : value;
     },
@@ -146,9 +157,10 @@ const statementStats: StatementCacheStats[] = [];
  * (sqlite-statements.ts, docs/decisions/0052-per-request-work.md). The adapter keeps its
  * better-sqlite3 database in `client`, which its transactions share.
  */
-function cacheStatements(connection: Queryable) {
+function cacheStatements(connection: Queryable): TransactionGate | undefined {
   const adapter = connection as Queryable & { client?: { prepare(sql: string): unknown } };
-  if (!adapter.client) return;
+  if (!adapter.client) return undefined;
+  const gate = transactionGate(adapter.client as { inTransaction?: boolean });
   // The cluster's primary checkpoints the WAL off the request path (wal-checkpoint.ts).
   backstopOnly(adapter.client as unknown as Parameters<typeof backstopOnly>[0]);
   const { db, stats, read, transaction } = withStatementCache(
@@ -158,6 +170,7 @@ function cacheStatements(connection: Queryable) {
   statementStats.push(stats);
   globalThis.__inkwellSqliteRead = read;
   globalThis.__inkwellSqliteWrite = transaction;
+  return gate;
 }
 
 declare global {

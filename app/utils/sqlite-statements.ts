@@ -87,10 +87,7 @@ export function withStatementCache<T extends Database>(db: T, max = 500) {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  /** A read-only statement run at once on its kept statement, without Prisma's client (ADR 0052). */
-  const read = (sql: string, args: unknown[]): DirectRead | null => {
-    // A closed connection (the client disposed of it) answers nothing: the caller asks the client.
-    if (db.open === false) return null;
+  const readNow = (sql: string, args: unknown[]): DirectRead => {
     const entry = entryFor(sql);
     if (!entry.statement.reader) throw new Error("A direct read must return rows");
     const columns = (entry.columns ??= entry.statement.columns());
@@ -99,6 +96,14 @@ export function withStatementCache<T extends Database>(db: T, max = 500) {
       types: columns.map((c) => c.type),
       rows: entry.statement.all(args) as unknown[][],
     };
+  };
+  /** A read-only statement run at once on its kept statement, without Prisma's client (ADR 0052). */
+  const read = (sql: string, args: unknown[]): DirectRead | null => {
+    // A closed connection (the client disposed of it) answers nothing: the caller asks the client.
+    // Nor does one with a client transaction open on it: a read here would see that transaction's
+    // uncommitted rows; the client's read waits for it to end (ADR 0087).
+    if (db.open === false || db.inTransaction) return null;
+    return readNow(sql, args);
   };
   /**
    * A write transaction run to its end at once, without Prisma's client
@@ -112,11 +117,7 @@ export function withStatementCache<T extends Database>(db: T, max = 500) {
     entryFor("BEGIN IMMEDIATE").statement.run();
     try {
       const value = work({
-        all: (sql, args) => {
-          const answer = read(sql, args);
-          if (!answer) throw new Error("The connection closed inside a direct write");
-          return answer;
-        },
+        all: readNow,
         run: (sql, args) => void entryFor(sql).statement.run(args),
       });
       entryFor("COMMIT").statement.run();
