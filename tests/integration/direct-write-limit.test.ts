@@ -164,8 +164,10 @@ describe("a direct write that fails part-way", () => {
       // is free: a write that locks it commits.
       expect(pool.totalCount - pool.idleCount).toBe(0);
       const statuses = await Promise.all(
-        Array.from({ length: pool.totalCount }, () =>
-          readRows<{ s: string }>`SELECT CAST(pg_current_xact_id_if_assigned() AS TEXT) AS "s"`,
+        Array.from(
+          { length: pool.totalCount },
+          () =>
+            readRows<{ s: string }>`SELECT CAST(pg_current_xact_id_if_assigned() AS TEXT) AS "s"`,
         ),
       );
       for (const [row] of statuses) expect(row?.s ?? null).toBeNull();
