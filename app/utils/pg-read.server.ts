@@ -98,11 +98,23 @@ function nameOf(sql: string): string | undefined {
 }
 
 /**
- * Runs a read on the pool; null when a column's type is one this reader does not give as the
+ * Runs a statement that answers no rows on one connection (a direct write's INSERT,
+ * db-write.server.ts), kept by name as the reads are.
+ */
+export async function pgRun(on: pg.ClientBase, sql: string, args: unknown[]): Promise<void> {
+  await on.query({ name: nameOf(sql), text: sql, values: args });
+}
+
+/**
+ * Runs a read on the pool (or one connection of it); null when a column's type is one this reader does not give as the
  * client does (arrays, bytea, intervals…): the caller asks the client instead.
  */
-export async function pgRead<T>(pool: pg.Pool, sql: string, args: unknown[]): Promise<T[] | null> {
-  const result = await pool.query({ name: nameOf(sql), text: sql, values: args, types: TYPES });
+export async function pgRead<T>(
+  on: pg.Pool | pg.ClientBase,
+  sql: string,
+  args: unknown[],
+): Promise<T[] | null> {
+  const result = await on.query({ name: nameOf(sql), text: sql, values: args, types: TYPES });
   for (const field of result.fields) if (!answersAs(field.dataTypeID)) return null;
   return result.rows as T[];
 }

@@ -40,8 +40,9 @@ export type { EntryUser, EntryWrite, EntryWritten, PupilEntry } from "./write-en
 /** Writes the entry, or finds the one already written, or says why not (nothing written). */
 export async function writeEntry(input: EntryWrite): Promise<EntryWritten> {
   const { user, contestId, forPupil, form, writer, entryWriter, words, value, file } = input;
-  // SQLite, a writer's own typed entry that needs only its row and events: one direct write
-  // without the client (docs/decisions/0080-rush-direct-write.md); null means the client writes.
+  // A writer's own typed entry that needs only its row and events: one direct write without the
+  // client (docs/decisions/0080-rush-direct-write.md, 0084-postgresql-rush-write.md); null means
+  // the client writes.
   const direct = forPupil
     ? null
     : await withBusyRetry(async () => writeOwnEntryDirectly(input), ENTRY_BUSY_BUDGET_MS);

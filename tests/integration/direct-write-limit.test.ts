@@ -1,0 +1,196 @@
+/**
+ * A writer's own entry written directly (docs/decisions/0080-rush-direct-write.md,
+ * 0084-postgresql-rush-write.md) keeps the write's guarantees on both engines: two entries of one
+ * writer at the limit, sent together while another transaction holds what the write waits for
+ * (SQLite's write lock, PostgreSQL's writer row), do not both land: the second reads the first
+ * once it may write. And a direct write that fails part-way leaves nothing, and its connection
+ * goes on serving.
+ */
+import Database from "better-sqlite3";
+import pg from "pg";
+import { beforeAll, describe, expect, test } from "vitest";
+import { entryLimitMessage } from "~/features/entries/entry-limit";
+import { Prisma } from "~/generated/prisma/client";
+import { inRequestStore } from "~/utils/access-log";
+import { directWrite, pgDirectWrite } from "~/utils/db-write.server";
+import { engine, postgresPool, prisma } from "~/utils/db.server";
+import { readRows } from "~/utils/db-read.server";
+import { newId } from "~/utils/ids";
+import { cookieFor } from "./session-cookie";
+
+type Action = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: object;
+}) => unknown;
+const enter = (await import("~/routes/_public+/contests.$slug.enter")) as unknown as {
+  action: Action;
+};
+
+const DAY = 86_400_000;
+const stamp = `${Date.now().toString(36)}-${process.pid}`;
+let contest: { id: string; slug: string };
+const writers: { id: string; cookie: string }[] = [];
+
+beforeAll(async () => {
+  const now = Date.now();
+  contest = await prisma.contest.create({
+    data: {
+      slug: `limit-${stamp}`,
+      title: "One each",
+      description: "Open",
+      isPublished: true,
+      wordMin: 10,
+      wordMax: 2500,
+      entriesPerWriter: 1,
+      submissionsOpen: new Date(now - DAY),
+      submissionsClose: new Date(now + 30 * DAY),
+      judgingOpen: new Date(now + 31 * DAY),
+      judgingClose: new Date(now + 40 * DAY),
+      resultsAt: new Date(now + 50 * DAY),
+    },
+    select: { id: true, slug: true },
+  });
+  for (let i = 0; i < 2; i++) {
+    const user = await prisma.user.create({
+      data: {
+        email: `limit${i}-${stamp}@limit.test`,
+        displayName: `Limit writer ${i}`,
+        dateOfBirth: new Date("1990-01-01T00:00:00Z"),
+      },
+      select: { id: true },
+    });
+    writers.push({ id: user.id, cookie: await cookieFor(user.id) });
+  }
+}, 60_000);
+
+async function submit(writer: number, title: string) {
+  const form = new FormData();
+  const fields = {
+    title,
+    body: Array.from({ length: 40 }, (_, w) => ["river", "lamp", "stone"][w % 3]).join(" "),
+    confirmOriginal: "on",
+    confirmEligible: "on",
+    confirmRules: "on",
+    confirmAnonymous: "on",
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return inRequestStore(() =>
+    enter.action({
+      request: new Request(`http://inkwell.test/contests/${contest.slug}/enter`, {
+        method: "POST",
+        headers: { cookie: writers[writer]!.cookie, origin: "http://inkwell.test" },
+        body: form,
+      }),
+      params: { slug: contest.slug },
+      context: {},
+    }),
+  );
+}
+
+/**
+ * Holds what a writer's entry waits for at its write until `release`: SQLite's write lock from
+ * another connection, or the writer's row locked by another PostgreSQL session.
+ */
+async function holdWrites(writerId: string) {
+  if (engine === "sqlite") {
+    const other = new Database(process.env.DATABASE_URL!.slice("file:".length));
+    other.exec("BEGIN IMMEDIATE");
+    return async () => {
+      other.exec("ROLLBACK");
+      other.close();
+    };
+  }
+  const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await other.connect();
+  await other.query("BEGIN");
+  await other.query(`SELECT 1 FROM "User" WHERE "id" = $1 FOR UPDATE`, [writerId]);
+  return async () => {
+    await other.query("ROLLBACK");
+    await other.end();
+  };
+}
+
+describe("a writer at the limit", () => {
+  test("two different entries sent together: one is stored, the other refused with the limit", async () => {
+    const writer = writers[0]!;
+    const release = await holdWrites(writer.id);
+    // Both pass the read before the body (no entry yet) and wait at their write.
+    const answers = Promise.all([submit(0, "First of two"), submit(0, "Second of two")]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await release();
+    const [a, b] = await answers;
+    const rows = await prisma.submission.findMany({
+      where: { entrantId: writer.id, contestId: contest.id },
+      select: { title: true },
+    });
+    expect(rows).toHaveLength(1);
+    const redirected = [a, b].filter((r) => r instanceof Response && r.status === 302);
+    expect(redirected).toHaveLength(1);
+    const refused = [a, b].find((r) => !(r instanceof Response));
+    expect(refused).toMatchObject({ data: { formError: entryLimitMessage(1) } });
+  }, 30_000);
+});
+
+const outboxRows = (name: string) =>
+  prisma.outboxEvent.count({ where: { name: name as never, payload: { contains: stamp } } });
+
+describe("a direct write that fails part-way", () => {
+  const event = (id: string) =>
+    Prisma.sql`INSERT INTO "OutboxEvent" ("id", "name", "payload", "createdAt", "attempts", "nextAttemptAt")
+      VALUES (${id}, ${"entry/copies.check"}, ${JSON.stringify({ submissionId: stamp })}, ${new Date()}, 0, ${new Date()})`;
+
+  test.skipIf(engine !== "postgres")(
+    "PostgreSQL: rolls back its written rows, and the connection is clean for the next",
+    async () => {
+      const pool = postgresPool()!;
+      expect(pool).toBeDefined();
+      // A thrown error after a write.
+      await expect(
+        pgDirectWrite({ table: "User", id: writers[1]!.id }, async (tx) => {
+          await tx.run(event(newId()));
+          throw new Error("stop here");
+        }),
+      ).rejects.toThrow("stop here");
+      // A failing statement after a write (the transaction is aborted in the database).
+      await expect(
+        pgDirectWrite({ table: "User", id: writers[1]!.id }, async (tx) => {
+          await tx.run(event(newId()));
+          await tx.rows(Prisma.sql`SELECT 1 / ${0} AS "x"`);
+        }),
+      ).rejects.toThrow(/division by zero/);
+      expect(await outboxRows("entry/copies.check")).toBe(0);
+      // Every connection of the pool is back, outside any transaction, and the writer's row
+      // is free: a write that locks it commits.
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+      const statuses = await Promise.all(
+        Array.from(
+          { length: pool.totalCount },
+          () =>
+            readRows<{ s: string }>`SELECT CAST(pg_current_xact_id_if_assigned() AS TEXT) AS "s"`,
+        ),
+      );
+      for (const [row] of statuses) expect(row?.s ?? null).toBeNull();
+      const done = await pgDirectWrite({ table: "User", id: writers[1]!.id }, async (tx) => {
+        await tx.run(event(newId()));
+        return "written";
+      });
+      expect(done).toEqual({ value: "written" });
+      expect(await outboxRows("entry/copies.check")).toBe(1);
+    },
+  );
+
+  test.skipIf(engine !== "sqlite")("SQLite: rolls back its written rows", async () => {
+    await readRows`SELECT 1 AS "one"`; // the client's connection is open
+    const before = await outboxRows("entry/copies.check");
+    expect(() =>
+      directWrite((tx) => {
+        tx.run(event(newId()));
+        throw new Error("stop here");
+      }),
+    ).toThrow("stop here");
+    expect(await outboxRows("entry/copies.check")).toBe(before);
+    expect(directWrite((tx) => tx.run(event(newId())))).toEqual({ value: undefined });
+    expect(await outboxRows("entry/copies.check")).toBe(before + 1);
+  });
+});
