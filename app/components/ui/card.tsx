@@ -1,9 +1,12 @@
 import { cn } from "./cn";
 
+/** A card's frame, for a long list whose items are the cards themselves (ADR 0085). */
+export const CARD_CLASS = "rounded-lg border border-slate-200 bg-white shadow-sm";
+
 export function Card({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn("rounded-lg border border-slate-200 bg-white shadow-sm", className)}
+      className={cn(CARD_CLASS, className)}
       {...props}
     />
   );
