@@ -54,18 +54,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     left,
     pages: pageCount(total, QUEUE_PAGE_SIZE),
+    // Each card's lines as the page shows them: fewer values in the page data (ADR 0085).
     items: items.map((i) => ({
       submissionId: i.submissionId,
       title: i.title,
-      wordCount: i.wordCount,
-      contestTitle: i.contestTitle,
-      due: formatDateTime(i.judgingClose, i.timeZone),
-      scored: i.scored,
-      draft: i.draft,
-      total: i.total,
-      maxTotal: i.maxTotal,
       // In a contest of rounds, each assignment says its round (ADR 0045).
-      round: i.roundName ? `Round ${i.round} (${i.roundName})` : null,
+      contest: i.roundName
+        ? `${i.contestTitle} · Round ${i.round} (${i.roundName})`
+        : i.contestTitle,
+      line: `${i.wordCount} words · Due ${formatDateTime(i.judgingClose, i.timeZone)}`,
+      draft: i.draft,
+      /** The scored badge's text; null while pending. */
+      score: i.scored ? scoredText(i.total, i.maxTotal) : null,
     })),
   };
 }
@@ -199,17 +199,13 @@ export default function ReviewQueue() {
             <li key={item.submissionId} className={cardRow}>
               <div>
                 <h2 className="text-lg font-semibold">{item.title}</h2>
-                <p className="text-sm text-slate-600">
-                  {item.round ? `${item.contestTitle} · ${item.round}` : item.contestTitle}
-                </p>
-                <p className="mt-1 text-sm text-slate-600">
-                  {`${item.wordCount} words · Due ${item.due}`}
-                </p>
+                <p className="text-sm text-slate-600">{item.contest}</p>
+                <p className="mt-1 text-sm text-slate-600">{item.line}</p>
               </div>
               <div className="flex items-center gap-3">
-                {item.scored ? (
+                {item.score !== null ? (
                   <>
-                    <span className={successBadge}>{scoredText(item.total, item.maxTotal)}</span>
+                    <span className={successBadge}>{item.score}</span>
                     {item.draft ? <span className={outlineBadge}>Unsubmitted changes</span> : null}
                   </>
                 ) : (
@@ -218,11 +214,11 @@ export default function ReviewQueue() {
                   </span>
                 )}
                 <a
-                  className={item.scored ? outlineButton : defaultButton}
-                  aria-label={`${item.scored ? "View Score" : "Review Submission"}: ${item.title}`}
+                  className={item.score !== null ? outlineButton : defaultButton}
+                  aria-label={`${item.score !== null ? "View Score" : "Review Submission"}: ${item.title}`}
                   {...listLinkProps(`/judge/review/${item.submissionId}`)}
                 >
-                  {item.scored ? "View Score" : "Review Submission"}
+                  {item.score !== null ? "View Score" : "Review Submission"}
                 </a>
               </div>
             </li>
