@@ -2,6 +2,9 @@ import { describe, expect, test } from "vitest";
 import { judgeQueue } from "~/features/judging/review.server";
 import { prisma } from "~/utils/db.server";
 import { entry, lifecycleContest, person } from "./lifecycle-fixtures";
+import { cookieFor } from "./session-cookie";
+
+const queuePage = await import("~/routes/judge+/index");
 
 // Issue 35: the judge's queue mixed rounds with no label and showed a 1-10 total beside a 1-20
 // one. Each assignment of a contest of rounds says its round, and each total its maximum (ADR 0045).
@@ -78,5 +81,24 @@ describe("the judge's queue in a contest of rounds", () => {
       [1, "Heats", 8, 10],
       [2, "Final", 17, 20],
     ]);
+
+    // The page's data: each card's lines as shown, and nothing else (ADR 0085).
+    const data = (await queuePage.loader({
+      request: new Request("http://inkwell.test/judge", {
+        headers: { cookie: await cookieFor(judge.id) },
+      }),
+      params: {},
+      context: {},
+    })) as Awaited<ReturnType<typeof queuePage.loader>>;
+    const cards = [...data.items].sort((x, y) => x.contest.localeCompare(y.contest));
+    expect(cards.map((c) => Object.keys(c).sort())).toEqual(
+      Array(2).fill(["contest", "draft", "line", "score", "submissionId", "title"]),
+    );
+    expect(cards.map((c) => [c.contest, c.score, c.draft])).toEqual([
+      [`${contest.title} · Round 1 (Heats)`, "Scored · 8.00 / 10.00", false],
+      [`${contest.title} · Round 2 (Final)`, "Scored · 17.00 / 20.00", false],
+    ]);
+    for (const c of cards)
+      expect(c.line).toMatch(/^\d+ words · Due [A-Z][a-z]{2} \d{1,2}, \d{4}, /);
   });
 });

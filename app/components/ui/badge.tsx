@@ -9,19 +9,15 @@ const variants = {
 } as const;
 export type BadgeVariant = keyof typeof variants;
 
+const BASE = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold";
+
+/** A badge's class, for a long list that writes its `<span>` itself (ADR 0085). */
+export const badgeClass = (variant: BadgeVariant) => `${BASE} ${variants[variant]}`;
+
 export function Badge({
   variant = "default",
   className,
   ...props
 }: React.HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
-        variants[variant],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <span className={cn(BASE, variants[variant], className)} {...props} />;
 }

@@ -1,12 +1,10 @@
 import { cn } from "./cn";
 
+/** A card's frame, for a long list whose items are the cards themselves (ADR 0085). */
+export const CARD_CLASS = "rounded-lg border border-slate-200 bg-white shadow-sm";
+
 export function Card({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn("rounded-lg border border-slate-200 bg-white shadow-sm", className)}
-      {...props}
-    />
-  );
+  return <div className={cn(CARD_CLASS, className)} {...props} />;
 }
 export function CardHeader({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("space-y-1 p-5 pb-2", className)} {...props} />;

@@ -19,7 +19,8 @@ export type QueueItem = {
   contestTitle: string;
   judgingClose: Date;
   timeZone: string;
-  submittedAt: Date | null;
+  /** Whether the judge's score is submitted (a score without `submittedAt` is pending). */
+  scored: boolean;
   total: number | null;
   draft: boolean;
   /** The assignment's round in a contest of rounds (null: one round). */
@@ -49,7 +50,7 @@ export async function judgeQueuePage(
     contestTitle: string;
     judgingClose: Date | string;
     timeZone: string;
-    submittedAt: Date | string | null;
+    scored: boolean | Int | null;
     total: number | null;
     draft: boolean | Int;
     round: Int;
@@ -67,7 +68,7 @@ export async function judgeQueuePage(
     ), page AS (
       SELECT a."submissionId" AS "submissionId", s."title" AS "title", s."wordCount" AS "wordCount",
         c."title" AS "contestTitle", p."due" AS "judgingClose", c."timeZone" AS "timeZone",
-        sc."submittedAt" AS "submittedAt", sc."total" AS "total", (d."id" IS NOT NULL) AS "draft",
+        (sc."submittedAt" IS NOT NULL) AS "scored", sc."total" AS "total", (d."id" IS NOT NULL) AS "draft",
         a."round" AS "round", jr."name" AS "roundName", rb."criteria" AS "criteria",
         p."scored" AS "o1", p."scoredAt" AS "o2", p."due" AS "o3", p."createdAt" AS "o4", p."id" AS "o5"
       FROM ids p
@@ -84,7 +85,9 @@ export async function judgeQueuePage(
         (SELECT COUNT(*) FROM "JudgeAssignment" l
           WHERE l."judgeId" = ${judgeId} AND l."queued" = true AND l."scored" = false) AS "pending"
     )
-    SELECT k."queued", k."pending", page.*
+    SELECT k."queued", k."pending", page."submissionId", page."title", page."wordCount",
+      page."contestTitle", page."judgingClose", page."timeZone", page."scored", page."total",
+      page."draft", page."round", page."roundName", page."criteria"
     FROM counts k LEFT JOIN page ON true
     ORDER BY page."o1" ASC, page."o2" ASC, page."o3" ASC, page."o4" ASC, page."o5" ASC`;
   const first = rows[0];
@@ -99,7 +102,7 @@ export async function judgeQueuePage(
         contestTitle: r.contestTitle,
         judgingClose: fromSql.date(r.judgingClose),
         timeZone: r.timeZone,
-        submittedAt: fromSql.dateOrNull(r.submittedAt),
+        scored: fromSql.bool(r.scored ?? false),
         total: r.total,
         draft: fromSql.bool(r.draft),
         round: fromSql.int(r.round),

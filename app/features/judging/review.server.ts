@@ -40,12 +40,20 @@ export async function judgeQueue(judgeId: string, page = 1) {
   return {
     total,
     left,
-    items: items.map(({ submittedAt, total: score, criteria, ...item }) => ({
-      ...item,
-      scored: submittedAt !== null,
-      total: submittedAt !== null ? score : null,
+    items: items.map((item) => ({
+      submissionId: item.submissionId,
+      title: item.title,
+      wordCount: item.wordCount,
+      contestTitle: item.contestTitle,
+      judgingClose: item.judgingClose,
+      timeZone: item.timeZone,
+      scored: item.scored,
+      draft: item.draft,
+      round: item.round,
+      roundName: item.roundName,
+      total: item.scored ? item.total : null,
       // Each total out of its own rubric's maximum: rounds may score 1-10 and 1-20 (ADR 0045).
-      maxTotal: submittedAt !== null && criteria ? rubricMaxTotal(criteria) : null,
+      maxTotal: item.scored && item.criteria ? rubricMaxTotal(item.criteria) : null,
     })),
   };
 }

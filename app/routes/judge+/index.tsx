@@ -21,10 +21,10 @@ import { formatDate } from "~/utils/dates";
 import { EmptyState } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { pageCount, pageParam } from "~/utils/paging";
-import { Badge } from "~/components/ui/badge";
+import { badgeClass } from "~/components/ui/badge";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { listLinkProps, useListLinkClicks } from "~/components/ui/list-links";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card, CardContent, CARD_CLASS } from "~/components/ui/card";
 import { requireJudge } from "~/features/accounts/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { judgeQueue, QUEUE_PAGE_SIZE } from "~/features/judging/review.server";
@@ -54,18 +54,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     left,
     pages: pageCount(total, QUEUE_PAGE_SIZE),
+    // Each card's lines as the page shows them: fewer values in the page data (ADR 0085).
     items: items.map((i) => ({
       submissionId: i.submissionId,
       title: i.title,
-      wordCount: i.wordCount,
-      contestTitle: i.contestTitle,
-      due: formatDateTime(i.judgingClose, i.timeZone),
-      scored: i.scored,
-      draft: i.draft,
-      total: i.total,
-      maxTotal: i.maxTotal,
       // In a contest of rounds, each assignment says its round (ADR 0045).
-      round: i.roundName ? `Round ${i.round} (${i.roundName})` : null,
+      contest: i.roundName
+        ? `${i.contestTitle} · Round ${i.round} (${i.roundName})`
+        : i.contestTitle,
+      line: `${i.wordCount} words · Due ${formatDateTime(i.judgingClose, i.timeZone)}`,
+      draft: i.draft,
+      /** The scored badge's text; null while pending. */
+      score: i.scored ? scoredText(i.total, i.maxTotal) : null,
     })),
   };
 }
@@ -157,9 +157,22 @@ function Comparing() {
 }
 
 // Each card's link is a plain anchor followed by the list's one click handler: 25 `<Link>`s cost
-// about a twentieth of the request's CPU (docs/decisions/0081-judge-queue-cpu.md).
+// about a twentieth of the request's CPU (docs/decisions/0081-judge-queue-cpu.md). Each card is
+// its list item, its badges plain spans and each line one text: the same look in fewer elements,
+// text nodes and components (docs/decisions/0085-queue-render.md).
 const defaultButton = buttonClass({ variant: "default" });
 const outlineButton = buttonClass({ variant: "outline" });
+const cardRow = `${CARD_CLASS} flex flex-wrap items-center justify-between gap-4 p-5`;
+const successBadge = badgeClass("success");
+const outlineBadge = badgeClass("outline");
+const secondaryBadge = badgeClass("secondary");
+
+/** "Scored", with the total out of the rubric's maximum when known: "Scored · 7.25 / 10.00". */
+function scoredText(total: number | null, maxTotal: number | null) {
+  if (total === null) return "Scored";
+  const max = maxTotal !== null ? ` / ${formatScore(maxTotal)}` : "";
+  return `Scored · ${formatScore(total)}${max}`;
+}
 
 export default function ReviewQueue() {
   const { items, total, left, page, pages } = useLoaderData<typeof loader>();
@@ -183,47 +196,31 @@ export default function ReviewQueue() {
       ) : (
         <ul className="mt-6 space-y-3" onClick={onLinkClick}>
           {items.map((item) => (
-            <li key={item.submissionId}>
-              <Card>
-                <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
-                  <div>
-                    <h2 className="text-lg font-semibold">{item.title}</h2>
-                    <p className="text-sm text-slate-600">
-                      {item.contestTitle}
-                      {item.round ? ` · ${item.round}` : ""}
-                    </p>
-                    <p className="mt-1 text-sm text-slate-600">
-                      {item.wordCount} words · Due {item.due}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    {item.scored ? (
-                      <>
-                        <Badge variant="success">
-                          Scored
-                          {item.total !== null
-                            ? ` · ${formatScore(item.total)}${
-                                item.maxTotal !== null ? ` / ${formatScore(item.maxTotal)}` : ""
-                              }`
-                            : ""}
-                        </Badge>
-                        {item.draft ? <Badge variant="outline">Unsubmitted changes</Badge> : null}
-                      </>
-                    ) : (
-                      <Badge variant="secondary">
-                        {item.draft ? "Pending · draft saved" : "Pending"}
-                      </Badge>
-                    )}
-                    <a
-                      className={item.scored ? outlineButton : defaultButton}
-                      aria-label={`${item.scored ? "View Score" : "Review Submission"}: ${item.title}`}
-                      {...listLinkProps(`/judge/review/${item.submissionId}`)}
-                    >
-                      {item.scored ? "View Score" : "Review Submission"}
-                    </a>
-                  </div>
-                </CardContent>
-              </Card>
+            <li key={item.submissionId} className={cardRow}>
+              <div>
+                <h2 className="text-lg font-semibold">{item.title}</h2>
+                <p className="text-sm text-slate-600">{item.contest}</p>
+                <p className="mt-1 text-sm text-slate-600">{item.line}</p>
+              </div>
+              <div className="flex items-center gap-3">
+                {item.score !== null ? (
+                  <>
+                    <span className={successBadge}>{item.score}</span>
+                    {item.draft ? <span className={outlineBadge}>Unsubmitted changes</span> : null}
+                  </>
+                ) : (
+                  <span className={secondaryBadge}>
+                    {item.draft ? "Pending · draft saved" : "Pending"}
+                  </span>
+                )}
+                <a
+                  className={item.score !== null ? outlineButton : defaultButton}
+                  aria-label={`${item.score !== null ? "View Score" : "Review Submission"}: ${item.title}`}
+                  {...listLinkProps(`/judge/review/${item.submissionId}`)}
+                >
+                  {item.score !== null ? "View Score" : "Review Submission"}
+                </a>
+              </div>
             </li>
           ))}
         </ul>
