@@ -11,82 +11,23 @@ import pg from "pg";
 import { beforeAll, describe, expect, test } from "vitest";
 import { entryLimitMessage } from "~/features/entries/entry-limit";
 import { Prisma } from "~/generated/prisma/client";
-import { inRequestStore } from "~/utils/access-log";
 import { directWrite, pgDirectWrite } from "~/utils/db-write.server";
 import { engine, postgresPool, prisma } from "~/utils/db.server";
 import { readRows } from "~/utils/db-read.server";
 import { newId } from "~/utils/ids";
-import { cookieFor } from "./session-cookie";
+import { adultWriters, openContest, postEntry } from "./entry-fixtures";
 
-type Action = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
-const enter = (await import("~/routes/_public+/contests.$slug.enter")) as unknown as {
-  action: Action;
-};
-
-const DAY = 86_400_000;
 const stamp = `${Date.now().toString(36)}-${process.pid}`;
 let contest: { id: string; slug: string };
-const writers: { id: string; cookie: string }[] = [];
+let writers: { id: string; cookie: string }[] = [];
 
 beforeAll(async () => {
-  const now = Date.now();
-  contest = await prisma.contest.create({
-    data: {
-      slug: `limit-${stamp}`,
-      title: "One each",
-      description: "Open",
-      isPublished: true,
-      wordMin: 10,
-      wordMax: 2500,
-      entriesPerWriter: 1,
-      submissionsOpen: new Date(now - DAY),
-      submissionsClose: new Date(now + 30 * DAY),
-      judgingOpen: new Date(now + 31 * DAY),
-      judgingClose: new Date(now + 40 * DAY),
-      resultsAt: new Date(now + 50 * DAY),
-    },
-    select: { id: true, slug: true },
-  });
-  for (let i = 0; i < 2; i++) {
-    const user = await prisma.user.create({
-      data: {
-        email: `limit${i}-${stamp}@limit.test`,
-        displayName: `Limit writer ${i}`,
-        dateOfBirth: new Date("1990-01-01T00:00:00Z"),
-      },
-      select: { id: true },
-    });
-    writers.push({ id: user.id, cookie: await cookieFor(user.id) });
-  }
+  contest = await openContest({ slug: `limit-${stamp}`, title: "One each", entriesPerWriter: 1 });
+  writers = await adultWriters(2, `limit-${stamp}`, "Limit writer");
 }, 60_000);
 
-async function submit(writer: number, title: string) {
-  const form = new FormData();
-  const fields = {
-    title,
-    body: Array.from({ length: 40 }, (_, w) => ["river", "lamp", "stone"][w % 3]).join(" "),
-    confirmOriginal: "on",
-    confirmEligible: "on",
-    confirmRules: "on",
-    confirmAnonymous: "on",
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return inRequestStore(() =>
-    enter.action({
-      request: new Request(`http://inkwell.test/contests/${contest.slug}/enter`, {
-        method: "POST",
-        headers: { cookie: writers[writer]!.cookie, origin: "http://inkwell.test" },
-        body: form,
-      }),
-      params: { slug: contest.slug },
-      context: {},
-    }),
-  );
-}
+const submit = (writer: number, title: string) =>
+  postEntry(contest.slug, writers[writer]!.cookie, title);
 
 /**
  * Holds what a writer's entry waits for at its write until `release`: SQLite's write lock from

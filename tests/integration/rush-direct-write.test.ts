@@ -9,89 +9,36 @@
  */
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, test } from "vitest";
-import { inRequestStore } from "~/utils/access-log";
 import { BUSY_MESSAGE, engine, ENTRY_BUSY_BUDGET_MS, observeSql, prisma } from "~/utils/db.server";
 import { toSqlite } from "~/utils/db-read.server";
 import { countedEntries } from "~/features/entries/entry-limit.server";
 import { atWriteQuery } from "~/features/entries/entry-statements.server";
-import { cookieFor } from "./session-cookie";
+import { adultWriters, openContest, postEntry } from "./entry-fixtures";
 
-type Action = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
-const enter = (await import("~/routes/_public+/contests.$slug.enter")) as unknown as {
-  action: Action;
-};
-
-const DAY = 86_400_000;
 const stamp = `${Date.now().toString(36)}-${process.pid}`;
 const contests: Record<"free" | "fee", { id: string; slug: string }> = {} as never;
-const writers: { id: string; cookie: string }[] = [];
+let writers: { id: string; cookie: string }[] = [];
 
 beforeAll(async () => {
-  const now = Date.now();
   for (const [kind, fee] of [
     ["free", 0],
     ["fee", 500],
   ] as const)
-    contests[kind] = await prisma.contest.create({
-      data: {
-        slug: `direct-${kind}-${stamp}`,
-        title: "Direct write",
-        description: "Open",
-        isPublished: true,
-        wordMin: 10,
-        wordMax: 2500,
-        entriesPerWriter: 2,
-        entryFeeCents: fee,
-        submissionsOpen: new Date(now - DAY),
-        submissionsClose: new Date(now + 30 * DAY),
-        judgingOpen: new Date(now + 31 * DAY),
-        judgingClose: new Date(now + 40 * DAY),
-        resultsAt: new Date(now + 50 * DAY),
-      },
-      select: { id: true, slug: true },
+    contests[kind] = await openContest({
+      slug: `direct-${kind}-${stamp}`,
+      title: "Direct write",
+      entriesPerWriter: 2,
+      entryFeeCents: fee,
     });
-  for (let i = 0; i < 4; i++) {
-    const user = await prisma.user.create({
-      data: {
-        email: `direct${i}-${stamp}@direct.test`,
-        displayName: `Direct writer ${i}`,
-        dateOfBirth: new Date("1990-01-01T00:00:00Z"),
-      },
-      select: { id: true },
-    });
-    writers.push({ id: user.id, cookie: await cookieFor(user.id) });
-  }
+  writers = await adultWriters(4, `direct-${stamp}`, "Direct writer");
 }, 60_000);
 
-async function submit(writer: number, contest: "free" | "fee") {
-  const form = new FormData();
-  const fields = {
-    title: `Direct ${writer}`,
-    body: Array.from({ length: 40 }, (_, w) => ["river", "lamp", "stone"][w % 3]).join(" "),
-    confirmOriginal: "on",
-    confirmEligible: "on",
-    confirmRules: "on",
-    confirmAnonymous: "on",
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const { slug } = contests[contest];
-  const response = (await inRequestStore(() =>
-    enter.action({
-      request: new Request(`http://inkwell.test/contests/${slug}/enter`, {
-        method: "POST",
-        headers: { cookie: writers[writer]!.cookie, origin: "http://inkwell.test" },
-        body: form,
-      }),
-      params: { slug },
-      context: {},
-    }),
+const submit = async (writer: number, contest: "free" | "fee") =>
+  (await postEntry(
+    contests[contest].slug,
+    writers[writer]!.cookie,
+    `Direct ${writer}`,
   )) as Response;
-  return response;
-}
 
 /**
  * Counts the direct write transactions that wrote their entry until `stop`: SQLite's that ran to
