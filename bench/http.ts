@@ -1589,6 +1589,28 @@ const OVERVIEW_COUNT_TRIGGERS = [
   "User_consent_delete",
 ];
 
+/**
+ * PostgreSQL: the two insert statement triggers of assignments as they were before migration
+ * 20270119000000_assign_triggers (ADR 0069's judging counters, ADR 0070's "unassigned"), taken
+ * from their migrations, for a base that predates it (ADR 0086).
+ */
+function assignTriggersBefore(): string[] {
+  const fn = (migration: string, name: string) =>
+    fs
+      .readFileSync(`prisma/migrations-postgres/${migration}/migration.sql`, "utf8")
+      .match(new RegExp(`CREATE (?:OR REPLACE )?FUNCTION "${name}"[\\s\\S]*?\\n\\$\\$;`))![0]
+      .replace(/^CREATE (OR REPLACE )?FUNCTION/, "CREATE OR REPLACE FUNCTION");
+  const trigger = (name: string, fn: string) =>
+    `CREATE TRIGGER "${name}" AFTER INSERT ON "JudgeAssignment" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "${fn}"()`;
+  return [
+    `DROP TRIGGER "JudgeAssignment_tally_insert" ON "JudgeAssignment"`,
+    fn("20270111000000_bulk_counters", "inkwell_assignments_added_tally"),
+    fn("20270112000000_assign_pg", "inkwell_assignments_added_unassigned"),
+    trigger("JudgeAssignment_tally_insert", "inkwell_assignments_added_tally"),
+    trigger("JudgeAssignment_unassigned_insert", "inkwell_assignments_added_unassigned"),
+  ];
+}
+
 /** The triggers of migration 20270109000000_entry_buckets, both engines (ADR 0067). */
 const ENTRY_BUCKET_TRIGGERS = [
   ...["insert", "update", "delete"].map((e) => `Submission_chart_${e}`),
@@ -1634,6 +1656,13 @@ async function compare(ref: string, engine: Engine) {
       await baseDb.run(
         `CREATE TRIGGER "SubmissionScoreSummary_version" AFTER INSERT OR UPDATE OR DELETE ON "SubmissionScoreSummary" FOR EACH ROW EXECUTE FUNCTION "inkwell_ranking_version"()`,
       );
+      await baseDb.close();
+    }
+    // A base from before the insert triggers were made one (ADR 0086) gets its two back, or its
+    // auto-assign would be measured with the change.
+    if (missing.includes("20270119000000_assign_triggers")) {
+      const baseDb = openBenchDb(urls[1]);
+      for (const sql of assignTriggersBefore()) await baseDb.run(sql);
       await baseDb.close();
     }
     if (missing.length)

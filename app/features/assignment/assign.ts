@@ -115,15 +115,19 @@ export function solveAssignment(input: SolveInput): SolveResult {
       load[j]++;
     }
   }
+  // Each judge's divisions looked up once, not once an entry (ADR 0086).
+  const divisionsOf = judges.map((j) => input.judgeDivisions?.get(j));
+  const restricted = divisionsOf.some((allowed) => allowed?.size);
   for (let e = 0; e < m; e++) {
     const entry = input.entries[e];
     for (const w of entry.writers) {
       const j = jIndex.get(w);
       if (j !== undefined && code[e * n + j] === OK) code[e * n + j] = WRITER;
     }
+    if (!restricted) continue;
     for (let j = 0; j < n; j++) {
       if (code[e * n + j] !== OK) continue;
-      const allowed = input.judgeDivisions?.get(judges[j]);
+      const allowed = divisionsOf[j];
       if (allowed?.size && !(entry.divisionId && allowed.has(entry.divisionId)))
         code[e * n + j] = DIVISION;
     }
@@ -190,8 +194,16 @@ export function solveAssignment(input: SolveInput): SolveResult {
           const j = (pointer + k) % n;
           if (free(e, j) && left[j] > 0) candidates.push(j);
         }
-        candidates.sort((a, b) => load[a] - load[b]);
-        const picks = candidates.slice(0, need[e]);
+        // The need[e] least loaded, ties in rotation order: a stable sort's first need[e], picked
+        // without sorting all n candidates of every entry (ADR 0086).
+        const picks: number[] = [];
+        while (picks.length < need[e] && candidates.length) {
+          let best = 0;
+          for (let i = 1; i < candidates.length; i++)
+            if (load[candidates[i]] < load[candidates[best]]) best = i;
+          picks.push(candidates[best]);
+          candidates.splice(best, 1);
+        }
         for (const j of picks) add(e, j);
         pointer = (pointer + picks.length) % n;
       }
@@ -253,6 +265,11 @@ export function solveAssignment(input: SolveInput): SolveResult {
   while (moved && n > 1) {
     moved = false;
     for (let h = 0; h < n; h++) {
+      // No judge with room 2 or more below h: none of h's pairs can move. While h's pairs move,
+      // h only gets lighter and the others heavier, so this holds for all of them (ADR 0086).
+      let lightest = Infinity;
+      for (let l = 0; l < n; l++) if (left[l] > 0 && load[l] < lightest) lightest = load[l];
+      if (lightest + 2 > load[h]) continue;
       for (const e of [...newOf[h]]) {
         let best = -1;
         for (let l = 0; l < n; l++)
