@@ -367,6 +367,22 @@ describe("the Overview's counters equal a fresh count, on this engine", () => {
     expect(await prisma.$transaction((tx) => insertAssignments(tx, round2, new Date(), 2))).toBe(5);
     await expectTrue(c, "round 2");
 
+    // Pairs known new whose id holds a comma: PostgreSQL's lists sent as text split on commas
+    // (ADR 0086), so these go as arrays, each id whole.
+    const odd = submitted[11]!;
+    const oddJudges = await judgesOf(odd);
+    const oddPair = {
+      id: `${newId()},odd`,
+      contestId: c,
+      judgeId: panel.find((j) => !oddJudges.includes(j))!,
+      submissionId: odd,
+    };
+    expect(
+      await prisma.$transaction((tx) => insertAssignments(tx, [oddPair], new Date(), 2, true)),
+    ).toBe(1);
+    expect(await prisma.judgeAssignment.count({ where: { id: oddPair.id } })).toBe(1);
+    await expectTrue(c, "an id with a comma");
+
     // An entry left with no live judge, then a statement one of whose pairs another wrote first.
     const lone = submitted[3]!;
     await prisma.judgeAssignment.updateMany({

@@ -3,7 +3,7 @@
  * a round's assignment, a replacement, a swap or an added judge) goes through it
  * (docs/decisions/0051-assignment-capability.md).
  */
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { engine } from "~/utils/db.server";
 
 type Tx = Prisma.TransactionClient;
@@ -145,18 +145,15 @@ async function insertFresh(
   const entries = chunk.map((p) => p.submissionId);
   const plain = !ids.some(hasComma) && !judges.some(hasComma) && !entries.some(hasComma);
   try {
-    return plain
-      ? await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
+    const pairs = plain
+      ? Prisma.sql`unnest(string_to_array(${ids.join(",")}::text, ','), string_to_array(${judges.join(",")}::text, ','),
+        string_to_array(${entries.join(",")}::text, ','))`
+      : Prisma.sql`unnest(${ids}::text[], ${judges}::text[], ${entries}::text[])`;
+    return await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
       SELECT p."id", ${contestId}, p."judgeId", p."submissionId", ${round}::integer, ${createdAt}::timestamp(3), true,
         COALESCE((SELECT jr."judgingClose" FROM "JudgingRound" jr WHERE jr."contestId" = ${contestId} AND jr."number" = ${round}::integer),
           (SELECT c."judgingClose" FROM "Contest" c WHERE c."id" = ${contestId}))
-      FROM unnest(string_to_array(${ids.join(",")}::text, ','), string_to_array(${judges.join(",")}::text, ','),
-        string_to_array(${entries.join(",")}::text, ',')) AS p("id", "judgeId", "submissionId")`
-      : await tx.$executeRaw`INSERT INTO "JudgeAssignment" ("id", "contestId", "judgeId", "submissionId", "round", "createdAt", "queued", "due")
-      SELECT p."id", ${contestId}, p."judgeId", p."submissionId", ${round}::integer, ${createdAt}::timestamp(3), true,
-        COALESCE((SELECT jr."judgingClose" FROM "JudgingRound" jr WHERE jr."contestId" = ${contestId} AND jr."number" = ${round}::integer),
-          (SELECT c."judgingClose" FROM "Contest" c WHERE c."id" = ${contestId}))
-      FROM unnest(${ids}::text[], ${judges}::text[], ${entries}::text[]) AS p("id", "judgeId", "submissionId")`;
+      FROM ${pairs} AS p("id", "judgeId", "submissionId")`;
   } catch (error) {
     if (isUniqueViolation(error))
       throw Object.assign(new Error("A pair was written by another run", { cause: error }), {
