@@ -6,8 +6,6 @@
  * once it may write. And a direct write that fails part-way leaves nothing, and its connection
  * goes on serving.
  */
-import Database from "better-sqlite3";
-import pg from "pg";
 import { beforeAll, describe, expect, test } from "vitest";
 import { entryLimitMessage } from "~/features/entries/entry-limit";
 import { Prisma } from "~/generated/prisma/client";
@@ -15,7 +13,7 @@ import { directWrite, pgDirectWrite } from "~/utils/db-write.server";
 import { engine, postgresPool, prisma } from "~/utils/db.server";
 import { readRows } from "~/utils/db-read.server";
 import { newId } from "~/utils/ids";
-import { adultWriters, openContest, postEntry } from "./entry-fixtures";
+import { adultWriters, holdWrites, openContest, postEntry } from "./entry-fixtures";
 
 const stamp = `${Date.now().toString(36)}-${process.pid}`;
 let contest: { id: string; slug: string };
@@ -28,29 +26,6 @@ beforeAll(async () => {
 
 const submit = (writer: number, title: string) =>
   postEntry(contest.slug, writers[writer]!.cookie, title);
-
-/**
- * Holds what a writer's entry waits for at its write until `release`: SQLite's write lock from
- * another connection, or the writer's row locked by another PostgreSQL session.
- */
-async function holdWrites(writerId: string) {
-  if (engine === "sqlite") {
-    const other = new Database(process.env.DATABASE_URL!.slice("file:".length));
-    other.exec("BEGIN IMMEDIATE");
-    return async () => {
-      other.exec("ROLLBACK");
-      other.close();
-    };
-  }
-  const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await other.connect();
-  await other.query("BEGIN");
-  await other.query(`SELECT 1 FROM "User" WHERE "id" = $1 FOR UPDATE`, [writerId]);
-  return async () => {
-    await other.query("ROLLBACK");
-    await other.end();
-  };
-}
 
 describe("a writer at the limit", () => {
   test("two different entries sent together: one is stored, the other refused with the limit", async () => {

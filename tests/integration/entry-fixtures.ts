@@ -2,8 +2,10 @@
  * An open contest, adult writers signed in, and a typed entry posted to the entry form's action as
  * the browser sends it: shared by the tests of a writer's own entry and its direct write.
  */
+import Database from "better-sqlite3";
+import pg from "pg";
 import { inRequestStore } from "~/utils/access-log";
-import { prisma } from "~/utils/db.server";
+import { engine, prisma } from "~/utils/db.server";
 import { cookieFor } from "./session-cookie";
 
 type Action = (args: {
@@ -82,4 +84,27 @@ export function postEntry(slug: string, cookie: string, title: string) {
       context: {},
     }),
   );
+}
+
+/**
+ * Holds what a writer's entry waits for at its write until `release`: SQLite's write lock from
+ * another connection, or the writer's row locked by another PostgreSQL session.
+ */
+export async function holdWrites(writerId: string) {
+  if (engine === "sqlite") {
+    const other = new Database(process.env.DATABASE_URL!.slice("file:".length));
+    other.exec("BEGIN IMMEDIATE");
+    return async () => {
+      other.exec("ROLLBACK");
+      other.close();
+    };
+  }
+  const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await other.connect();
+  await other.query("BEGIN");
+  await other.query(`SELECT 1 FROM "User" WHERE "id" = $1 FOR UPDATE`, [writerId]);
+  return async () => {
+    await other.query("ROLLBACK");
+    await other.end();
+  };
 }

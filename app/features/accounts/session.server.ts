@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { oncePerRequest } from "~/utils/access-log";
-import { fromSql, prisma } from "~/utils/db.server";
+import { fromSql, prisma, withBusyRetry } from "~/utils/db.server";
 import { readRows } from "~/utils/db-read.server";
 import { env, isProduction } from "~/utils/env.server";
 import { sessionSecrets } from "~/utils/secrets.server";
@@ -198,17 +198,23 @@ async function lookUpAccount(request: Request): Promise<SessionAccount | null> {
 /** Creates a Session row and returns the Set-Cookie header that carries it. */
 export async function startSession(request: Request, userId: string): Promise<string> {
   const now = new Date();
-  const row = await prisma.session.create({
-    data: { userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) },
-    select: { id: true },
-  });
-  // A sign-in is activity: the retention policy's clock starts again and a warning is cancelled
-  // (docs/decisions/0038-data-retention.md).
-  await prisma.user.update({
-    where: { id: userId },
-    data: { lastActiveAt: now, retentionWarnedAt: null },
-    select: { id: true },
-  });
+  // One transaction, retried while the database is busy (another process writing): a class
+  // signing in together waits its turn rather than being told to try again (ADR 0087).
+  const [row] = await withBusyRetry(() =>
+    prisma.$transaction([
+      prisma.session.create({
+        data: { userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) },
+        select: { id: true },
+      }),
+      // A sign-in is activity: the retention policy's clock starts again and a warning is
+      // cancelled (docs/decisions/0038-data-retention.md).
+      prisma.user.update({
+        where: { id: userId },
+        data: { lastActiveAt: now, retentionWarnedAt: null },
+        select: { id: true },
+      }),
+    ]),
+  );
   const session = await sessionStorage().getSession(request.headers.get("Cookie"));
   session.set("sessionId", row.id);
   return sessionStorage().commitSession(session);
