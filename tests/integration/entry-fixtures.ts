@@ -13,7 +13,8 @@ type Action = (args: {
   params: Record<string, string>;
   context: object;
 }) => unknown;
-const enter = (await import("~/routes/_public+/contests.$slug.enter")) as unknown as {
+/** The entry form's route module, its action called as Remix calls it. */
+export const enter = (await import("~/routes/_public+/contests.$slug.enter")) as unknown as {
   action: Action;
 };
 

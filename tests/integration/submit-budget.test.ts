@@ -8,16 +8,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { engine, observeSql, prisma, type SqlEvent } from "~/utils/db.server";
 import { inRequestStore } from "~/utils/access-log";
+import { enter } from "./entry-fixtures";
 import { cookieFor } from "./session-cookie";
-
-type Action = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
-const enter = (await import("~/routes/_public+/contests.$slug.enter")) as unknown as {
-  action: Action;
-};
 
 const DAY = 86_400_000;
 const WRITERS = 30;
