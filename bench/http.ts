@@ -1837,6 +1837,14 @@ async function compare(ref: string, engine: Engine) {
         "panel",
         "intent=autoassign&contestId=panel&judgesPerSubmission=3",
       ],
+      // Round 1 of the contest of 4 divisions and 2 rounds (its round 2 needs round 1 scored and
+      // advanced: the plain run's case only); each run starts from no pairs (ADR 0090).
+      [
+        "rounds",
+        "rounds: assign round 1 (4 divisions, 20,000 × 3)",
+        "rounds",
+        "intent=autoassign&contestId=rounds",
+      ],
     ];
     // PostgreSQL: the CPU of the side's database backends (its server's pool), from /proc, which a
     // busy machine disturbs far less than the wall time (docs/decisions/0077-assign-writes.md).
