@@ -1747,6 +1747,10 @@ async function compare(ref: string, engine: Engine) {
       "/admin/contests/big/entries?page=400": "/admin/submissions?contest=big&page=400",
       "/admin/contests/big/scoring": "/admin/scoring?contest=big",
       "/admin/contests/big/scoring?normalize=z": "/admin/scoring?contest=big&normalize=z",
+      // Auto-assign's form posted to one page for every contest (the body names the contest).
+      "/admin/contests/assign/assignments": "/admin/assign",
+      "/admin/contests/panel/assignments": "/admin/assign",
+      "/admin/contests/rounds/assignments": "/admin/assign",
     };
     const addressOn = async (side: "base" | "new", p: string, cookie?: string) => {
       if (side === "new" || !oldAddress[p]) return p;
@@ -1869,7 +1873,7 @@ async function compare(ref: string, engine: Engine) {
           const db0 = await backends(side);
           const cpu0 = cpuMs(server[side].pid!);
           const m = await timed(
-            `/admin/contests/${contestId}/assignments`,
+            await addressOn(side, `/admin/contests/${contestId}/assignments`, admin),
             admin,
             "POST",
             body,

@@ -43,7 +43,10 @@ for (const url of urls) {
   const run = async () => {
     // Inside a request store, as the server runs it (docs/decisions/0052-per-request-work.md).
     const res = await inRequestStore(() => handler(new Request(full, { headers: { cookie } })));
-    await res.arrayBuffer();
+    const body = await res.arrayBuffer();
+    // TRACE_SAVE=file: the page's bytes, to read what a request sends.
+    if (process.env.TRACE_SAVE)
+      (await import("node:fs")).writeFileSync(process.env.TRACE_SAVE, Buffer.from(body));
     if (res.status >= 400) console.log(`  status ${res.status}`);
   };
   await run();
