@@ -1710,7 +1710,14 @@ async function compare(ref: string, engine: Engine) {
   const baseServer = await startServer(urls[1], { port: BASE_PORT, root: base.dir });
   const dbs = urls.map((u) => openBenchDb(u));
   const origin = { base: `http://127.0.0.1:${BASE_PORT}`, new: BASE };
-  type Result = { rps?: number; p99?: number; ms?: number; cpu?: number; errors: number };
+  type Result = {
+    rps?: number;
+    p99?: number;
+    ms?: number;
+    cpu?: number;
+    db?: number;
+    errors: number;
+  };
   const server = { base: baseServer, new: newServer };
   const table: { name: string; base: Result[]; new: Result[] }[] = [];
   const want = (id: string) => !ONLY || ONLY.includes(id);
@@ -1761,6 +1768,18 @@ async function compare(ref: string, engine: Engine) {
       await res.arrayBuffer();
       return res.status === 404 ? oldAddress[p] : p;
     };
+    const dbOf = { new: dbs[0], base: dbs[1] };
+    // PostgreSQL: the CPU of the side's database backends (its server's pool), from /proc, which a
+    // busy machine disturbs far less than the wall time (docs/decisions/0077-assign-writes.md).
+    const backends = async (side: "base" | "new") => {
+      const cpu = new Map<number, number>();
+      if (engine !== "postgres") return cpu;
+      const r = await dbOf[side].one<{ pids: number[] | null }>(
+        `SELECT array_agg(pid) AS "pids" FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
+      );
+      for (const pid of r?.pids ?? []) cpu.set(pid, cpuMs(pid));
+      return cpu;
+    };
     for (const [id, name, p, cookie] of pages) {
       if (!want(id)) continue;
       const row = { name, base: [] as Result[], new: [] as Result[] };
@@ -1769,12 +1788,18 @@ async function compare(ref: string, engine: Engine) {
       for (let r = 0; r < runs; r++)
         for (const side of sidesOfRun(r)) {
           // The warm-up request inside load() is counted too: one more than the load's.
+          const db0 = await backends(side);
           const cpu0 = cpuMs(server[side].pid!);
           const m = await load(address[side], cookie, {}, origin[side], 1);
-          const cpu = (cpuMs(server[side].pid!) - cpu0) / (m.rps * DURATION + 1);
-          row[side].push({ ...m, cpu });
+          const requests = m.rps * DURATION + 1;
+          const cpu = (cpuMs(server[side].pid!) - cpu0) / requests;
+          // PostgreSQL: its backends' CPU a request too (ADR 0089), which the server's leaves out.
+          let db = 0;
+          for (const [pid, ms] of await backends(side)) db += ms - (db0.get(pid) ?? 0);
+          db /= requests;
+          row[side].push({ ...m, cpu, ...(engine === "postgres" ? { db } : {}) });
           console.log(
-            `  ${name} [${side}]: ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, ${cpu.toFixed(1)} CPU ms/request`,
+            `  ${name} [${side}]: ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, ${cpu.toFixed(1)} CPU ms/request${engine === "postgres" ? `, database ${db.toFixed(2)} CPU ms/request` : ""}`,
           );
         }
       table.push(row);
@@ -1850,17 +1875,6 @@ async function compare(ref: string, engine: Engine) {
         "intent=autoassign&contestId=rounds",
       ],
     ];
-    // PostgreSQL: the CPU of the side's database backends (its server's pool), from /proc, which a
-    // busy machine disturbs far less than the wall time (docs/decisions/0077-assign-writes.md).
-    const backends = async (side: "base" | "new") => {
-      const cpu = new Map<number, number>();
-      if (engine !== "postgres") return cpu;
-      const r = await sideDb[side].one<{ pids: number[] | null }>(
-        `SELECT array_agg(pid) AS "pids" FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
-      );
-      for (const pid of r?.pids ?? []) cpu.set(pid, cpuMs(pid));
-      return cpu;
-    };
     for (const [id, name, contestId, body] of posts) {
       if (!want(id)) continue;
       const row = { name, base: [] as Result[], new: [] as Result[] };
@@ -1953,15 +1967,18 @@ async function compare(ref: string, engine: Engine) {
   }
   const med = (rs: Result[], k: "rps" | "p99" | "ms" | "cpu") => median(rs.map((r) => r[k] ?? 0));
   const errs = (rs: Result[]) => rs.reduce((n, r) => n + r.errors, 0);
+  const dbCell = (rs: Result[]) =>
+    rs[0]?.db !== undefined ? ` ${median(rs.map((r) => r.db ?? 0)).toFixed(2)} |` : "";
+  const withDb = table.some((row) => row.base[0]?.db !== undefined);
   const cpuCell = (rs: Result[]) => (rs[0]?.cpu !== undefined ? med(rs, "cpu").toFixed(0) : "");
   console.log(
     `\n--compare ${ref} (${base.commit.slice(0, 7)}) vs working tree: ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, ${ENTRIES} entries, ` +
       `${runs} interleaved run(s) of ${DURATION} s per side, ${CONNECTIONS} connections\n`,
   );
   console.log(
-    `| case | base req/s | new req/s | base p99 ms | new p99 ms | ratio | base CPU ms/req | new CPU ms/req | CPU ratio | errors |`,
+    `| case | base req/s | new req/s | base p99 ms | new p99 ms | ratio | base CPU ms/req | new CPU ms/req | CPU ratio | errors |${withDb ? " base DB CPU ms/req | new DB CPU ms/req |" : ""}`,
   );
-  console.log(`|---|---|---|---|---|---|---|---|---|---|`);
+  console.log(`|---|---|---|---|---|---|---|---|---|---|${withDb ? "---|---|" : ""}`);
   for (const row of table) {
     const timedRow = row.base[0]?.ms !== undefined;
     if (timedRow) {
@@ -1974,7 +1991,7 @@ async function compare(ref: string, engine: Engine) {
       const [b, n] = [med(row.base, "rps"), med(row.new, "rps")];
       const [c, cn] = [med(row.base, "cpu"), med(row.new, "cpu")];
       console.log(
-        `| ${row.name} | ${b.toFixed(0)} | ${n.toFixed(0)} | ${med(row.base, "p99")} | ${med(row.new, "p99")} | ${(n / b).toFixed(2)} | ${c.toFixed(1)} | ${cn.toFixed(1)} | ${(c / cn).toFixed(2)} | ${errs(row.base)} / ${errs(row.new)} |`,
+        `| ${row.name} | ${b.toFixed(0)} | ${n.toFixed(0)} | ${med(row.base, "p99")} | ${med(row.new, "p99")} | ${(n / b).toFixed(2)} | ${c.toFixed(1)} | ${cn.toFixed(1)} | ${(c / cn).toFixed(2)} | ${errs(row.base)} / ${errs(row.new)} |${dbCell(row.base)}${dbCell(row.new)}`,
       );
     }
   }

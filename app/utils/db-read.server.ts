@@ -6,8 +6,9 @@
  * parameters; `Prisma.sql`, `Prisma.join` and `Prisma.raw` fragments nest) and answers the same
  * rows. On SQLite it runs the statement at once on the connection's kept statement
  * (sqlite-statements.ts): Prisma's client spent about 0.13 ms of CPU on each raw read around
- * SQLite's few microseconds, several times a page. On PostgreSQL it runs on the client's own `pg`
- * pool (pg-read.server.ts). Before the client has opened its connection (or once it is closed),
+ * SQLite's few microseconds, several times a page. On PostgreSQL it runs on a `pg` pool of its own
+ * whose kept statements are planned once (pg-read.server.ts, pg-pools.server.ts, ADR 0089).
+ * Before the client has opened its connection (or once it is closed),
  * and inside an interactive transaction (its reads go through the transaction's client), it is
  * `prisma.$queryRaw` itself.
  *
@@ -21,6 +22,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { DatabaseBusy, isDatabaseBusy } from "./db-busy.server";
 import { engine, postgresPool, prisma, sqliteReader, sqlObserved } from "./db.server";
+import { postgresReadPool } from "./pg-pools.server";
 import { pgRead, toPg } from "./pg-read.server";
 import type { DirectRead } from "./sqlite-statements";
 import { openTransaction } from "./transaction-scope.server";
@@ -92,7 +94,7 @@ export function rowsOf<T>(answer: DirectRead): T[] {
 }
 
 async function postgresRows<T>(query: Prisma.Sql): Promise<T[]> {
-  const pool = postgresPool();
+  const pool = postgresReadPool(postgresPool());
   if (!pool) return prisma.$queryRaw<T[]>(query);
   const args = query.values.map(toPg);
   const t0 = sqlObserved.wanted() ? performance.now() : 0;

@@ -16,6 +16,7 @@ import {
 import { transactionGate, type TransactionGate } from "./sqlite-transaction-gate.server";
 import { withTransactionScope } from "./transaction-scope.server";
 import { backstopOnly } from "./wal-checkpoint";
+import { endReadPool, SESSION_OPTIONS } from "./pg-pools.server";
 
 export type { Prisma } from "~/generated/prisma/client";
 /** The status sets (docs/decisions/0028-postgresql.md): one typed set per status column. */
@@ -191,7 +192,15 @@ declare global {
 function keepPool(connection: Queryable) {
   const adapter = connection as Queryable & { underlyingDriver?: () => unknown };
   const pool = adapter.underlyingDriver?.() as pg.Pool | undefined;
-  if (typeof pool?.query === "function" && "ending" in pool) globalThis.__inkwellPgPool = pool;
+  if (typeof pool?.query !== "function" || !("ending" in pool)) return;
+  if (globalThis.__inkwellPgPool === pool) return;
+  globalThis.__inkwellPgPool = pool;
+  // The reads' pool ends with the client's ($disconnect, shutdown).
+  const end = pool.end.bind(pool) as () => Promise<void>;
+  pool.end = (() => {
+    endReadPool();
+    return end();
+  }) as typeof pool.end;
 }
 /** The client's pool while it is open; none before the client connects or once it is ended. */
 export function postgresPool(): pg.Pool | undefined {
@@ -230,15 +239,7 @@ function baseClient(url: string): PrismaClient {
     new PrismaPg({
       connectionString: url,
       max: env().DATABASE_POOL_SIZE,
-      // A statement never waits long for a lock: the wait is retried outside, as on SQLite. A web
-      // request's query is planned as on an SSD (random reads cost little more than sequential
-      // ones) and never spawns parallel workers: measured on the judge's queue, 28 ms → 13 ms.
-      options: [
-        `-c lock_timeout=${LOCK_TIMEOUT_MS}`,
-        `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
-        "-c random_page_cost=1.1",
-        "-c max_parallel_workers_per_gather=0",
-      ].join(" "),
+      options: SESSION_OPTIONS.join(" "),
       connectionTimeoutMillis: 5_000,
     }),
     keepPool,
@@ -250,10 +251,6 @@ function baseClient(url: string): PrismaClient {
     transactionOptions: TRANSACTIONS,
   }) as unknown as PrismaClient;
 }
-
-/** PostgreSQL: how long a statement waits for a row lock, and runs at all, before it gives up. */
-const LOCK_TIMEOUT_MS = 2_000;
-const STATEMENT_TIMEOUT_MS = 30_000;
 
 function createClient(url: string): PrismaClient {
   const client = baseClient(url);

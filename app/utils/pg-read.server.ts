@@ -1,6 +1,7 @@
 /**
  * PostgreSQL reads without Prisma's client (docs/decisions/0082-postgresql-direct-reads.md): a
- * statement runs on the client's own `pg` pool with type parsers that give each column the value
+ * statement runs on a `pg` pool (readRows': pg-pools.server.ts, 0089; a direct write's
+ * connection of the client's pool) with type parsers that give each column the value
  * the client gives it through @prisma/adapter-pg, and values bound as that adapter binds them.
  */
 import type pg from "pg";

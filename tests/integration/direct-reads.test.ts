@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { Prisma } from "~/generated/prisma/client";
 import { readRows } from "~/utils/db-read.server";
 import { engine, observeSql, postgresPool, prisma, type SqlEvent } from "~/utils/db.server";
+import { postgresReadPool } from "~/utils/pg-pools.server";
 import { at, lifecycleContest } from "./lifecycle-fixtures";
 
 // The hot pages' reads without Prisma's client (docs/decisions/0079-direct-reads.md): the same
@@ -141,7 +142,8 @@ describe("readRows", () => {
       const read = () => readRows<{ m: string }>`SELECT ${marker}::text AS "m", ${draft} AS "id"`;
       for (let i = 0; i < 3; i++)
         expect(await read()).toEqual([{ m: marker }].map((r) => ({ ...r, id: draft })));
-      const pool = postgresPool() as unknown as {
+      // The reads' own pool (ADR 0089), not the client's.
+      const pool = postgresReadPool(postgresPool()) as unknown as {
         _clients: { connection: { parsedStatements: Record<string, string> } }[];
       };
       const named = pool._clients.flatMap((c) =>
@@ -151,6 +153,20 @@ describe("readRows", () => {
       );
       expect(named.length).toBeGreaterThan(0);
       expect(named.every(([name]) => name.startsWith("inkwell_read_"))).toBe(true);
+    },
+  );
+
+  test.runIf(engine === "postgres")(
+    "on PostgreSQL its kept statements run with generic plans, the client's statements do not",
+    async () => {
+      // A statement with LIMIT and OFFSET parameters was planned anew on every call (ADR 0089).
+      const mode = Prisma.sql`SELECT current_setting('plan_cache_mode') AS "mode"`;
+      expect(await readRows<{ mode: string }>`${mode}`).toEqual([{ mode: "force_generic_plan" }]);
+      expect(await prisma.$queryRaw<{ mode: string }[]>(mode)).toEqual([{ mode: "auto" }]);
+      // The same session settings as the client's connections otherwise.
+      const settings = Prisma.sql`SELECT current_setting('lock_timeout') AS "lock",
+        current_setting('random_page_cost') AS "cost"`;
+      expect(await readRows`${settings}`).toEqual(await prisma.$queryRaw(settings));
     },
   );
 
