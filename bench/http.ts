@@ -1834,6 +1834,40 @@ async function compare(ref: string, engine: Engine) {
           }
         table.push(row);
       }
+    if (want("scoring")) {
+      // The first z load after one judge's score moved: a kept ranking computes that judge's
+      // entries again (docs/decisions/0088-z-ranking-incremental.md), the base the contest's.
+      const row = {
+        name: "GET /admin/scoring (z), first load after one score change",
+        base: [] as Result[],
+        new: [] as Result[],
+      };
+      const db = { new: dbs[0], base: dbs[1] };
+      const p = "/admin/contests/big/scoring?normalize=z";
+      let k = 0;
+      // One submitted score of the contest moves by half a point (a judge's edit), a different
+      // one each time (both sides the same).
+      const change = (d: BenchDb, at: number) =>
+        d.run(
+          `UPDATE "Score" SET "total" = CASE WHEN "total" >= 5 THEN "total" - 0.5 ELSE "total" + 0.5 END
+           WHERE "id" = (SELECT sc."id" FROM "Score" sc JOIN "Submission" s ON s."id" = sc."submissionId"
+             WHERE s."contestId" = 'big' AND sc."submittedAt" IS NOT NULL ORDER BY sc."id" LIMIT 1 OFFSET ?)`,
+          [(at * 7919) % 10_000],
+        );
+      for (const side of ["base", "new"] as const)
+        await timed(p, admin, "GET", undefined, 1, origin[side]);
+      for (let r = 0; r < Math.max(runs, 5); r++) {
+        k++;
+        for (const side of sidesOfRun(r)) {
+          await change(db[side]!, k);
+          const cpu0 = cpuMs(server[side].pid!);
+          const m = await timed(p, admin, "GET", undefined, 1, origin[side]);
+          row[side].push({ ...m, cpu: cpuMs(server[side].pid!) - cpu0 });
+          console.log(`  ${row.name} [${side}]: ${m.ms.toFixed(0)} ms`);
+        }
+      }
+      table.push(row);
+    }
     const singles: [string, string, string][] = [
       ["csv", "ranking CSV", "/admin/scoring/export?contest=big"],
       ["csv", "submissions CSV", "/admin/submissions/export.csv?contest=big"],

@@ -5,7 +5,9 @@
  * the rows it returned and its time (docs/decisions/0048-performance-budgets.md).
  * TRACE_CHANGE=1: before the traced run, every contest's RankingVersion moves on (as a score
  * change moves it), so the trace is the first load after a change; a repeat is traced after it
- * (docs/decisions/0062-ranking-at-scale.md).
+ * (docs/decisions/0062-ranking-at-scale.md). TRACE_CHANGE=score: instead, one submitted score of
+ * the contest TRACE_SLUG (default "big") moves by half a point, as a judge's edit does (the kept z
+ * ranking's path, docs/decisions/0088-z-ranking-incremental.md).
  */
 import path from "node:path";
 import { installRouterMemo } from "../server/router-memo";
@@ -50,9 +52,15 @@ for (const url of urls) {
     if (res.status >= 400) console.log(`  status ${res.status}`);
   };
   await run();
-  const change = process.env.TRACE_CHANGE === "1";
+  const change = process.env.TRACE_CHANGE === "1" || process.env.TRACE_CHANGE === "score";
   for (const label of change ? ["first load after a change", "repeat"] : [""]) {
-    if (label === "first load after a change")
+    if (label === "first load after a change" && process.env.TRACE_CHANGE === "score")
+      await prisma.$executeRaw`UPDATE "Score"
+        SET "total" = CASE WHEN "total" >= 5 THEN "total" - 0.5 ELSE "total" + 0.5 END
+        WHERE "id" = (SELECT sc."id" FROM "Score" sc JOIN "Submission" s ON s."id" = sc."submissionId"
+          JOIN "Contest" c ON c."id" = s."contestId"
+          WHERE c."slug" = ${process.env.TRACE_SLUG ?? "big"} AND sc."submittedAt" IS NOT NULL LIMIT 1)`;
+    else if (label === "first load after a change")
       await prisma.$executeRaw`UPDATE "RankingVersion" SET "version" = "version" + 1`;
     const events: { sql: string; rows: number; ms: number }[] = [];
     const stop = observeSql((e) => events.push(e));

@@ -356,6 +356,59 @@ describe("the ranking's cost per request, at 500 and at 5,000 entries", () => {
     }
   });
 
+  test("the first load after one score change: the z ranking computes that judge's entries", async () => {
+    // docs/decisions/0088-z-ranking-incremental.md: the process keeps the contest's z ranking; a
+    // judge's score moved, it computes again the entries that judge scored (and the changed
+    // entry), found through Score's judge index, and merges them into the kept order: O(the
+    // judge's scores), not O(the contest's). Before, the whole statement returned n rows.
+    const cookie = await cookieFor(admin);
+    for (const n of SIZES) {
+      const id = contests.get(n)!;
+      const path = `/admin/contests/${id}/scoring?normalize=z`;
+      await get(path, cookie, id);
+      const score = await prisma.score.findFirstOrThrow({
+        where: { submission: { contestId: id }, submittedAt: { not: null } },
+        orderBy: { id: "asc" },
+      });
+      await prisma.score.update({ where: { id: score.id }, data: { total: score.total + 0.5 } });
+      const judged = await prisma.score.count({
+        where: {
+          judgeId: score.judgeId,
+          submittedAt: { not: null },
+          submission: { contestId: id },
+        },
+      });
+      const events: SqlEvent[] = [];
+      const stop = observeSql((e) => events.push(e));
+      try {
+        await get(path, cookie, id);
+      } finally {
+        stop();
+      }
+      const detail = events.map((e) => `${e.rows}: ${e.sql.replace(/\s+/g, " ").slice(0, 160)}`);
+      const z = events.filter((e) => /"jz" AS MATERIALIZED|jz AS MATERIALIZED/.test(e.sql));
+      expect(z.length, detail.join("\n")).toBe(1);
+      expect(z[0]!.sql, `${n}: the kept ranking's step, not the whole statement`).toMatch(
+        /u AS MATERIALIZED/,
+      );
+      expect(z[0]!.rows).toBeLessThanOrEqual(judged + 1);
+      // Its other reads: the judges' sums (a row a judge) and the entries named since (a few).
+      const log = events.filter((e) => /FROM "RankingChange"/.test(e.sql));
+      expect(log.length, detail.join("\n")).toBe(1);
+      expect(log[0]!.rows).toBeLessThanOrEqual(10);
+      if (engine === "postgres") {
+        const read = await rowsRead(z[0]!);
+        console.log(`${n} entries: the judge's ${judged} scores, the z step read ${read} rows`);
+        // The judge's scores, each entry's summary twice and its few scores: not the contest's.
+        expect(read, z[0]!.sql).toBeLessThanOrEqual((3 + 2 * PER_ENTRY) * judged + 100);
+      } else {
+        const details = (await sqlitePlan(z[0]!)).map((r) => r.detail).join("\n");
+        expect(details).toMatch(/Score_judgeId_idx/);
+        expect(details).not.toMatch(/^SCAN m\b/m);
+      }
+    }
+  });
+
   test("the raw ranking's deep pages are the whole ranking's rows and ranks", async () => {
     const { ranking } = await import("~/features/judging/ranking.server");
     const id = contests.get(5_000)!;

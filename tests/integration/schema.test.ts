@@ -335,6 +335,9 @@ const writeRow: Record<Prisma.ModelName, (base: Base) => Promise<object>> = {
   // Kept by triggers (ADR 0076): the base score's judge in its contest, read back as stored.
   JudgeScoreSums: (b) =>
     prisma.judgeScoreSums.findFirstOrThrow({ where: { contestId: b.contest.id } }),
+  // Written by the version's triggers (ADR 0088): the base entry's summary, read back as stored.
+  RankingChange: (b) =>
+    prisma.rankingChange.findFirstOrThrow({ where: { contestId: b.contest.id } }),
   RankingVersion: (b) =>
     prisma.rankingVersion.upsert({
       where: { contestId: b.contest.id },

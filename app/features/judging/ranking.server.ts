@@ -17,7 +17,7 @@ import {
   writerFactRows,
   type ZRankingRow,
 } from "./queries.server";
-import { zRankingRows } from "./z-queries.server";
+import { zKept } from "./z-incremental.server";
 import { comparisonRound, comparisonStageRows } from "~/features/comparison/scale.server";
 import { rankingVersion } from "~/features/rank-version/ranking-version.server";
 
@@ -175,10 +175,12 @@ export function versionedCache<T>(size: number) {
 /**
  * The whole z ranking of a contest, without titles and assignment counts (they change apart),
  * computed once per RankingVersion: sixteen admins opening the page after a change wait for one
- * computation, not sixteen (measured: each took the database's whole time, ADR 0021).
+ * computation, not sixteen (measured: each took the database's whole time, ADR 0021). The
+ * computation is the process's kept ranking brought up to date from what changed
+ * (docs/decisions/0088-z-ranking-incremental.md).
  */
 function zRanking(contestId: string): Promise<ZRankingRow[]> {
-  return zCache(contestId, contestId, () => zRankingRows(contestId));
+  return zCache(contestId, contestId, () => zKept.rows(contestId));
 }
 const zCache = versionedCache<ZRankingRow[]>(8);
 

@@ -24,6 +24,24 @@ import { MIN_VARIANCE } from "./scoring";
  * PostgreSQL joins and aggregates by hash.
  */
 export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
+  return rankedRows((await zRowsOf(prisma, contestId)).map((r) => r.row));
+}
+
+/** A row of `zRowsOf`: the ranking's row (its rank not yet given) and its entry's `createdAt` as
+ * the statement orders it (SQLite: the stored value, a number or text; PostgreSQL: milliseconds). */
+export type ZRowWithKey = { row: ZRankingRow; created: number | string | null };
+
+/**
+ * The z statement of `zRankingRows` on `db` (a transaction's client, for a consistent read),
+ * in its order; with `only`, the same statement for those entries and the entries scored (a
+ * submitted score) by those judges, in no order (docs/decisions/0088-z-ranking-incremental.md):
+ * each entry's values are computed by the same expressions, from the same judges' rows.
+ */
+export async function zRowsOf(
+  db: Pick<typeof prisma, "$queryRaw">,
+  contestId: string,
+  only?: { ids: string[]; judges: string[] },
+): Promise<ZRowWithKey[]> {
   // Each judge's count, sum and sum of squares of totals in hundredths, kept by triggers
   // (JudgeScoreSums, ADR 0076): a row per judge. The types are the old aggregates' (PostgreSQL:
   // COUNT a bigint, the SUMs numeric), so mean and variance are the same numbers to the last bit.
@@ -45,11 +63,30 @@ export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
     jx AS MATERIALIZED (
       SELECT "jid" FROM js WHERE NOT ("n" >= 2 AND "var" > ${MIN_VARIANCE})
     )`;
-  const order = Prisma.sql`ORDER BY "average" IS NULL, "average" DESC, "raw" IS NULL, "raw" DESC,
+  const order = only
+    ? Prisma.empty
+    : Prisma.sql`ORDER BY "average" IS NULL, "average" DESC, "raw" IS NULL, "raw" DESC,
     "createdAt" ASC, "id" ASC`;
-  const rows = await prisma.$queryRaw<
+  // The entries to compute: all the contest's, or (`only`) the named ones and the judges' ones.
+  const parts: Prisma.Sql[] = [];
+  if (only?.ids.length)
+    parts.push(Prisma.sql`SELECT "submissionId" AS "sid" FROM "SubmissionScoreSummary"
+      WHERE "submissionId" IN (${Prisma.join(only.ids)})`);
+  if (only?.judges.length)
+    parts.push(Prisma.sql`SELECT sc."submissionId" AS "sid" FROM "Score" sc
+      WHERE sc."judgeId" IN (${Prisma.join(only.judges)}) AND sc."submittedAt" IS NOT NULL`);
+  if (only && parts.length === 0) return [];
+  const picked = only
+    ? Prisma.sql`, u AS MATERIALIZED (${Prisma.join(parts, " UNION ")})`
+    : Prisma.empty;
+  const from = only
+    ? Prisma.sql`u JOIN "SubmissionScoreSummary" m ON m."submissionId" = u."sid"`
+    : Prisma.sql`"SubmissionScoreSummary" m`;
+  const rows = await db.$queryRaw<
     {
       id: string;
+      createdAt: Date | string | number | null;
+      createdType?: string;
       divisionId: string | null;
       scored: Int;
       used: Int;
@@ -59,22 +96,23 @@ export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
   >(
     engine === "sqlite"
       ? Prisma.sql`
-    WITH ${judges}
+    WITH ${judges}${picked}
     SELECT m."submissionId" AS "id", m."divisionId" AS "divisionId",
+      CAST(m."createdAt" AS TEXT) AS "createdAt", typeof(m."createdAt") AS "createdType",
       m."scored" AS "scored", m."average" AS "raw",
       (SELECT ${roundSql(Prisma.sql`AVG((sc."total" - jz."m") / jz."sd")`)}
         FROM "Score" sc JOIN jz ON jz."jid" = sc."judgeId"
         WHERE sc."submissionId" = m."submissionId" AND sc."submittedAt" IS NOT NULL) AS "average",
       m."scored" - (SELECT COUNT(*) FROM jx CROSS JOIN "Score" sc ON sc."submissionId" = m."submissionId"
         AND sc."judgeId" = jx."jid" AND sc."submittedAt" IS NOT NULL) AS "used"
-    FROM "SubmissionScoreSummary" m
+    FROM ${from}
     WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
     ${order}`
       : Prisma.sql`
-    WITH ${judges},
+    WITH ${judges}${picked},
     sc0 AS (
       SELECT sc."submissionId" AS "sid", sc."judgeId" AS "jid", sc."total" AS "total"
-      FROM "SubmissionScoreSummary" m JOIN "Score" sc ON sc."submissionId" = m."submissionId"
+      FROM ${from} JOIN "Score" sc ON sc."submissionId" = m."submissionId"
       WHERE m."contestId" = ${contestId} AND m."status" = 'submitted' AND sc."submittedAt" IS NOT NULL
     ),
     agg AS MATERIALIZED (
@@ -85,25 +123,41 @@ export async function zRankingRows(contestId: string): Promise<ZRankingRow[]> {
     SELECT * FROM (
       SELECT m."submissionId" AS "id", m."divisionId" AS "divisionId", m."createdAt" AS "createdAt",
         m."scored" AS "scored", m."average" AS "raw", agg."val" AS "average", COALESCE(agg."used", 0) AS "used"
-      FROM "SubmissionScoreSummary" m LEFT JOIN agg ON agg."sid" = m."submissionId"
+      FROM ${from} LEFT JOIN agg ON agg."sid" = m."submissionId"
       WHERE m."contestId" = ${contestId} AND m."status" = 'submitted'
     ) r
     ${order}`,
   );
-  // Competition ranking over the normalised average, from the order (as RANK() would give it).
-  let previous: ZRankingRow | null = null;
-  return rows.map((r, i) => {
-    const average = fromSql.numberOrNull(r.average);
-    const rank = average === null ? null : previous?.average === average ? previous.rank : i + 1;
-    const row: ZRankingRow = {
+  return rows.map((r) => ({
+    row: {
       id: r.id,
       divisionId: r.divisionId,
       scored: fromSql.int(r.scored),
       used: fromSql.int(r.used),
-      average,
+      average: fromSql.numberOrNull(r.average),
       raw: fromSql.numberOrNull(r.raw),
-      rank,
-    };
+      rank: null,
+    },
+    created: createdKey(r.createdAt, r.createdType),
+  }));
+}
+
+/** `createdAt` as the statement compares it: SQLite's stored number or text, PostgreSQL's time. */
+function createdKey(value: Date | string | number | null, type?: string) {
+  if (value === null) return null;
+  if (value instanceof Date) return value.getTime();
+  if (type === "integer" || type === "real") return Number(value);
+  return String(value);
+}
+
+/** Competition ranking over the normalised average, from the order (as RANK() would give it);
+ * a row whose rank is already right is kept as it is (rows are shared read-only). */
+export function rankedRows(rows: ZRankingRow[]): ZRankingRow[] {
+  let previous: ZRankingRow | null = null;
+  return rows.map((r, i) => {
+    const average = r.average;
+    const rank = average === null ? null : previous?.average === average ? previous.rank : i + 1;
+    const row = r.rank === rank ? r : { ...r, rank };
     previous = row;
     return row;
   });
