@@ -732,15 +732,16 @@ async function roundsCase(db: BenchDb, admin: string, sqlite: boolean, rows: Row
       name,
       p50: Math.round(r.ms),
       errors: good ? 0 : Math.max(1, r.errors),
-      target: "≤ 3 s",
-      met: good && r.ms <= 3000,
+      // Ten times the data: within 30 s, as auto-assign (issue 36).
+      target: ENTRIES > 20_000 ? "≤ 30 s" : "≤ 3 s",
+      met: good && r.ms <= (ENTRIES > 20_000 ? 30_000 : 3000),
       note: "one request, once",
     });
     console.log(`  ${name}: ${r.ms.toFixed(0)} ms`);
   };
   const assign = "intent=autoassign&contestId=rounds";
   await step(
-    "rounds: assign round 1 (4 divisions, 20,000 × 3)",
+    `rounds: assign round 1 (4 divisions, ${ENTRIES.toLocaleString("en")} × 3)`,
     "/admin/contests/rounds/assignments",
     assign,
     async () => (await count(1)) === ENTRIES * PER_ENTRY,
@@ -864,6 +865,9 @@ async function main() {
     });
   }
   if (!args.has("reuse") || !fs.existsSync(DB_FILE)) await seed();
+  // A kept seed gets this tree's newer migrations first (a 200,000 seed measured without a newer
+  // table answered errors for a whole case).
+  else await migrate(`file:${DB_FILE}`);
   if (COMPARE) {
     // --db both (the default): SQLite's table, then PostgreSQL's, each in its own window.
     for (const engine of ENGINES) await compare(COMPARE, engine);
@@ -1194,9 +1198,9 @@ async function runCases(databaseUrl: string): Promise<Row[]> {
         );
         await single(
           "divisions",
-          "ranking CSV, 4 divisions, 20,000 rows",
+          `ranking CSV, 4 divisions, ${count} rows`,
           "/admin/scoring/export?contest=big&division=all",
-          2000,
+          2000 * big,
         );
       } finally {
         await db.run(`UPDATE "Submission" SET "divisionId" = NULL WHERE "contestId" = 'big'`);
