@@ -12,6 +12,7 @@ import { publicContest } from "~/features/contests/public-contest";
 import { contestSelect } from "~/features/contests/public-contests.server";
 import { enqueueEvent } from "~/utils/outbox.server";
 import { prisma, type Prisma } from "~/utils/db.server";
+import { withBusyRetry } from "~/utils/db-busy.server";
 import { DomainError } from "~/utils/domain-error";
 import { formatDollars } from "~/utils/dates";
 import { giveCodeUseBack, takeCodeUse } from "./discount-codes.server";
@@ -137,11 +138,15 @@ export async function startCheckout(
     origin,
     ...returnUrls(origin, row.id),
   });
-  // Two clicks at once share the attempt number, so the same key and the same session.
-  await prisma.payment.updateMany({
-    where: { id: payment.id, status: "open" },
-    data: { checkoutSessionId: session.id, checkoutAttempts: attempt },
-  });
+  // Two clicks at once share the attempt number, so the same key and the same session. The write
+  // waits while another process writes (ADR 0021): the checkout is already made, and a refusal
+  // here would send the entrant back without it.
+  await withBusyRetry(() =>
+    prisma.payment.updateMany({
+      where: { id: payment.id, status: "open" },
+      data: { checkoutSessionId: session.id, checkoutAttempts: attempt },
+    }),
+  );
   if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
   return { kind: "redirect", url: session.url };
 }

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { prisma } from "~/utils/db.server";
+import { withBusyRetry } from "~/utils/db-busy.server";
 import { env, paymentsMode } from "~/utils/env.server";
 import { stripe } from "~/utils/stripe.server";
 import { DomainError } from "~/utils/domain-error";
@@ -189,24 +190,27 @@ function fromTestRow(
 const testProvider: PaymentProvider = {
   mode: "test",
   async createCheckout(input) {
-    // The same key gives the same session, as Stripe's idempotency keys do.
-    const row = await prisma.testCheckoutSession.upsert({
-      where: { idempotencyKey: input.idempotencyKey },
-      create: {
-        id: `cs_test_local_${randomBytes(12).toString("hex")}`,
-        idempotencyKey: input.idempotencyKey,
-        submissionId: input.submissionId ?? null,
-        groupId: input.groupId ?? null,
-        lines: input.lines ? JSON.stringify(input.lines) : null,
-        amountCents: input.amountCents,
-        description: input.description,
-        status: "open",
-        paymentStatus: "unpaid",
-        successUrl: input.successUrl,
-        cancelUrl: input.cancelUrl,
-      },
-      update: {},
-    });
+    // The same key gives the same session, as Stripe's idempotency keys do; so a try refused while
+    // another process writes is simply made again.
+    const row = await withBusyRetry(() =>
+      prisma.testCheckoutSession.upsert({
+        where: { idempotencyKey: input.idempotencyKey },
+        create: {
+          id: `cs_test_local_${randomBytes(12).toString("hex")}`,
+          idempotencyKey: input.idempotencyKey,
+          submissionId: input.submissionId ?? null,
+          groupId: input.groupId ?? null,
+          lines: input.lines ? JSON.stringify(input.lines) : null,
+          amountCents: input.amountCents,
+          description: input.description,
+          status: "open",
+          paymentStatus: "unpaid",
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+        },
+        update: {},
+      }),
+    );
     return fromTestRow(row, input.origin);
   },
   async getCheckout(id, origin) {

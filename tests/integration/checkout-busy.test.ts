@@ -1,0 +1,55 @@
+/**
+ * "Complete payment" while another process holds the database's write lock (SQLite) or the
+ * payment's row (PostgreSQL): the checkout opens once the write can go through, instead of the
+ * entrant being sent back with "Payment not started" (ADR 0021's retry).
+ */
+import pg from "pg";
+import { expect, test } from "vitest";
+import { startCheckout } from "~/features/payments/checkout.server";
+import { engine, prisma } from "~/utils/db.server";
+import { adultWriters, holdWrites, openContest, postEntry } from "./entry-fixtures";
+
+/** Holds the payment's row locked by another PostgreSQL session (SQLite: the write lock). */
+async function holdPayment(writerId: string, paymentId: string) {
+  if (engine === "sqlite") return holdWrites(writerId);
+  const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await other.connect();
+  await other.query("BEGIN");
+  await other.query(`SELECT 1 FROM "Payment" WHERE "id" = $1 FOR UPDATE`, [paymentId]);
+  return async () => {
+    await other.query("ROLLBACK");
+    await other.end();
+  };
+}
+
+test("a checkout started while the database is busy waits, then opens", async () => {
+  const tag = `busy-checkout-${Date.now().toString(36)}`;
+  const contest = await openContest({
+    slug: tag,
+    title: "Busy checkout",
+    entriesPerWriter: 1,
+    entryFeeCents: 500,
+  });
+  const [writer] = await adultWriters(1, tag, "Payer");
+  await postEntry(contest.slug, writer!.cookie, "Waiting to pay");
+  const entry = await prisma.submission.findFirstOrThrow({
+    where: { contestId: contest.id, entrantId: writer!.id },
+    select: { id: true, status: true, payment: { select: { id: true } } },
+  });
+  expect(entry.status).toBe("pending_payment");
+  // The first checkout was abandoned and is gone: the next one is made afresh, and written.
+  await prisma.payment.update({
+    where: { id: entry.payment!.id },
+    data: { checkoutSessionId: null },
+  });
+
+  const release = await holdPayment(writer!.id, entry.payment!.id);
+  const starting = startCheckout(writer!.id, entry.id, "http://inkwell.test");
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await release();
+  const start = await starting;
+  expect(start.kind).toBe("redirect");
+  const payment = await prisma.payment.findUniqueOrThrow({ where: { id: entry.payment!.id } });
+  expect(payment.checkoutSessionId).toMatch(/^cs_test_local_/);
+  expect(payment.checkoutAttempts).toBeGreaterThan(0);
+}, 30_000);
