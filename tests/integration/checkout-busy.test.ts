@@ -3,24 +3,10 @@
  * payment's row (PostgreSQL): the checkout opens once the write can go through, instead of the
  * entrant being sent back with "Payment not started" (ADR 0021's retry).
  */
-import pg from "pg";
 import { expect, test } from "vitest";
 import { startCheckout } from "~/features/payments/checkout.server";
-import { engine, prisma } from "~/utils/db.server";
+import { prisma } from "~/utils/db.server";
 import { adultWriters, holdWrites, openContest, postEntry } from "./entry-fixtures";
-
-/** Holds the payment's row locked by another PostgreSQL session (SQLite: the write lock). */
-async function holdPayment(writerId: string, paymentId: string) {
-  if (engine === "sqlite") return holdWrites(writerId);
-  const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await other.connect();
-  await other.query("BEGIN");
-  await other.query(`SELECT 1 FROM "Payment" WHERE "id" = $1 FOR UPDATE`, [paymentId]);
-  return async () => {
-    await other.query("ROLLBACK");
-    await other.end();
-  };
-}
 
 test("a checkout started while the database is busy waits, then opens", async () => {
   const tag = `busy-checkout-${Date.now().toString(36)}`;
@@ -43,7 +29,7 @@ test("a checkout started while the database is busy waits, then opens", async ()
     data: { checkoutSessionId: null },
   });
 
-  const release = await holdPayment(writer!.id, entry.payment!.id);
+  const release = await holdWrites(entry.payment!.id, "Payment");
   const starting = startCheckout(writer!.id, entry.id, "http://inkwell.test");
   await new Promise((resolve) => setTimeout(resolve, 300));
   await release();

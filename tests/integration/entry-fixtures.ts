@@ -88,10 +88,11 @@ export function postEntry(slug: string, cookie: string, title: string) {
 }
 
 /**
- * Holds what a writer's entry waits for at its write until `release`: SQLite's write lock from
- * another connection, or the writer's row locked by another PostgreSQL session.
+ * Holds what a write waits for until `release`: SQLite's write lock from another connection, or
+ * on PostgreSQL the row `id` of `table` (the writer's account by default) locked by another
+ * session.
  */
-export async function holdWrites(writerId: string) {
+export async function holdWrites(id: string, table = "User") {
   if (engine === "sqlite") {
     const other = new Database(process.env.DATABASE_URL!.slice("file:".length));
     other.exec("BEGIN IMMEDIATE");
@@ -103,7 +104,7 @@ export async function holdWrites(writerId: string) {
   const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await other.connect();
   await other.query("BEGIN");
-  await other.query(`SELECT 1 FROM "User" WHERE "id" = $1 FOR UPDATE`, [writerId]);
+  await other.query(`SELECT 1 FROM "${table}" WHERE "id" = $1 FOR UPDATE`, [id]);
   return async () => {
     await other.query("ROLLBACK");
     await other.end();
